@@ -1,0 +1,60 @@
+import "../polyfill.js";
+import type { Context } from "../model/context.js";
+import { type PromptOptions, type ResourceOptions, record, type ToolOptions } from "./metadata.js";
+
+type Method<This> = (this: This, ...args: never[]) => unknown;
+
+interface MethodContext {
+  kind: string;
+  name: string | symbol;
+  static: boolean;
+  private: boolean;
+  metadata: DecoratorMetadataObject | undefined;
+}
+
+/** The metadata bag of a public instance method, or a clear error for anything else. */
+function metadataOf(context: MethodContext, decorator: string): DecoratorMetadataObject {
+  if (context.kind !== "method" || context.static || context.private) {
+    throw new TypeError(`@${decorator} goes on a public instance method (found on "${String(context.name)}")`);
+  }
+  if (!context.metadata) {
+    throw new TypeError(
+      `@${decorator}: decorator metadata is unavailable; import "@mcpsmith/runtime" before defining the class`,
+    );
+  }
+  return context.metadata;
+}
+
+/**
+ * Marks a method as an MCP tool. The method receives the validated arguments and a `Context`.
+ *
+ * @example
+ * ```ts
+ * @tool({ description: "Add two numbers", input: z.object({ a: z.number(), b: z.number() }), readOnly: true })
+ * add({ a, b }: { a: number; b: number }) { return a + b; }
+ * ```
+ */
+export function tool(options: ToolOptions = {}) {
+  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    record(metadataOf(context, "tool"), { kind: "tool", method: context.name, options });
+  };
+}
+
+/**
+ * Marks a method as an MCP resource. A URI with `{variables}` makes a resource template: the method then
+ * receives the variables, then the `Context`; a fixed URI's method receives only the `Context`.
+ */
+export function resource(uri: string, options: ResourceOptions = {}) {
+  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    record(metadataOf(context, "resource"), { kind: "resource", method: context.name, uri, options });
+  };
+}
+
+/** Marks a method as an MCP prompt. It receives the validated arguments and returns text or messages. */
+export function prompt(options: PromptOptions = {}) {
+  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    record(metadataOf(context, "prompt"), { kind: "prompt", method: context.name, options });
+  };
+}
+
+export type { Context };

@@ -1,0 +1,57 @@
+import type { CompletionSource, JsonSchema, ToolHints } from "../model/types.js";
+import type { SchemaInput } from "../schema/types.js";
+
+export interface ToolOptions extends ToolHints {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  input?: SchemaInput;
+  output?: SchemaInput;
+  meta?: Record<string, unknown>;
+}
+
+export interface ResourceOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Suggestions for the URI template's variables, by variable name. */
+  complete?: Record<string, CompletionSource>;
+}
+
+export interface PromptOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** The arguments' schema: an object whose properties are strings (prompt arguments travel as strings). */
+  args?: SchemaInput | JsonSchema;
+  complete?: Record<string, CompletionSource>;
+}
+
+/** What one decorator recorded about one method. Nothing else happens at decoration time. */
+export type MemberRecord =
+  | { kind: "tool"; method: string | symbol; options: ToolOptions }
+  | { kind: "resource"; method: string | symbol; uri: string; options: ResourceOptions }
+  | { kind: "prompt"; method: string | symbol; options: PromptOptions };
+
+const MEMBERS = Symbol.for("mcpsmith.members");
+
+type Metadata = Record<PropertyKey, unknown>;
+
+/** Appends a record to a class's metadata without touching the records inherited from its base class. */
+export function record(metadata: DecoratorMetadataObject, entry: MemberRecord): void {
+  const bag = metadata as Metadata;
+  if (!Object.hasOwn(bag, MEMBERS)) {
+    bag[MEMBERS] = [...((bag[MEMBERS] as MemberRecord[] | undefined) ?? [])];
+  }
+  (bag[MEMBERS] as MemberRecord[]).push(entry);
+}
+
+/** The records of an object's class (and its base classes), or undefined when it has none. */
+export function membersOf(instance: object): readonly MemberRecord[] | undefined {
+  const metadata = (instance.constructor as { [Symbol.metadata]?: Metadata | null })[Symbol.metadata];
+  return (metadata?.[MEMBERS] as MemberRecord[] | undefined) ?? undefined;
+}

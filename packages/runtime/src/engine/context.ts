@@ -1,0 +1,89 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { ClientInfo, Context, LogLevel } from "../model/context.js";
+
+const SEVERITY: Record<LogLevel, number> = {
+  debug: 0,
+  info: 1,
+  notice: 2,
+  warning: 3,
+  error: 4,
+  critical: 5,
+  alert: 6,
+  emergency: 7,
+};
+
+/** What one connection remembers between requests: only the log level a legacy client set. */
+export interface ConnectionState {
+  logLevel?: LogLevel;
+}
+
+/**
+ * The handler-facing view of an SDK request context. Client details are read lazily: most handlers never
+ * look at them, and the hot path should not pay for building them.
+ */
+export function makeContext(sdk: ServerContext, server: Server, connection: ConnectionState): Context {
+  const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
+  const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+  let client: ClientInfo | undefined;
+  return {
+    signal: sdk.mcpReq.signal,
+    requestId: sdk.mcpReq.id,
+    get client() {
+      client ??= modern ? modernClient(envelope as Record<string, unknown>) : legacyClient(server);
+      return client;
+    },
+    async progress(done, total, message) {
+      const progressToken = sdk.mcpReq._meta?.progressToken;
+      if (progressToken === undefined) return;
+      await sdk.mcpReq.notify({
+        method: "notifications/progress",
+        params: {
+          progressToken,
+          progress: done,
+          ...(total !== undefined && { total }),
+          ...(message !== undefined && { message }),
+        },
+      });
+    },
+    async log(level, data, logger) {
+      // Spec: no notifications/message unless the client asked for a level (per request on 2026-07-28,
+      // with logging/setLevel on legacy connections).
+      const threshold = modern ? (envelope?.[LOG_LEVEL_META_KEY] as LogLevel | undefined) : connection.logLevel;
+      if (threshold === undefined || SEVERITY[level] < SEVERITY[threshold]) return;
+      await sdk.mcpReq.notify({
+        method: "notifications/message",
+        params: { level, data, ...(logger !== undefined && { logger }) },
+      });
+    },
+  };
+}
+
+function modernClient(envelope: Record<string, unknown>): ClientInfo {
+  const info = envelope[CLIENT_INFO_META_KEY] as { name?: string; version?: string } | undefined;
+  return {
+    era: "modern",
+    protocolVersion: envelope[PROTOCOL_VERSION_META_KEY] as string,
+    ...(info?.name !== undefined && { name: info.name }),
+    ...(info?.version !== undefined && { version: info.version }),
+    capabilities: (envelope[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined) ?? {},
+  };
+}
+
+function legacyClient(server: Server): ClientInfo {
+  const info = server.getClientVersion();
+  const protocolVersion = server.getNegotiatedProtocolVersion();
+  return {
+    era: "legacy",
+    ...(protocolVersion !== undefined && { protocolVersion }),
+    ...(info?.name !== undefined && { name: info.name }),
+    ...(info?.version !== undefined && { version: info.version }),
+    capabilities: (server.getClientCapabilities() as Record<string, unknown> | undefined) ?? {},
+  };
+}

@@ -1,0 +1,29 @@
+import { type GetPromptResult, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { Context } from "../model/context.js";
+import { toPromptResult } from "../results/prompt-result.js";
+import { describeIssues } from "../schema/compile.js";
+import type { CompiledModel } from "./compiled.js";
+
+/** `prompts/get`. Unlike tools, bad prompt arguments are a protocol error (-32602): there is no isError here. */
+export async function getPrompt(
+  compiled: CompiledModel,
+  name: string,
+  args: Record<string, string> | undefined,
+  ctx: Context,
+): Promise<GetPromptResult> {
+  const prompt = compiled.prompts.get(name);
+  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  let value: unknown = args ?? {};
+  if (prompt.args) {
+    const checked = await prompt.args.validate(value);
+    if (!checked.ok) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid arguments for prompt "${name}": ${describeIssues(checked.issues)}`,
+      );
+    }
+    value = checked.value;
+  }
+  const result = await (prompt.model.handler as (args: unknown, ctx: Context) => unknown)(value, ctx);
+  return toPromptResult(result, prompt.model.description);
+}

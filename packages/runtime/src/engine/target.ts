@@ -1,0 +1,76 @@
+import { McpsmithError } from "../errors.js";
+import { ServerBuilder } from "../model/builder.js";
+import { partsFromInstance } from "../model/from-instance.js";
+import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
+import { compileModel } from "./compile.js";
+import type { CompiledModel } from "./compiled.js";
+
+/** Anything mcpsmith can serve: a model, a builder, or objects whose classes use the decorators. */
+export type ServeTarget = ServerModel | ServerBuilder | object | readonly object[];
+
+/** Server identity and model options for targets that do not carry their own (decorated objects). */
+export interface TargetOptions {
+  name?: string;
+  version?: string;
+  title?: string;
+  instructions?: string;
+  options?: ModelOptions;
+}
+
+function isModel(target: unknown): target is ServerModel {
+  const candidate = target as Partial<ServerModel>;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    Array.isArray(candidate.tools) &&
+    typeof candidate.info === "object"
+  );
+}
+
+/** Resolves a target to its model; options fill in what the target leaves out and never override it. */
+export function toModel(target: ServeTarget, options: TargetOptions = {}): ServerModel {
+  if (target instanceof ServerBuilder) return withOptions(target.build(), options);
+  if (isModel(target)) return withOptions(target, options);
+  const instances = Array.isArray(target) ? target : [target];
+  if (instances.length === 0 || instances.some((i) => typeof i !== "object" || i === null)) {
+    throw new McpsmithError(
+      "E_TARGET_INVALID",
+      "serve() takes a server() builder, a ServerModel, or decorated objects",
+    );
+  }
+  const model: ServerModel = {
+    info: { name: options.name ?? instances[0]!.constructor.name, version: options.version ?? "0.0.0" },
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    options: { ...options.options },
+  };
+  if (options.title !== undefined) model.info.title = options.title;
+  if (options.instructions !== undefined) model.instructions = options.instructions;
+  for (const instance of instances) {
+    const parts = partsFromInstance(instance);
+    model.tools.push(...parts.tools);
+    model.resources.push(...parts.resources);
+    model.resourceTemplates.push(...parts.resourceTemplates);
+    model.prompts.push(...parts.prompts);
+  }
+  return model;
+}
+
+function withOptions(model: ServerModel, options: TargetOptions): ServerModel {
+  const info: ServerInfo = { ...model.info };
+  if (!info.name && options.name) info.name = options.name;
+  if (!info.version && options.version) info.version = options.version;
+  return {
+    ...model,
+    info,
+    ...(model.instructions === undefined &&
+      options.instructions !== undefined && { instructions: options.instructions }),
+    options: { ...options.options, ...model.options },
+  };
+}
+
+export function compileTarget(target: ServeTarget, options?: TargetOptions): CompiledModel {
+  return compileModel(toModel(target, options));
+}

@@ -1,0 +1,50 @@
+import type { CallToolResult, Server } from "@modelcontextprotocol/server";
+import type { Context } from "../model/context.js";
+import { ToolError } from "../results/tool-error.js";
+import { errorResult, toToolResult } from "../results/tool-result.js";
+import { truncateResult } from "../results/truncate.js";
+import { describeIssues } from "../schema/compile.js";
+import type { CompiledTool } from "./compiled.js";
+import { reportFailure } from "./report.js";
+
+/**
+ * One `tools/call`: validate the arguments, run the handler, shape and check its result. Every failure the
+ * model can act on becomes an `isError` result that says what went wrong; nothing here throws.
+ */
+export async function callTool(
+  tool: CompiledTool,
+  args: unknown,
+  ctx: Context,
+  server: Server,
+  maxResultTokens: number,
+): Promise<CallToolResult> {
+  const checked = await tool.input.validate(args ?? {});
+  if (!checked.ok) {
+    return errorResult(`Invalid arguments for tool "${tool.name}": ${describeIssues(checked.issues)}`);
+  }
+
+  let value: unknown;
+  try {
+    value = await (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx);
+  } catch (error) {
+    if (!(error instanceof ToolError)) reportFailure(`tool "${tool.name}" failed`, error);
+    return errorResult(error instanceof Error ? error.message : String(error));
+  }
+
+  let result = toToolResult(value);
+  if (tool.output) {
+    const problem =
+      result.structuredContent === undefined
+        ? "it returned no structured content (return an object)"
+        : await Promise.resolve(tool.output.validate(result.structuredContent)).then((v) =>
+            v.ok ? undefined : describeIssues(v.issues),
+          );
+    if (problem !== undefined) {
+      reportFailure(`tool "${tool.name}" broke its outputSchema: ${problem}`);
+      return errorResult(`Tool "${tool.name}" produced a result that does not match its output schema: ${problem}`);
+    }
+  }
+  result = truncateResult(result, maxResultTokens, tool.output !== undefined);
+  // The SDK's per-era projection: on 2025 revisions a non-object structuredContent is wrapped as { result }.
+  return server.projectCallToolResult(result, tool.wire.outputSchema);
+}

@@ -1,0 +1,21 @@
+/**
+ * Start-up and configuration errors of the runtime. They never cross the wire: what a client sees is a
+ * protocol error or an `isError` result (see `results/`).
+ */
+export const ERROR_CODES = {
+  E_MODEL_INVALID: "The server model is invalid (names, schemas, descriptions)",
+  E_SCHEMA_INVALID: "A schema cannot be used (not an object, no JSON Schema output, invalid JSON Schema)",
+  E_TARGET_INVALID: "serve() was given something that is not a model, a builder or a decorated object",
+  E_SERVE_OPTIONS: "serve() options are inconsistent",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class McpsmithError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "McpsmithError";
+    this.code = code;
+  }
+}

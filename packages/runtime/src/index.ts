@@ -1,0 +1,32 @@
+// Must stay the first import: decorated classes need Symbol.metadata before they are evaluated.
+import "./polyfill.js";
+
+export { prompt, resource, tool } from "./decorators/decorators.js";
+export type { PromptOptions, ResourceOptions, ToolOptions } from "./decorators/metadata.js";
+export { type ServeTarget, type TargetOptions, toModel } from "./engine/target.js";
+export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
+export { type Infer, ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
+export type { ClientInfo, Context, Era, LogLevel } from "./model/context.js";
+export type {
+  CacheableMethod,
+  CacheHint,
+  CompletionSource,
+  JsonSchema,
+  ModelOptions,
+  PromptModel,
+  ResourceModel,
+  ResourceTemplateModel,
+  ServerInfo,
+  ServerModel,
+  ToolAnnotations,
+  ToolHints,
+  ToolModel,
+} from "./model/types.js";
+export { TOOL_NAME } from "./model/validate.js";
+export { audio, type Content, embedded, image, resourceLink, text } from "./results/content.js";
+export { ToolError } from "./results/tool-error.js";
+export type { SchemaInput, StandardSchemaLike } from "./schema/types.js";
+export { type FetchHandler, type FetchHandlerOptions, toFetchHandler } from "./serve/fetch.js";
+export type { GuardOptions } from "./serve/guards.js";
+export type { HttpOptions } from "./serve/http.js";
+export { type ServeHandle, type ServeOptions, serve } from "./serve/serve.js";

@@ -1,0 +1,126 @@
+import type { SchemaInput } from "../schema/types.js";
+import type { Context } from "./context.js";
+
+/** A JSON Schema object, as it travels on the wire. */
+export type JsonSchema = Record<string, unknown>;
+
+export type CacheableMethod =
+  | "tools/list"
+  | "prompts/list"
+  | "resources/list"
+  | "resources/templates/list"
+  | "resources/read";
+
+/** How long, and for whom, a client may cache a list or a read (2026-07-28 `ttlMs` / `cacheScope`). */
+export interface CacheHint {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+
+export interface ServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+}
+
+/** Behaviour hints for clients, written the short way (`readOnly: true`). */
+export interface ToolHints {
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a tool handler may return; see `results/tool-result.ts` for how each shape is sent. */
+export type ToolHandler = (args: never, ctx: Context) => unknown;
+
+export interface ToolModel {
+  name: string;
+  title?: string;
+  description?: string;
+  input?: SchemaInput;
+  output?: SchemaInput;
+  annotations?: ToolAnnotations;
+  /** Extra `_meta` advertised with the tool in `tools/list`. */
+  meta?: Record<string, unknown>;
+  handler: ToolHandler;
+  /** Where the tool was declared (`Weather.current`), for start-up errors. */
+  origin?: string;
+}
+
+export type CompletionSource =
+  | readonly string[]
+  | ((value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>);
+
+/** A resource with a fixed URI. The handler returns its contents. */
+export interface ResourceModel {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  handler: (ctx: Context) => unknown;
+  origin?: string;
+}
+
+/** A family of resources addressed by an RFC 6570 level-1 URI template such as `weather://stations/{id}`. */
+export interface ResourceTemplateModel {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Suggestions for template variables, by variable name. */
+  complete?: Record<string, CompletionSource>;
+  handler: (variables: Record<string, string>, ctx: Context) => unknown;
+  origin?: string;
+}
+
+export interface PromptModel {
+  name: string;
+  title?: string;
+  description?: string;
+  args?: SchemaInput;
+  /** Suggestions for prompt arguments, by argument name. */
+  complete?: Record<string, CompletionSource>;
+  handler: (args: never, ctx: Context) => unknown;
+  origin?: string;
+}
+
+/** Server-wide knobs that live with the model (serving knobs live in `ServeOptions`). */
+export interface ModelOptions {
+  /** Cut tool results whose text exceeds this many estimated tokens (4 characters each). Default 25,000. */
+  maxResultTokens?: number;
+  /**
+   * Cache hints (2026-07-28 `ttlMs` / `cacheScope`) per cacheable result. Lists default to one minute, public;
+   * `resources/read` defaults to the protocol's own default (no caching, private).
+   */
+  cache?: Partial<Record<CacheableMethod, CacheHint>>;
+  /** Require a description on every tool (on by default: models pick tools by their descriptions). */
+  requireDescriptions?: boolean;
+}
+
+/**
+ * The pivot of mcpsmith: decorators, the builder and generated code all produce this plain model,
+ * which is validated and compiled once before anything is served.
+ */
+export interface ServerModel {
+  info: ServerInfo;
+  instructions?: string;
+  tools: ToolModel[];
+  resources: ResourceModel[];
+  resourceTemplates: ResourceTemplateModel[];
+  prompts: PromptModel[];
+  options: ModelOptions;
+}

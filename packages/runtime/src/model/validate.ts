@@ -1,0 +1,78 @@
+import { McpsmithError } from "../errors.js";
+import type { ServerModel } from "./types.js";
+import { templateVariables } from "./uri-template.js";
+
+/** The MCP rule for tool names (2025-11-25 and 2026-07-28). */
+export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Checks what can be checked without compiling schemas: names, duplicates, descriptions, URIs and
+ * completion targets. Every problem is reported at once, each naming the class and method it came from.
+ */
+export function modelProblems(model: ServerModel): string[] {
+  const problems: string[] = [];
+  const at = (origin: string | undefined, fallback: string) => origin ?? fallback;
+  if (!model.info.name) problems.push(`server: "name" is required`);
+  if (!model.info.version) problems.push(`server: "version" is required`);
+
+  const toolNames = new Map<string, string>();
+  for (const tool of model.tools) {
+    const where = at(tool.origin, `tool "${tool.name}"`);
+    if (!TOOL_NAME.test(tool.name)) {
+      problems.push(`${where}: tool name "${tool.name}" must be 1-128 characters of A-Z a-z 0-9 _ . -`);
+    }
+    const first = toolNames.get(tool.name);
+    if (first !== undefined) problems.push(`${where}: duplicate tool name "${tool.name}" (first declared by ${first})`);
+    else toolNames.set(tool.name, where);
+    if (model.options.requireDescriptions !== false && !tool.description?.trim()) {
+      problems.push(
+        `${where}: tool "${tool.name}" needs a description (models choose tools by it): pass { description }`,
+      );
+    }
+  }
+
+  const promptNames = new Map<string, string>();
+  for (const prompt of model.prompts) {
+    const where = at(prompt.origin, `prompt "${prompt.name}"`);
+    if (!prompt.name) problems.push(`${where}: prompt name is empty`);
+    const first = promptNames.get(prompt.name);
+    if (first !== undefined)
+      problems.push(`${where}: duplicate prompt name "${prompt.name}" (first declared by ${first})`);
+    else promptNames.set(prompt.name, where);
+  }
+
+  const uris = new Map<string, string>();
+  for (const resource of model.resources) {
+    const where = at(resource.origin, `resource "${resource.uri}"`);
+    if (!URI_SCHEME.test(resource.uri)) problems.push(`${where}: resource URI "${resource.uri}" has no scheme`);
+    const first = uris.get(resource.uri);
+    if (first !== undefined)
+      problems.push(`${where}: duplicate resource URI "${resource.uri}" (first declared by ${first})`);
+    else uris.set(resource.uri, where);
+  }
+  for (const template of model.resourceTemplates) {
+    const where = at(template.origin, `resource template "${template.uriTemplate}"`);
+    if (!URI_SCHEME.test(template.uriTemplate)) {
+      problems.push(`${where}: resource template "${template.uriTemplate}" has no scheme`);
+    }
+    const first = uris.get(template.uriTemplate);
+    if (first !== undefined) {
+      problems.push(`${where}: duplicate resource template "${template.uriTemplate}" (first declared by ${first})`);
+    } else uris.set(template.uriTemplate, where);
+    const variables = new Set(templateVariables(template.uriTemplate));
+    for (const name of Object.keys(template.complete ?? {})) {
+      if (!variables.has(name)) {
+        problems.push(`${where}: "complete" names "${name}", which is not a variable of "${template.uriTemplate}"`);
+      }
+    }
+  }
+  return problems;
+}
+
+export function invalidModel(problems: readonly string[]): McpsmithError {
+  return new McpsmithError(
+    "E_MODEL_INVALID",
+    `Invalid MCP server model (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
+}

@@ -1,0 +1,43 @@
+import type { JsonSchema } from "../model/types.js";
+
+/**
+ * The Standard Schema contract (https://standardschema.dev) with its JSON Schema extension, reduced to the
+ * members mcpsmith calls. zod 4 implements both; so do valibot and arktype with their JSON Schema adapters.
+ */
+export interface StandardSchemaLike {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult | Promise<StandardResult>;
+    readonly jsonSchema?: {
+      readonly input: (options: { target: string }) => Record<string, unknown>;
+      readonly output: (options: { target: string }) => Record<string, unknown>;
+    };
+  };
+}
+
+export type StandardResult =
+  | { readonly value: unknown; readonly issues?: undefined }
+  | {
+      readonly issues: ReadonlyArray<{
+        readonly message: string;
+        readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+      }>;
+    };
+
+/** A schema as users write it: any Standard Schema with JSON Schema output, or a JSON Schema object. */
+export type SchemaInput = StandardSchemaLike | JsonSchema;
+
+/** One reason a value was refused: where (`filters.0.op`, or `(root)`) and which rule it broke. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export type Validation = { ok: true; value: unknown } | { ok: false; issues: Issue[] };
+
+/** A schema resolved once at start-up: the JSON Schema clients see and the validator that enforces it. */
+export interface CompiledSchema {
+  readonly json: JsonSchema;
+  validate(value: unknown): Validation | Promise<Validation>;
+}

@@ -1,0 +1,91 @@
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  type McpHandlerRequestOptions,
+  originValidationResponse,
+  type ServerNotifier,
+} from "@modelcontextprotocol/server";
+import { createServer } from "../engine/server-factory.js";
+import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
+import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
+
+export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
+  /** `auto` (default) streams only when a handler sends progress or logs; `json` never streams; `sse` always. */
+  responseMode?: "auto" | "json" | "sse";
+  /** Reports errors the SDK handled out of band (rejected requests, failed exchanges). Default: stderr. */
+  onError?: (error: Error) => void;
+}
+
+/** A web-standard MCP endpoint: `(Request) => Promise<Response>`, for Workers, Deno, Bun or any fetch router. */
+export interface FetchHandler {
+  fetch(request: Request, options?: McpHandlerRequestOptions): Promise<Response>;
+  close(): Promise<void>;
+  notify: ServerNotifier;
+}
+
+/**
+ * Serves a target as one MCP endpoint answering 2026-07-28 and legacy (2025-era) clients alike.
+ * The model is compiled here, once; every request only builds a `Server` bound to it.
+ * Host and Origin are checked (403), bodies are capped (413), before the SDK sees anything.
+ */
+export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
+  const compiled = compileTarget(target, options);
+  return guardedHandler(
+    createMcpHandler(() => createServer(compiled), {
+      onerror: options.onError ?? (() => {}),
+      ...(options.responseMode && { responseMode: options.responseMode }),
+    }),
+    resolveGuards(options),
+  );
+}
+
+export function guardedHandler(handler: ReturnType<typeof createMcpHandler>, guards: ResolvedGuards): FetchHandler {
+  return {
+    notify: handler.notify,
+    close: () => handler.close(),
+    async fetch(request, requestOptions) {
+      const refused =
+        hostHeaderValidationResponse(request, guards.allowedHosts) ??
+        originValidationResponse(request, guards.allowedOrigins) ??
+        tooLarge(request, guards.maxBodyBytes);
+      if (refused) return refused;
+      const bounded = await boundBody(request, guards.maxBodyBytes);
+      return bounded instanceof Response ? bounded : handler.fetch(bounded, requestOptions);
+    },
+  };
+}
+
+function payloadTooLarge(limit: number): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: `Payload Too Large: request body must not exceed ${limit} bytes` },
+      id: null,
+    },
+    { status: 413, headers: { connection: "close" } },
+  );
+}
+
+function tooLarge(request: Request, limit: number): Response | undefined {
+  const declared = Number(request.headers.get("content-length"));
+  return declared > limit ? payloadTooLarge(limit) : undefined;
+}
+
+/** A body without Content-Length (chunked) is read up to the limit, so a liar cannot stream gigabytes. */
+async function boundBody(request: Request, limit: number): Promise<Request | Response> {
+  if (!request.body || request.headers.has("content-length")) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return payloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return new Request(request, { body: Buffer.concat(chunks) });
+}

@@ -1,0 +1,64 @@
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import type { CompiledModel } from "../engine/compiled.js";
+import { createServer } from "../engine/server-factory.js";
+import { guardedHandler } from "./fetch.js";
+import { type GuardOptions, resolveGuards } from "./guards.js";
+
+export interface HttpOptions extends GuardOptions {
+  /** Default: `MCPSMITH_PORT`, else `PORT`, else 3000. `0` picks a free port. */
+  port?: number;
+  /** Default: `MCPSMITH_HOST`, else 127.0.0.1 (loopback only). */
+  host?: string;
+  /** The endpoint's path. Default `/mcp`. */
+  path?: string;
+  responseMode?: "auto" | "json" | "sse";
+  onError?: (error: Error) => void;
+}
+
+export interface HttpHandle {
+  /** Where clients connect, e.g. `http://127.0.0.1:3000/mcp`. */
+  url: URL;
+  close(): Promise<void>;
+}
+
+/** Streamable HTTP on one endpoint, for 2026-07-28 and legacy clients, behind Host/Origin/body-size guards. */
+export async function listenHttp(compiled: CompiledModel, options: HttpOptions): Promise<HttpHandle> {
+  const host = options.host ?? process.env.MCPSMITH_HOST ?? "127.0.0.1";
+  const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
+  const path = options.path ?? "/mcp";
+  const guards = resolveGuards(options, host);
+  const mcp = createMcpHandler(() => createServer(compiled), {
+    onerror: options.onError ?? (() => {}),
+    ...(options.responseMode && { responseMode: options.responseMode }),
+  });
+  const handle = toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes });
+
+  const server: HttpServer = createHttpServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?", 1)[0];
+    if (pathname !== path) {
+      res.writeHead(404, { "content-type": "text/plain" }).end(`Not found. The MCP endpoint is ${path}\n`);
+      return;
+    }
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: new URL(`http://${shownHost}:${address.port}${path}`),
+    async close() {
+      await mcp.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { CompiledModel } from "../engine/compiled.js";
+import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
+import { McpsmithError } from "../errors.js";
+import { type HttpOptions, listenHttp } from "./http.js";
+import { listenStdio } from "./stdio.js";
+
+export interface ServeOptions extends TargetOptions {
+  /** Default: `MCPSMITH_TRANSPORT` (`stdio` or `http`), else `http` when `http` options are given, else `stdio`. */
+  transport?: "stdio" | "http";
+  http?: HttpOptions;
+  /**
+   * Exit the process once the server has shut down (stdin closed, SIGINT, SIGTERM). Default true, which is
+   * what hosts expect of a server process; set false to keep the process for your own clean-up.
+   */
+  exitOnShutdown?: boolean;
+  /** Runs after the server stopped accepting requests and before the process exits (close pools here). */
+  onShutdown?: () => void | Promise<void>;
+}
+
+export interface ServeHandle {
+  transport: "stdio" | "http";
+  /** The HTTP endpoint's URL (HTTP only). */
+  url?: URL;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a target: stdio by default, or Streamable HTTP on one endpoint. The model is validated and compiled
+ * before anything listens, so a broken model fails at start-up with every problem listed.
+ */
+export async function serve(target: ServeTarget, options: ServeOptions = {}): Promise<ServeHandle> {
+  const compiled = compileTarget(target, options);
+  const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
+  const handle: Listening = transport === "http" ? await serveHttp(compiled, options) : listenStdio(compiled);
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      await handle.close();
+      await options.onShutdown?.();
+      if (options.exitOnShutdown !== false) process.exit(0);
+    })();
+    return stopping;
+  };
+  const onSignal = () => void shutdown();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  if (handle.ended) void handle.ended.then(shutdown);
+
+  return {
+    transport,
+    ...(handle.url && { url: handle.url }),
+    async close() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      await handle.close();
+    },
+  };
+}
+
+interface Listening {
+  url?: URL;
+  ended?: Promise<void>;
+  close(): Promise<void>;
+}
+
+async function serveHttp(compiled: CompiledModel, options: ServeOptions): Promise<Listening> {
+  const handle = await listenHttp(compiled, options.http ?? {});
+  process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
+  return handle;
+}
+
+function envTransport(): "stdio" | "http" | undefined {
+  const value = process.env.MCPSMITH_TRANSPORT;
+  if (value === undefined || value === "") return undefined;
+  if (value === "stdio" || value === "http") return value;
+  throw new McpsmithError("E_SERVE_OPTIONS", `MCPSMITH_TRANSPORT must be "stdio" or "http", got "${value}"`);
+}

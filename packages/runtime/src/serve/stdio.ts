@@ -1,0 +1,44 @@
+import { Writable } from "node:stream";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { CompiledModel } from "../engine/compiled.js";
+import { createServer } from "../engine/server-factory.js";
+
+export interface StdioHandle {
+  close(): Promise<void>;
+  /** Resolves when the client closes stdin (the host's way of saying goodbye). */
+  readonly ended: Promise<void>;
+}
+
+/**
+ * Serves over stdin/stdout. stdout belongs to the protocol, so for the lifetime of the server every other
+ * write to it (a `console.log` in a handler, a chatty library) is sent to stderr instead of corrupting the
+ * stream; the transport alone keeps the real stdout.
+ */
+export function listenStdio(compiled: CompiledModel): StdioHandle {
+  const stdout = process.stdout;
+  const protocolWrite = stdout.write.bind(stdout);
+  const protocolOut = new Writable({
+    write(chunk, encoding, callback) {
+      protocolWrite(chunk, encoding, callback);
+    },
+  });
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+
+  const transport = new StdioServerTransport(process.stdin, protocolOut);
+  const served = serveStdio(() => createServer(compiled), { transport });
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once("end", resolve);
+    process.stdin.once("close", resolve);
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    ended,
+    close() {
+      closing ??= served.close().finally(() => {
+        stdout.write = protocolWrite as typeof stdout.write;
+      });
+      return closing;
+    },
+  };
+}
