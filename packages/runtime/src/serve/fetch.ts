@@ -1,9 +1,9 @@
 import {
   createMcpHandler,
-  hostHeaderValidationResponse,
   type McpHandlerRequestOptions,
   originValidationResponse,
   type ServerNotifier,
+  validateHostHeader,
 } from "@modelcontextprotocol/server";
 import { createServer } from "../engine/server-factory.js";
 import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
@@ -30,12 +30,15 @@ export interface FetchHandler {
  */
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
   const compiled = compileTarget(target, options);
+  const guards = resolveGuards(options);
   return guardedHandler(
     createMcpHandler(() => createServer(compiled), {
       onerror: options.onError ?? (() => {}),
+      // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
+      maxRequestBodySize: guards.maxBodyBytes,
       ...(options.responseMode && { responseMode: options.responseMode }),
     }),
-    resolveGuards(options),
+    guards,
   );
 }
 
@@ -45,7 +48,7 @@ export function guardedHandler(handler: ReturnType<typeof createMcpHandler>, gua
     close: () => handler.close(),
     async fetch(request, requestOptions) {
       const refused =
-        hostHeaderValidationResponse(request, guards.allowedHosts) ??
+        refusedHost(request, guards.allowedHosts) ??
         originValidationResponse(request, guards.allowedOrigins) ??
         tooLarge(request, guards.maxBodyBytes);
       if (refused) return refused;
@@ -53,6 +56,16 @@ export function guardedHandler(handler: ReturnType<typeof createMcpHandler>, gua
       return bounded instanceof Response ? bounded : handler.fetch(bounded, requestOptions);
     },
   };
+}
+
+/**
+ * A `Request` built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
+ * URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
+ */
+function refusedHost(request: Request, allowedHosts: string[]): Response | undefined {
+  const result = validateHostHeader(request.headers.get("host") ?? new URL(request.url).host, allowedHosts);
+  if (result.ok) return undefined;
+  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: result.message }, id: null }, { status: 403 });
 }
 
 function payloadTooLarge(limit: number): Response {

@@ -32,6 +32,8 @@ export async function listenHttp(compiled: CompiledModel, options: HttpOptions):
   const guards = resolveGuards(options, host);
   const mcp = createMcpHandler(() => createServer(compiled), {
     onerror: options.onError ?? (() => {}),
+    // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
+    maxRequestBodySize: guards.maxBodyBytes,
     ...(options.responseMode && { responseMode: options.responseMode }),
   });
   const handle = toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes });
