@@ -1,0 +1,121 @@
+import { request as httpRequest } from "node:http";
+
+/** The revision every hand-built request in these tests speaks. */
+export const MODERN = "2026-07-28";
+
+/** The per-request `_meta` envelope a 2026-07-28 request must carry. */
+export function envelope(version = MODERN): Record<string, unknown> {
+  return {
+    "io.modelcontextprotocol/protocolVersion": version,
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "raw-http-test", version: "1.0.0" },
+  };
+}
+
+/** The headers a 2026-07-28 POST carries: version, method, and for named methods `Mcp-Name`. */
+export function modernHeaders(method: string, name?: string, version = MODERN): Record<string, string> {
+  return {
+    "MCP-Protocol-Version": version,
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "Mcp-Method": method,
+    ...(name !== undefined && { "Mcp-Name": name }),
+  };
+}
+
+let nextId = 1;
+
+/** A well-formed 2026-07-28 `tools/call` body and its headers. */
+export function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+): { headers: Record<string, string>; body: string } {
+  return {
+    headers: modernHeaders("tools/call", name),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: nextId++,
+      method: "tools/call",
+      params: { name, arguments: args, _meta: envelope() },
+    }),
+  };
+}
+
+export interface JsonRpcAnswer {
+  status: number;
+  headers: Headers;
+  /** The JSON-RPC message of the answer (the last one of an SSE stream), or undefined for an empty body. */
+  message: {
+    id?: unknown;
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string; data?: unknown };
+  };
+  text: string;
+}
+
+/** Reads a response whether it is plain JSON or an SSE stream of JSON-RPC messages. */
+export async function readAnswer(response: Response): Promise<JsonRpcAnswer> {
+  const text = await response.text();
+  let message: JsonRpcAnswer["message"] = {};
+  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    const data = text
+      .split("\n")
+      .filter((line) => line.startsWith("data:"))
+      .map((line) => line.slice(5).trim())
+      .filter((line) => line.length > 0);
+    if (data.length > 0) message = JSON.parse(data[data.length - 1]!);
+  } else if (text.length > 0 && (response.headers.get("content-type") ?? "").includes("json")) {
+    message = JSON.parse(text);
+  }
+  return { status: response.status, headers: response.headers, message, text };
+}
+
+/** `fetch` a URL with a POST and read the answer. */
+export async function post(
+  url: URL | string,
+  body: NonNullable<RequestInit["body"]>,
+  headers: Record<string, string>,
+  init: RequestInit = {},
+): Promise<JsonRpcAnswer> {
+  return readAnswer(await fetch(url, { method: "POST", headers, body, ...init }));
+}
+
+/**
+ * A raw `node:http` request, for what `fetch` will not send as asked (it always writes its own `Host`).
+ * Loopback only: the URL must be a 127.0.0.1 one.
+ */
+export function rawRequest(
+  url: URL,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  if (url.hostname !== "127.0.0.1") throw new Error(`tests stay on 127.0.0.1, not ${url.hostname}`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: options.method ?? "POST", headers: options.headers ?? {}, setHost: !options.headers?.Host },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** A body stream of `chunks` pieces of `size` bytes: `fetch` sends it chunked, with no Content-Length. */
+export function chunkedBody(chunks: number, size: number): ReadableStream<Uint8Array> {
+  const piece = new TextEncoder().encode("x".repeat(size));
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ < chunks) controller.enqueue(piece);
+      else controller.close();
+    },
+  });
+}
