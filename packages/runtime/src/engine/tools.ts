@@ -27,7 +27,8 @@ export async function callTool(
   try {
     value = await (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx);
   } catch (error) {
-    if (!(error instanceof ToolError)) reportFailure(`tool "${tool.name}" failed`, error);
+    // A handler stopping because the client cancelled is not a failure: no stack trace in the logs.
+    if (!(error instanceof ToolError) && !ctx.signal.aborted) reportFailure(`tool "${tool.name}" failed`, error);
     return errorResult(error instanceof Error ? error.message : String(error));
   }
 

@@ -8,12 +8,19 @@ import {
 import { createServer } from "../engine/server-factory.js";
 import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
 import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
+import { withLegacySessions } from "./legacy-sessions.js";
 
 export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
   /** `auto` (default) streams only when a handler sends progress or logs; `json` never streams; `sse` always. */
   responseMode?: "auto" | "json" | "sse";
   /** Reports errors the SDK handled out of band (rejected requests, failed exchanges). Default: stderr. */
   onError?: (error: Error) => void;
+  /**
+   * Give legacy (2025-era) clients a session kept in this process, so they can cancel calls. Default false:
+   * on serverless platforms consecutive requests may reach different instances, which would lose the session.
+   * Enable it when one long-lived process answers (Deno, Bun, a Node server of your own).
+   */
+  legacySessions?: boolean;
 }
 
 /** A web-standard MCP endpoint: `(Request) => Promise<Response>`, for Workers, Deno, Bun or any fetch router. */
@@ -31,13 +38,15 @@ export interface FetchHandler {
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
   const compiled = compileTarget(target, options);
   const guards = resolveGuards(options);
+  const factory = () => createServer(compiled);
+  const mcp = createMcpHandler(factory, {
+    onerror: options.onError ?? (() => {}),
+    // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
+    maxRequestBodySize: guards.maxBodyBytes,
+    ...(options.responseMode && { responseMode: options.responseMode }),
+  });
   return guardedHandler(
-    createMcpHandler(() => createServer(compiled), {
-      onerror: options.onError ?? (() => {}),
-      // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
-      maxRequestBodySize: guards.maxBodyBytes,
-      ...(options.responseMode && { responseMode: options.responseMode }),
-    }),
+    options.legacySessions ? withLegacySessions(mcp, factory, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
     guards,
   );
 }

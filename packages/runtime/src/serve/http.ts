@@ -6,6 +6,8 @@ import type { CompiledModel } from "../engine/compiled.js";
 import { createServer } from "../engine/server-factory.js";
 import { guardedHandler } from "./fetch.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
+import { withLegacySessions } from "./legacy-sessions.js";
+import { withParsedBody } from "./node-body.js";
 
 export interface HttpOptions extends GuardOptions {
   /** Default: `MCPSMITH_PORT`, else `PORT`, else 3000. `0` picks a free port. */
@@ -16,6 +18,11 @@ export interface HttpOptions extends GuardOptions {
   path?: string;
   responseMode?: "auto" | "json" | "sse";
   onError?: (error: Error) => void;
+  /**
+   * Legacy (2025-era) clients get a session in this process (default true), so they can cancel calls.
+   * Set false behind a load balancer without session affinity: they are then served statelessly.
+   */
+  legacySessions?: boolean;
 }
 
 export interface HttpHandle {
@@ -30,13 +37,21 @@ export async function listenHttp(compiled: CompiledModel, options: HttpOptions):
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
   const path = options.path ?? "/mcp";
   const guards = resolveGuards(options, host);
-  const mcp = createMcpHandler(() => createServer(compiled), {
+  const factory = () => createServer(compiled);
+  const stateless = createMcpHandler(factory, {
     onerror: options.onError ?? (() => {}),
     // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
     maxRequestBodySize: guards.maxBodyBytes,
     ...(options.responseMode && { responseMode: options.responseMode }),
   });
-  const handle = toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes });
+  const mcp =
+    options.legacySessions === false
+      ? stateless
+      : withLegacySessions(stateless, factory, { maxBodyBytes: guards.maxBodyBytes });
+  const handle = withParsedBody(
+    toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes }),
+    guards.maxBodyBytes,
+  );
 
   const server: HttpServer = createHttpServer((req, res) => {
     const pathname = (req.url ?? "/").split("?", 1)[0];

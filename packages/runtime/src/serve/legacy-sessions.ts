@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import {
+  type createMcpHandler,
+  isInitializeRequest,
+  isJsonContentType,
+  type McpHandlerRequestOptions,
+  type Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+
+type McpHandler = ReturnType<typeof createMcpHandler>;
+
+export interface LegacySessionOptions {
+  maxBodyBytes: number;
+  /** A session with no request for this long is closed; its client gets 404 and, per spec, starts a new one. */
+  idleMs?: number;
+  /** Open sessions are capped; the least recently used one is closed to make room. */
+  maxSessions?: number;
+}
+
+const DEFAULT_IDLE_MS = 60 * 60_000;
+const DEFAULT_MAX_SESSIONS = 1_000;
+
+interface Session {
+  readonly server: Server;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  lastUsed: number;
+}
+
+/**
+ * Gives every legacy (2025-era) client that sends `initialize` a real session (`Mcp-Session-Id`), served by one
+ * `Server` for its lifetime, like stdio. The SDK's default legacy serving is stateless, a fresh `Server` per
+ * POST, and there the client's `notifications/cancelled` arrives on a later POST at an instance that never
+ * saw the request: legacy HTTP clients could not cancel (the 2025 spec says a dropped stream is not a cancel),
+ * nor could the server send them requests (elicitation, sampling, roots).
+ *
+ * Everything else goes to the SDK's handler untouched: 2026-07-28 traffic (recognised by its protocol-version
+ * header, without reading the body), and legacy requests that carry no session. A session lives in this
+ * process only, so replicas need session affinity for legacy clients; 2026-07-28 traffic needs none.
+ */
+export function withLegacySessions(
+  handler: McpHandler,
+  factory: () => Server,
+  options: LegacySessionOptions,
+): McpHandler {
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  // Insertion order is use order (touch() re-inserts), so the first entry is the least recently used.
+  const sessions = new Map<string, Session>();
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const end = (id: string) => {
+    const session = sessions.get(id);
+    if (!session) return;
+    sessions.delete(id);
+    // Closing the server closes its transport, which aborts handlers still running for this session.
+    void session.server.close().catch(() => {});
+  };
+  const touch = (id: string, session: Session) => {
+    session.lastUsed = Date.now();
+    sessions.delete(id);
+    sessions.set(id, session);
+  };
+  const sweep = () => {
+    const oldest = Date.now() - idleMs;
+    for (const [id, session] of sessions) {
+      if (session.lastUsed >= oldest) break;
+      end(id);
+    }
+    if (sessions.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+
+  async function open(request: Request, body: unknown, requestOptions?: McpHandlerRequestOptions): Promise<Response> {
+    while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
+    const server = factory();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { server, transport, lastUsed: Date.now() });
+        sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
+      },
+      onsessionclosed: (id) => void sessions.delete(id),
+      maxRequestBodySize: options.maxBodyBytes,
+    });
+    server.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { ...requestOptions, parsedBody: body });
+    // Refused before a session began (a bad Accept header, say): nothing will ever reach this server again.
+    if (transport.sessionId === undefined) void server.close().catch(() => {});
+    return response;
+  }
+
+  return {
+    ...handler,
+    async fetch(request, requestOptions) {
+      const version = request.headers.get("mcp-protocol-version");
+      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+        return handler.fetch(request, requestOptions);
+
+      const sessionId = request.headers.get("mcp-session-id");
+      if (sessionId !== null) {
+        const session = sessions.get(sessionId);
+        if (!session) return sessionNotFound();
+        touch(sessionId, session);
+        return session.transport.handleRequest(request, requestOptions);
+      }
+      if (request.method.toUpperCase() !== "POST" || !isJsonContentType(request.headers.get("content-type"))) {
+        return handler.fetch(request, requestOptions);
+      }
+      const body = requestOptions?.parsedBody ?? (await peekJson(request));
+      if (body !== undefined && isInitializeRequest(body)) return open(request, body, requestOptions);
+      return handler.fetch(request, body === undefined ? requestOptions : { ...requestOptions, parsedBody: body });
+    },
+    async close() {
+      clearInterval(sweeper);
+      for (const id of [...sessions.keys()]) end(id);
+      await handler.close();
+    },
+  };
+}
+
+/** The body of a request the caller has already size-checked, read from a clone so the original stays readable. */
+async function peekJson(request: Request): Promise<unknown> {
+  try {
+    return JSON.parse(await request.clone().text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the SDK's transport answers for an unknown session: the 2025 spec's cue for the client to re-initialize. */
+function sessionNotFound(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null },
+    { status: 404 },
+  );
+}
