@@ -1,0 +1,187 @@
+import type { Command, ParsedArgs } from "../args/command.js";
+import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
+import { buildArguments, buildStringArguments, isPair } from "../args/tool-args.js";
+import { type Connection, connect, ERAS } from "../client/connect.js";
+import { resolveTarget } from "../client/target.js";
+import { CliError } from "../errors.js";
+import { formatPrompt, formatResource, formatToolResult, toolErrorText } from "../format/result.js";
+import { styleFor } from "../format/style.js";
+import type { Io } from "../io.js";
+import { closestMatch } from "../text.js";
+import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+
+type Request =
+  | { kind: "tool"; name: string; pairs: string[] }
+  | { kind: "resource"; uri: string }
+  | { kind: "prompt"; name: string; pairs: string[] };
+
+export const command: Command = {
+  name: "call",
+  summary: "Call a tool, read a resource or get a prompt",
+  usage: [
+    "call <tool> [key=value ...] [--args JSON] [target]",
+    "call --resource URI [target]",
+    "call --prompt NAME [key=value ...] [target]",
+  ],
+  details: [
+    "Arguments come from --args (a JSON object) and key=value pairs (pairs win). A value is read as JSON",
+    "(numbers, true/false, arrays) unless the tool's schema says the property is a string.",
+    "Exit code 1 when the tool returns an error result (isError), with its message on stderr.",
+    "The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project folder.",
+  ].join("\n"),
+  options: {
+    ...CONNECTION_OPTIONS,
+    args: { type: "string", value: "JSON", description: "Arguments as one JSON object" },
+    resource: { type: "string", value: "URI", description: "Read this resource instead of calling a tool" },
+    prompt: { type: "string", value: "NAME", description: "Get this prompt instead of calling a tool" },
+    json: { type: "boolean", description: "Print the raw result as JSON" },
+  },
+  examples: [
+    "mcpsmith call add a=2 b=3 -- node dist/main.js",
+    `mcpsmith call forecast --args '{"city":"Oslo","days":2}' --url http://127.0.0.1:3000/mcp`,
+    "mcpsmith call --resource hello://about dist/main.js",
+    "mcpsmith call --prompt introduce name=Ada style=pirate -- node dist/main.js",
+  ],
+  async run(args, io) {
+    const { request, target: positional } = readRequest(args);
+    const target = resolveTarget(args, positional, io.cwd, "call");
+    const era = choiceOption(args, "era", ERAS, "auto", "call");
+    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
+    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    try {
+      const json = booleanOption(args, "json", false);
+      const argsJson = stringOption(args, "args");
+      if (request.kind === "tool") return await callTool(connection, request, argsJson, { io, json, timeoutMs });
+      if (request.kind === "prompt") return await getPrompt(connection, request, argsJson, { io, json, timeoutMs });
+      return await readResource(connection, request.uri, { io, json, timeoutMs });
+    } finally {
+      await connection.close();
+    }
+  },
+};
+
+/** Sorts the positionals into the tool name, key=value pairs and at most one target. */
+function readRequest(args: ParsedArgs): { request: Request; target: string | undefined } {
+  const resource = stringOption(args, "resource");
+  const prompt = stringOption(args, "prompt");
+  if (resource !== undefined && prompt !== undefined) {
+    throw new CliError("E_USAGE", "Give --resource or --prompt, not both.", { hint: "Run `mcpsmith call --help`." });
+  }
+  const positionals = [...args.positionals];
+  const name = resource === undefined && prompt === undefined ? positionals.shift() : undefined;
+  if (resource === undefined && prompt === undefined && (name === undefined || isPair(name))) {
+    throw new CliError("E_USAGE", "Say which tool to call.", {
+      hint: "For example `mcpsmith call add a=1 b=2 -- node dist/main.js`; `mcpsmith list` shows the tools.",
+    });
+  }
+  const pairs = positionals.filter(isPair);
+  const others = positionals.filter((positional) => !isPair(positional));
+  if (others.length > 1 || (resource !== undefined && pairs.length > 0)) {
+    throw new CliError(
+      "E_USAGE",
+      `Unexpected arguments: ${[...others.slice(1), ...(resource ? pairs : [])].join(" ")}`,
+      {
+        hint: "Arguments are key=value pairs (or --args JSON); put the server's own arguments after `--`.",
+      },
+    );
+  }
+  const request: Request =
+    resource !== undefined
+      ? { kind: "resource", uri: resource }
+      : prompt !== undefined
+        ? { kind: "prompt", name: prompt, pairs }
+        : { kind: "tool", name: name!, pairs };
+  return { request, target: others[0] };
+}
+
+interface Output {
+  io: Io;
+  json: boolean;
+  timeoutMs: number;
+}
+
+async function callTool(
+  connection: Connection,
+  request: { name: string; pairs: string[] },
+  argsJson: string | undefined,
+  out: Output,
+) {
+  const { client } = connection;
+  const { tools } = await client.listTools(undefined, { timeout: out.timeoutMs }).catch((error: unknown) => {
+    throw connection.explain(error, "listing tools");
+  });
+  const tool = tools.find((candidate) => candidate.name === request.name);
+  if (!tool)
+    throw unknownName(
+      "tool",
+      request.name,
+      tools.map((candidate) => candidate.name),
+    );
+  const toolArguments = buildArguments(argsJson, request.pairs, tool.inputSchema);
+  const result = await client
+    .callTool({ name: tool.name, arguments: toolArguments }, { timeout: out.timeoutMs })
+    .catch((error: unknown) => {
+      throw connection.explain(error, `calling ${tool.name}`);
+    });
+  if (out.json) out.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (result.isError) {
+    const style = styleFor(out.io.stderr, out.io.env);
+    out.io.stderr.write(`${style.red(`Tool ${tool.name} returned an error:`)} ${toolErrorText(result)}\n`);
+    return 1;
+  }
+  if (!out.json) out.io.stdout.write(formatToolResult(result, styleFor(out.io.stdout, out.io.env)));
+  return 0;
+}
+
+async function getPrompt(
+  connection: Connection,
+  request: { name: string; pairs: string[] },
+  argsJson: string | undefined,
+  out: Output,
+) {
+  const { client } = connection;
+  const { prompts } = await client.listPrompts(undefined, { timeout: out.timeoutMs }).catch((error: unknown) => {
+    throw connection.explain(error, "listing prompts");
+  });
+  if (!prompts.some((prompt) => prompt.name === request.name)) {
+    throw unknownName(
+      "prompt",
+      request.name,
+      prompts.map((prompt) => prompt.name),
+    );
+  }
+  const result = await client
+    .getPrompt(
+      { name: request.name, arguments: buildStringArguments(argsJson, request.pairs) },
+      { timeout: out.timeoutMs },
+    )
+    .catch((error: unknown) => {
+      throw connection.explain(error, `getting prompt ${request.name}`);
+    });
+  out.io.stdout.write(
+    out.json ? `${JSON.stringify(result, null, 2)}\n` : formatPrompt(result, styleFor(out.io.stdout, out.io.env)),
+  );
+  return 0;
+}
+
+async function readResource(connection: Connection, uri: string, out: Output) {
+  const result = await connection.client.readResource({ uri }, { timeout: out.timeoutMs }).catch((error: unknown) => {
+    throw connection.explain(error, `reading ${uri}`);
+  });
+  out.io.stdout.write(
+    out.json ? `${JSON.stringify(result, null, 2)}\n` : formatResource(result, styleFor(out.io.stdout, out.io.env)),
+  );
+  return 0;
+}
+
+function unknownName(kind: "tool" | "prompt", name: string, known: string[]): CliError {
+  const guess = closestMatch(name, known);
+  const listed = known.length ? `The server has: ${known.join(", ")}.` : `The server has no ${kind}s.`;
+  return new CliError(
+    kind === "tool" ? "E_TOOL_UNKNOWN" : "E_PROMPT_UNKNOWN",
+    `No ${kind} named "${name}". ${listed}`,
+    {
+      hint: guess ? `Did you mean "${guess}"?` : "Run `mcpsmith list` with the same target to see what it offers.",
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { Command } from "../args/command.js";
+import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
+import { connect, ERAS } from "../client/connect.js";
+import { fetchListing } from "../client/listing.js";
+import { resolveTarget } from "../client/target.js";
+import { CliError } from "../errors.js";
+import { formatListing } from "../format/listing.js";
+import { styleFor } from "../format/style.js";
+import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+
+export const command: Command = {
+  name: "list",
+  summary: "List a server's tools, resources and prompts with their schemas",
+  usage: ["list [target] [options]", "list [options] -- <command> [args...]"],
+  details: [
+    "Connects as a real MCP client (the official SDK, protocol era negotiated like current hosts do) and prints",
+    "what the server offers, with each tool's input schema and an estimate of what its tools/list costs a model.",
+    "The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project folder.",
+  ].join("\n"),
+  options: {
+    ...CONNECTION_OPTIONS,
+    json: { type: "boolean", description: "Print the full listing as JSON" },
+  },
+  examples: [
+    "mcpsmith list -- node dist/main.js",
+    "mcpsmith list --url http://127.0.0.1:3000/mcp --era legacy",
+    "mcpsmith list dist/main.js --json",
+    '# in a project folder (package.json "main" names the server)',
+    "mcpsmith list",
+  ],
+  async run(args, io) {
+    if (args.positionals.length > 1) {
+      throw new CliError("E_USAGE", `list takes at most one target, got: ${args.positionals.join(" ")}`, {
+        hint: "Put the server's own arguments after `--`: `mcpsmith list -- node server.js --flag`.",
+      });
+    }
+    const target = resolveTarget(args, args.positionals[0], io.cwd, "list");
+    const era = choiceOption(args, "era", ERAS, "auto", "list");
+    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
+    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    try {
+      const listing = await fetchListing(connection, timeoutMs);
+      io.stdout.write(
+        booleanOption(args, "json", false)
+          ? `${JSON.stringify(listing, null, 2)}\n`
+          : formatListing(listing, styleFor(io.stdout, io.env)),
+      );
+      return 0;
+    } finally {
+      await connection.close();
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../test-support.js";
+
+const parent = mkdtempSync(join(tmpdir(), "mcpsmith-scaffold-"));
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+// The child vitest must not think it runs inside this one.
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")));
+
+function pnpm(dir: string, ...args: string[]) {
+  const result = spawnSync("pnpm", args, { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe("a scaffolded project", () => {
+  it("installs from the local store, builds, passes its own tests and lists its tools", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = join(parent, "weather-server");
+    const created = await runCli(["new", dir, "--local", "--pm", "pnpm", "--no-git"], { cwd: parent, env });
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain("pnpm install --prefer-offline");
+
+    for (const script of ["build", "test", "typecheck"]) {
+      const result = pnpm(dir, script);
+      expect(result.code, `pnpm ${script}:\n${result.output}`).toBe(0);
+    }
+
+    const listed = await runCli(["list", "--json", "--", process.execPath, join(dir, "dist/main.js")]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const listing = JSON.parse(listed.stdout);
+    expect(listing.server).toMatchObject({ name: "weather-server", protocolVersion: "2026-07-28" });
+    expect(listing.tools.map((tool: { name: string }) => tool.name)).toEqual(["greet"]);
+    expect(listing.resources.map((resource: { uri: string }) => resource.uri)).toEqual(["weather-server://about"]);
+    expect(listing.prompts.map((prompt: { name: string }) => prompt.name)).toEqual(["explain"]);
+
+    // The project folder is a target too: its package.json "main" names the server.
+    const called = await runCli(["call", "greet", "name=Ada", "--era", "legacy"], { cwd: dir });
+    expect(called.stdout).toBe("Hello, Ada!\n");
+  });
+});

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../test-support.js";
+
+let parent: string;
+beforeEach(() => {
+  parent = mkdtempSync(join(tmpdir(), "mcpsmith-new-"));
+});
+afterEach(() => rmSync(parent, { recursive: true, force: true }));
+
+const quiet = ["--no-install", "--no-git"];
+
+describe("mcpsmith new", () => {
+  it("writes a blank stdio project without prompting", async () => {
+    const { code, stdout, stderr } = await runCli(["new", "weather", ...quiet], { cwd: parent });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Created weather in ${join(parent, "weather")} (blank, stdio, 9 files)`);
+    expect(stdout).toMatch(/Next:\n {2}cd weather\n {2}npm install\n {2}npm run build/);
+    const manifest = JSON.parse(readFileSync(join(parent, "weather/package.json"), "utf8"));
+    expect(manifest.name).toBe("weather");
+    expect(readdirSync(parent)).toEqual(["weather"]);
+  });
+
+  it("takes --transport, --pm and --name", async () => {
+    const args = ["new", "svc", "--transport", "http", "--pm", "pnpm", "--name", "@acme/svc", ...quiet];
+    const { code } = await runCli(args, { cwd: parent });
+    expect(code).toBe(0);
+    expect(readFileSync(join(parent, "svc/src/main.ts"), "utf8")).toContain('name: "svc", version: "0.1.0", http: {}');
+    const manifest = JSON.parse(readFileSync(join(parent, "svc/package.json"), "utf8"));
+    expect(manifest.name).toBe("@acme/svc");
+    expect(manifest.pnpm.overrides.vite).toBe("7.3.8");
+  });
+
+  it("uses ./my-mcp-server with --yes and runs git init", async () => {
+    const { code } = await runCli(["new", "--yes", "--no-install"], { cwd: parent });
+    expect(code).toBe(0);
+    expect(existsSync(join(parent, "my-mcp-server/.gitignore"))).toBe(true);
+    expect(existsSync(join(parent, "my-mcp-server/.git"))).toBe(true);
+  });
+
+  it("asks for a folder (naming --yes) instead of prompting without a terminal", async () => {
+    const { code, stderr } = await runCli(["new", ...quiet], { cwd: parent });
+    expect(code).toBe(1);
+    expect(stderr).toContain("Say where to create the project");
+    expect(stderr).toContain("--yes");
+  });
+
+  it("lists the templates when the one asked for does not exist, and writes nothing", async () => {
+    const { code, stderr } = await runCli(["new", "x", "--template", "fancy", ...quiet], { cwd: parent });
+    expect(code).toBe(1);
+    expect(stderr).toContain('E_TEMPLATE_UNKNOWN There is no template "fancy". Available templates:');
+    expect(stderr).toContain("blank");
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it("refuses a folder that is not empty and leaves it alone", async () => {
+    mkdirSync(join(parent, "taken"));
+    writeFileSync(join(parent, "taken/notes.txt"), "mine");
+    const { code, stderr } = await runCli(["new", "taken", ...quiet], { cwd: parent });
+    expect(code).toBe(1);
+    expect(stderr).toContain("E_DIR_NOT_EMPTY");
+    expect(stderr).toContain("Choose a new folder name");
+    expect(readdirSync(join(parent, "taken"))).toEqual(["notes.txt"]);
+    expect(readdirSync(parent)).toEqual(["taken"]);
+  });
+
+  it("fills an existing empty folder", async () => {
+    mkdirSync(join(parent, "empty"));
+    const { code } = await runCli(["new", "empty", ...quiet], { cwd: parent });
+    expect(code).toBe(0);
+    expect(existsSync(join(parent, "empty/src/server.ts"))).toBe(true);
+  });
+
+  it("leaves nothing behind when the files cannot be written", async () => {
+    writeFileSync(join(parent, "a-file"), "");
+    const { code, stderr } = await runCli(["new", "a-file/project", ...quiet], { cwd: parent });
+    expect(code).toBe(1);
+    expect(stderr).toContain("E_WRITE_FAILED");
+    expect(readdirSync(parent)).toEqual(["a-file"]);
+  });
+
+  it("rejects an unknown package manager or transport, listing the choices", async () => {
+    const pm = await runCli(["new", "x", "--pm", "pip", ...quiet], { cwd: parent });
+    expect(pm.code).toBe(1);
+    expect(pm.stderr).toContain("--pm must be one of npm, pnpm, yarn, bun");
+    const transport = await runCli(["new", "x", "--transport", "sse", ...quiet], { cwd: parent });
+    expect(transport.stderr).toContain("--transport must be one of stdio, http");
+    expect(readdirSync(parent)).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+import { existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Command } from "../args/command.js";
+import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
+import { CliError } from "../errors.js";
+import { styleFor } from "../format/style.js";
+import type { Io } from "../io.js";
+import { blankView } from "../scaffold/blank-view.js";
+import { packageNameFor } from "../scaffold/names.js";
+import { detectPackageManager, installCommand, PACKAGE_MANAGERS } from "../scaffold/package-manager.js";
+import { renderTemplate } from "../scaffold/render.js";
+import { run } from "../scaffold/run.js";
+import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
+import { checkTargetFolder, writeProject } from "../scaffold/write.js";
+import { cliVersion } from "../version.js";
+
+const DEFAULT_DIR = "my-mcp-server";
+
+export const command: Command = {
+  name: "new",
+  summary: "Create a new MCP server project from a template",
+  usage: ["new [dir] [options]"],
+  details: [
+    "Writes a ready-to-run TypeScript project (server, tests, README with host setup), then installs its",
+    "dependencies and runs `git init`. Never prompts without a terminal: unset choices take their defaults.",
+    "Files are written to a temporary folder and moved into place, so a failure leaves nothing behind.",
+    `Templates: ${Object.entries(PROJECT_TEMPLATES)
+      .map(([name, description]) => `${name} (${description})`)
+      .join("; ")}.`,
+  ].join("\n"),
+  options: {
+    template: { type: "string", short: "t", value: "NAME", description: "Project template (default blank)" },
+    transport: {
+      type: "string",
+      value: "KIND",
+      description: "stdio (default; hosts start it) or http (a local server)",
+    },
+    pm: {
+      type: "string",
+      value: "NAME",
+      description: "npm, pnpm, yarn or bun (default: the one running this, else npm)",
+    },
+    name: { type: "string", value: "NAME", description: "Package name (default: from the folder name)" },
+    install: { type: "boolean", negatable: true, description: "Do not install dependencies" },
+    git: { type: "boolean", negatable: true, description: "Do not run `git init`" },
+    yes: {
+      type: "boolean",
+      short: "y",
+      description: `Accept defaults for anything not given (folder ./${DEFAULT_DIR})`,
+    },
+    local: {
+      type: "boolean",
+      description: "Link this mcpsmith checkout's packages instead of registry versions (offline; for contributors)",
+    },
+  },
+  examples: [
+    "mcpsmith new weather-server",
+    "mcpsmith new weather-server --transport http --pm pnpm",
+    "mcpsmith new --yes --no-install --no-git",
+    "# from a clone of mcpsmith: a project using this checkout's packages",
+    "mcpsmith new /tmp/try-it --local --pm pnpm",
+  ],
+  run: (args, io) => create(args, io),
+};
+
+async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<number> {
+  if (args.positionals.length > 1) {
+    throw new CliError("E_USAGE", `new takes one folder, got: ${args.positionals.join(" ")}`, {
+      hint: "Quote a folder name that has spaces.",
+    });
+  }
+  const dirArgument = args.positionals[0] ?? (booleanOption(args, "yes", false) ? DEFAULT_DIR : undefined);
+  if (dirArgument === undefined) {
+    throw new CliError("E_USAGE", "Say where to create the project.", {
+      hint: `For example \`mcpsmith new my-server\`, or add --yes to use ./${DEFAULT_DIR}.`,
+    });
+  }
+  const template = checkTemplateName(stringOption(args, "template") ?? "blank");
+  const transport = choiceOption(args, "transport", ["stdio", "http"] as const, "stdio", "new");
+  const pm = choiceOption(args, "pm", PACKAGE_MANAGERS, detectPackageManager(io.env), "new");
+  const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
+  const dir = resolve(io.cwd, dirArgument);
+  const packageName = packageNameFor(dir, stringOption(args, "name"));
+  await checkTargetFolder(dir);
+
+  const view = blankView({
+    dir,
+    packageName,
+    transport,
+    pm,
+    mcpsmithVersion: `^${cliVersion()}`,
+    ...(localWorkspace !== undefined && { localWorkspace }),
+  });
+  const files = renderTemplate(join(templatesRoot(), template), view);
+  await writeProject(dir, files);
+
+  const style = styleFor(io.stdout, io.env);
+  io.stdout.write(
+    `${style.green("Created")} ${packageName} in ${dir} (${template}, ${transport}, ${files.size} files)\n`,
+  );
+
+  if (booleanOption(args, "git", true)) {
+    const git = await run("git", ["init", "-q"], { cwd: dir, env: io.env });
+    if (git.code !== 0)
+      io.stderr.write(`warning: git init did not run (${git.error?.message ?? git.output.trim()}); continuing.\n`);
+  }
+  const install = booleanOption(args, "install", true);
+  if (install) {
+    const [program, ...programArgs] = installCommand(pm, localWorkspace !== undefined);
+    io.stdout.write(`Installing dependencies: ${[program, ...programArgs].join(" ")}\n`);
+    const result = await run(program, programArgs, { cwd: dir, env: io.env });
+    if (result.code !== 0) {
+      const why = result.error ? `${program} could not be started (${result.error.message})` : result.output.trim();
+      throw new CliError("E_INSTALL_FAILED", `Installing failed; the project itself is in ${dir}.\n${why}`, {
+        hint: `Fix the cause, then run \`${view.commands.install}\` in ${dir}.`,
+      });
+    }
+  }
+
+  const where = relative(io.cwd, dir) || ".";
+  const steps = [
+    where === "." ? undefined : `cd ${where.includes(" ") ? JSON.stringify(where) : where}`,
+    install ? undefined : view.commands.install,
+    view.commands.build,
+    view.commands.test,
+    view.commands.start,
+  ].filter((step): step is string => step !== undefined);
+  io.stdout.write(`\nNext:\n${steps.map((step) => `  ${step}`).join("\n")}\n`);
+  io.stdout.write("README.md shows how to connect it to Claude Desktop, Cursor, VS Code and Claude Code.\n");
+  return 0;
+}
+
+function checkedWorkspace(): string {
+  const root = workspaceRoot();
+  if (root === undefined) {
+    throw new CliError(
+      "E_USAGE",
+      "--local links the packages of an mcpsmith checkout, and this CLI is not running from one.",
+      {
+        hint: "Drop --local to use the published packages, or run the CLI from a clone (node packages/cli/dist/bin.js).",
+      },
+    );
+  }
+  if (!existsSync(join(root, "packages/runtime/dist/index.js"))) {
+    throw new CliError("E_USAGE", `The checkout at ${root} is not built, so its packages cannot be linked yet.`, {
+      hint: `Run \`pnpm install && pnpm build\` in ${root} first.`,
+    });
+  }
+  return root;
+}

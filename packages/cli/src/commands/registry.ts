@@ -1,0 +1,30 @@
+import type { Command } from "../args/command.js";
+
+interface Entry {
+  name: string;
+  summary: string;
+  /** Loaded only when the command runs, so `mcpsmith list` never pays for handlebars. */
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: readonly Entry[] = [
+  {
+    name: "new",
+    summary: "Create a new MCP server project from a template",
+    load: async () => (await import("./new.js")).command,
+  },
+  {
+    name: "list",
+    summary: "List a server's tools, resources and prompts with their schemas",
+    load: async () => (await import("./list.js")).command,
+  },
+  {
+    name: "call",
+    summary: "Call a tool, read a resource or get a prompt",
+    load: async () => (await import("./call.js")).command,
+  },
+];
+
+export function findCommand(name: string): Entry | undefined {
+  return COMMANDS.find((entry) => entry.name === name);
+}

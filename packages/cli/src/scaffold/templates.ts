@@ -1,0 +1,42 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { CliError } from "../errors.js";
+
+/** Project templates `mcpsmith new --template` knows; each has a folder under templates/ and a view builder. */
+export const PROJECT_TEMPLATES = {
+  blank: "A decorated server with one tool, one resource and one prompt, with tests",
+} as const;
+export type TemplateName = keyof typeof PROJECT_TEMPLATES;
+
+export function checkTemplateName(name: string): TemplateName {
+  if (Object.hasOwn(PROJECT_TEMPLATES, name)) return name as TemplateName;
+  const available = Object.entries(PROJECT_TEMPLATES)
+    .map(([known, description]) => `  ${known}  ${description}`)
+    .join("\n");
+  throw new CliError("E_TEMPLATE_UNKNOWN", `There is no template "${name}". Available templates:\n${available}`, {
+    hint: "Pick one with --template, e.g. `mcpsmith new my-server --template blank`.",
+  });
+}
+
+/**
+ * The folder holding the templates: inside the installed package (`templates/` beside `dist/`, where a
+ * release puts them) or, in this repository, the workspace's own `templates/`.
+ */
+export function templatesRoot(): string {
+  const candidates = [new URL("../../templates/", import.meta.url), new URL("../../../../templates/", import.meta.url)];
+  for (const candidate of candidates) {
+    const path = fileURLToPath(candidate);
+    if (existsSync(path)) return path;
+  }
+  throw new CliError("E_TEMPLATE_MISSING", "The project templates are missing from this mcpsmith installation.", {
+    hint: "Reinstall @mcpsmith/cli; from a checkout, run `pnpm build` at the repository root.",
+  });
+}
+
+/** This repository's root when the CLI runs from a checkout (for `--local`), else undefined. */
+export function workspaceRoot(): string | undefined {
+  const root = fileURLToPath(new URL("../../../../", import.meta.url));
+  return existsSync(`${root}packages/runtime/package.json`) && existsSync(`${root}pnpm-workspace.yaml`)
+    ? root.replace(/\/$/, "")
+    : undefined;
+}

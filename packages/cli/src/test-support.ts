@@ -1,0 +1,59 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Io } from "./io.js";
+import { main } from "./main.js";
+
+/** The repository root, for the example servers the tests talk to (built by `pnpm build`). */
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const HELLO_ENTRY = `${REPO_ROOT}examples/hello/dist/main.js`;
+/** `-- node examples/hello/dist/main.js`: the hello example over stdio. */
+export const HELLO_STDIO = ["--", process.execPath, HELLO_ENTRY];
+
+export interface Captured {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `main` as the bin would, with captured, non-TTY output (so plain text, no colour). */
+export async function runCli(argv: string[], options: { cwd?: string; env?: Io["env"] } = {}): Promise<Captured> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdinIsTTY: false,
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? REPO_ROOT,
+  });
+  return { code, stdout, stderr };
+}
+
+export interface HttpServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts examples/hello over HTTP on a free port and resolves once it prints where it listens. */
+export function startHelloHttp(): Promise<HttpServer> {
+  const child = spawn(process.execPath, [HELLO_ENTRY, "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`hello did not start: ${output}`)), 15_000);
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, stop });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`hello exited (${code}): ${output}`)));
+  });
+}
