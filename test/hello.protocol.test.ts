@@ -202,6 +202,10 @@ describe.each(TRANSPORTS)("examples/hello over %s", (transport) => {
       const error = await rpcError(client.readResource("hello://nowhere"));
       expect(error.code).toBe(-32602);
       expect(error.message).toContain("Resource not found: hello://nowhere");
+      // A template matches any language; its handler returning undefined is "not found" too.
+      const unknownLanguage = await rpcError(client.readResource("hello://greetings/klingon"));
+      expect(unknownLanguage.code).toBe(-32602);
+      expect(unknownLanguage.message).toContain("Resource not found: hello://greetings/klingon");
     });
 
     it("prompts/list: arguments with names and required flags", async () => {
