@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "./commands/registry.js";
 import { ERROR_CODES } from "./errors.js";
+import { styleFor } from "./format/style.js";
 import { runCli } from "./test-support.js";
 import { cliVersion } from "./version.js";
 
@@ -34,6 +35,13 @@ describe("mcpsmith", () => {
   it("writes no colour codes when output is not a terminal", async () => {
     const { stdout } = await runCli(["list", "--help"]);
     expect(stdout).not.toContain("\u001b[");
+  });
+
+  it("colours only a terminal without NO_COLOR", () => {
+    const tty = { write: () => {}, isTTY: true };
+    expect(styleFor(tty, {}).bold("x")).toBe("\u001b[1mx\u001b[22m");
+    expect(styleFor(tty, { NO_COLOR: "1" }).bold("x")).toBe("x");
+    expect(styleFor({ write: () => {} }, {}).bold("x")).toBe("x");
   });
 
   it("names the closest command for a typo and exits 1", async () => {

@@ -19,15 +19,17 @@ export function checkTemplateName(name: string): TemplateName {
 }
 
 /**
- * The folder holding the templates: inside the installed package (`templates/` beside `dist/`, where a
- * release puts them) or, in this repository, the workspace's own `templates/`.
+ * The folder holding the templates: this repository's `templates/` when the CLI runs from a checkout, else
+ * the copy a release packs beside `dist/` (the `prepack` script).
  */
 export function templatesRoot(): string {
-  const candidates = [new URL("../../templates/", import.meta.url), new URL("../../../../templates/", import.meta.url)];
-  for (const candidate of candidates) {
-    const path = fileURLToPath(candidate);
-    if (existsSync(path)) return path;
-  }
+  const workspace = workspaceRoot();
+  const candidates = [
+    ...(workspace === undefined ? [] : [`${workspace}/templates`]),
+    fileURLToPath(new URL("../../templates", import.meta.url)),
+  ];
+  const found = candidates.find((path) => existsSync(path));
+  if (found !== undefined) return found;
   throw new CliError("E_TEMPLATE_MISSING", "The project templates are missing from this mcpsmith installation.", {
     hint: "Reinstall @mcpsmith/cli; from a checkout, run `pnpm build` at the repository root.",
   });
