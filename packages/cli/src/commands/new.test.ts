@@ -14,7 +14,9 @@ const quiet = ["--no-install", "--no-git"];
 
 describe("mcpsmith new", () => {
   it("writes a blank stdio project without prompting", async () => {
-    const { code, stdout, stderr } = await runCli(["new", "weather", ...quiet], { cwd: parent });
+    // Not launched by a package manager (`pnpm test` sets the user agent), so npm is the default.
+    const env = { ...process.env, npm_config_user_agent: undefined };
+    const { code, stdout, stderr } = await runCli(["new", "weather", ...quiet], { cwd: parent, env });
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain(`Created weather in ${join(parent, "weather")} (blank, stdio, 9 files)`);
