@@ -1,7 +1,7 @@
 import type { CompiledModel } from "../engine/compiled.js";
 import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
 import { McpsmithError } from "../errors.js";
-import { type HttpOptions, listenHttp } from "./http.js";
+import type { HttpOptions } from "./http.js";
 import { listenStdio } from "./stdio.js";
 
 export interface ServeOptions extends TargetOptions {
@@ -65,6 +65,9 @@ interface Listening {
 }
 
 async function serveHttp(compiled: CompiledModel, options: ServeOptions): Promise<Listening> {
+  // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
+  // node:http, @modelcontextprotocol/node and the Hono adapter behind it.
+  const { listenHttp } = await import("./http.js");
   const handle = await listenHttp(compiled, options.http ?? {});
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
   return handle;
