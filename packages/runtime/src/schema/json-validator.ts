@@ -1,31 +1,46 @@
 import { createRequire } from "node:module";
+import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "../model/types.js";
 import type { Issue, Validation } from "./types.js";
 
-// One Ajv instance for the process: compiled validators are cached by schema identity, and compiling is the
-// expensive part, so it happens once per schema at start-up, never per call.
-let shared: Ajv2020 | undefined;
+// One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
+// is the expensive part, so it happens once per schema at start-up, never per call.
+let shared2020: Ajv2020 | undefined;
+let shared07: Ajv | undefined;
 
-function ajv(): Ajv2020 {
-  if (!shared) {
-    // Required on first use, not imported: a server whose schemas are all zod never needs Ajv 2020 and
-    // ajv-formats, and loading them took ~70 ms, a sixth of a stdio server's start-up (bench/runtime).
-    const require = createRequire(import.meta.url);
-    const { Ajv2020: Ajv } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-    const addFormats = require("ajv-formats") as { default: (ajv: Ajv2020) => void };
-    // strict: false because real schemas carry annotations Ajv does not know (x-*, discriminator, example).
-    shared = new Ajv({ strict: false, allErrors: true, useDefaults: true, validateFormats: true });
-    addFormats.default(shared);
+// strict: false because real schemas carry annotations Ajv does not know (x-*, discriminator, example).
+const OPTIONS = { strict: false, allErrors: true, useDefaults: true, validateFormats: true } as const;
+
+/** Draft-06/07 documents (OpenAPI 3.0 tooling, older generators), which name their dialect in `$schema`. */
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
+
+function ajv(dialect: unknown): Ajv2020 | Ajv {
+  // Required on first use, not imported: a server whose schemas are all zod never needs Ajv and ajv-formats,
+  // and loading them cost a stdio server ~40% more start-up than the plain SDK.
+  const require = createRequire(import.meta.url);
+  const addFormats = (require("ajv-formats") as { default: (ajv: Ajv2020 | Ajv) => void }).default;
+  // Tuple `items: [...]` and `additionalItems` mean something else in 2020-12 (where the array form is invalid), so
+  // a draft-07 schema gets a draft-07 validator instead of being refused or checked differently than written.
+  if (typeof dialect === "string" && DRAFT_07.test(dialect)) {
+    if (!shared07) {
+      shared07 = new (require("ajv") as typeof import("ajv")).Ajv(OPTIONS);
+      addFormats(shared07);
+    }
+    return shared07;
   }
-  return shared;
+  if (!shared2020) {
+    shared2020 = new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(OPTIONS);
+    addFormats(shared2020);
+  }
+  return shared2020;
 }
 
 /** Compiles a JSON Schema into a validator. Throws (with Ajv's reason) when the schema itself is invalid. */
 export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Validation {
-  // Draft-07 documents say so in `$schema`; the 2020-12 validator reads every keyword we rely on the same way.
-  const { $schema: _ignored, ...body } = schema;
-  const check: ValidateFunction = ajv().compile(body);
+  // `$schema` only picks the validator; the body is compiled without it so Ajv never looks a meta-schema up.
+  const { $schema, ...body } = schema;
+  const check: ValidateFunction = ajv($schema).compile(body);
   return (value) => (check(value) ? { ok: true, value } : { ok: false, issues: (check.errors ?? []).map(toIssue) });
 }
 
