@@ -1,0 +1,33 @@
+/**
+ * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`.
+ */
+import { serve, server } from "@mcpsmith/runtime";
+import * as z from "zod/v4";
+import { fillerName, TOOL } from "../protocol.js";
+import { announce, parseServerArgs } from "./args.js";
+
+const args = parseServerArgs(process.argv.slice(2));
+
+const app = server({ name: "bench-mcpsmith", version: "1.0.0" }).tool(
+  TOOL,
+  { description: "Echo the text back", input: z.object({ text: z.string() }) },
+  ({ text }) => text,
+);
+for (let i = 1; i < args.tools; i++) {
+  app.tool(
+    fillerName(i),
+    {
+      description: `Filler tool number ${i}: echo the text back`,
+      input: z.object({ text: z.string(), count: z.number().int().optional() }),
+    },
+    ({ text }) => text,
+  );
+}
+
+if (args.transport === "stdio") {
+  await serve(app, { transport: "stdio" });
+} else {
+  // serve() exits the process on SIGTERM, which lets `--cpu-prof` write its profile.
+  const handle = await serve(app, { transport: "http", http: { host: "127.0.0.1", port: 0 } });
+  announce(handle.url!.href);
+}
