@@ -1,6 +1,6 @@
 import { McpsmithError } from "../errors.js";
 import { ServerBuilder } from "../model/builder.js";
-import { partsFromInstance } from "../model/from-instance.js";
+import { addInstance } from "../model/from-instance.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
 import { compileModel } from "./compile.js";
 import type { CompiledModel } from "./compiled.js";
@@ -48,13 +48,7 @@ export function toModel(target: ServeTarget, options: TargetOptions = {}): Serve
   };
   if (options.title !== undefined) model.info.title = options.title;
   if (options.instructions !== undefined) model.instructions = options.instructions;
-  for (const instance of instances) {
-    const parts = partsFromInstance(instance);
-    model.tools.push(...parts.tools);
-    model.resources.push(...parts.resources);
-    model.resourceTemplates.push(...parts.resourceTemplates);
-    model.prompts.push(...parts.prompts);
-  }
+  for (const instance of instances) addInstance(model, instance);
   return model;
 }
 

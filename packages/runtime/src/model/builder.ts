@@ -1,9 +1,9 @@
 import type { PromptOptions, ResourceOptions, ToolOptions } from "../decorators/metadata.js";
 import type { SchemaInput } from "../schema/types.js";
 import type { Context } from "./context.js";
-import { partsFromInstance } from "./from-instance.js";
+import { addInstance } from "./from-instance.js";
+import { addPrompt, addResource, addTool } from "./members.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
-import { isUriTemplate } from "./uri-template.js";
 
 /** The value a schema produces: inferred from a Standard Schema (zod), or a plain record for JSON Schema. */
 export type Infer<S> = S extends { readonly "~standard": { readonly types?: infer T } }
@@ -46,20 +46,7 @@ export class ServerBuilder {
     definition: ToolDefinition<S>,
     handler: (args: Infer<S>, ctx: Context) => unknown,
   ): this {
-    const { readOnly, destructive, idempotent, openWorld, ...rest } = definition;
-    const annotations = {
-      ...(rest.title !== undefined && { title: rest.title }),
-      ...(readOnly !== undefined && { readOnlyHint: readOnly }),
-      ...(destructive !== undefined && { destructiveHint: destructive }),
-      ...(idempotent !== undefined && { idempotentHint: idempotent }),
-      ...(openWorld !== undefined && { openWorldHint: openWorld }),
-    };
-    this.#model.tools.push({
-      name,
-      ...rest,
-      ...(Object.keys(annotations).length > 0 && { annotations }),
-      handler: handler as (args: never, ctx: Context) => unknown,
-    });
+    addTool(this.#model, name, definition, handler);
     return this;
   }
 
@@ -71,18 +58,7 @@ export class ServerBuilder {
     handler: (variables: Record<string, string>, ctx: Context) => unknown,
   ): this;
   resource(uri: string, definition: ResourceOptions, handler: (...args: never[]) => unknown): this {
-    const { name = uri, complete, ...rest } = definition;
-    if (isUriTemplate(uri)) {
-      this.#model.resourceTemplates.push({
-        uriTemplate: uri,
-        name,
-        ...rest,
-        ...(complete && { complete }),
-        handler: handler as (variables: Record<string, string>, ctx: Context) => unknown,
-      });
-    } else {
-      this.#model.resources.push({ uri, name, ...rest, handler: handler as (ctx: Context) => unknown });
-    }
+    addResource(this.#model, uri, definition.name ?? uri, definition, handler);
     return this;
   }
 
@@ -91,17 +67,13 @@ export class ServerBuilder {
     definition: PromptDefinition<S>,
     handler: (args: Infer<S>, ctx: Context) => unknown,
   ): this {
-    this.#model.prompts.push({ name, ...definition, handler: handler as (args: never, ctx: Context) => unknown });
+    addPrompt(this.#model, name, definition, handler);
     return this;
   }
 
   /** Adds every decorated member of an object (an instance of a class using `@tool`, `@resource`, `@prompt`). */
   use(instance: object): this {
-    const parts = partsFromInstance(instance);
-    this.#model.tools.push(...parts.tools);
-    this.#model.resources.push(...parts.resources);
-    this.#model.resourceTemplates.push(...parts.resourceTemplates);
-    this.#model.prompts.push(...parts.prompts);
+    addInstance(this.#model, instance);
     return this;
   }
 

@@ -1,0 +1,75 @@
+import type { PromptOptions, ResourceOptions, ToolOptions } from "../decorators/metadata.js";
+import { McpsmithError } from "../errors.js";
+import type { Context } from "./context.js";
+import type { ServerModel, ToolAnnotations, ToolModel } from "./types.js";
+import { isUriTemplate } from "./uri-template.js";
+
+/** The lists of a model that decorators and the builder both fill, through the functions below. */
+export type ModelParts = Pick<ServerModel, "tools" | "resources" | "resourceTemplates" | "prompts">;
+
+type Handler = (...args: never[]) => unknown;
+
+export function addTool(
+  parts: ModelParts,
+  name: string,
+  options: ToolOptions,
+  handler: Handler,
+  origin?: string,
+): void {
+  const { name: _name, readOnly, destructive, idempotent, openWorld, ...rest } = options;
+  const annotations: ToolAnnotations = {
+    ...(rest.title !== undefined && { title: rest.title }),
+    ...(readOnly !== undefined && { readOnlyHint: readOnly }),
+    ...(destructive !== undefined && { destructiveHint: destructive }),
+    ...(idempotent !== undefined && { idempotentHint: idempotent }),
+    ...(openWorld !== undefined && { openWorldHint: openWorld }),
+  };
+  const tool: ToolModel = { name, ...rest, handler: handler as ToolModel["handler"] };
+  if (Object.keys(annotations).length > 0) tool.annotations = annotations;
+  if (origin !== undefined) tool.origin = origin;
+  parts.tools.push(tool);
+}
+
+/** A URI with `{variables}` makes a resource template; any other URI a fixed resource. */
+export function addResource(
+  parts: ModelParts,
+  uri: string,
+  name: string,
+  options: ResourceOptions,
+  handler: Handler,
+  origin?: string,
+): void {
+  const { name: _name, complete, ...rest } = options;
+  const where = origin !== undefined ? { origin } : {};
+  if (isUriTemplate(uri)) {
+    parts.resourceTemplates.push({
+      uriTemplate: uri,
+      name,
+      ...rest,
+      ...(complete && { complete }),
+      handler: handler as (variables: Record<string, string>, ctx: Context) => unknown,
+      ...where,
+    });
+    return;
+  }
+  if (complete) {
+    throw new McpsmithError("E_MODEL_INVALID", `${origin ?? uri}: "complete" needs a URI template with {variables}`);
+  }
+  parts.resources.push({ uri, name, ...rest, handler: handler as (ctx: Context) => unknown, ...where });
+}
+
+export function addPrompt(
+  parts: ModelParts,
+  name: string,
+  options: PromptOptions,
+  handler: Handler,
+  origin?: string,
+): void {
+  const { name: _name, ...rest } = options;
+  parts.prompts.push({
+    name,
+    ...rest,
+    handler: handler as (args: never, ctx: Context) => unknown,
+    ...(origin !== undefined && { origin }),
+  });
+}
