@@ -6,9 +6,9 @@
  * It uses `node:http` rather than `fetch`: the global fetch costs the client several times the CPU per request,
  * and on a 2-core machine the client competes with the server for the same cores.
  */
-import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { pathToFileURL } from "node:url";
+import { cpuMsOf } from "./proc.js";
 import { checkResult, type Expect, type HttpCall, messageOf } from "./protocol.js";
 
 export interface LoadPlan {
@@ -73,22 +73,6 @@ function send(agent: Agent, url: URL, call: HttpCall, body: Buffer, keepBody: bo
     req.on("error", reject);
     req.end(body);
   });
-}
-
-/**
- * CPU time a process has used so far, from /proc/PID/stat (utime + stime, in clock ticks of 10 ms on Linux).
- * Unlike throughput, CPU per request hardly moves when other processes share the machine.
- */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {

@@ -2,9 +2,9 @@
  * stdio measurements: how long a host waits from spawning a server to its first `tools/list` answer, and how
  * much memory the server holds once it has answered.
  */
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { cpuMsOf, rssOf } from "./proc.js";
 import { initialize, legacyToolsList, modernToolsList } from "./protocol.js";
 
 export type Era = "modern" | "legacy";
@@ -12,6 +12,8 @@ export type Era = "modern" | "legacy";
 export interface StdioRun {
   /** From `spawn()` to the `tools/list` answer having been read, in milliseconds. */
   startupMs: number;
+  /** CPU time the server had used by then (Linux only): steadier than wall-clock time on a busy machine. */
+  startupCpuMs?: number;
   tools: number;
   /** Size of the `tools/list` answer line, in bytes. */
   listBytes: number;
@@ -90,11 +92,17 @@ export async function stdioRun(
       line = await peer.answer(2);
     }
     const startupMs = performance.now() - started;
+    const startupCpuMs = cpuMsOf(peer.child.pid);
     const message = JSON.parse(line) as { result?: { tools?: unknown[] } };
     const tools = message.result?.tools?.length;
     if (tools === undefined) throw new Error(`tools/list failed: ${line.slice(0, 300)}`);
     if (tools !== (options.tools ?? 1)) throw new Error(`tools/list listed ${tools} tools, expected ${options.tools}`);
-    const run: StdioRun = { startupMs, tools, listBytes: Buffer.byteLength(line) };
+    const run: StdioRun = {
+      startupMs,
+      ...(startupCpuMs !== undefined && { startupCpuMs }),
+      tools,
+      listBytes: Buffer.byteLength(line),
+    };
     if (options.rss) {
       // Let the answer's garbage settle as it would between two requests of a real session.
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -104,16 +112,4 @@ export async function stdioRun(
   } finally {
     await peer.stop();
   }
-}
-
-/** Resident set size of another process, in bytes: /proc on Linux, `ps` elsewhere. */
-export function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    if (kb) return Number(kb) * 1024;
-  } catch {
-    // not Linux
-  }
-  return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) * 1024;
 }
