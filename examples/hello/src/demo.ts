@@ -30,7 +30,9 @@ async function exercise(client: Client, label: string): Promise<void> {
   console.log(`tools/call count {"n":3} -> progress ${steps.join(", ")}`);
 
   const about = await client.readResource({ uri: "hello://greetings/japanese" });
-  console.log(`resources/read hello://greetings/japanese -> ${"text" in about.contents[0]! ? about.contents[0].text : "(blob)"}`);
+  console.log(
+    `resources/read hello://greetings/japanese -> ${"text" in about.contents[0]! ? about.contents[0].text : "(blob)"}`,
+  );
   const completion = await client.complete({
     ref: { type: "ref/resource", uri: "hello://greetings/{language}" },
     argument: { name: "language", value: "s" },
@@ -83,4 +85,6 @@ async function overHttp(): Promise<void> {
 
 await overStdio();
 await overHttp();
-console.log("\nDone: the same decorated class answered a 2025-11-25 client over stdio and a 2026-07-28 client over HTTP.");
+console.log(
+  "\nDone: the same decorated class answered a 2025-11-25 client over stdio and a 2026-07-28 client over HTTP.",
+);
