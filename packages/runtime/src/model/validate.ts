@@ -67,6 +67,23 @@ export function modelProblems(model: ServerModel): string[] {
       }
     }
   }
+  problems.push(...cacheHintProblems(model));
+  return problems;
+}
+
+/** Checked here, once: the SDK would otherwise refuse a bad hint on every request, when it builds its Server. */
+function cacheHintProblems(model: ServerModel): string[] {
+  const problems: string[] = [];
+  for (const [method, hint] of Object.entries(model.options.cache ?? {})) {
+    if (hint.ttlMs !== undefined && !(Number.isSafeInteger(hint.ttlMs) && hint.ttlMs >= 0)) {
+      problems.push(`options.cache["${method}"]: ttlMs must be a whole number of milliseconds >= 0, got ${hint.ttlMs}`);
+    }
+    if (hint.cacheScope !== undefined && hint.cacheScope !== "public" && hint.cacheScope !== "private") {
+      problems.push(
+        `options.cache["${method}"]: cacheScope must be "public" or "private", got ${JSON.stringify(hint.cacheScope)}`,
+      );
+    }
+  }
   return problems;
 }
 
