@@ -7,6 +7,11 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The built examples/hello entry point (`pnpm build` first): stdio by default, `--http PORT` for HTTP. */
 export const HELLO_MAIN = fileURLToPath(new URL("../../examples/hello/dist/main.js", import.meta.url));
 
+/** The built examples/conformance-server entry point: HTTP by default (`--port 0` picks a free port), `--stdio` for stdio. */
+export const CONFORMANCE_MAIN = fileURLToPath(
+  new URL("../../examples/conformance-server/dist/main.js", import.meta.url),
+);
+
 /** How to start a server script over stdio, in the shape both SDKs' `StdioClientTransport` take. */
 export interface StdioCommand {
   command: string;

@@ -1,0 +1,19 @@
+import { serve } from "@mcpsmith/runtime";
+import { ConformanceServer } from "./conformance.js";
+
+// HTTP by default, on /mcp:  node dist/main.js [--port N]   (or PORT / MCPSMITH_PORT; 0 picks a free port)
+// stdio when asked:          node dist/main.js --stdio
+const args = process.argv.slice(2);
+const stdio = args.includes("--stdio");
+const portFlag = args.findIndex((arg) => arg === "--port" || arg === "--http");
+const portArg = portFlag >= 0 ? args[portFlag + 1] : undefined;
+const port = portArg !== undefined && /^\d+$/.test(portArg) ? Number(portArg) : undefined;
+
+await serve(new ConformanceServer(), {
+  name: "mcpsmith-conformance-server",
+  version: "1.0.0",
+  instructions: "The fixtures of the official MCP conformance suite, served by mcpsmith.",
+  ...(stdio
+    ? { transport: "stdio" as const }
+    : { transport: "http" as const, http: port === undefined ? {} : { port } }),
+});
