@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   E_SCHEMA_INVALID: "A schema cannot be used (not an object, no JSON Schema output, invalid JSON Schema)",
   E_TARGET_INVALID: "serve() was given something that is not a model, a builder or a decorated object",
   E_SERVE_OPTIONS: "serve() options are inconsistent",
+  E_STATE_KEY: "The requestState signing key (MCPSMITH_STATE_KEY) or its expiry is unusable",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

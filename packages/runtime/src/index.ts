@@ -1,12 +1,33 @@
 // Must stay the first import: decorated classes need Symbol.metadata before they are evaluated.
 import "./polyfill.js";
 
+// The lower-level input API, for handlers that build their own input_required rounds (see docs/runtime.md).
+export {
+  acceptedContent,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+} from "@modelcontextprotocol/server";
 export { prompt, resource, tool } from "./decorators/decorators.js";
 export type { PromptOptions, ResourceOptions, ToolOptions } from "./decorators/metadata.js";
+export {
+  DEFAULT_STATE_TTL_SECONDS,
+  type RequestStateOptions,
+  STATE_KEY_ENV,
+} from "./engine/request-state.js";
 export { type ServeTarget, type TargetOptions, toModel } from "./engine/target.js";
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
 export { type Infer, ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
-export type { ClientInfo, Context, Era, LogLevel } from "./model/context.js";
+export type {
+  ClientInfo,
+  Context,
+  ElicitAnswer,
+  ElicitContent,
+  ElicitSchema,
+  Era,
+  InputOptions,
+  LogLevel,
+} from "./model/context.js";
 export type {
   CacheableMethod,
   CacheHint,

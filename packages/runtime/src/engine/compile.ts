@@ -13,6 +13,7 @@ import { compileSchema, EMPTY_OBJECT_SCHEMA } from "../schema/compile.js";
 import { tidySchema } from "../schema/tidy.js";
 import type { CompiledSchema, SchemaInput } from "../schema/types.js";
 import type { CompiledModel, CompiledPrompt, CompiledTemplate, CompiledTool } from "./compiled.js";
+import { createStateSealer } from "./request-state.js";
 
 /** Lists change rarely and are the same for every caller until a list_changed notification says otherwise. */
 export const DEFAULT_LIST_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
@@ -120,10 +121,14 @@ export function compileModel(model: ServerModel): CompiledModel {
     logging: {},
   };
   const cache = model.options.cache ?? {};
+  const requestState = createStateSealer(model.options.requestState);
   return {
     info: model.info,
     maxResultTokens: model.options.maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS,
+    requestState,
     serverOptions: {
+      // Every echoed requestState is verified before a handler runs; a bad one is -32602, never reaches it.
+      requestState: { verify: requestState.verify },
       capabilities,
       ...(model.instructions !== undefined && { instructions: model.instructions }),
       jsonSchemaValidator: sharedValidator,

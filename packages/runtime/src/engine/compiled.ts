@@ -15,6 +15,7 @@ import type {
   ToolModel,
 } from "../model/types.js";
 import type { CompiledSchema } from "../schema/types.js";
+import type { RequestStateSealer } from "./request-state.js";
 
 export interface CompiledTool {
   readonly name: string;
@@ -44,6 +45,8 @@ export interface CompiledModel {
   readonly info: ServerInfo;
   readonly serverOptions: ServerOptions;
   readonly maxResultTokens: number;
+  /** Signs and checks the `requestState` of elicitation/sampling/roots rounds (also wired into `serverOptions`). */
+  readonly requestState: RequestStateSealer;
   readonly tools: ReadonlyMap<string, CompiledTool>;
   readonly toolList: readonly Tool[];
   readonly resources: ReadonlyMap<string, ResourceModel>;

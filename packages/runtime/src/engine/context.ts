@@ -7,6 +7,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { ClientInfo, Context, LogLevel } from "../model/context.js";
+import { type ContextWithoutInput, withInputApi } from "./input-requests.js";
 
 const SEVERITY: Record<LogLevel, number> = {
   debug: 0,
@@ -32,7 +33,7 @@ export function makeContext(sdk: ServerContext, server: Server, connection: Conn
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
-  return {
+  const context: ContextWithoutInput = {
     signal: sdk.mcpReq.signal,
     requestId: sdk.mcpReq.id,
     get client() {
@@ -63,6 +64,7 @@ export function makeContext(sdk: ServerContext, server: Server, connection: Conn
       });
     },
   };
+  return withInputApi(context, sdk);
 }
 
 function modernClient(envelope: Record<string, unknown>): ClientInfo {

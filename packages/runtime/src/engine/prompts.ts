@@ -1,8 +1,14 @@
-import { type GetPromptResult, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import {
+  type GetPromptResult,
+  type InputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { toPromptResult } from "../results/prompt-result.js";
 import { describeIssues } from "../schema/compile.js";
 import type { CompiledModel } from "./compiled.js";
+import { runHandler } from "./input-requests.js";
 
 /** `prompts/get`. Unlike tools, bad prompt arguments are a protocol error (-32602): there is no isError here. */
 export async function getPrompt(
@@ -10,7 +16,7 @@ export async function getPrompt(
   name: string,
   args: Record<string, string> | undefined,
   ctx: Context,
-): Promise<GetPromptResult> {
+): Promise<GetPromptResult | InputRequiredResult> {
   const prompt = compiled.prompts.get(name);
   if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
   let value: unknown = args ?? {};
@@ -24,6 +30,10 @@ export async function getPrompt(
     }
     value = checked.value;
   }
-  const result = await (prompt.model.handler as (args: unknown, ctx: Context) => unknown)(value, ctx);
-  return toPromptResult(result, prompt.model.description);
+  const outcome = await runHandler(ctx, { method: "prompts/get", name, args }, compiled.requestState, () =>
+    (prompt.model.handler as (args: unknown, ctx: Context) => unknown)(value, ctx),
+  );
+  if (outcome.kind === "input_required") return outcome.result;
+  if (outcome.kind === "threw") throw outcome.error;
+  return toPromptResult(outcome.value, prompt.model.description);
 }

@@ -36,6 +36,7 @@ export function createServer(compiled: CompiledModel): Server {
         makeContext(ctx, server, connection),
         server,
         compiled.maxResultTokens,
+        compiled.requestState,
       );
     });
   }

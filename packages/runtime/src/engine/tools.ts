@@ -1,15 +1,18 @@
-import type { CallToolResult, Server } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequiredResult, Server } from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { errorResult, toToolResult } from "../results/tool-result.js";
 import { truncateResult } from "../results/truncate.js";
 import { describeIssues } from "../schema/compile.js";
 import type { CompiledTool } from "./compiled.js";
+import { runHandler } from "./input-requests.js";
 import { reportFailure } from "./report.js";
+import type { RequestStateSealer } from "./request-state.js";
 
 /**
  * One `tools/call`: validate the arguments, run the handler, shape and check its result. Every failure the
- * model can act on becomes an `isError` result that says what went wrong; nothing here throws.
+ * model can act on becomes an `isError` result that says what went wrong. Only a `requestState` that belongs to
+ * another call throws (-32602). A handler still waiting for `ctx.elicit` & co. ends the round `input_required`.
  */
 export async function callTool(
   tool: CompiledTool,
@@ -17,22 +20,25 @@ export async function callTool(
   ctx: Context,
   server: Server,
   maxResultTokens: number,
-): Promise<CallToolResult> {
+  requestState: RequestStateSealer,
+): Promise<CallToolResult | InputRequiredResult> {
   const checked = await tool.input.validate(args ?? {});
   if (!checked.ok) {
     return errorResult(`Invalid arguments for tool "${tool.name}": ${describeIssues(checked.issues)}`);
   }
 
-  let value: unknown;
-  try {
-    value = await (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx);
-  } catch (error) {
+  const outcome = await runHandler(ctx, { method: "tools/call", name: tool.name, args }, requestState, () =>
+    (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx),
+  );
+  if (outcome.kind === "input_required") return outcome.result;
+  if (outcome.kind === "threw") {
+    const { error } = outcome;
     // A handler stopping because the client cancelled is not a failure: no stack trace in the logs.
     if (!(error instanceof ToolError) && !ctx.signal.aborted) reportFailure(`tool "${tool.name}" failed`, error);
     return errorResult(error instanceof Error ? error.message : String(error));
   }
 
-  let result = toToolResult(value);
+  let result = toToolResult(outcome.value);
   if (tool.output) {
     const problem =
       result.structuredContent === undefined

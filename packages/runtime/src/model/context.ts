@@ -1,3 +1,12 @@
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  InputResponses,
+  Root,
+} from "@modelcontextprotocol/server";
+import type { Infer } from "./builder.js";
+import type { JsonSchema } from "./types.js";
+
 /** The protocol era a request is served in: `modern` is 2026-07-28 (stateless), `legacy` is 2024-11-05 … 2025-11-25. */
 export type Era = "modern" | "legacy";
 
@@ -25,4 +34,58 @@ export interface Context {
   readonly client: ClientInfo;
   /** The JSON-RPC id of the request being served. */
   readonly requestId: string | number;
+
+  /**
+   * Asks the user for structured input (a form): `schema` is a zod object or a flat JSON Schema object of
+   * primitive properties (the spec's restricted elicitation schema). Resolves to the user's answer, whose
+   * `content` has been validated against `schema`. On 2026-07-28 this is a multi round-trip: the handler
+   * returns `input_required` and **runs again from the start** when the client answers, so code before this
+   * call runs once per round (put side effects after it). On legacy sessions it is a real
+   * `elicitation/create` request. See docs/runtime.md, "Asking the user".
+   */
+  elicit<S extends ElicitSchema>(
+    message: string,
+    schema: S,
+    options?: InputOptions,
+  ): Promise<ElicitAnswer<ElicitContent<S>>>;
+  /**
+   * Asks the client's model for a completion (`sampling/createMessage`) and resolves to its result.
+   * Sampling is deprecated in 2026-07-28 (SEP-2577): prefer calling your model provider directly.
+   * Same re-run rules as `elicit`.
+   */
+  sample(params: CreateMessageRequestParams, options?: InputOptions): Promise<CreateMessageResult>;
+  /**
+   * The client's roots (`roots/list`). Deprecated in 2026-07-28 (SEP-2577). Same re-run rules as `elicit`.
+   */
+  listRoots(options?: InputOptions): Promise<Root[]>;
+  /**
+   * Lower-level API: the raw answers the client sent with this round (`inputResponses`), untrusted, for
+   * handlers that return `inputRequired(...)` themselves. Prefer `elicit`, `sample` and `listRoots`.
+   */
+  readonly inputResponses: Readonly<InputResponses> | undefined;
+  /**
+   * Lower-level API: the `requestState` your handler returned with `inputRequired(...)` last round, after
+   * mcpsmith checked its signature and expiry (`undefined` on a first round).
+   */
+  readonly requestState: string | undefined;
+}
+
+/** A schema for `ctx.elicit`: a zod object (any Standard Schema with JSON Schema output) or a JSON Schema object. */
+export type ElicitSchema = JsonSchema | { readonly "~standard": object };
+
+/** What the user's answer contains: inferred from a zod schema, a plain record for JSON Schema. */
+export type ElicitContent<S> = Infer<S>;
+
+/** The user's decision: `accept` with the form's content, or `decline` / `cancel` with nothing. */
+export type ElicitAnswer<T = Record<string, unknown>> =
+  | { action: "accept"; content: T }
+  | { action: "decline" }
+  | { action: "cancel" };
+
+export interface InputOptions {
+  /**
+   * The name of this request in `inputRequests` / `inputResponses`. Default: its position among the handler's
+   * input calls (`input-0`, `input-1`, ...), which is stable because the handler re-runs the same way.
+   */
+  key?: string;
 }

@@ -1,3 +1,4 @@
+import type { RequestStateOptions } from "../engine/request-state.js";
 import type { SchemaInput } from "../schema/types.js";
 import type { Context } from "./context.js";
 
@@ -109,6 +110,11 @@ export interface ModelOptions {
   cache?: Partial<Record<CacheableMethod, CacheHint>>;
   /** Require a description on every tool (on by default: models pick tools by their descriptions). */
   requireDescriptions?: boolean;
+  /**
+   * Signing of the `requestState` that carries `ctx.elicit`/`sample`/`listRoots` answers between rounds: the
+   * key (default `MCPSMITH_STATE_KEY`, else random per process) and how long a round may wait for its answer.
+   */
+  requestState?: RequestStateOptions;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CompiledModel } from "../engine/compiled.js";
+import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
 import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
 import { McpsmithError } from "../errors.js";
 import type { HttpOptions } from "./http.js";
@@ -70,6 +71,7 @@ async function serveHttp(compiled: CompiledModel, options: ServeOptions): Promis
   const { listenHttp } = await import("./http.js");
   const handle = await listenHttp(compiled, options.http ?? {});
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
+  if (compiled.requestState.ephemeral) process.stderr.write(EPHEMERAL_KEY_WARNING);
   return handle;
 }
 
