@@ -12,8 +12,21 @@ export type Infer<S> = S extends { readonly "~standard": { readonly types?: infe
     : Record<string, unknown>
   : Record<string, unknown>;
 
-type ToolDefinition<S> = Omit<ToolOptions, "name" | "input"> & { input?: S };
-type PromptDefinition<S> = Omit<PromptOptions, "name" | "args"> & { args?: S };
+/** A tool as `server().tool()` and `ctx.server.addTool()` take it: the decorator's options with a typed `input`. */
+export type ToolDefinition<S> = Omit<ToolOptions, "name" | "input"> & { input?: S };
+export type PromptDefinition<S> = Omit<PromptOptions, "name" | "args"> & { args?: S };
+
+/**
+ * The handler a resource URI takes: `(ctx)` for a fixed URI, `(variables, ctx)` for a template (`{var}`). Chosen
+ * from the URI's literal type rather than by overloads: TypeScript types an arrow's parameters from the first
+ * overload and never retries, so `({ id }) => ...` for a template would be checked as `(ctx) => ...`. A URI known
+ * only as `string` takes either (annotate the parameters).
+ */
+export type ResourceHandler<U extends string> = string extends U
+  ? ((ctx: Context) => unknown) | ((variables: Record<string, string>, ctx: Context) => unknown)
+  : U extends `${string}{${string}}${string}`
+    ? (variables: Record<string, string>, ctx: Context) => unknown
+    : (ctx: Context) => unknown;
 
 export interface ServerDefinition extends ServerInfo {
   instructions?: string;
@@ -51,14 +64,8 @@ export class ServerBuilder {
   }
 
   /** A fixed URI takes `(ctx) => contents`; a template (`{var}`) takes `(variables, ctx) => contents`. */
-  resource(uri: string, definition: ResourceOptions, handler: (ctx: Context) => unknown): this;
-  resource(
-    uri: string,
-    definition: ResourceOptions,
-    handler: (variables: Record<string, string>, ctx: Context) => unknown,
-  ): this;
-  resource(uri: string, definition: ResourceOptions, handler: (...args: never[]) => unknown): this {
-    addResource(this.#model, uri, definition.name ?? uri, definition, handler);
+  resource<U extends string>(uri: U, definition: ResourceOptions, handler: ResourceHandler<U>): this {
+    addResource(this.#model, uri, definition.name ?? uri, definition, handler as (...args: never[]) => unknown);
     return this;
   }
 
