@@ -1,12 +1,16 @@
 // Must stay the first import: decorated classes need Symbol.metadata before they are evaluated.
 import "./polyfill.js";
 
-// The lower-level input API, for handlers that build their own input_required rounds (see docs/runtime.md).
+// From the SDK: the lower-level input API, for handlers that build their own input_required rounds (see
+// docs/runtime.md), and the bus that carries change notifications (`serve({ bus })`, `toFetchHandler({ bus })`).
 export {
   acceptedContent,
+  InMemoryServerEventBus,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
+  type ServerEvent,
+  type ServerEventBus,
 } from "@modelcontextprotocol/server";
 export { prompt, resource, tool } from "./decorators/decorators.js";
 export type { PromptOptions, ResourceOptions, ToolOptions } from "./decorators/metadata.js";
@@ -28,6 +32,7 @@ export type {
   InputOptions,
   LogLevel,
 } from "./model/context.js";
+export type { LiveServer, Notifier } from "./model/live.js";
 export type {
   CacheableMethod,
   CacheHint,

@@ -113,10 +113,10 @@ export function compileModel(model: ServerModel): CompiledModel {
 
   const toolList = [...tools.values()].map((tool) => tool.wire);
   const capabilities: ServerCapabilities = {
-    // Accurate listChanged: the lists of a compiled model never change while it is served.
-    ...(tools.size > 0 && { tools: { listChanged: false } }),
-    ...(resources.size + templates.length > 0 && { resources: { subscribe: false, listChanged: false } }),
-    ...(prompts.size > 0 && { prompts: { listChanged: false } }),
+    // The model can change while it is served (ctx.server, engine/live-model.ts), and resources can be watched.
+    ...(tools.size > 0 && { tools: { listChanged: true } }),
+    ...(resources.size + templates.length > 0 && { resources: { subscribe: true, listChanged: true } }),
+    ...(prompts.size > 0 && { prompts: { listChanged: true } }),
     ...(promptCompletions.size + templateCompletions.size > 0 && { completions: {} }),
     logging: {},
   };

@@ -29,13 +29,20 @@ export interface ConnectionState {
  * The handler-facing view of an SDK request context. Client details are read lazily: most handlers never
  * look at them, and the hot path should not pay for building them.
  */
-export function makeContext(sdk: ServerContext, server: Server, connection: ConnectionState): Context {
+export function makeContext(
+  sdk: ServerContext,
+  server: Server,
+  connection: ConnectionState,
+  live: Pick<Context, "server" | "notify">,
+): Context {
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
   const context: ContextWithoutInput = {
     signal: sdk.mcpReq.signal,
     requestId: sdk.mcpReq.id,
+    server: live.server,
+    notify: live.notify,
     get client() {
       client ??= modern ? modernClient(envelope as Record<string, unknown>) : legacyClient(server);
       return client;

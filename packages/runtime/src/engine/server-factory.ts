@@ -1,39 +1,67 @@
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import type { LogLevel } from "../model/context.js";
-import type { CompiledModel } from "./compiled.js";
 import { complete } from "./completions.js";
+import { ConnectionServer } from "./connection-server.js";
 import { type ConnectionState, makeContext } from "./context.js";
+import type { LiveModel } from "./live-model.js";
+import { type Page, pageOf } from "./pagination.js";
 import { getPrompt } from "./prompts.js";
 import { readResource } from "./resources.js";
 import { callTool } from "./tools.js";
 
-/** Lists are served whole; a cursor can only come from a confused or malicious client. */
-function refuseCursor(params: { cursor?: string } | undefined): void {
-  if (params?.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+/**
+ * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
+ * per request), so this does no work proportional to the model: a handful of closures over the live model, whose
+ * lists and lookups were compiled once. Every handler reads the model as it is when the request arrives.
+ */
+export function createServer(live: LiveModel): Server {
+  const { info, serverOptions } = live.current;
+  return bind(new Server(info, serverOptions), live);
 }
 
 /**
- * Builds one SDK `Server` bound to a compiled model. The SDK asks for a fresh instance per HTTP request (and per
- * stdio connection), so this does no work proportional to the model: a handful of closures over lookups
- * and lists that were resolved once by `compileModel`.
+ * Builds the `Server` of one whole connection (stdio, a legacy HTTP session): it also passes change notifications
+ * to its client and, on legacy connections, keeps the client's `resources/subscribe` subscriptions.
  */
-export function createServer(compiled: CompiledModel): Server {
-  const server = new Server(compiled.info, compiled.serverOptions);
+export function createConnectionServer(live: LiveModel, era: "legacy" | "modern"): Server {
+  const { info, serverOptions } = live.current;
+  const server = new ConnectionServer(info, serverOptions, live.bus, era);
+  if (era === "legacy" && serverOptions.capabilities?.resources?.subscribe) {
+    server.setRequestHandler("resources/subscribe", (request) => {
+      server.subscriptions.add(request.params.uri);
+      return {};
+    });
+    server.setRequestHandler("resources/unsubscribe", (request) => {
+      server.subscriptions.delete(request.params.uri);
+      return {};
+    });
+  }
+  return bind(server, live);
+}
+
+function nextCursor(page: Page<unknown>): { nextCursor?: string } {
+  return page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+}
+
+function bind(server: Server, live: LiveModel): Server {
   const connection: ConnectionState = {};
-  const capabilities = compiled.serverOptions.capabilities ?? {};
+  // The kinds this instance serves are fixed by the capabilities it advertised when it was built.
+  const capabilities = live.current.serverOptions.capabilities ?? {};
+  const { pageSize } = live;
 
   if (capabilities.tools) {
     server.setRequestHandler("tools/list", (request) => {
-      refuseCursor(request.params);
-      return { tools: compiled.toolList as never[] };
+      const page = pageOf(live.current.toolList, (tool) => tool.name, request.params?.cursor, pageSize);
+      return { tools: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("tools/call", (request, ctx) => {
+      const compiled = live.current;
       const tool = compiled.tools.get(request.params.name);
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
       return callTool(
         tool,
         request.params.arguments,
-        makeContext(ctx, server, connection),
+        makeContext(ctx, server, connection, live),
         server,
         compiled.maxResultTokens,
         compiled.requestState,
@@ -42,28 +70,34 @@ export function createServer(compiled: CompiledModel): Server {
   }
   if (capabilities.resources) {
     server.setRequestHandler("resources/list", (request) => {
-      refuseCursor(request.params);
-      return { resources: compiled.resourceList as never[] };
+      const page = pageOf(live.current.resourceList, (resource) => resource.uri, request.params?.cursor, pageSize);
+      return { resources: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("resources/templates/list", (request) => {
-      refuseCursor(request.params);
-      return { resourceTemplates: compiled.templateList as never[] };
+      const list = live.current.templateList;
+      const page = pageOf(list, (template) => template.uriTemplate, request.params?.cursor, pageSize);
+      return { resourceTemplates: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("resources/read", (request, ctx) =>
-      readResource(compiled, request.params.uri, makeContext(ctx, server, connection)),
+      readResource(live.current, request.params.uri, makeContext(ctx, server, connection, live)),
     );
   }
   if (capabilities.prompts) {
     server.setRequestHandler("prompts/list", (request) => {
-      refuseCursor(request.params);
-      return { prompts: compiled.promptList as never[] };
+      const page = pageOf(live.current.promptList, (prompt) => prompt.name, request.params?.cursor, pageSize);
+      return { prompts: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("prompts/get", (request, ctx) =>
-      getPrompt(compiled, request.params.name, request.params.arguments, makeContext(ctx, server, connection)),
+      getPrompt(
+        live.current,
+        request.params.name,
+        request.params.arguments,
+        makeContext(ctx, server, connection, live),
+      ),
     );
   }
   if (capabilities.completions) {
-    server.setRequestHandler("completion/complete", (request) => complete(compiled, request.params));
+    server.setRequestHandler("completion/complete", (request) => complete(live.current, request.params));
   }
   // Replaces the SDK's handler: we only log to a legacy client once it has asked for a level.
   server.setRequestHandler("logging/setLevel", (request) => {

@@ -2,8 +2,6 @@ import { McpsmithError } from "../errors.js";
 import { ServerBuilder } from "../model/builder.js";
 import { addInstance } from "../model/from-instance.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
-import { compileModel } from "./compile.js";
-import type { CompiledModel } from "./compiled.js";
 
 /** Anything mcpsmith can serve: a model, a builder, or objects whose classes use the decorators. */
 export type ServeTarget = ServerModel | ServerBuilder | object | readonly object[];
@@ -63,8 +61,4 @@ function withOptions(model: ServerModel, options: TargetOptions): ServerModel {
       options.instructions !== undefined && { instructions: options.instructions }),
     options: { ...options.options, ...model.options },
   };
-}
-
-export function compileTarget(target: ServeTarget, options?: TargetOptions): CompiledModel {
-  return compileModel(toModel(target, options));
 }

@@ -5,6 +5,7 @@ import type {
   Root,
 } from "@modelcontextprotocol/server";
 import type { Infer } from "./builder.js";
+import type { LiveServer, Notifier } from "./live.js";
 import type { JsonSchema } from "./types.js";
 
 /** The protocol era a request is served in: `modern` is 2026-07-28 (stateless), `legacy` is 2024-11-05 … 2025-11-25. */
@@ -34,6 +35,10 @@ export interface Context {
   readonly client: ClientInfo;
   /** The JSON-RPC id of the request being served. */
   readonly requestId: string | number;
+  /** The running server's model: add and remove tools, resources and prompts while serving. */
+  readonly server: LiveServer;
+  /** Tells clients that something changed which the model cannot see (a resource's data, say). */
+  readonly notify: Notifier;
 
   /**
    * Asks the user for structured input (a form): `schema` is a zod object or a flat JSON Schema object of

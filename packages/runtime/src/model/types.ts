@@ -108,6 +108,12 @@ export interface ModelOptions {
    * `resources/read` defaults to the protocol's own default (no caching, private).
    */
   cache?: Partial<Record<CacheableMethod, CacheHint>>;
+  /**
+   * Entries per page of `tools/list`, `resources/list`, `resources/templates/list` and `prompts/list`. Default 500:
+   * a list that fits goes out whole (some hosts never ask for a second page); a larger one is paged with opaque
+   * cursors.
+   */
+  pageSize?: number;
   /** Require a description on every tool (on by default: models pick tools by their descriptions). */
   requireDescriptions?: boolean;
   /**

@@ -68,6 +68,10 @@ export function modelProblems(model: ServerModel): string[] {
     }
   }
   problems.push(...cacheHintProblems(model));
+  const { pageSize } = model.options;
+  if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize > 0)) {
+    problems.push(`options.pageSize must be a whole number of entries > 0, got ${pageSize}`);
+  }
   return problems;
 }
 

@@ -2,11 +2,13 @@ import {
   createMcpHandler,
   type McpHandlerRequestOptions,
   originValidationResponse,
-  type ServerNotifier,
+  type ServerEventBus,
   validateHostHeader,
 } from "@modelcontextprotocol/server";
-import { createServer } from "../engine/server-factory.js";
-import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
+import { LiveModel } from "../engine/live-model.js";
+import { createConnectionServer, createServer } from "../engine/server-factory.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import type { LiveServer, Notifier } from "../model/live.js";
 import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
 import { withLegacySessions } from "./legacy-sessions.js";
 
@@ -21,13 +23,21 @@ export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
    * Enable it when one long-lived process answers (Deno, Bun, a Node server of your own).
    */
   legacySessions?: boolean;
+  /**
+   * Where change notifications travel. Default: an in-memory bus, which reaches the clients of this process only;
+   * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
+   */
+  bus?: ServerEventBus;
 }
 
 /** A web-standard MCP endpoint: `(Request) => Promise<Response>`, for Workers, Deno, Bun or any fetch router. */
 export interface FetchHandler {
   fetch(request: Request, options?: McpHandlerRequestOptions): Promise<Response>;
   close(): Promise<void>;
-  notify: ServerNotifier;
+  /** Change the served model while it runs (the same API handlers get as `ctx.server`). */
+  server: LiveServer;
+  /** Announce changes the model cannot see (the same API handlers get as `ctx.notify`). */
+  notify: Notifier;
 }
 
 /**
@@ -36,24 +46,28 @@ export interface FetchHandler {
  * Host and Origin are checked (403), bodies are capped (413), before the SDK sees anything.
  */
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
-  const compiled = compileTarget(target, options);
+  const live = new LiveModel(toModel(target, options), options.bus);
   const guards = resolveGuards(options);
-  const factory = () => createServer(compiled);
-  const mcp = createMcpHandler(factory, {
+  const mcp = createMcpHandler(() => createServer(live), {
+    bus: live.bus,
     onerror: options.onError ?? (() => {}),
     // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
     maxRequestBodySize: guards.maxBodyBytes,
     ...(options.responseMode && { responseMode: options.responseMode }),
   });
-  return guardedHandler(
-    options.legacySessions ? withLegacySessions(mcp, factory, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
+  const sessionServer = () => createConnectionServer(live, "legacy");
+  const handler = guardedHandler(
+    options.legacySessions ? withLegacySessions(mcp, sessionServer, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
     guards,
   );
+  return { ...handler, server: live.server, notify: live.notify };
 }
 
-export function guardedHandler(handler: ReturnType<typeof createMcpHandler>, guards: ResolvedGuards): FetchHandler {
+export function guardedHandler(
+  handler: ReturnType<typeof createMcpHandler>,
+  guards: ResolvedGuards,
+): Pick<FetchHandler, "fetch" | "close"> {
   return {
-    notify: handler.notify,
     close: () => handler.close(),
     async fetch(request, requestOptions) {
       const refused =

@@ -2,8 +2,8 @@ import { createServer as createHttpServer, type Server as HttpServer } from "nod
 import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import type { CompiledModel } from "../engine/compiled.js";
-import { createServer } from "../engine/server-factory.js";
+import type { LiveModel } from "../engine/live-model.js";
+import { createConnectionServer, createServer } from "../engine/server-factory.js";
 import { guardedHandler } from "./fetch.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
 import { withLegacySessions } from "./legacy-sessions.js";
@@ -32,13 +32,14 @@ export interface HttpHandle {
 }
 
 /** Streamable HTTP on one endpoint, for 2026-07-28 and legacy clients, behind Host/Origin/body-size guards. */
-export async function listenHttp(compiled: CompiledModel, options: HttpOptions): Promise<HttpHandle> {
+export async function listenHttp(live: LiveModel, options: HttpOptions): Promise<HttpHandle> {
   const host = options.host ?? process.env.MCPSMITH_HOST ?? "127.0.0.1";
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
   const path = options.path ?? "/mcp";
   const guards = resolveGuards(options, host);
-  const factory = () => createServer(compiled);
-  const stateless = createMcpHandler(factory, {
+  const stateless = createMcpHandler(() => createServer(live), {
+    // 2026-07-28 `subscriptions/listen` streams read change events from here.
+    bus: live.bus,
     onerror: options.onError ?? (() => {}),
     // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
     maxRequestBodySize: guards.maxBodyBytes,
@@ -47,7 +48,9 @@ export async function listenHttp(compiled: CompiledModel, options: HttpOptions):
   const mcp =
     options.legacySessions === false
       ? stateless
-      : withLegacySessions(stateless, factory, { maxBodyBytes: guards.maxBodyBytes });
+      : withLegacySessions(stateless, () => createConnectionServer(live, "legacy"), {
+          maxBodyBytes: guards.maxBodyBytes,
+        });
   const handle = withParsedBody(
     toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes }),
     guards.maxBodyBytes,

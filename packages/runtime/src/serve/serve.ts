@@ -1,7 +1,9 @@
-import type { CompiledModel } from "../engine/compiled.js";
+import type { ServerEventBus } from "@modelcontextprotocol/server";
+import { LiveModel } from "../engine/live-model.js";
 import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
-import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import { McpsmithError } from "../errors.js";
+import type { LiveServer, Notifier } from "../model/live.js";
 import type { HttpOptions } from "./http.js";
 import { listenStdio } from "./stdio.js";
 
@@ -16,12 +18,21 @@ export interface ServeOptions extends TargetOptions {
   exitOnShutdown?: boolean;
   /** Runs after the server stopped accepting requests and before the process exits (close pools here). */
   onShutdown?: () => void | Promise<void>;
+  /**
+   * Where change notifications travel. Default: an in-memory bus, which reaches the clients of this process only;
+   * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
+   */
+  bus?: ServerEventBus;
 }
 
 export interface ServeHandle {
   transport: "stdio" | "http";
   /** The HTTP endpoint's URL (HTTP only). */
   url?: URL;
+  /** Change the served model while it runs (the same API handlers get as `ctx.server`). */
+  server: LiveServer;
+  /** Announce changes the model cannot see (the same API handlers get as `ctx.notify`). */
+  notify: Notifier;
   close(): Promise<void>;
 }
 
@@ -30,9 +41,9 @@ export interface ServeHandle {
  * before anything listens, so a broken model fails at start-up with every problem listed.
  */
 export async function serve(target: ServeTarget, options: ServeOptions = {}): Promise<ServeHandle> {
-  const compiled = compileTarget(target, options);
+  const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
-  const handle: Listening = transport === "http" ? await serveHttp(compiled, options) : listenStdio(compiled);
+  const handle: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live);
 
   let stopping: Promise<void> | undefined;
   const shutdown = () => {
@@ -51,6 +62,8 @@ export async function serve(target: ServeTarget, options: ServeOptions = {}): Pr
   return {
     transport,
     ...(handle.url && { url: handle.url }),
+    server: live.server,
+    notify: live.notify,
     async close() {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
@@ -65,11 +78,12 @@ interface Listening {
   close(): Promise<void>;
 }
 
-async function serveHttp(compiled: CompiledModel, options: ServeOptions): Promise<Listening> {
+async function serveHttp(live: LiveModel, options: ServeOptions): Promise<Listening> {
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
   // node:http, @modelcontextprotocol/node and the Hono adapter behind it.
   const { listenHttp } = await import("./http.js");
-  const handle = await listenHttp(compiled, options.http ?? {});
+  const handle = await listenHttp(live, options.http ?? {});
+  const compiled = live.current;
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
   if (compiled.requestState.ephemeral) process.stderr.write(EPHEMERAL_KEY_WARNING);
   return handle;

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { CompiledModel } from "../engine/compiled.js";
-import { createServer } from "../engine/server-factory.js";
+import type { LiveModel } from "../engine/live-model.js";
+import { createConnectionServer } from "../engine/server-factory.js";
 
 export interface StdioHandle {
   close(): Promise<void>;
@@ -14,7 +14,7 @@ export interface StdioHandle {
  * write to it (a `console.log` in a handler, a chatty library) is sent to stderr instead of corrupting the
  * stream; the transport alone keeps the real stdout.
  */
-export function listenStdio(compiled: CompiledModel): StdioHandle {
+export function listenStdio(live: LiveModel): StdioHandle {
   const stdout = process.stdout;
   const protocolWrite = stdout.write.bind(stdout);
   const protocolOut = new Writable({
@@ -25,7 +25,9 @@ export function listenStdio(compiled: CompiledModel): StdioHandle {
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
 
   const transport = new StdioServerTransport(process.stdin, protocolOut);
-  const served = serveStdio(() => createServer(compiled), { transport });
+  // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
+  // the SDK routes them onto the client's subscriptions/listen streams).
+  const served = serveStdio(({ era }) => createConnectionServer(live, era), { transport });
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);

@@ -1,7 +1,8 @@
 import "../polyfill.js";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { createServer } from "../engine/server-factory.js";
-import { compileTarget, type ServeTarget, type TargetOptions } from "../engine/target.js";
+import { LiveModel } from "../engine/live-model.js";
+import { createConnectionServer } from "../engine/server-factory.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import { toFetchHandler } from "../serve/fetch.js";
 
 /**
@@ -44,7 +45,7 @@ export async function createTestClient(target: ServeTarget, options: TestClientO
   );
 
   if (era === "legacy") {
-    const server = createServer(compileTarget(target, options));
+    const server = createConnectionServer(new LiveModel(toModel(target, options)), "legacy");
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await client.connect(clientSide);

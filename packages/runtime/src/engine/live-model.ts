@@ -1,0 +1,109 @@
+import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import { McpsmithError } from "../errors.js";
+import type { LiveServer, Notifier } from "../model/live.js";
+import { addPrompt, addResource, addTool, type ModelParts } from "../model/members.js";
+import type { ServerModel } from "../model/types.js";
+import { compileModel } from "./compile.js";
+import type { CompiledModel } from "./compiled.js";
+import { withEntries, withoutPrompt, withoutResource, withoutTool } from "./live-changes.js";
+import { DEFAULT_PAGE_SIZE } from "./pagination.js";
+import { reportFailure } from "./report.js";
+
+type ListChange = Exclude<ServerEvent["kind"], "resource_updated">;
+
+/**
+ * A compiled model that can change while it is served, and the bus its changes are announced on. Every serving
+ * entry reads `current` when it handles a request, so a change is seen by the next request on every connection;
+ * a change compiles only the new entry and rebuilds only the list it belongs to, never work per request.
+ */
+export class LiveModel {
+  /** Where change events go: `subscriptions/listen` streams and long-lived legacy connections listen here. */
+  readonly bus: ServerEventBus;
+  readonly pageSize: number;
+  /** The handler-facing API for changing the model (`ctx.server`). */
+  readonly server: LiveServer;
+  /** The handler-facing API for announcing changes the model cannot see (`ctx.notify`). */
+  readonly notify: Notifier;
+  readonly #base: Pick<ServerModel, "info" | "options">;
+  #current: CompiledModel;
+  readonly #pending = new Set<ListChange>();
+
+  constructor(model: ServerModel, bus?: ServerEventBus) {
+    this.#current = compileModel(model);
+    this.#base = { info: model.info, options: model.options };
+    this.pageSize = model.options.pageSize ?? DEFAULT_PAGE_SIZE;
+    this.bus = bus ?? new InMemoryServerEventBus((error) => reportFailure("a change listener failed", error));
+    this.notify = {
+      toolsChanged: () => this.#announce("tools_list_changed"),
+      resourcesChanged: () => this.#announce("resources_list_changed"),
+      promptsChanged: () => this.#announce("prompts_list_changed"),
+      resourceUpdated: (uri) => this.bus.publish({ kind: "resource_updated", uri }),
+    };
+    this.server = {
+      addTool: (name, definition, handler) => {
+        const taken = this.#current.tools.has(name);
+        this.#add(`tool "${name}"`, taken, (parts) => addTool(parts, name, definition, handler));
+        this.#announce("tools_list_changed");
+      },
+      removeTool: (name) => this.#remove(withoutTool(this.#current, name), "tools_list_changed"),
+      addResource: (uri, definition, handler) => {
+        const current = this.#current;
+        const taken = current.resources.has(uri) || current.templates.some((t) => t.wire.uriTemplate === uri);
+        this.#add(`resource "${uri}"`, taken, (parts) =>
+          addResource(parts, uri, definition.name ?? uri, definition, handler as (...args: never[]) => unknown),
+        );
+        this.#announce("resources_list_changed");
+      },
+      removeResource: (uri) => this.#remove(withoutResource(this.#current, uri), "resources_list_changed"),
+      addPrompt: (name, definition, handler) => {
+        const taken = this.#current.prompts.has(name);
+        this.#add(`prompt "${name}"`, taken, (parts) => addPrompt(parts, name, definition, handler));
+        this.#announce("prompts_list_changed");
+      },
+      removePrompt: (name) => this.#remove(withoutPrompt(this.#current, name), "prompts_list_changed"),
+    };
+  }
+
+  /** The model as it is now: read it once per request and use that snapshot for the whole request. */
+  get current(): CompiledModel {
+    return this.#current;
+  }
+
+  /** Compiles a model holding only the new entry (the same checks as at start-up), then splices it in. */
+  #add(what: string, taken: boolean, fill: (parts: ModelParts) => void): void {
+    const part: ServerModel = { ...this.#base, tools: [], resources: [], resourceTemplates: [], prompts: [] };
+    let compiled: CompiledModel;
+    try {
+      if (taken) throw new McpsmithError("E_MODEL_INVALID", `${what} already exists (remove it first to replace it)`);
+      fill(part);
+      compiled = compileModel(part);
+    } catch (error) {
+      throw new McpsmithError(
+        "E_MODEL_INVALID",
+        `Cannot add ${what}; the running model is unchanged. ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    this.#current = withEntries(this.#current, compiled);
+  }
+
+  #remove(next: CompiledModel | undefined, change: ListChange): boolean {
+    if (!next) return false;
+    this.#current = next;
+    this.#announce(change);
+    return true;
+  }
+
+  /**
+   * List changes made in the same tick go out as one notification: adding fifty tools in a loop should not send
+   * every client fifty notifications and make it fetch the list fifty times.
+   */
+  #announce(change: ListChange): void {
+    if (this.#pending.has(change)) return;
+    this.#pending.add(change);
+    queueMicrotask(() => {
+      this.#pending.delete(change);
+      this.bus.publish({ kind: change });
+    });
+  }
+}
