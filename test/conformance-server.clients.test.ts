@@ -2,6 +2,11 @@
 // negotiation modes and the v1 client — and by the MCP Inspector CLI in both protocol eras. The conformance suite
 // itself only speaks HTTP (test/conformance.test.ts); this is the same server on the other transport.
 
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLIENTS, type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 import { INSPECTOR_PACKAGE, npx, tempDir } from "./support/npx.js";
@@ -144,6 +149,74 @@ describe("examples/conformance-server over stdio", () => {
       });
       expect(completion.completion.values).toEqual(["paris", "park", "party"]);
     });
+  });
+});
+
+describe("examples/conformance-server over stdio: input requests answered by the official clients", () => {
+  const ALL = { elicitation: {}, sampling: {}, roots: {} };
+  const opened: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    await Promise.allSettled(opened.map((client) => client.close()));
+  });
+
+  /** A v2 client that answers elicitation, sampling and roots requests, and counts what it was asked. */
+  async function answeringV2(mode: "legacy" | "2026-07-28") {
+    const client = new Client(
+      { name: "mcpsmith-conformance-test", version: "1.0.0" },
+      { capabilities: ALL, ...(mode === "2026-07-28" && { versionNegotiation: { mode: { pin: mode } } }) },
+    );
+    const asked: string[] = [];
+    client.setRequestHandler("elicitation/create", (request) => {
+      asked.push(`elicit: ${request.params.message}`);
+      return { action: "accept", content: { name: "Ada" } };
+    });
+    client.setRequestHandler("sampling/createMessage", () => {
+      asked.push("sample");
+      return { model: "test-model", role: "assistant", content: { type: "text", text: "Hello" } };
+    });
+    client.setRequestHandler("roots/list", () => {
+      asked.push("roots");
+      return { roots: [{ uri: "file:///work", name: "work" }] };
+    });
+    await client.connect(new StdioClientTransport(stdioCommand(CONFORMANCE_MAIN, ["--stdio"])));
+    opened.push(client);
+    return { client, asked };
+  }
+
+  // One handler, both eras: on 2025-11-25 its ctx.elicit/sample/listRoots are real server->client requests on
+  // the stdio connection; on 2026-07-28 they are one input_required round the client fulfils and re-sends.
+  it.each(["legacy", "2026-07-28"] as const)("v2 client (%s): three input kinds in one call", async (mode) => {
+    const { client, asked } = await answeringV2(mode);
+    expect(client.getProtocolEra()).toBe(mode === "legacy" ? "legacy" : "modern");
+    const result = await client.callTool({ name: "test_input_required_result_multiple_inputs", arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.content).toEqual([{ type: "text", text: "Hello Ada — 1 root(s) visible" }]);
+    expect(asked.toSorted()).toEqual(["elicit: What is your name?", "roots", "sample"]);
+  });
+
+  it("v2 client (2026-07-28): a prompt that asks before it renders", async () => {
+    const { client } = await answeringV2("2026-07-28");
+    client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { context: "tests" } }));
+    const prompt = await client.getPrompt({ name: "test_input_required_result_prompt" });
+    expect(prompt.messages).toEqual([
+      { role: "user", content: { type: "text", text: "Use the following context: tests" } },
+    ]);
+  });
+
+  it("v1 client: test_elicitation is a real elicitation/create request", async () => {
+    const client = new V1Client({ name: "mcpsmith-conformance-test", version: "1.0.0" }, { capabilities: ALL });
+    const messages: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      messages.push(request.params.message);
+      return { action: "accept", content: { response: "yes" } };
+    });
+    await client.connect(new V1StdioClientTransport(stdioCommand(CONFORMANCE_MAIN, ["--stdio"])));
+    opened.push(client);
+    const result = await client.callTool({ name: "test_elicitation", arguments: { message: "Proceed?" } });
+    expect(messages).toEqual(["Proceed?"]);
+    expect(result.content).toEqual([
+      { type: "text", text: 'User response: action=accept, content={"response":"yes"}' },
+    ]);
   });
 });
 
