@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/
 import type { CacheHint, CompletionSource, JsonSchema, ServerModel } from "../model/types.js";
 import { invalidModel, modelProblems } from "../model/validate.js";
 import { DEFAULT_MAX_RESULT_TOKENS } from "../results/truncate.js";
-import { compileSchema, EMPTY_OBJECT_SCHEMA } from "../schema/compile.js";
+import { compileSchema, EMPTY_OBJECT_SCHEMA, isStandardSchema } from "../schema/compile.js";
 import { tidySchema } from "../schema/tidy.js";
 import type { CompiledSchema, SchemaInput } from "../schema/types.js";
 import type { CompiledModel, CompiledPrompt, CompiledTemplate, CompiledTool } from "./compiled.js";
@@ -36,7 +36,8 @@ export function compileModel(model: ServerModel): CompiledModel {
     if (input === undefined) return undefined;
     try {
       const compiled = compileSchema(input, where, direction);
-      const json = tidySchema(compiled.json);
+      // Converted schemas (zod) are tidied; a JSON Schema written by hand is advertised exactly as written.
+      const json = isStandardSchema(input) ? tidySchema(compiled.json) : compiled.json;
       if (rootMustBeObject && json.type !== "object") {
         problems.push(`${where}: the schema's root must be { type: "object" } (found ${describeRoot(json)})`);
       }

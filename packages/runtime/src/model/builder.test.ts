@@ -181,6 +181,43 @@ describe("the builder API", () => {
     ]);
   });
 
+  it.each(["legacy", "2026-07-28"] as const)(
+    "advertises a JSON Schema written by hand exactly as written, $schema included (%s)",
+    async (era) => {
+      const contact = {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        $defs: { address: { $anchor: "addressDef", type: "object", properties: { city: { type: "string" } } } },
+        properties: { address: { $ref: "#/$defs/address" }, phone: { type: "string" }, email: { type: "string" } },
+        anyOf: [{ required: ["phone"] }, { required: ["email"] }],
+        additionalProperties: false,
+      };
+      const app = server({ name: "schemas", version: "1.0.0" })
+        .tool("contact", { description: "Hand-written JSON Schema.", input: contact }, (args) => args)
+        .tool("zod", { description: "Converted from zod.", input: z.object({ n: z.number().int() }) }, () => "ok");
+      const client = await createTestClient(app, { era });
+      try {
+        const { tools } = await client.listTools();
+        expect(tools[0]!.inputSchema).toEqual(contact);
+        // Converted schemas are still tidied: no default dialect, no ±(2^53-1) integer bounds.
+        expect(tools[1]!.inputSchema).toEqual({
+          type: "object",
+          properties: { n: { type: "integer" } },
+          required: ["n"],
+        });
+        const valid = await client.callTool({
+          name: "contact",
+          arguments: { email: "a@b.c", address: { city: "Oslo" } },
+        });
+        expect(valid.isError).toBeFalsy();
+        const invalid = await client.callTool({ name: "contact", arguments: { address: { city: 1 } } });
+        expect(invalid.isError).toBe(true);
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
   it("passes the Context to builder handlers as the second argument", async () => {
     let seen: Context | undefined;
     const app = server({ name: "ctx", version: "1.0.0" }).tool(
