@@ -9,7 +9,7 @@ import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextpro
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLIENTS, type ClientKind, connectClient, type TestClient } from "./support/clients.js";
-import { INSPECTOR_PACKAGE, npx, tempDir } from "./support/npx.js";
+import { INSPECTOR_PACKAGE, npx, removeTempDirs, tempDir } from "./support/npx.js";
 import { CONFORMANCE_MAIN, ROOT, stdioCommand } from "./support/servers.js";
 
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -226,6 +226,7 @@ describe("the MCP Inspector CLI against examples/conformance-server over stdio",
   beforeAll(() => {
     home = tempDir("mcpsmith-inspector-home-");
   });
+  afterAll(() => removeTempDirs());
 
   async function inspector(era: "modern" | "legacy", method: string[]): Promise<Record<string, unknown>> {
     const run = await npx(

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFORMANCE_PACKAGE, npx, tempDir } from "./support/npx.js";
+import { CONFORMANCE_PACKAGE, npx, removeTempDirs, tempDir } from "./support/npx.js";
 import { CONFORMANCE_MAIN, ROOT, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
 
 const EXPECTED_FAILURES = join(ROOT, "examples/conformance-server/expected-failures.yaml");
@@ -120,6 +120,7 @@ describe("the official conformance suite against examples/conformance-server", (
   });
   afterAll(async () => {
     await server?.close();
+    removeTempDirs();
   });
 
   it.each(["2026-07-28", "2025-11-25"])(

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -67,7 +67,15 @@ function npmCacheEnv(): Record<string, string> {
   };
 }
 
-/** A fresh directory under the system temp dir. */
+const made: string[] = [];
+
+/** A fresh directory under the system temp dir; `removeTempDirs()` deletes every one made so far. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
