@@ -86,10 +86,6 @@ class InputRound {
     return this.#pending.size === 0;
   }
 
-  get inputResponses(): ServerContext["mcpReq"]["inputResponses"] {
-    return this.#sdk.mcpReq.inputResponses;
-  }
-
   /**
    * Synchronous on purpose: the request is recorded before the caller's first `await`, so input calls started
    * together (`Promise.all`) all land in the same `input_required` round.
@@ -175,7 +171,8 @@ export async function runHandler(
   handler: () => unknown,
 ): Promise<HandlerOutcome> {
   const round = (ctx as Partial<WithInputRound>)[INPUT_ROUND];
-  if (round) await round.checkBinding(call);
+  // Most calls carry no state: they skip the digest and the extra await.
+  if (round?.state !== undefined) await round.checkBinding(call);
   let outcome: HandlerOutcome;
   try {
     outcome = { kind: "returned", value: await handler() };
@@ -194,11 +191,17 @@ interface WithInputRound {
 /** A handler context before `withInputApi` adds the members this module implements. */
 export type ContextWithoutInput = Omit<Context, "elicit" | "sample" | "listRoots" | "inputResponses" | "requestState">;
 
-/** Adds the input members to a handler context; `requestState` and `inputResponses` are read on demand. */
+/**
+ * Adds the input members to a handler context. Plain values, not getters: a context is built per request (and per
+ * legacy-shim re-entry), and defining accessors cost more than the rest of the context put together.
+ */
 export function withInputApi(base: ContextWithoutInput, sdk: ServerContext): Context {
   const round = new InputRound(sdk);
-  const members: Pick<Context, "elicit" | "sample" | "listRoots"> & WithInputRound = {
+  const members: Omit<Context, keyof ContextWithoutInput> & WithInputRound = {
     [INPUT_ROUND]: round,
+    // The SDK has already dropped entries that are not bare response objects.
+    inputResponses: sdk.mcpReq.inputResponses as Context["inputResponses"],
+    requestState: round.state?.u,
     async elicit(message, schema, options) {
       const form = elicitForm(schema);
       const request = inputRequired.elicit({ message, requestedSchema: form.requestedSchema });
@@ -217,10 +220,7 @@ export function withInputApi(base: ContextWithoutInput, sdk: ServerContext): Con
       return (round.answer(options?.key, inputRequired.listRoots(), "roots") as ListRootsResult).roots;
     },
   };
-  return Object.defineProperties(Object.assign(base, members), {
-    inputResponses: { get: () => round.inputResponses, enumerable: true },
-    requestState: { get: () => round.state?.u, enumerable: true },
-  }) as unknown as Context;
+  return Object.assign(base, members);
 }
 
 interface ElicitForm {
