@@ -2,13 +2,16 @@
 import "./polyfill.js";
 
 // From the SDK: the lower-level input API, for handlers that build their own input_required rounds (see
-// docs/runtime.md), and the bus that carries change notifications (`serve({ bus })`, `toFetchHandler({ bus })`).
+// docs/runtime.md), the bus that carries change notifications (`serve({ bus })`, `toFetchHandler({ bus })`), and
+// ProtocolError, which a handler throws to answer with a JSON-RPC error (or to fail its task) instead of isError.
 export {
   acceptedContent,
   InMemoryServerEventBus,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
   type ServerEvent,
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
@@ -20,6 +23,15 @@ export {
   STATE_KEY_ENV,
 } from "./engine/request-state.js";
 export { type ServeTarget, type TargetOptions, toModel } from "./engine/target.js";
+export { TASKS_EXTENSION } from "./engine/tasks/call.js";
+export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TaskOptions } from "./engine/tasks/manager.js";
+export {
+  InMemoryTaskStore,
+  type StoredTask,
+  type TaskError,
+  type TaskStatus,
+  type TaskStore,
+} from "./engine/tasks/store.js";
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
 export { type Infer, ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
 export type {
@@ -44,6 +56,7 @@ export type {
   ResourceTemplateModel,
   ServerInfo,
   ServerModel,
+  TaskSupport,
   ToolAnnotations,
   ToolHints,
   ToolModel,

@@ -1,4 +1,4 @@
-import type { CompletionSource, JsonSchema, ToolHints } from "../model/types.js";
+import type { CompletionSource, JsonSchema, TaskSupport, ToolHints } from "../model/types.js";
 import type { SchemaInput } from "../schema/types.js";
 
 export interface ToolOptions extends ToolHints {
@@ -9,6 +9,8 @@ export interface ToolOptions extends ToolHints {
   input?: SchemaInput;
   output?: SchemaInput;
   meta?: Record<string, unknown>;
+  /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */
+  task?: TaskSupport;
 }
 
 export interface ResourceOptions {

@@ -63,7 +63,7 @@ export function compileModel(model: ServerModel): CompiledModel {
       ...(tool.annotations && { annotations: tool.annotations }),
       ...(tool.meta && { _meta: tool.meta }),
     };
-    tools.set(tool.name, { name: tool.name, wire, input, output, handler: tool.handler });
+    tools.set(tool.name, { name: tool.name, wire, input, output, task: tool.task, handler: tool.handler });
   }
 
   const prompts = new Map<string, CompiledPrompt>();

@@ -12,6 +12,7 @@ import type {
   ResourceModel,
   ResourceTemplateModel,
   ServerInfo,
+  TaskSupport,
   ToolModel,
 } from "../model/types.js";
 import type { CompiledSchema } from "../schema/types.js";
@@ -22,6 +23,7 @@ export interface CompiledTool {
   readonly wire: Tool;
   readonly input: CompiledSchema;
   readonly output: CompiledSchema | undefined;
+  readonly task: TaskSupport | undefined;
   readonly handler: ToolModel["handler"];
 }
 

@@ -43,6 +43,8 @@ export function makeContext(
     requestId: sdk.mcpReq.id,
     server: live.server,
     notify: live.notify,
+    // Only a task-capable tools/call replaces this (engine/tasks/call.ts); everywhere else the call stays inline.
+    startTask: async () => {},
     get client() {
       client ??= modern ? modernClient(envelope as Record<string, unknown>) : legacyClient(server);
       return client;

@@ -7,16 +7,19 @@ import type { LiveModel } from "./live-model.js";
 import { type Page, pageOf } from "./pagination.js";
 import { getPrompt } from "./prompts.js";
 import { readResource } from "./resources.js";
+import { dispatchToolCall, withTasksExtension } from "./tasks/call.js";
+import type { TaskManager } from "./tasks/manager.js";
 import { callTool } from "./tools.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
  * per request), so this does no work proportional to the model: a handful of closures over the live model, whose
  * lists and lookups were compiled once. Every handler reads the model as it is when the request arrives.
+ * With `tasks` (HTTP, where the tasks endpoint serves tasks/get & co.) it also offers the tasks extension.
  */
-export function createServer(live: LiveModel): Server {
+export function createServer(live: LiveModel, tasks?: TaskManager): Server {
   const { info, serverOptions } = live.current;
-  return bind(new Server(info, serverOptions), live);
+  return bind(new Server(info, tasks ? withTasksExtension(serverOptions) : serverOptions), live, tasks);
 }
 
 /**
@@ -43,7 +46,7 @@ function nextCursor(page: Page<unknown>): { nextCursor?: string } {
   return page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
 }
 
-function bind(server: Server, live: LiveModel): Server {
+function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   const connection: ConnectionState = {};
   // The kinds this instance serves are fixed by the capabilities it advertised when it was built.
   const capabilities = live.current.serverOptions.capabilities ?? {};
@@ -58,14 +61,11 @@ function bind(server: Server, live: LiveModel): Server {
       const compiled = live.current;
       const tool = compiled.tools.get(request.params.name);
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-      return callTool(
-        tool,
-        request.params.arguments,
-        makeContext(ctx, server, connection, live),
-        server,
-        compiled.maxResultTokens,
-        compiled.requestState,
-      );
+      const context = makeContext(ctx, server, connection, live);
+      const { maxResultTokens, requestState } = compiled;
+      return dispatchToolCall(tool.task, context, tasks, ctx.http?.authInfo?.clientId, tool.name, requestState, () =>
+        callTool(tool, request.params.arguments, context, server, maxResultTokens, requestState),
+      ) as never;
     });
   }
   if (capabilities.resources) {

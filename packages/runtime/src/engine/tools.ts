@@ -1,4 +1,9 @@
-import type { CallToolResult, InputRequiredResult, Server } from "@modelcontextprotocol/server";
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  ProtocolError,
+  type Server,
+} from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { errorResult, toToolResult } from "../results/tool-result.js";
@@ -12,7 +17,7 @@ import type { RequestStateSealer } from "./request-state.js";
 /**
  * One `tools/call`: validate the arguments, run the handler, shape and check its result. Every failure the
  * model can act on becomes an `isError` result that says what went wrong. Only a `requestState` that belongs to
- * another call throws (-32602). A handler still waiting for `ctx.elicit` & co. ends the round `input_required`.
+ * another call (-32602) and a `ProtocolError` the handler threw become JSON-RPC errors. A handler still waiting for `ctx.elicit` & co. ends the round `input_required`.
  */
 export async function callTool(
   tool: CompiledTool,
@@ -33,6 +38,8 @@ export async function callTool(
   if (outcome.kind === "input_required") return outcome.result;
   if (outcome.kind === "threw") {
     const { error } = outcome;
+    // A ProtocolError is the handler saying "answer with this JSON-RPC error" (or, in a task: fail the task).
+    if (error instanceof ProtocolError) throw error;
     // A handler stopping because the client cancelled is not a failure: no stack trace in the logs.
     if (!(error instanceof ToolError) && !ctx.signal.aborted) reportFailure(`tool "${tool.name}" failed`, error);
     return errorResult(error instanceof Error ? error.message : String(error));

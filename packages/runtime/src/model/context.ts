@@ -64,6 +64,14 @@ export interface Context {
    */
   listRoots(options?: InputOptions): Promise<Root[]>;
   /**
+   * For tools declared with `task`: from here on, the call may continue in the background as a task. When the
+   * client accepts tasks, it is answered now with the task's handle and the rest of the handler runs as the task
+   * (`signal` then follows `tasks/cancel`, input calls park the task until `tasks/update`, progress becomes the
+   * task's status message); otherwise this resolves at once and the handler carries on inline. Input gathered
+   * before it uses ordinary input_required rounds. See docs/runtime.md, "Long-running tools: tasks".
+   */
+  startTask(): Promise<void>;
+  /**
    * Lower-level API: the raw answers the client sent with this round (`inputResponses`), untrusted, for
    * handlers that return `inputRequired(...)` themselves. Prefer `elicit`, `sample` and `listRoots`.
    */

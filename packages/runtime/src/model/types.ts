@@ -42,6 +42,13 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/**
+ * How a tool takes part in the tasks extension (`io.modelcontextprotocol/tasks`): `optional` becomes a task for
+ * clients that declared the extension and runs inline for others; `required` refuses other clients (-32021).
+ * Either way the handler decides where the task starts, with `await ctx.startTask()`.
+ */
+export type TaskSupport = "optional" | "required";
+
 /** What a tool handler may return; see `results/tool-result.ts` for how each shape is sent. */
 export type ToolHandler = (args: never, ctx: Context) => unknown;
 
@@ -54,6 +61,8 @@ export interface ToolModel {
   annotations?: ToolAnnotations;
   /** Extra `_meta` advertised with the tool in `tools/list`. */
   meta?: Record<string, unknown>;
+  /** Long-running: may continue as a task (see `TaskSupport` and docs/runtime.md, "Long-running tools: tasks"). */
+  task?: TaskSupport;
   handler: ToolHandler;
   /** Where the tool was declared (`Weather.current`), for start-up errors. */
   origin?: string;

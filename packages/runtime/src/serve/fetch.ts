@@ -8,9 +8,11 @@ import {
 import { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server-factory.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import type { LiveServer, Notifier } from "../model/live.js";
 import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
 import { withLegacySessions } from "./legacy-sessions.js";
+import { withTasksEndpoint } from "./tasks-endpoint.js";
 
 export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
   /** `auto` (default) streams only when a handler sends progress or logs; `json` never streams; `sse` always. */
@@ -28,6 +30,8 @@ export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
    * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
    */
   bus?: ServerEventBus;
+  /** Task state and timing for tools declared with `task` (docs/runtime.md, "Long-running tools: tasks"). */
+  tasks?: TaskOptions;
 }
 
 /** A web-standard MCP endpoint: `(Request) => Promise<Response>`, for Workers, Deno, Bun or any fetch router. */
@@ -48,7 +52,8 @@ export interface FetchHandler {
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
   const live = new LiveModel(toModel(target, options), options.bus);
   const guards = resolveGuards(options);
-  const mcp = createMcpHandler(() => createServer(live), {
+  const tasks = new TaskManager(options.tasks);
+  const mcp = createMcpHandler(() => createServer(live, tasks), {
     bus: live.bus,
     onerror: options.onError ?? (() => {}),
     // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be silently ignored.
@@ -57,7 +62,11 @@ export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions
   });
   const sessionServer = () => createConnectionServer(live, "legacy");
   const handler = guardedHandler(
-    options.legacySessions ? withLegacySessions(mcp, sessionServer, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
+    withTasksEndpoint(
+      options.legacySessions ? withLegacySessions(mcp, sessionServer, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
+      tasks,
+      () => live.current.info,
+    ),
     guards,
   );
   return { ...handler, server: live.server, notify: live.notify };

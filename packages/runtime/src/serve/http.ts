@@ -4,10 +4,12 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server-factory.js";
+import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { guardedHandler } from "./fetch.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
 import { withLegacySessions } from "./legacy-sessions.js";
 import { withParsedBody } from "./node-body.js";
+import { withTasksEndpoint } from "./tasks-endpoint.js";
 
 export interface HttpOptions extends GuardOptions {
   /** Default: `MCPSMITH_PORT`, else `PORT`, else 3000. `0` picks a free port. */
@@ -23,6 +25,8 @@ export interface HttpOptions extends GuardOptions {
    * Set false behind a load balancer without session affinity: they are then served statelessly.
    */
   legacySessions?: boolean;
+  /** Task state and timing for tools declared with `task` (docs/runtime.md, "Long-running tools: tasks"). */
+  tasks?: TaskOptions;
 }
 
 export interface HttpHandle {
@@ -37,7 +41,8 @@ export async function listenHttp(live: LiveModel, options: HttpOptions): Promise
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
   const path = options.path ?? "/mcp";
   const guards = resolveGuards(options, host);
-  const stateless = createMcpHandler(() => createServer(live), {
+  const tasks = new TaskManager(options.tasks);
+  const stateless = createMcpHandler(() => createServer(live, tasks), {
     // 2026-07-28 `subscriptions/listen` streams read change events from here.
     bus: live.bus,
     onerror: options.onError ?? (() => {}),
@@ -52,7 +57,15 @@ export async function listenHttp(live: LiveModel, options: HttpOptions): Promise
           maxBodyBytes: guards.maxBodyBytes,
         });
   const handle = withParsedBody(
-    toNodeHandler(guardedHandler(mcp, guards), { maxRequestBodySize: guards.maxBodyBytes }),
+    toNodeHandler(
+      guardedHandler(
+        withTasksEndpoint(mcp, tasks, () => live.current.info),
+        guards,
+      ),
+      {
+        maxRequestBodySize: guards.maxBodyBytes,
+      },
+    ),
     guards.maxBodyBytes,
   );
 

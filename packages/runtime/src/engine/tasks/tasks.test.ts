@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type Context, server, TASKS_EXTENSION, toFetchHandler } from "../../index.js";
+import { InMemoryTaskStore } from "./store.js";
+
+// The tasks extension over the fetch handler, with raw 2026-07-28 requests: the official v2 client has no tasks
+// API for this revision (tasks/get & co. are 2025-11-25 methods to it).
+
+const MODERN = "2026-07-28";
+const WITH_TASKS = { extensions: { [TASKS_EXTENSION]: {} }, elicitation: {} };
+
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as a client would
+type Json = any;
+
+interface Answer {
+  status: number;
+  result?: Record<string, Json>;
+  error?: { code: number; message: string; data?: Json };
+}
+
+type Handler = ReturnType<typeof toFetchHandler>;
+
+let nextId = 1;
+async function rpc(
+  handler: Handler,
+  method: string,
+  params: Record<string, unknown>,
+  options: { capabilities?: object; name?: string } = {},
+): Promise<Answer> {
+  const name = options.name ?? (params.taskId as string | undefined) ?? (params.name as string | undefined);
+  const response = await handler.fetch(
+    new Request("http://localhost/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN,
+        "mcp-method": method,
+        ...(name !== undefined && { "mcp-name": name }),
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: nextId++,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": MODERN,
+            "io.modelcontextprotocol/clientCapabilities": options.capabilities ?? WITH_TASKS,
+            "io.modelcontextprotocol/clientInfo": { name: "tasks-test", version: "1.0.0" },
+          },
+        },
+      }),
+    }),
+  );
+  const text = await response.text();
+  const data = text.startsWith("{")
+    ? text
+    : (
+        text
+          .split("\n")
+          .filter((l) => l.startsWith("data:"))
+          .pop() ?? ""
+      ).slice(5);
+  const message = JSON.parse(data);
+  return { status: response.status, result: message.result, error: message.error };
+}
+
+const call = (handler: Handler, name: string, args: object = {}, capabilities?: object) =>
+  rpc(handler, "tools/call", { name, arguments: args }, capabilities ? { capabilities } : {});
+const getTask = (handler: Handler, taskId: string) => rpc(handler, "tasks/get", { taskId });
+
+/** Polls tasks/get until the task reaches one of `statuses`. */
+async function until(handler: Handler, taskId: string, ...statuses: string[]): Promise<Record<string, Json>> {
+  for (let i = 0; i < 200; i++) {
+    const { result, error } = await getTask(handler, taskId);
+    if (error) throw new Error(error.message);
+    if (statuses.includes(result!.status)) return result!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`task ${taskId} never reached ${statuses.join("/")}`);
+}
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+function app(gate: Promise<void>, seen: { aborted?: boolean }) {
+  return server({ name: "tasks", version: "1.0.0" })
+    .tool("quick", { description: "Sync only" }, () => "quick")
+    .tool(
+      "job",
+      { description: "Waits for the gate", input: z.object({ n: z.number() }), task: "optional" },
+      async ({ n }: { n: number }, ctx: Context) => {
+        await ctx.startTask();
+        const signal = ctx.signal;
+        await Promise.race([gate, new Promise((resolve) => signal.addEventListener("abort", resolve))]);
+        seen.aborted = signal.aborted;
+        return { doubled: n * 2 };
+      },
+    )
+    .tool("strict", { description: "Tasks only", task: "required" }, async (_args: object, ctx: Context) => {
+      await ctx.startTask();
+      return "done";
+    })
+    .tool("ask", { description: "Asks inside the task", task: "optional" }, async (_args: object, ctx: Context) => {
+      await ctx.startTask();
+      const answer = await ctx.elicit("Name?", z.object({ name: z.string() }), { key: "who" });
+      return answer.action === "accept" ? `hi ${answer.content.name}` : "nobody";
+    });
+}
+
+describe("tasks extension", () => {
+  it("advertises the extension under capabilities.extensions", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const { result } = await rpc(handler, "server/discover", {});
+    expect(result!.capabilities.extensions).toEqual({ [TASKS_EXTENSION]: {} });
+    expect(result!.capabilities.tasks).toBeUndefined();
+  });
+
+  it("answers with a task handle at once, shows it working, then inlines the result", async () => {
+    const gate = deferred();
+    const handler = toFetchHandler(app(gate.promise, {}));
+    const created = await call(handler, "job", { n: 21 });
+    expect(created.result).toMatchObject({ resultType: "task", status: "working", ttlMs: 3_600_000 });
+    const { taskId } = created.result!;
+    expect(created.result).not.toHaveProperty("result");
+
+    const working = await getTask(handler, taskId);
+    expect(working.result).toMatchObject({ resultType: "complete", taskId, status: "working" });
+    expect(working.result).not.toHaveProperty("result");
+
+    gate.release();
+    const done = await until(handler, taskId, "completed");
+    expect(done.result.structuredContent).toEqual({ doubled: 42 });
+    expect(done.result.content[0].type).toBe("text");
+  });
+
+  it("runs a task-supporting tool inline for a client without the extension", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const { result } = await call(handler, "job", { n: 1 }, {});
+    expect(result).toMatchObject({ resultType: "complete", structuredContent: { doubled: 2 } });
+  });
+
+  it("refuses a task-required tool, and tasks/*, to a client without the extension (-32021)", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const refused = await call(handler, "strict", {}, {});
+    expect(refused.error?.code).toBe(-32021);
+    expect(refused.error?.data.requiredCapabilities.extensions).toHaveProperty([TASKS_EXTENSION]);
+    const get = await rpc(handler, "tasks/get", { taskId: "x" }, { capabilities: {} });
+    expect(get.error?.code).toBe(-32021);
+  });
+
+  it("cancels: acks with an empty result, settles cancelled, aborts the handler's signal", async () => {
+    const seen: { aborted?: boolean } = {};
+    const handler = toFetchHandler(app(new Promise(() => {}), seen));
+    const { taskId } = (await call(handler, "job", { n: 1 })).result!;
+    const ack = await rpc(handler, "tasks/cancel", { taskId });
+    expect(ack.result).toEqual({ resultType: "complete", _meta: expect.any(Object) });
+    expect((await getTask(handler, taskId)).result!.status).toBe("cancelled");
+    await expect.poll(() => seen.aborted).toBe(true);
+    // The handler finished after the cancel: the task stays cancelled, and a second cancel is the same ack.
+    expect((await getTask(handler, taskId)).result!.status).toBe("cancelled");
+    expect((await rpc(handler, "tasks/cancel", { taskId })).result!.resultType).toBe("complete");
+  });
+
+  it("parks on ctx.elicit until tasks/update answers, then resumes", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const { taskId } = (await call(handler, "ask")).result!;
+    const waiting = await until(handler, taskId, "input_required");
+    expect(waiting.inputRequests.who.method).toBe("elicitation/create");
+    const ack = await rpc(handler, "tasks/update", {
+      taskId,
+      inputResponses: { who: { action: "accept", content: { name: "Ada" } } },
+    });
+    expect(ack.result!.resultType).toBe("complete");
+    const done = await until(handler, taskId, "completed");
+    expect(done.result.content[0].text).toBe("hi Ada");
+  });
+
+  it("answers -32602 for an unknown task id and -32020 when Mcp-Name is not the task id", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    expect((await getTask(handler, "no-such-task")).error?.code).toBe(-32602);
+    const { taskId } = (await call(handler, "strict")).result!;
+    const mismatch = await rpc(handler, "tasks/get", { taskId }, { name: "another-task" });
+    expect({ status: mismatch.status, code: mismatch.error?.code }).toEqual({ status: 400, code: -32020 });
+  });
+
+  it("forgets a task once its TTL has passed", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}), { tasks: { ttlMs: 50 } });
+    const created = await call(handler, "strict");
+    expect(created.result!.ttlMs).toBe(50);
+    const { taskId } = created.result!;
+    expect((await getTask(handler, taskId)).result!.taskId).toBe(taskId);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await getTask(handler, taskId)).error?.code).toBe(-32602);
+  });
+});
+
+describe("InMemoryTaskStore", () => {
+  it("returns copies and forgets tasks at expiresAt", async () => {
+    const store = new InMemoryTaskStore();
+    const now = Date.now();
+    const task = {
+      taskId: "t1",
+      status: "working" as const,
+      createdAt: new Date(now).toISOString(),
+      lastUpdatedAt: new Date(now).toISOString(),
+      ttlMs: 30,
+      pollIntervalMs: 10,
+      expiresAt: now + 30,
+    };
+    await store.save(task);
+    const loaded = await store.load("t1");
+    expect(loaded).toEqual(task);
+    loaded!.status = "failed";
+    expect((await store.load("t1"))!.status).toBe("working");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await store.load("t1")).toBeUndefined();
+  });
+});
