@@ -1,5 +1,6 @@
 import { serve } from "@mcpsmith/runtime";
 import { ConformanceServer } from "./conformance.js";
+import { TaskFixtures } from "./tasks.js";
 
 // HTTP by default, on /mcp:  node dist/main.js [--port N]   (or PORT / MCPSMITH_PORT; 0 picks a free port)
 // stdio when asked:          node dist/main.js --stdio
@@ -9,7 +10,7 @@ const portFlag = args.findIndex((arg) => arg === "--port" || arg === "--http");
 const portArg = portFlag >= 0 ? args[portFlag + 1] : undefined;
 const port = portArg !== undefined && /^\d+$/.test(portArg) ? Number(portArg) : undefined;
 
-await serve(new ConformanceServer(), {
+await serve([new ConformanceServer(), new TaskFixtures()], {
   name: "mcpsmith-conformance-server",
   version: "1.0.0",
   instructions: "The fixtures of the official MCP conformance suite, served by mcpsmith.",
