@@ -7,7 +7,7 @@ import { InMemoryTaskStore, type StoredTask, type TaskError, type TaskStore, TER
 export interface TaskOptions {
   /** Where task state lives. Default: this process's memory (see `TaskStore` for replicas). */
   store?: TaskStore;
-  /** How long a task stays readable after it was created, in ms. Default one hour. */
+  /** How long a task stays readable after it was created, in ms. Default one hour; at most 2^31-1 (24.8 days). */
   ttlMs?: number;
   /** How often clients are told to poll `tasks/get`, in ms. Default one second. */
   pollIntervalMs?: number;
@@ -15,6 +15,7 @@ export interface TaskOptions {
 
 export const DEFAULT_TASK_TTL_MS = 60 * 60_000;
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
  * The side of a task its handler sees: the signal `tasks/cancel` aborts, the way to wait for client input, and
@@ -73,7 +74,7 @@ export class TaskManager {
     const local: Local = { record, abort: new AbortController(), waiting: new Map(), saved: Promise.resolve() };
     this.#local.set(record.taskId, local);
     // Past its TTL the task is forgotten; a handler still running then is stopped.
-    setTimeout(() => this.#expire(record.taskId), Math.min(this.ttlMs, 2 ** 31 - 1)).unref();
+    setTimeout(() => this.#expire(record.taskId), this.ttlMs).unref();
     await this.#save(local);
     return { task: { ...record }, running: this.#running(local) };
   }
@@ -183,10 +184,11 @@ export function unknownTask(taskId: string): ProtocolError {
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) {
+  // setTimeout, which stops a task at the end of its TTL, fires at once for longer delays.
+  if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_DELAY_MS) {
     throw new McpsmithError(
       "E_SERVE_OPTIONS",
-      `tasks.${name} must be a positive whole number of milliseconds, got ${value}`,
+      `tasks.${name} must be a whole number of milliseconds from 1 to ${MAX_DELAY_MS}, got ${value}`,
     );
   }
   return value;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type Context, server, TASKS_EXTENSION, toFetchHandler } from "../../index.js";
+import {
+  type Context,
+  McpsmithError,
+  ProtocolError,
+  ProtocolErrorCode,
+  server,
+  TASKS_EXTENSION,
+  ToolError,
+  toFetchHandler,
+} from "../../index.js";
 import { InMemoryTaskStore } from "./store.js";
 
 // The tasks extension over the fetch handler, with raw 2026-07-28 requests: the official v2 client has no tasks
@@ -25,7 +34,7 @@ async function rpc(
   handler: Handler,
   method: string,
   params: Record<string, unknown>,
-  options: { capabilities?: object; name?: string } = {},
+  options: { capabilities?: object; name?: string; clientId?: string } = {},
 ): Promise<Answer> {
   const name = options.name ?? (params.taskId as string | undefined) ?? (params.name as string | undefined);
   const response = await handler.fetch(
@@ -52,6 +61,9 @@ async function rpc(
         },
       }),
     }),
+    options.clientId === undefined
+      ? undefined
+      : { authInfo: { token: "t", clientId: options.clientId, scopes: [], expiresAt: Date.now() / 1000 + 600 } },
   );
   const text = await response.text();
   const data = text.startsWith("{")
@@ -111,6 +123,26 @@ function app(gate: Promise<void>, seen: { aborted?: boolean }) {
       await ctx.startTask();
       const answer = await ctx.elicit("Name?", z.object({ name: z.string() }), { key: "who" });
       return answer.action === "accept" ? `hi ${answer.content.name}` : "nobody";
+    })
+    .tool(
+      "ask-two",
+      { description: "Two questions at once", task: "optional" },
+      async (_args: object, ctx: Context) => {
+        await ctx.startTask();
+        const [a, b] = await Promise.all([
+          ctx.elicit("First?", z.object({ x: z.string() })),
+          ctx.elicit("Second?", z.object({ x: z.string() })),
+        ]);
+        return [a, b].map((answer) => (answer.action === "accept" ? answer.content.x : "-")).join("+");
+      },
+    )
+    .tool("tool-error", { description: "Reports an error", task: "optional" }, async (_args: object, ctx: Context) => {
+      await ctx.startTask();
+      throw new ToolError("nope");
+    })
+    .tool("broken", { description: "Protocol error", task: "optional" }, async (_args: object, ctx: Context) => {
+      await ctx.startTask();
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "bad shape", { field: "x" });
     });
 }
 
@@ -182,6 +214,45 @@ describe("tasks extension", () => {
     expect(done.result.content[0].text).toBe("hi Ada");
   });
 
+  it("takes answers one at a time when several questions are pending", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const { taskId } = (await call(handler, "ask-two")).result!;
+    let waiting = await until(handler, taskId, "input_required");
+    for (let i = 0; Object.keys(waiting.inputRequests).length < 2 && i < 100; i++) {
+      waiting = (await getTask(handler, taskId)).result!;
+    }
+    expect(Object.keys(waiting.inputRequests).sort()).toEqual(["input-0", "input-1"]);
+    const accept = (x: string) => ({ action: "accept", content: { x } });
+    await rpc(handler, "tasks/update", { taskId, inputResponses: { "input-1": accept("b") } });
+    const half = (await getTask(handler, taskId)).result!;
+    expect(half.status).toBe("input_required");
+    expect(Object.keys(half.inputRequests)).toEqual(["input-0"]);
+    await rpc(handler, "tasks/update", { taskId, inputResponses: { "input-0": accept("a") } });
+    expect((await until(handler, taskId, "completed")).result.content[0].text).toBe("a+b");
+  });
+
+  it("completes with isError for a tool error, fails with the JSON-RPC error for a ProtocolError", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const toolError = await until(handler, (await call(handler, "tool-error")).result!.taskId, "completed", "failed");
+    expect(toolError).toMatchObject({ status: "completed", result: { isError: true } });
+    const broken = await until(handler, (await call(handler, "broken")).result!.taskId, "completed", "failed");
+    expect(broken).toMatchObject({
+      status: "failed",
+      error: { code: -32602, message: "bad shape", data: { field: "x" } },
+    });
+    expect(broken).not.toHaveProperty("result");
+  });
+
+  it("keeps an authenticated client's task from every other client", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}));
+    const created = await rpc(handler, "tools/call", { name: "strict", arguments: {} }, { clientId: "alice" });
+    const { taskId } = created.result!;
+    expect((await rpc(handler, "tasks/get", { taskId }, { clientId: "alice" })).result!.taskId).toBe(taskId);
+    expect((await rpc(handler, "tasks/get", { taskId }, { clientId: "mallory" })).error?.code).toBe(-32602);
+    expect((await rpc(handler, "tasks/cancel", { taskId }, { clientId: "mallory" })).error?.code).toBe(-32602);
+    expect((await getTask(handler, taskId)).error?.code).toBe(-32602);
+  });
+
   it("answers -32602 for an unknown task id and -32020 when Mcp-Name is not the task id", async () => {
     const handler = toFetchHandler(app(Promise.resolve(), {}));
     expect((await getTask(handler, "no-such-task")).error?.code).toBe(-32602);
@@ -198,6 +269,14 @@ describe("tasks extension", () => {
     expect((await getTask(handler, taskId)).result!.taskId).toBe(taskId);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect((await getTask(handler, taskId)).error?.code).toBe(-32602);
+  });
+});
+
+describe("task options", () => {
+  it("refuses a TTL or poll interval that is not a whole number of milliseconds setTimeout can wait", () => {
+    for (const tasks of [{ ttlMs: 0 }, { ttlMs: 1.5 }, { ttlMs: 2 ** 31 }, { pollIntervalMs: -1 }]) {
+      expect(() => toFetchHandler(app(Promise.resolve(), {}), { tasks })).toThrow(McpsmithError);
+    }
   });
 });
 
