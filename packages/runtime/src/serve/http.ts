@@ -56,16 +56,9 @@ export async function listenHttp(live: LiveModel, options: HttpOptions): Promise
       : withLegacySessions(stateless, () => createConnectionServer(live, "legacy"), {
           maxBodyBytes: guards.maxBodyBytes,
         });
+  const endpoint = withTasksEndpoint(mcp, tasks, () => live.current.info);
   const handle = withParsedBody(
-    toNodeHandler(
-      guardedHandler(
-        withTasksEndpoint(mcp, tasks, () => live.current.info),
-        guards,
-      ),
-      {
-        maxRequestBodySize: guards.maxBodyBytes,
-      },
-    ),
+    toNodeHandler(guardedHandler(endpoint, guards), { maxRequestBodySize: guards.maxBodyBytes }),
     guards.maxBodyBytes,
   );
 
@@ -89,7 +82,7 @@ export async function listenHttp(live: LiveModel, options: HttpOptions): Promise
   return {
     url: new URL(`http://${shownHost}:${address.port}${path}`),
     async close() {
-      await mcp.close();
+      await endpoint.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -32,6 +32,11 @@ const HEADER_MISMATCH = -32020;
 export function withTasksEndpoint(handler: McpHandler, tasks: TaskManager, info: () => Implementation): McpHandler {
   return {
     ...handler,
+    // Running tasks end (failed: the server shut down) before the SDK's handler closes.
+    async close() {
+      await tasks.close();
+      await handler.close();
+    },
     async fetch(request: Request, options?: McpHandlerRequestOptions) {
       const method = request.headers.get("mcp-method")?.trim();
       if (request.method !== "POST" || method === undefined || !TASK_METHODS.has(method)) {

@@ -115,6 +115,22 @@ export class TaskManager {
     await local.saved;
   }
 
+  /**
+   * At shutdown: every task this process runs fails ("the server shut down") and its handler's signal is aborted,
+   * so clients polling a shared store stop waiting for an outcome that will never come.
+   */
+  async close(): Promise<void> {
+    const running = [...this.#local.values()];
+    for (const local of running) {
+      this.#finish(local, {
+        status: "failed",
+        error: { code: ProtocolErrorCode.InternalError, message: "The server shut down while the task was running" },
+      });
+      local.abort.abort(new Error("The server shut down"));
+    }
+    await Promise.all(running.map((local) => local.saved));
+  }
+
   #running(local: Local): RunningTask {
     return {
       taskId: local.record.taskId,

@@ -272,6 +272,18 @@ describe("tasks extension", () => {
   });
 });
 
+describe("shutdown", () => {
+  it("fails the tasks still running and aborts their handlers", async () => {
+    const seen: { aborted?: boolean } = {};
+    const store = new InMemoryTaskStore();
+    const handler = toFetchHandler(app(new Promise(() => {}), seen), { tasks: { store } });
+    const { taskId } = (await call(handler, "job", { n: 1 })).result!;
+    await handler.close();
+    expect(await store.load(taskId)).toMatchObject({ status: "failed", error: { code: -32603 } });
+    await expect.poll(() => seen.aborted).toBe(true);
+  });
+});
+
 describe("task options", () => {
   it("refuses a TTL or poll interval that is not a whole number of milliseconds setTimeout can wait", () => {
     for (const tasks of [{ ttlMs: 0 }, { ttlMs: 1.5 }, { ttlMs: 2 ** 31 }, { pollIntervalMs: -1 }]) {
