@@ -26,9 +26,9 @@ export function createServer(live: LiveModel, tasks?: TaskManager): Server {
  * Builds the `Server` of one whole connection (stdio, a legacy HTTP session): it also passes change notifications
  * to its client and, on legacy connections, keeps the client's `resources/subscribe` subscriptions.
  */
-export function createConnectionServer(live: LiveModel, era: "legacy" | "modern"): Server {
+export function createConnectionServer(live: LiveModel, era: "legacy" | "modern", tasks?: TaskManager): Server {
   const { info, serverOptions } = live.current;
-  const server = new ConnectionServer(info, serverOptions, live.bus, era);
+  const server = new ConnectionServer(info, tasks ? withTasksExtension(serverOptions) : serverOptions, live.bus, era);
   if (era === "legacy" && serverOptions.capabilities?.resources?.subscribe) {
     server.setRequestHandler("resources/subscribe", (request) => {
       server.subscriptions.add(request.params.uri);
@@ -39,7 +39,7 @@ export function createConnectionServer(live: LiveModel, era: "legacy" | "modern"
       return {};
     });
   }
-  return bind(server, live);
+  return bind(server, live, tasks);
 }
 
 function nextCursor(page: Page<unknown>): { nextCursor?: string } {

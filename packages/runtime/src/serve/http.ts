@@ -25,8 +25,6 @@ export interface HttpOptions extends GuardOptions {
    * Set false behind a load balancer without session affinity: they are then served statelessly.
    */
   legacySessions?: boolean;
-  /** Task state and timing for tools declared with `task` (docs/runtime.md, "Long-running tools: tasks"). */
-  tasks?: TaskOptions;
 }
 
 export interface HttpHandle {
@@ -36,12 +34,16 @@ export interface HttpHandle {
 }
 
 /** Streamable HTTP on one endpoint, for 2026-07-28 and legacy clients, behind Host/Origin/body-size guards. */
-export async function listenHttp(live: LiveModel, options: HttpOptions): Promise<HttpHandle> {
+export async function listenHttp(
+  live: LiveModel,
+  options: HttpOptions,
+  taskOptions?: TaskOptions,
+): Promise<HttpHandle> {
   const host = options.host ?? process.env.MCPSMITH_HOST ?? "127.0.0.1";
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
   const path = options.path ?? "/mcp";
   const guards = resolveGuards(options, host);
-  const tasks = new TaskManager(options.tasks);
+  const tasks = new TaskManager(taskOptions);
   const stateless = createMcpHandler(() => createServer(live, tasks), {
     // 2026-07-28 `subscriptions/listen` streams read change events from here.
     bus: live.bus,

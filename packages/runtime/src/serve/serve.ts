@@ -2,6 +2,7 @@ import type { ServerEventBus } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
 import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import type { TaskOptions } from "../engine/tasks/manager.js";
 import { McpsmithError } from "../errors.js";
 import type { LiveServer, Notifier } from "../model/live.js";
 import type { HttpOptions } from "./http.js";
@@ -23,6 +24,8 @@ export interface ServeOptions extends TargetOptions {
    * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
    */
   bus?: ServerEventBus;
+  /** Task state and timing for tools declared with `task` (docs/runtime.md, "Long-running tools: tasks"). */
+  tasks?: TaskOptions;
 }
 
 export interface ServeHandle {
@@ -43,7 +46,7 @@ export interface ServeHandle {
 export async function serve(target: ServeTarget, options: ServeOptions = {}): Promise<ServeHandle> {
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
-  const handle: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live);
+  const handle: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live, options.tasks);
 
   let stopping: Promise<void> | undefined;
   const shutdown = () => {
@@ -82,7 +85,7 @@ async function serveHttp(live: LiveModel, options: ServeOptions): Promise<Listen
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
   // node:http, @modelcontextprotocol/node and the Hono adapter behind it.
   const { listenHttp } = await import("./http.js");
-  const handle = await listenHttp(live, options.http ?? {});
+  const handle = await listenHttp(live, options.http ?? {}, options.tasks);
   const compiled = live.current;
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
   if (compiled.requestState.ephemeral) process.stderr.write(EPHEMERAL_KEY_WARNING);

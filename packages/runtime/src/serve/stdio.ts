@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server-factory.js";
+import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { answerTaskMethodsOn } from "./stdio-tasks.js";
 
 export interface StdioHandle {
   close(): Promise<void>;
@@ -14,7 +16,7 @@ export interface StdioHandle {
  * write to it (a `console.log` in a handler, a chatty library) is sent to stderr instead of corrupting the
  * stream; the transport alone keeps the real stdout.
  */
-export function listenStdio(live: LiveModel): StdioHandle {
+export function listenStdio(live: LiveModel, taskOptions?: TaskOptions): StdioHandle {
   const stdout = process.stdout;
   const protocolWrite = stdout.write.bind(stdout);
   const protocolOut = new Writable({
@@ -25,9 +27,14 @@ export function listenStdio(live: LiveModel): StdioHandle {
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
 
   const transport = new StdioServerTransport(process.stdin, protocolOut);
+  // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
+  const tasks = new TaskManager(taskOptions);
+  answerTaskMethodsOn(transport, tasks, () => live.current.info);
   // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
   // the SDK routes them onto the client's subscriptions/listen streams).
-  const served = serveStdio(({ era }) => createConnectionServer(live, era), { transport });
+  const served = serveStdio(({ era }) => createConnectionServer(live, era, era === "modern" ? tasks : undefined), {
+    transport,
+  });
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
@@ -37,9 +44,11 @@ export function listenStdio(live: LiveModel): StdioHandle {
   return {
     ended,
     close() {
-      closing ??= served.close().finally(() => {
-        stdout.write = protocolWrite as typeof stdout.write;
-      });
+      closing ??= Promise.all([tasks.close(), served.close()])
+        .then(() => {})
+        .finally(() => {
+          stdout.write = protocolWrite as typeof stdout.write;
+        });
       return closing;
     },
   };

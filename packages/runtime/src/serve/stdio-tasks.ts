@@ -1,0 +1,67 @@
+import {
+  type Implementation,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Transport,
+} from "@modelcontextprotocol/server";
+import type { TaskManager } from "../engine/tasks/manager.js";
+import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
+
+/**
+ * Answers the tasks extension's methods on a stdio connection before the SDK sees them: to the SDK they are
+ * 2025-11-25 methods, refused on the 2026-07-28 era before any handler runs (serve/tasks-endpoint.ts does the same
+ * for HTTP). Only requests carrying the 2026-07-28 envelope are taken; anything else reaches the SDK unchanged.
+ * Whatever the SDK installs as the transport's `onmessage` is kept and called for every other message.
+ */
+export function answerTaskMethodsOn(transport: Transport, tasks: TaskManager, info: () => Implementation): void {
+  let inner: Transport["onmessage"];
+  const onmessage: NonNullable<Transport["onmessage"]> = (message, extra) => {
+    if (isModernTaskRequest(message)) {
+      void answer(message, transport, tasks, info());
+      return;
+    }
+    inner?.(message, extra);
+  };
+  Object.defineProperty(transport, "onmessage", {
+    configurable: true,
+    enumerable: true,
+    get: () => onmessage,
+    set: (handler: Transport["onmessage"]) => {
+      inner = handler;
+    },
+  });
+}
+
+function isModernTaskRequest(
+  message: JSONRPCMessage,
+): message is Extract<JSONRPCMessage, { method: string; id: unknown }> {
+  if (!isJSONRPCRequest(message) || !TASK_METHODS.has(message.method)) return false;
+  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  return meta?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+}
+
+async function answer(
+  message: Extract<JSONRPCMessage, { method: string; id: unknown }>,
+  transport: Transport,
+  tasks: TaskManager,
+  info: Implementation,
+): Promise<void> {
+  let reply: JSONRPCMessage;
+  try {
+    // stdio has no authentication: tasks have no owner here.
+    reply = { jsonrpc: "2.0", id: message.id, result: await answerTaskMethod(message, tasks, undefined, info) };
+  } catch (error) {
+    const {
+      code,
+      message: text,
+      data,
+    } = error instanceof ProtocolError
+      ? error
+      : { code: ProtocolErrorCode.InternalError, message: String(error), data: undefined };
+    reply = { jsonrpc: "2.0", id: message.id, error: { code, message: text, ...(data !== undefined && { data }) } };
+  }
+  await transport.send(reply).catch(() => {});
+}
