@@ -18,7 +18,7 @@ import { taskMembers } from "./task-context.js";
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /** The tasks extension rides only on 2026-07-28 requests that declare it (per request, in `clientCapabilities`). */
-export function acceptsTasks(client: ClientInfo): boolean {
+function acceptsTasks(client: ClientInfo): boolean {
   const extensions = client.capabilities.extensions as Record<string, unknown> | undefined;
   return client.era === "modern" && extensions?.[TASKS_EXTENSION] !== undefined;
 }
@@ -37,7 +37,7 @@ function missingTasksExtension(toolName: string): MissingRequiredClientCapabilit
  * and the rest of the handler runs in the background with a task context. A handler that finishes without
  * calling it is answered directly, as the extension allows.
  */
-export async function callAsTask(
+async function callAsTask(
   ctx: Context,
   tasks: TaskManager,
   owner: string | undefined,
