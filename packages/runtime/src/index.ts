@@ -68,4 +68,5 @@ export type { SchemaInput, StandardSchemaLike } from "./schema/types.js";
 export { type FetchHandler, type FetchHandlerOptions, toFetchHandler } from "./serve/fetch.js";
 export type { GuardOptions } from "./serve/guards.js";
 export type { HttpOptions } from "./serve/http.js";
+export type { LegacySessionLimits } from "./serve/legacy-sessions.js";
 export { type ServeHandle, type ServeOptions, serve } from "./serve/serve.js";

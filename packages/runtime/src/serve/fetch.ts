@@ -11,7 +11,7 @@ import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import type { LiveServer, Notifier } from "../model/live.js";
 import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
-import { withLegacySessions } from "./legacy-sessions.js";
+import { type LegacySessionLimits, sessionLimits, withLegacySessions } from "./legacy-sessions.js";
 import { withTasksEndpoint } from "./tasks-endpoint.js";
 
 export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
@@ -24,7 +24,7 @@ export interface FetchHandlerOptions extends TargetOptions, GuardOptions {
    * on serverless platforms consecutive requests may reach different instances, which would lose the session.
    * Enable it when one long-lived process answers (Deno, Bun, a Node server of your own).
    */
-  legacySessions?: boolean;
+  legacySessions?: boolean | LegacySessionLimits;
   /**
    * Where change notifications travel. Default: an in-memory bus, which reaches the clients of this process only;
    * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
@@ -63,7 +63,12 @@ export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions
   const sessionServer = () => createConnectionServer(live, "legacy");
   const handler = guardedHandler(
     withTasksEndpoint(
-      options.legacySessions ? withLegacySessions(mcp, sessionServer, { maxBodyBytes: guards.maxBodyBytes }) : mcp,
+      options.legacySessions
+        ? withLegacySessions(mcp, sessionServer, {
+            maxBodyBytes: guards.maxBodyBytes,
+            ...sessionLimits(options.legacySessions),
+          })
+        : mcp,
       tasks,
       () => live.current.info,
     ),

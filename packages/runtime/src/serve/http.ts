@@ -7,7 +7,7 @@ import { createConnectionServer, createServer } from "../engine/server-factory.j
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { guardedHandler } from "./fetch.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
-import { withLegacySessions } from "./legacy-sessions.js";
+import { type LegacySessionLimits, sessionLimits, withLegacySessions } from "./legacy-sessions.js";
 import { withParsedBody } from "./node-body.js";
 import { withTasksEndpoint } from "./tasks-endpoint.js";
 
@@ -24,7 +24,7 @@ export interface HttpOptions extends GuardOptions {
    * Legacy (2025-era) clients get a session in this process (default true), so they can cancel calls.
    * Set false behind a load balancer without session affinity: they are then served statelessly.
    */
-  legacySessions?: boolean;
+  legacySessions?: boolean | LegacySessionLimits;
 }
 
 export interface HttpHandle {
@@ -57,6 +57,7 @@ export async function listenHttp(
       ? stateless
       : withLegacySessions(stateless, () => createConnectionServer(live, "legacy"), {
           maxBodyBytes: guards.maxBodyBytes,
+          ...sessionLimits(options.legacySessions),
         });
   const endpoint = withTasksEndpoint(mcp, tasks, () => live.current.info);
   const handle = withParsedBody(

@@ -127,6 +127,43 @@ describe("legacy sessions (toFetchHandler with legacySessions)", () => {
     expect((await message(stateless)).result?.tools).toHaveLength(2);
   });
 
+  it("closes the least recently used session when the cap is reached", async () => {
+    handler = toFetchHandler(
+      app(() => {}),
+      { legacySessions: { maxSessions: 2 } },
+    );
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    const first = await openSession();
+    const second = await openSession();
+    expect((await post(list, first)).status).toBe(200); // first is now the most recently used
+    const third = await openSession();
+    expect((await post(list, second)).status).toBe(404);
+    expect((await post(list, first)).status).toBe(200);
+    expect((await post(list, third)).status).toBe(200);
+  });
+
+  it("closes a session left idle longer than idleMs", async () => {
+    handler = toFetchHandler(
+      app(() => {}),
+      { legacySessions: { idleMs: 50 } },
+    );
+    const session = await openSession();
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    expect((await post(list, session)).status).toBe(200);
+    // The sweep runs every idleMs; waiting a few periods lets it find the session idle.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await post(list, session)).status).toBe(404);
+  });
+
+  it("refuses limits that are not positive whole numbers, at start-up", () => {
+    expect(() =>
+      toFetchHandler(
+        app(() => {}),
+        { legacySessions: { maxSessions: 0 } },
+      ),
+    ).toThrow("legacySessions.maxSessions must be a positive whole number, got 0");
+  });
+
   it("gives no session without the option (serverless default)", async () => {
     handler = toFetchHandler(app(() => {}));
     const response = await post(initialize);

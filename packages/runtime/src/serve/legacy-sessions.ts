@@ -8,15 +8,34 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import { McpsmithError } from "../errors.js";
 
 type McpHandler = ReturnType<typeof createMcpHandler>;
 
-export interface LegacySessionOptions {
-  maxBodyBytes: number;
-  /** A session with no request for this long is closed; its client gets 404 and, per spec, starts a new one. */
+/** How many legacy sessions a process keeps, and for how long. */
+export interface LegacySessionLimits {
+  /** A session with no request for this long is closed; its client gets 404 and, per spec, starts a new one. Default 1 hour. */
   idleMs?: number;
-  /** Open sessions are capped; the least recently used one is closed to make room. */
+  /** Open sessions are capped; the least recently used one is closed to make room. Default 1,000. */
   maxSessions?: number;
+}
+
+export interface LegacySessionOptions extends LegacySessionLimits {
+  maxBodyBytes: number;
+}
+
+/** The limits an option value asks for (`true` means the defaults), checked once at start-up. */
+export function sessionLimits(value: boolean | LegacySessionLimits | undefined): LegacySessionLimits {
+  if (typeof value !== "object") return {};
+  for (const [name, limit] of Object.entries(value)) {
+    if (limit !== undefined && !(Number.isSafeInteger(limit) && limit > 0)) {
+      throw new McpsmithError(
+        "E_SERVE_OPTIONS",
+        `legacySessions.${name} must be a positive whole number, got ${limit}`,
+      );
+    }
+  }
+  return value;
 }
 
 const DEFAULT_IDLE_MS = 60 * 60_000;
