@@ -26,6 +26,7 @@ import {
   type TestClient,
   type TransportKind,
 } from "./support/clients.js";
+import { rpcError } from "./support/rpc-error.js";
 import { HELLO_MAIN, type SpawnedHttpServer, spawnHttpServer, stdioCommand } from "./support/servers.js";
 
 const TRANSPORTS: readonly TransportKind[] = ["in-memory", "stdio", "http"];
@@ -40,16 +41,6 @@ function textOf(result: { content?: unknown }): string {
 
 function resourceText(result: { contents: unknown[] }): string {
   return (result.contents[0] as { text: string }).text;
-}
-
-/** The JSON-RPC error a call was rejected with (v2 ProtocolError and v1 McpError both carry `code`). */
-async function rpcError(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error, "the call should have been rejected with a JSON-RPC error").toBeInstanceOf(Error);
-  return error as { code: number; message: string };
 }
 
 async function cancelledWaits(client: TestClient): Promise<number> {

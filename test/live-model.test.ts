@@ -18,6 +18,7 @@ import {
   type LiveConnection,
   waitFor,
 } from "./support/live-clients.js";
+import { rpcError } from "./support/rpc-error.js";
 import { createTestClient, toFetchHandler } from "./support/runtime.js";
 import { inProcessFetch, type SpawnedHttpServer, spawnHttpServer, stdioCommand } from "./support/servers.js";
 
@@ -26,16 +27,6 @@ const TRANSPORTS = ["in-memory", "stdio", "http"] as const;
 const TOOLS_CHANGED = "notifications/tools/list_changed";
 const updated = (uri: string) => `notifications/resources/updated ${uri}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The JSON-RPC error a call was rejected with (v2 ProtocolError and v1 McpError both carry `code`). */
-async function rpcError(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error, "the call should have been rejected with a JSON-RPC error").toBeInstanceOf(Error);
-  return error as { code: number; message: string };
-}
 
 const count = (client: LiveClient, notification: string) =>
   client.notifications.filter((n) => n === notification).length;
