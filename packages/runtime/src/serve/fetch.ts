@@ -1,16 +1,18 @@
-import {
-  createMcpHandler,
-  type McpHandlerRequestOptions,
-  originValidationResponse,
-  type ServerEventBus,
-  validateHostHeader,
-} from "@modelcontextprotocol/server";
+import { createMcpHandler, type McpHandlerRequestOptions, type ServerEventBus } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server-factory.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import type { LiveServer, Notifier } from "../model/live.js";
-import { type GuardOptions, type ResolvedGuards, resolveGuards } from "./guards.js";
+import {
+  type GuardOptions,
+  type Refusal,
+  type ResolvedGuards,
+  refusalJson,
+  refuseHostOrOrigin,
+  resolveGuards,
+  tooLarge,
+} from "./guards.js";
 import { type LegacySessionLimits, sessionLimits, withLegacySessions } from "./legacy-sessions.js";
 import { withTasksEndpoint } from "./tasks-endpoint.js";
 
@@ -84,41 +86,26 @@ export function guardedHandler(
   return {
     close: () => handler.close(),
     async fetch(request, requestOptions) {
+      // A Request built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header;
+      // its URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
+      const host = request.headers.get("host") ?? new URL(request.url).host;
       const refused =
-        refusedHost(request, guards.allowedHosts) ??
-        originValidationResponse(request, guards.allowedOrigins) ??
-        tooLarge(request, guards.maxBodyBytes);
-      if (refused) return refused;
+        refuseHostOrOrigin(host, request.headers.get("origin"), guards) ??
+        (Number(request.headers.get("content-length")) > guards.maxBodyBytes
+          ? tooLarge(guards.maxBodyBytes)
+          : undefined);
+      if (refused) return refusalResponse(refused);
       const bounded = await boundBody(request, guards.maxBodyBytes);
       return bounded instanceof Response ? bounded : handler.fetch(bounded, requestOptions);
     },
   };
 }
 
-/**
- * A `Request` built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
- * URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
- */
-function refusedHost(request: Request, allowedHosts: string[]): Response | undefined {
-  const result = validateHostHeader(request.headers.get("host") ?? new URL(request.url).host, allowedHosts);
-  if (result.ok) return undefined;
-  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: result.message }, id: null }, { status: 403 });
-}
-
-function payloadTooLarge(limit: number): Response {
-  return Response.json(
-    {
-      jsonrpc: "2.0",
-      error: { code: -32000, message: `Payload Too Large: request body must not exceed ${limit} bytes` },
-      id: null,
-    },
-    { status: 413, headers: { connection: "close" } },
-  );
-}
-
-function tooLarge(request: Request, limit: number): Response | undefined {
-  const declared = Number(request.headers.get("content-length"));
-  return declared > limit ? payloadTooLarge(limit) : undefined;
+function refusalResponse(refusal: Refusal): Response {
+  return new Response(refusalJson(refusal), {
+    status: refusal.status,
+    headers: { "content-type": "application/json", ...(refusal.status === 413 && { connection: "close" }) },
+  });
 }
 
 /** A body without Content-Length (chunked) is read up to the limit, so a liar cannot stream gigabytes. */
@@ -133,7 +120,7 @@ async function boundBody(request: Request, limit: number): Promise<Request | Res
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      return payloadTooLarge(limit);
+      return refusalResponse(tooLarge(limit));
     }
     chunks.push(value);
   }

@@ -1,3 +1,4 @@
+import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 
 export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
@@ -46,4 +47,34 @@ export function resolveGuards(options: GuardOptions, bindHost?: string): Resolve
 
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Why a request was refused before the SDK saw it; rendered as a JSON-RPC error by each transport. */
+export interface Refusal {
+  status: 403 | 413;
+  message: string;
+}
+
+/**
+ * Host (DNS rebinding) and Origin checks. They need only headers, so both transports run them before any body
+ * is read.
+ */
+export function refuseHostOrOrigin(
+  host: string | null | undefined,
+  origin: string | null | undefined,
+  guards: ResolvedGuards,
+): Refusal | undefined {
+  const hostCheck = validateHostHeader(host, guards.allowedHosts);
+  if (!hostCheck.ok) return { status: 403, message: hostCheck.message };
+  const originCheck = validateOriginHeader(origin, guards.allowedOrigins);
+  if (!originCheck.ok) return { status: 403, message: originCheck.message };
+  return undefined;
+}
+
+export function tooLarge(limit: number): Refusal {
+  return { status: 413, message: `Payload Too Large: request body must not exceed ${limit} bytes` };
+}
+
+export function refusalJson(refusal: Refusal): string {
+  return JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: refusal.message }, id: null });
 }

@@ -5,7 +5,6 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
-import { guardedHandler } from "./fetch.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
 import { type LegacySessionLimits, sessionLimits, withLegacySessions } from "./legacy-sessions.js";
 import { withParsedBody } from "./node-body.js";
@@ -60,10 +59,8 @@ export async function listenHttp(
           ...sessionLimits(options.legacySessions),
         });
   const endpoint = withTasksEndpoint(mcp, tasks, () => live.current.info);
-  const handle = withParsedBody(
-    toNodeHandler(guardedHandler(endpoint, guards), { maxRequestBodySize: guards.maxBodyBytes }),
-    guards.maxBodyBytes,
-  );
+  // Host and Origin first (headers only), then the body, read once and capped: each check runs once per request.
+  const handle = withParsedBody(toNodeHandler(endpoint, { maxRequestBodySize: guards.maxBodyBytes }), guards);
 
   const server: HttpServer = createHttpServer((req, res) => {
     const pathname = (req.url ?? "/").split("?", 1)[0];

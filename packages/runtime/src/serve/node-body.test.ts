@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { resolveGuards } from "./guards.js";
 import { withParsedBody } from "./node-body.js";
 
 const LIMIT = 64;
@@ -25,13 +26,35 @@ async function listen(seen: Seen[]): Promise<string> {
     seen.push({ method: req.method, parsedBody: rest[0], argCount: 2 + rest.length });
     res.writeHead(200).end("ok");
   };
-  const handle = withParsedBody(inner, LIMIT);
+  const handle = withParsedBody(inner, resolveGuards({ maxBodyBytes: LIMIT }));
   server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 }
 
 describe("withParsedBody", () => {
+  it("refuses a foreign Host or Origin before reading the body", async () => {
+    const seen: Seen[] = [];
+    const url = await listen(seen);
+    const foreignOrigin = await fetch(url, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      body: "x".repeat(LIMIT * 4),
+    });
+    expect(foreignOrigin.status).toBe(403);
+    expect(((await foreignOrigin.json()) as { error: { message: string } }).error.message).toContain("evil.example");
+    const foreignHost = await new Promise<number>((resolve, reject) => {
+      const req = request(url, { method: "POST", headers: { host: "evil.example" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+    expect(foreignHost).toBe(403);
+    expect(seen).toEqual([]);
+  });
+
   it("hands the inner handler the parsed JSON body", async () => {
     const seen: Seen[] = [];
     const url = await listen(seen);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type Refusal, type ResolvedGuards, refusalJson, refuseHostOrOrigin, tooLarge } from "./guards.js";
 
 /** The SDK's Node adapter (`toNodeHandler`): a third argument is a body already parsed. */
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
@@ -11,28 +12,26 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unkn
  *
  * A body that is not JSON is passed on as no body, which the SDK answers exactly as it answers invalid JSON
  * (-32700), and a wrong Content-Type still gets its 415 (the SDK checks the header before the body).
+ * Host and Origin are checked before the body is read, so a refused request costs no body.
  */
 export function withParsedBody(
   handle: NodeHandler,
-  maxBodyBytes: number,
+  guards: ResolvedGuards,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
+    const refused = refuseHostOrOrigin(req.headers.host, req.headers.origin, guards);
+    if (refused) return refuse(res, refused);
     if (req.method !== "POST") return handle(req, res);
-    const body = await readBody(req, maxBodyBytes).catch(() => null);
+    const body = await readBody(req, guards.maxBodyBytes).catch(() => null);
     if (body === null) return;
-    if (body === undefined) {
-      // The same answer as the fetch guard's for an oversize body.
-      res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          error: { code: -32000, message: `Payload Too Large: request body must not exceed ${maxBodyBytes} bytes` },
-          id: null,
-        }),
-      );
-      return;
-    }
+    if (body === undefined) return refuse(res, tooLarge(guards.maxBodyBytes));
     return handle(req, res, parseJson(body));
   };
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  const headers = { "content-type": "application/json", ...(refusal.status === 413 && { connection: "close" }) };
+  res.writeHead(refusal.status, headers).end(refusalJson(refusal));
 }
 
 /**
