@@ -1,13 +1,19 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "../args/command.js";
 import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
+import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
 import { packageNameFor } from "../scaffold/names.js";
-import { detectPackageManager, installCommand, PACKAGE_MANAGERS } from "../scaffold/package-manager.js";
+import {
+  detectPackageManager,
+  installCommand,
+  PACKAGE_MANAGERS,
+  type PackageManager,
+} from "../scaffold/package-manager.js";
 import { renderTemplate } from "../scaffold/render.js";
 import { run } from "../scaffold/run.js";
 import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
@@ -22,7 +28,9 @@ export const command: Command = {
   usage: ["new [dir] [options]"],
   details: [
     "Writes a ready-to-run TypeScript project (server, tests, README with host setup), then installs its",
-    "dependencies and runs `git init`. Never prompts without a terminal: unset choices take their defaults.",
+    "dependencies and runs `git init`. At a terminal it asks for whatever the flags did not say (folder, template,",
+    "transport, package manager, git, install); Ctrl-C cancels and writes nothing. Without a terminal, or with",
+    "--yes, it never prompts: unset choices take their defaults and a missing folder is an error naming --yes.",
     "Files are written to a temporary folder and moved into place, so a failure leaves nothing behind.",
     `Templates: ${Object.entries(PROJECT_TEMPLATES)
       .map(([name, description]) => `${name} (${description})`)
@@ -54,6 +62,8 @@ export const command: Command = {
     },
   },
   examples: [
+    "# at a terminal: asks for the folder, template, transport, package manager, git and install",
+    "mcpsmith new",
     "mcpsmith new weather-server",
     "mcpsmith new weather-server --transport http --pm pnpm",
     "mcpsmith new --yes --no-install --no-git",
@@ -69,18 +79,51 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
       hint: "Quote a folder name that has spaces.",
     });
   }
-  const dirArgument = args.positionals[0] ?? (booleanOption(args, "yes", false) ? DEFAULT_DIR : undefined);
-  if (dirArgument === undefined) {
+  const yes = booleanOption(args, "yes", false);
+  const known = {
+    dir: args.positionals[0] ?? (yes ? DEFAULT_DIR : undefined),
+    template: stringOption(args, "template"),
+    transport: stringOption(args, "transport") === undefined ? undefined : transportOf(args),
+    pm: stringOption(args, "pm") === undefined ? undefined : pmOf(args, io),
+    git: typeof args.values.git === "boolean" || yes ? booleanOption(args, "git", true) : undefined,
+    install: typeof args.values.install === "boolean" || yes ? booleanOption(args, "install", true) : undefined,
+  };
+  if (known.template !== undefined) checkTemplateName(known.template);
+  const defaults: NewProjectAnswers = {
+    dir: DEFAULT_DIR,
+    template: "blank",
+    transport: transportOf(args),
+    pm: pmOf(args, io),
+    git: true,
+    install: true,
+  };
+  const explicitName = stringOption(args, "name");
+  let answers: Partial<typeof defaults> = known;
+  if (!yes && canPrompt(io)) {
+    try {
+      answers = await askNewProject({
+        known: withoutUndefined(known),
+        defaults,
+        templates: Object.entries(PROJECT_TEMPLATES).map(([value, hint]) => ({ value, label: value, hint })),
+        packageManagers: PACKAGE_MANAGERS,
+        validateDir: (value) => folderProblem(resolve(io.cwd, value), explicitName),
+      });
+    } catch (error) {
+      if (error instanceof PromptCancelled) return 1;
+      throw error;
+    }
+  }
+  if (answers.dir === undefined) {
     throw new CliError("E_USAGE", "Say where to create the project.", {
       hint: `For example \`mcpsmith new my-server\`, or add --yes to use ./${DEFAULT_DIR}.`,
     });
   }
-  const template = checkTemplateName(stringOption(args, "template") ?? "blank");
-  const transport = choiceOption(args, "transport", ["stdio", "http"] as const, "stdio", "new");
-  const pm = choiceOption(args, "pm", PACKAGE_MANAGERS, detectPackageManager(io.env), "new");
+  const template = checkTemplateName(answers.template ?? defaults.template);
+  const transport = answers.transport ?? defaults.transport;
+  const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
-  const dir = resolve(io.cwd, dirArgument);
-  const packageName = packageNameFor(dir, stringOption(args, "name"));
+  const dir = resolve(io.cwd, answers.dir);
+  const packageName = packageNameFor(dir, explicitName);
   await checkTargetFolder(dir);
 
   const view = blankView({
@@ -99,12 +142,12 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
     `${style.green("Created")} ${packageName} in ${dir} (${template}, ${transport}, ${files.size} files)\n`,
   );
 
-  if (booleanOption(args, "git", true)) {
+  if (answers.git ?? defaults.git) {
     const git = await run("git", ["init", "-q"], { cwd: dir, env: io.env });
     if (git.code !== 0)
       io.stderr.write(`warning: git init did not run (${git.error?.message ?? git.output.trim()}); continuing.\n`);
   }
-  const install = booleanOption(args, "install", true);
+  const install = answers.install ?? defaults.install;
   if (install) {
     const [program, ...programArgs] = installCommand(pm, localWorkspace !== undefined);
     io.stdout.write(`Installing dependencies: ${[program, ...programArgs].join(" ")}\n`);
@@ -128,6 +171,31 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
   io.stdout.write(`\nNext:\n${steps.map((step) => `  ${step}`).join("\n")}\n`);
   io.stdout.write("README.md shows how to connect it to Claude Desktop, Cursor, VS Code and Claude Code.\n");
   return 0;
+}
+
+function transportOf(args: Parameters<Command["run"]>[0]): "stdio" | "http" {
+  return choiceOption(args, "transport", ["stdio", "http"] as const, "stdio", "new");
+}
+
+function pmOf(args: Parameters<Command["run"]>[0], io: Io): PackageManager {
+  return choiceOption(args, "pm", PACKAGE_MANAGERS, detectPackageManager(io.env), "new");
+}
+
+function withoutUndefined<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Why a folder answer cannot be used, checked while the person is still answering. */
+function folderProblem(dir: string, explicitName: string | undefined): string | undefined {
+  try {
+    packageNameFor(dir, explicitName);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0)) {
+    return `${dir} exists and is not an empty folder; choose another name.`;
+  }
+  return undefined;
 }
 
 function checkedWorkspace(): string {
