@@ -23,6 +23,16 @@ export const COMMANDS: readonly Entry[] = [
     summary: "Call a tool, read a resource or get a prompt",
     load: async () => (await import("./call.js")).command,
   },
+  {
+    name: "install",
+    summary: "Add a server to Claude Desktop, Cursor, VS Code or Claude Code",
+    load: async () => (await import("./install.js")).command,
+  },
+  {
+    name: "doctor",
+    summary: "Check a server for what hosts will trip on: names, tool counts, size, schemas",
+    load: async () => (await import("./doctor.js")).command,
+  },
 ];
 
 export function findCommand(name: string): Entry | undefined {

@@ -1,0 +1,110 @@
+import type { Command } from "../args/command.js";
+import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
+import { connect, ERAS } from "../client/connect.js";
+import { resolveTarget } from "../client/target.js";
+import {
+  checkTools,
+  type Finding,
+  type Report,
+  SCHEMA_TOKEN_WARNING,
+  TOOL_LIST_TOKEN_WARNING,
+} from "../doctor/checks.js";
+import { fetchRawTools } from "../doctor/fetch-tools.js";
+import { CliError } from "../errors.js";
+import { type Style, styleFor } from "../format/style.js";
+import { plural } from "../text.js";
+import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+
+/** Findings of one check shown one by one before the rest are summed up (--json lists them all). */
+const SHOWN_PER_CHECK = 8;
+
+export const command: Command = {
+  name: "doctor",
+  summary: "Check a server for what hosts will trip on: names, tool counts, size, schemas",
+  usage: ["doctor [target] [options]", "doctor [options] -- <command> [args...]"],
+  details: [
+    "Connects as a client, reads the raw tools/list and reports, each with a severity and what to do:",
+    "  - tool names outside ^[A-Za-z_][A-Za-z0-9_-]{0,63}$, and which hosts reject them",
+    "  - duplicate names; more tools than Cursor (40), Windsurf (50) or VS Code (128) take",
+    `  - tools/list above ${TOOL_LIST_TOKEN_WARNING.toLocaleString("en-US")} tokens (estimate: JSON characters / 4)`,
+    `  - missing descriptions, input schemas that are not objects, schemas above ${SCHEMA_TOKEN_WARNING.toLocaleString("en-US")} tokens`,
+    "Exit code 1 when there are errors (warnings alone exit 0).",
+    "The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project folder.",
+  ].join("\n"),
+  options: {
+    ...CONNECTION_OPTIONS,
+    json: { type: "boolean", description: "Print the report as JSON" },
+  },
+  examples: [
+    "mcpsmith doctor",
+    "mcpsmith doctor -- node dist/main.js",
+    "mcpsmith doctor --url http://127.0.0.1:3000/mcp --json",
+    "# in CI: fail the build on errors",
+    "mcpsmith doctor dist/main.js --era legacy",
+  ],
+  async run(args, io) {
+    if (args.positionals.length > 1) {
+      throw new CliError("E_USAGE", `doctor takes at most one target, got: ${args.positionals.join(" ")}`, {
+        hint: "Put the server's own arguments after `--`: `mcpsmith doctor -- node server.js --flag`.",
+      });
+    }
+    const target = resolveTarget(args, args.positionals[0], io.cwd, "doctor");
+    const era = choiceOption(args, "era", ERAS, "auto", "doctor");
+    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
+    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    try {
+      const tools = await fetchRawTools(connection, timeoutMs);
+      const info = connection.client.getServerVersion();
+      const server = {
+        name: info?.name ?? "(unnamed server)",
+        version: info?.version ?? "",
+        protocolVersion: connection.client.getNegotiatedProtocolVersion(),
+        target: target.label,
+      };
+      const report = checkTools(tools);
+      io.stdout.write(
+        booleanOption(args, "json", false)
+          ? `${JSON.stringify({ server, ...report }, null, 2)}\n`
+          : formatReport(server, report, styleFor(io.stdout, io.env)),
+      );
+      return report.errors > 0 ? 1 : 0;
+    } finally {
+      await connection.close();
+    }
+  },
+};
+
+function formatReport(
+  server: { name: string; version: string; protocolVersion: string | undefined; target: string },
+  report: Report,
+  style: Style,
+): string {
+  const lines = [
+    `${style.bold(`${server.name} ${server.version}`.trim())} · protocol ${server.protocolVersion ?? "?"} · ${server.target}`,
+    `${plural(report.tools, "tool")} · tools/list ≈ ${report.toolListTokens.toLocaleString("en-US")} tokens`,
+    "",
+  ];
+  const byCheck = new Map<string, Finding[]>();
+  for (const finding of [...report.findings].sort((a, b) => rank(a) - rank(b))) {
+    byCheck.set(finding.check, [...(byCheck.get(finding.check) ?? []), finding]);
+  }
+  for (const findings of byCheck.values()) {
+    for (const finding of findings.slice(0, SHOWN_PER_CHECK)) {
+      const label = finding.severity === "error" ? style.red("error  ") : style.yellow("warning");
+      lines.push(`${label} ${finding.message}`, `        ${style.dim(`→ ${finding.fix}`)}`);
+    }
+    if (findings.length > SHOWN_PER_CHECK) {
+      const more = findings.slice(SHOWN_PER_CHECK);
+      lines.push(
+        `        … and ${more.length} more (${more.map((finding) => finding.tool).join(", ")}); --json lists each`,
+      );
+    }
+  }
+  if (report.findings.length === 0) lines.push(style.green("No problems found: every host should take this server."));
+  else lines.push("", `${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function rank(finding: Finding): number {
+  return finding.severity === "error" ? 0 : 1;
+}
