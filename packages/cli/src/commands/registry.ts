@@ -24,6 +24,11 @@ export const COMMANDS: readonly Entry[] = [
     load: async () => (await import("./call.js")).command,
   },
   {
+    name: "inspect",
+    summary: "Open the official MCP Inspector on a server (web UI, or --cli for scripts)",
+    load: async () => (await import("./inspect.js")).command,
+  },
+  {
     name: "install",
     summary: "Add a server to Claude Desktop, Cursor, VS Code or Claude Code",
     load: async () => (await import("./install.js")).command,
