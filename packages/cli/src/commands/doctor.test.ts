@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HELLO_STDIO, REPO_ROOT, runCli } from "../test-support.js";
+import { HELLO_STDIO, REPO_ROOT, runCli, startHelloHttp } from "../test-support.js";
 
 const RAW = ["--", process.execPath, `${REPO_ROOT}packages/cli/fixtures/doctor-raw-server.mjs`];
 const RUNTIME = ["--", process.execPath, `${REPO_ROOT}packages/cli/fixtures/doctor-runtime-server.mjs`];
@@ -82,6 +82,17 @@ describe("mcpsmith doctor", () => {
       ["description-missing", "silent"],
       ["too-many-tools", undefined],
     ]);
+  });
+
+  it("checks an HTTP server too", async () => {
+    const server = await startHelloHttp();
+    try {
+      const { code, stdout } = await runCli(["doctor", "--json", "--url", server.url]);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ tools: 6, errors: 0, warnings: 0, findings: [] });
+    } finally {
+      await server.stop();
+    }
   });
 
   it("fails like list does when the server cannot be reached", async () => {
