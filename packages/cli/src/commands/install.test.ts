@@ -153,6 +153,9 @@ describe.runIf(process.platform === "linux")("mcpsmith install", () => {
     const first = await install(["--client", "claude-desktop", "--name", "hello", "--env", "API_KEY=new", HELLO_ENTRY]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('Replaced "hello"');
+    expect(first.stdout).toContain('"KEEP": "<hidden>"');
+    expect(first.stdout).toContain('"disabled": false');
+    expect(first.stdout).not.toContain('"new"');
     expect(readJson(path).mcpServers.hello).toEqual({
       command: process.execPath,
       args: [HELLO_ENTRY],

@@ -113,7 +113,9 @@ export const command: Command = {
     const verb = outcome === "added" ? "Added" : "Replaced";
     io.stdout.write(`${style.green(`${verb} "${name}"`)} in ${host.title}'s config: ${path}\n`);
     io.stdout.write(backup ? `Backup of the previous file: ${backup}\n` : `Created the file (there was none).\n`);
-    io.stdout.write(`${shown}\n`);
+    // What is in the file now (a replaced entry keeps keys and env variables of the old one), secrets hidden.
+    const written = (data[host.serversKey] as Record<string, Record<string, unknown>>)[name]!;
+    io.stdout.write(`${snippet(host.serversKey, name, masked(written))}\n`);
     for (const note of notes) io.stdout.write(`${style.dim(note)}\n`);
     io.stdout.write(`${host.afterwards}\n`);
     return 0;
