@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../test-support.js";
+import { REPO_ROOT, runCli } from "../test-support.js";
 
 const parent = mkdtempSync(join(tmpdir(), "mcpsmith-scaffold-"));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -42,5 +42,26 @@ describe("a scaffolded project", () => {
     // The project folder is a target too: its package.json "main" names the server.
     const called = await runCli(["call", "greet", "name=Ada", "--era", "legacy"], { cwd: dir });
     expect(called.stdout).toBe("Hello, Ada!\n");
+
+    // `mcpsmith dev --http` (the project's `dev` script) runs it from source with the project's own tsc.
+    const dev = spawn(process.execPath, [`${REPO_ROOT}packages/cli/dist/bin.js`, "dev", "--http", "0"], {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    try {
+      let log = "";
+      await new Promise<void>((ready) =>
+        dev.stderr.on("data", (chunk: Buffer) => {
+          log += chunk.toString("utf8");
+          if (log.includes("listening on")) ready();
+        }),
+      );
+      const url = /\[dev\] serving (\S+)/.exec(log)?.[1];
+      const viaDev = await runCli(["call", "greet", "name=Bo", "--url", url!]);
+      expect(viaDev.stdout, log).toBe("Hello, Bo!\n");
+    } finally {
+      dev.kill("SIGINT");
+    }
   });
 });

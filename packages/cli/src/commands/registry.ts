@@ -24,6 +24,11 @@ export const COMMANDS: readonly Entry[] = [
     load: async () => (await import("./call.js")).command,
   },
   {
+    name: "dev",
+    summary: "Run a server with watch: recompile (tsc --watch) and restart on change",
+    load: async () => (await import("./dev.js")).command,
+  },
+  {
     name: "inspect",
     summary: "Open the official MCP Inspector on a server (web UI, or --cli for scripts)",
     load: async () => (await import("./inspect.js")).command,

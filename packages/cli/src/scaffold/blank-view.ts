@@ -25,7 +25,15 @@ export interface BlankView {
   /** The local endpoint of the HTTP variant. */
   url: string;
   packageJson: Record<string, unknown>;
-  commands: { install: string; build: string; test: string; dev: string; start: string; typecheck: string };
+  commands: {
+    install: string;
+    build: string;
+    test: string;
+    dev: string;
+    start: string;
+    typecheck: string;
+    inspect: string;
+  };
   /** `npx mcpsmith`, `pnpm exec mcpsmith` ...: the project's own CLI, with `--url` for the HTTP variant. */
   cli: string;
   /** What follows a CLI command to reach this server: nothing in the project folder for stdio, `--url` for HTTP. */
@@ -58,6 +66,7 @@ export function blankView(options: ProjectOptions): BlankView {
       dev: run("dev"),
       start: run("start"),
       typecheck: run("typecheck"),
+      inspect: run("inspect"),
     },
     cli: `${execPrefix(options.pm)} mcpsmith`,
     cliTarget: isHttp ? ` --url ${url}` : "",
@@ -82,11 +91,13 @@ function packageJson(options: ProjectOptions): Record<string, unknown> {
     engines: { node: ">=20.19" },
     scripts: {
       build: "tsc -p tsconfig.build.json",
-      // Recompiles on save; a host restarts the server when it reconnects (`mcpsmith dev` will do both).
-      dev: "tsc -p tsconfig.build.json --watch --preserveWatchOutput",
+      // tsc --watch and a restart on every clean build, serving HTTP on 127.0.0.1:3000 for list/call/the Inspector.
+      dev: "mcpsmith dev --http",
       start: "node dist/main.js",
       test: "vitest run",
       typecheck: "tsc --noEmit",
+      // The official MCP Inspector: on the built server over stdio, or on the running HTTP server.
+      inspect: options.transport === "http" ? "mcpsmith inspect --url http://127.0.0.1:3000/mcp" : "mcpsmith inspect",
     },
     dependencies: { "@mcpsmith/runtime": ours("runtime"), zod: PROJECT_VERSIONS.zod },
     devDependencies: {

@@ -76,7 +76,8 @@ describe("the blank template", () => {
       "vitest.config.ts",
     ]);
     const manifest = JSON.parse(files.get("package.json")!);
-    expect(Object.keys(manifest.scripts)).toEqual(expect.arrayContaining(["dev", "build", "start", "test"]));
+    expect(Object.keys(manifest.scripts)).toEqual(expect.arrayContaining(["dev", "build", "start", "test", "inspect"]));
+    expect(manifest.scripts.dev).toBe("mcpsmith dev --http");
     expect(manifest.dependencies["@mcpsmith/runtime"]).toBe("^0.1.0");
     expect(JSON.stringify(manifest)).toContain('"vite":"7.3.8"');
     expect(files.get("src/server.ts")).toContain("export class Weather {");

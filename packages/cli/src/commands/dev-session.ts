@@ -1,0 +1,257 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, watch } from "node:fs";
+import { dirname } from "node:path";
+import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
+import { colorEnabled, type Io } from "../io.js";
+import type { TscSetup } from "./dev.js";
+
+export interface DevSessionOptions {
+  project: string;
+  entry: string;
+  tsc: TscSetup | undefined;
+  /** Set for --http; undefined means stdio. */
+  port: number | undefined;
+  io: Io;
+}
+
+type Message = { id?: unknown; method?: unknown };
+const REPLAY_ID = "mcpsmith-dev-replay";
+
+/**
+ * One `mcpsmith dev` run: a watcher (the project's tsc in watch mode, or fs.watch) and the server process it
+ * restarts after every clean build. Over stdio the session sits between the host and the server, forwarding
+ * lines, and swaps the server between requests. Resolves to the exit code when SIGINT/SIGTERM arrive or the
+ * host closes stdin.
+ */
+export function runDevSession(options: DevSessionOptions): Promise<number> {
+  const { io, port, entry, project } = options;
+  const log = (text: string) => io.stderr.write(`[dev] ${text}\n`);
+  const stdio = port === undefined;
+  let server: ChildProcess | undefined;
+  let stopping = false;
+  let starts = 0;
+  let chain: Promise<void> = Promise.resolve();
+
+  // stdio proxy state: requests in flight, lines held while the server is swapped, the host's handshake.
+  const pending = new Set<string>();
+  let idle: (() => void) | undefined;
+  // Until the first build is known, requests wait for it rather than failing.
+  let holding = stdio;
+  const held: string[] = [];
+  let initialize: Message | undefined;
+  let initialized: string | undefined;
+  let replayed: (() => void) | undefined;
+  let switching = false;
+
+  const url = port === undefined ? undefined : `http://127.0.0.1:${port}/mcp`;
+  log(
+    url
+      ? `serving ${url} — restarts on change; Ctrl-C stops`
+      : "serving over stdio: a host (or `mcpsmith list -- mcpsmith dev`) talks to it on stdin/stdout; use --http for a URL",
+  );
+
+  function startServer(): ChildProcess | undefined {
+    if (!existsSync(entry)) {
+      log(`${entry} does not exist yet; waiting for a build`);
+      return undefined;
+    }
+    starts += 1;
+    const child = spawn(process.execPath, [entry], {
+      cwd: project,
+      env: {
+        ...(io.env as NodeJS.ProcessEnv),
+        MCPSMITH_TRANSPORT: stdio ? "stdio" : "http",
+        ...(port !== undefined && { MCPSMITH_PORT: String(port), PORT: String(port) }),
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    child.stderr?.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString("utf8")));
+    if (stdio) {
+      createInterface({ input: child.stdout! }).on("line", (line) => fromServer(line));
+    } else {
+      child.stdout?.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString("utf8")));
+    }
+    child.stdin?.on("error", () => {});
+    child.once("exit", (code, signal) => {
+      if (server === child && !stopping) {
+        server = undefined;
+        log(`the server exited (${signal ?? `code ${code}`}); it starts again on the next change`);
+        releaseWaiters();
+      }
+    });
+    log(`${starts === 1 ? "started" : "restarted"} the server (pid ${child.pid})${url ? ` on ${url}` : ""}`);
+    return child;
+  }
+
+  function stopServer(child: ChildProcess | undefined): Promise<void> {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((done) => {
+      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      child.once("exit", () => {
+        clearTimeout(force);
+        done();
+      });
+      child.kill("SIGTERM");
+    });
+  }
+
+  function releaseWaiters() {
+    pending.clear();
+    idle?.();
+    replayed?.();
+  }
+
+  /** Swaps the server for a fresh one after a clean build; serialized, and between requests over stdio. */
+  function restart(): void {
+    switching = true;
+    chain = chain.then(async () => {
+      if (stopping) return;
+      if (stdio) {
+        holding = true;
+        if (pending.size > 0) await new Promise<void>((done) => (idle = done));
+        idle = undefined;
+      }
+      const old = server;
+      server = undefined;
+      await stopServer(old);
+      if (stopping) return;
+      server = startServer();
+      if (stdio) {
+        if (server && initialize) {
+          const answered = new Promise<void>((done) => (replayed = done));
+          send(JSON.stringify({ ...initialize, id: REPLAY_ID }));
+          await answered;
+          replayed = undefined;
+          if (initialized) send(initialized);
+        }
+        holding = false;
+        for (const line of held.splice(0)) toServer(line);
+      }
+      switching = false;
+    });
+  }
+
+  function send(line: string) {
+    server?.stdin?.write(`${line}\n`);
+  }
+
+  function toServer(line: string) {
+    if (holding) {
+      held.push(line);
+      return;
+    }
+    const message = parse(line);
+    if (message?.method === "initialize") initialize = message;
+    if (message?.method === "notifications/initialized") initialized = line;
+    if (message?.method !== undefined && message.id !== undefined) pending.add(JSON.stringify(message.id));
+    if (!server) {
+      // Nothing runs (no clean build yet, or it crashed): answer requests so the host does not wait forever.
+      if (message?.method !== undefined && message.id !== undefined) {
+        pending.delete(JSON.stringify(message.id));
+        io.stdout.write(
+          `${JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "mcpsmith dev: the server is not running (see its terminal for build errors)" } })}\n`,
+        );
+      }
+      return;
+    }
+    send(line);
+  }
+
+  function fromServer(line: string) {
+    const message = parse(line);
+    if (message?.id === REPLAY_ID && message.method === undefined) {
+      replayed?.();
+      return;
+    }
+    if (message?.id !== undefined && message.method === undefined) {
+      pending.delete(JSON.stringify(message.id));
+      if (pending.size === 0) idle?.();
+    }
+    io.stdout.write(`${line}\n`);
+  }
+
+  return new Promise((resolveSession) => {
+    let watcher: { close(): void } | undefined;
+    let tsc: ChildProcess | undefined;
+
+    const shutdown = async (code: number) => {
+      if (stopping) return;
+      stopping = true;
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      watcher?.close();
+      tsc?.kill("SIGTERM");
+      releaseWaiters();
+      await stopServer(server);
+      log("stopped");
+      resolveSession(code);
+    };
+    const onSignal = () => void shutdown(0);
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+
+    if (stdio) {
+      const input = createInterface({ input: process.stdin });
+      input.on("line", (line) => {
+        if (line.trim()) toServer(line);
+      });
+      input.once("close", () => void shutdown(0));
+    }
+
+    if (options.tsc) {
+      const setup = options.tsc;
+      const pretty = colorEnabled(io.stderr, io.env);
+      log(`compiling with ${setup.bin} -p ${setup.config} --watch`);
+      tsc = spawn(
+        process.execPath,
+        [setup.bin, "-p", setup.config, "--watch", "--preserveWatchOutput", "--pretty", String(pretty)],
+        { cwd: project, env: io.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      const onLine = (line: string) => {
+        const plain = stripVTControlCharacters(line).trim();
+        const found = /Found (\d+) errors?\b/.exec(plain);
+        if (found) {
+          const errors = Number(found[1]);
+          if (errors === 0) return restart();
+          if (stdio && !server && holding && !switching) {
+            // No server to answer (the first build failed): let waiting requests get their error now.
+            holding = false;
+            for (const line of held.splice(0)) toServer(line);
+          }
+          log(
+            `${errors} type error${errors === 1 ? "" : "s"}; ${server ? "the running server keeps the last good build" : "the server starts once the code compiles"}`,
+          );
+          return;
+        }
+        if (plain && !/Starting compilation|File change detected/.test(plain)) io.stderr.write(`${line}\n`);
+      };
+      createInterface({ input: tsc.stdout! }).on("line", onLine);
+      createInterface({ input: tsc.stderr! }).on("line", onLine);
+      tsc.once("exit", (code) => {
+        if (stopping) return;
+        log(`tsc stopped (code ${code}); dev cannot watch without it`);
+        void shutdown(1);
+      });
+    } else {
+      const folder = dirname(entry);
+      log(`watching ${folder}`);
+      let timer: NodeJS.Timeout | undefined;
+      watcher = watch(folder, { recursive: true }, (_event, file) => {
+        if (file && /(^|[\\/])node_modules([\\/]|$)/.test(file)) return;
+        clearTimeout(timer);
+        timer = setTimeout(restart, 150);
+      });
+      restart();
+    }
+  });
+}
+
+function parse(line: string): Message | undefined {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Message) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,166 @@
+// `mcpsmith dev` on a small TypeScript project: the built bin runs as its own process (so SIGINT reaches it), the
+// official client talks to the server it runs, and the test edits the source to see the restart.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { REPO_ROOT, runCli } from "../test-support.js";
+
+const BIN = `${REPO_ROOT}packages/cli/dist/bin.js`;
+
+/** The server source, answering `which` with the given text. */
+function source(answer: string): string {
+  return [
+    'import { serve, tool } from "@mcpsmith/runtime";',
+    "",
+    "class Fixture {",
+    '  @tool({ description: "Which build answers." })',
+    "  which(): string {",
+    `    return ${answer};`,
+    "  }",
+    "}",
+    "",
+    'await serve(new Fixture(), { name: "dev-fixture", version: "1.0.0" });',
+    "",
+  ].join("\n");
+}
+
+// Inside examples/hello, so the project resolves @mcpsmith/runtime, typescript and @types/node from this checkout.
+let project: string;
+beforeEach(() => {
+  project = mkdtempSync(join(REPO_ROOT, "examples/hello/.dev-test-"));
+  mkdirSync(join(project, "src"));
+  writeFileSync(join(project, "package.json"), JSON.stringify({ private: true, type: "module", main: "dist/main.js" }));
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2023", "ESNext.Decorators"],
+        types: ["node"],
+        strict: true,
+        skipLibCheck: true,
+        rootDir: "src",
+        outDir: "dist",
+      },
+      include: ["src"],
+    }),
+  );
+  writeFileSync(join(project, "src/main.ts"), source('"first build"'));
+});
+afterEach(() => rmSync(project, { recursive: true, force: true }));
+
+/** Collects a stream's text and resolves `until` once it matches, counting from the start. */
+function watchText(stream: NodeJS.ReadableStream) {
+  let text = "";
+  const waiters: { test: (text: string) => boolean; done: () => void }[] = [];
+  stream.on("data", (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.test(text)) waiter.done();
+      else waiters.push(waiter);
+    }
+  });
+  return {
+    text: () => text,
+    until: (test: (text: string) => boolean) =>
+      new Promise<void>((done) => (test(text) ? done() : waiters.push({ test, done }))),
+  };
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+async function which(client: Client): Promise<unknown> {
+  const result = await client.callTool({ name: "which", arguments: {} });
+  return (result.content as { text?: string }[])[0]?.text;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) =>
+    child.exitCode !== null ? done(child.exitCode) : child.once("exit", (code) => done(code)),
+  );
+}
+
+describe("mcpsmith dev", { timeout: 120_000 }, () => {
+  it("refuses what it cannot run, saying what to do", async () => {
+    const port = await runCli(["dev", "--port", "8080"], { cwd: project });
+    expect(port.code).toBe(1);
+    expect(port.stderr).toContain("--port only applies with --http");
+    const outside = mkdtempSync(join(tmpdir(), "mcpsmith-dev-none-"));
+    const none = await runCli(["dev"], { cwd: outside });
+    rmSync(outside, { recursive: true, force: true });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("No package.json at or above");
+    rmSync(join(project, "tsconfig.json"));
+    const noTsconfig = await runCli(["dev", "src/main.ts"], { cwd: project });
+    expect(noTsconfig.code).toBe(1);
+    expect(noTsconfig.stderr).toContain("has no tsconfig to compile it");
+  });
+
+  it("--http 0: serves, restarts on a change, keeps the old server through a type error, stops on SIGINT", async () => {
+    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const log = watchText(dev.stderr!);
+    dev.stdout!.resume();
+    try {
+      await log.until((text) => count(text, "listening on") >= 1);
+      const url = /\[dev\] serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log.text())?.[1];
+      expect(url, log.text()).toBeDefined();
+
+      const first = new Client({ name: "dev-test", version: "1.0.0" });
+      await first.connect(new StreamableHTTPClientTransport(new URL(url!)));
+      expect(await which(first)).toBe("first build");
+      await first.close();
+
+      writeFileSync(join(project, "src/main.ts"), source('"second build"'));
+      await log.until((text) => count(text, "listening on") >= 2);
+      expect(log.text()).toContain(`[dev] restarted the server`);
+      const second = new Client({ name: "dev-test", version: "1.0.0" });
+      await second.connect(new StreamableHTTPClientTransport(new URL(url!)));
+      expect(await which(second)).toBe("second build");
+
+      // A type error: reported, no restart, and the running server still answers with the last good build.
+      writeFileSync(join(project, "src/main.ts"), source("42"));
+      await log.until((text) => text.includes("1 type error"));
+      expect(log.text()).toMatch(/src\/main\.ts\(6,\d+\): error TS2322/);
+      expect(log.text()).toContain("the running server keeps the last good build");
+      expect(await which(second)).toBe("second build");
+      expect(count(log.text(), "listening on")).toBe(2);
+      await second.close();
+
+      dev.kill("SIGINT");
+      expect(await exited(dev)).toBe(0);
+      expect(log.text()).toContain("[dev] stopped");
+    } finally {
+      dev.kill("SIGKILL");
+    }
+  });
+
+  it("over stdio: a client keeps its connection across a restart (dev replays its initialize)", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "dev"],
+      cwd: project,
+      stderr: "pipe",
+    });
+    const log = watchText(transport.stderr as Readable);
+    const client = new Client({ name: "dev-test", version: "1.0.0" }, { versionNegotiation: { mode: "legacy" } });
+    await client.connect(transport);
+    try {
+      expect(await which(client)).toBe("first build");
+      writeFileSync(join(project, "src/main.ts"), source('"second build"'));
+      await log.until((text) => text.includes("[dev] restarted the server"));
+      expect(await which(client)).toBe("second build");
+    } finally {
+      await client.close();
+    }
+  });
+});
