@@ -104,3 +104,25 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
   clack.outro("Writing the project");
   return { dir: dir || defaults.dir, template, transport, pm, git, install };
 }
+
+/**
+ * Runs a slow step with a spinner when a person watches a terminal; otherwise prints `message` once as a plain
+ * line (logs and CI keep a readable record). The step's own output is never shown here.
+ */
+export async function withSpinner<T>(io: Io, message: string, step: () => Promise<T>, done: (result: T) => string) {
+  if (!canPrompt(io) || io.env.NO_COLOR) {
+    io.stdout.write(`${message}\n`);
+    return await step();
+  }
+  const clack = await import("@clack/prompts");
+  const spin = clack.spinner({ indicator: "timer" });
+  spin.start(message);
+  try {
+    const result = await step();
+    spin.stop(done(result));
+    return result;
+  } catch (error) {
+    spin.error(message);
+    throw error;
+  }
+}

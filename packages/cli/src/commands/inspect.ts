@@ -146,11 +146,15 @@ function runInspector(npxArgs: string[], io: Io, cli: boolean): Promise<number> 
     });
     child.stdout.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString("utf8")));
-    // Ctrl-C reaches the Inspector too (same process group); we only wait for it to finish.
+    // Ctrl-C reaches the Inspector too (same process group): we only wait for it to finish. A SIGTERM sent to us
+    // alone is passed on, so the Inspector and the server it started never outlive us.
     const ignore = () => {};
+    const forward = () => child.kill("SIGTERM");
     process.on("SIGINT", ignore);
+    process.on("SIGTERM", forward);
     child.once("error", (error) => {
       process.off("SIGINT", ignore);
+      process.off("SIGTERM", forward);
       reject(
         new CliError("E_SERVER_START", `Could not run npx to start the Inspector: ${error.message}`, {
           hint: "Install Node.js with npm (npx comes with it), or run @modelcontextprotocol/inspector yourself.",
@@ -160,6 +164,7 @@ function runInspector(npxArgs: string[], io: Io, cli: boolean): Promise<number> 
     });
     child.once("close", (code, signal) => {
       process.off("SIGINT", ignore);
+      process.off("SIGTERM", forward);
       if (signal === "SIGINT" || code === 130) return resolve(0);
       resolve(code === 0 ? 0 : 1);
     });

@@ -67,6 +67,20 @@ describe("mcpsmith new at a terminal", { timeout: 120_000 }, () => {
     expect(existsSync(join(project, "node_modules"))).toBe(false);
   });
 
+  it("installs when the answer is yes, with a spinner while it runs", async () => {
+    const { code, transcript } = await inTerminal(
+      ["new", "--local", "--pm", "pnpm", "--template", "blank", "--transport", "stdio", "--no-git"],
+      [
+        ["Project folder", `spun${ENTER}`],
+        ["Install dependencies now?", ENTER],
+      ],
+    );
+    expect(code, transcript).toBe(0);
+    expect(transcript).toContain("Installing dependencies: pnpm install");
+    expect(transcript).toContain("Dependencies installed");
+    expect(existsSync(join(parent, "spun/node_modules/@mcpsmith/runtime"))).toBe(true);
+  });
+
   it("asks nothing when the flags answer everything", async () => {
     const { code, transcript } = await inTerminal(
       ["new", "quiet", "--template", "blank", "--transport", "stdio", "--pm", "npm", "--no-git", "--no-install"],

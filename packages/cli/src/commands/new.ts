@@ -5,7 +5,7 @@ import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
-import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled } from "../prompts.js";
+import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
 import { packageNameFor } from "../scaffold/names.js";
 import {
@@ -150,8 +150,12 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
   const install = answers.install ?? defaults.install;
   if (install) {
     const [program, ...programArgs] = installCommand(pm, localWorkspace !== undefined);
-    io.stdout.write(`Installing dependencies: ${[program, ...programArgs].join(" ")}\n`);
-    const result = await run(program, programArgs, { cwd: dir, env: io.env });
+    const result = await withSpinner(
+      io,
+      `Installing dependencies: ${[program, ...programArgs].join(" ")}`,
+      () => run(program, programArgs, { cwd: dir, env: io.env }),
+      (outcome) => (outcome.code === 0 ? "Dependencies installed" : "Installing failed"),
+    );
     if (result.code !== 0) {
       const why = result.error ? `${program} could not be started (${result.error.message})` : result.output.trim();
       throw new CliError("E_INSTALL_FAILED", `Installing failed; the project itself is in ${dir}.\n${why}`, {
