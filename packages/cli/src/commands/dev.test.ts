@@ -144,6 +144,46 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
     }
   });
 
+  it("without tsconfig: watches the entry's folder and restarts on a change", async () => {
+    rmSync(join(project, "tsconfig.json"));
+    mkdirSync(join(project, "dist"));
+    const js = (answer: string) =>
+      [
+        'import { serve, server } from "@mcpsmith/runtime";',
+        'const app = server({ name: "js-fixture", version: "1.0.0" })',
+        `  .tool("which", { description: "Which build answers." }, () => ${JSON.stringify(answer)});`,
+        "await serve(app);",
+        "",
+      ].join("\n");
+    writeFileSync(join(project, "dist/main.js"), js("plain js"));
+    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const log = watchText(dev.stderr!);
+    dev.stdout!.resume();
+    try {
+      await log.until((text) => count(text, "listening on") >= 1);
+      expect(log.text()).toContain(`[dev] watching ${join(project, "dist")}`);
+      const url = /\[dev\] serving (\S+)/.exec(log.text())![1]!;
+      const first = new Client({ name: "dev-test", version: "1.0.0" });
+      await first.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect(await which(first)).toBe("plain js");
+      await first.close();
+
+      writeFileSync(join(project, "dist/main.js"), js("edited js"));
+      await log.until((text) => count(text, "listening on") >= 2);
+      const second = new Client({ name: "dev-test", version: "1.0.0" });
+      await second.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect(await which(second)).toBe("edited js");
+      await second.close();
+      dev.kill("SIGINT");
+      expect(await exited(dev)).toBe(0);
+    } finally {
+      dev.kill("SIGKILL");
+    }
+  });
+
   it("over stdio: a client keeps its connection across a restart (dev replays its initialize)", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
