@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import { colorEnabled, type Io } from "../io.js";
+import { plural } from "../text.js";
 import type { TscSetup } from "./dev.js";
 
 export interface DevSessionOptions {
@@ -109,7 +110,13 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       if (stopping) return;
       if (stdio) {
         holding = true;
-        if (pending.size > 0) await new Promise<void>((done) => (idle = done));
+        if (pending.size > 0) {
+          const finish = pending.size === 1 ? "finishes" : "finish";
+          log(
+            `a new build is ready; the server restarts once the ${plural(pending.size, "request")} in flight ${finish}`,
+          );
+          await new Promise<void>((done) => (idle = done));
+        }
         idle = undefined;
       }
       const old = server;

@@ -15,12 +15,19 @@ const BIN = `${REPO_ROOT}packages/cli/dist/bin.js`;
 /** The server source, answering `which` with the given text. */
 function source(answer: string): string {
   return [
+    'import { existsSync } from "node:fs";',
     'import { serve, tool } from "@mcpsmith/runtime";',
     "",
     "class Fixture {",
     '  @tool({ description: "Which build answers." })',
     "  which(): string {",
     `    return ${answer};`,
+    "  }",
+    "",
+    '  @tool({ description: "Answers once a file named release exists in the project." })',
+    "  async slow(): Promise<string> {",
+    '    while (!existsSync("release")) await new Promise((resolve) => setTimeout(resolve, 20));',
+    `    return String(${answer});`,
     "  }",
     "}",
     "",
@@ -130,7 +137,7 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
       // A type error: reported, no restart, and the running server still answers with the last good build.
       writeFileSync(join(project, "src/main.ts"), source("42"));
       await log.until((text) => text.includes("1 type error"));
-      expect(log.text()).toMatch(/src\/main\.ts\(6,\d+\): error TS2322/);
+      expect(log.text()).toMatch(/src\/main\.ts\(7,\d+\): error TS2322/);
       expect(log.text()).toContain("the running server keeps the last good build");
       expect(await which(second)).toBe("second build");
       expect(count(log.text(), "listening on")).toBe(2);
@@ -184,7 +191,7 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
     }
   });
 
-  it("over stdio: a client keeps its connection across a restart (dev replays its initialize)", async () => {
+  it("over stdio: finishes a request in flight before the swap, and the client keeps its connection (initialize replayed)", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, "dev"],
@@ -196,7 +203,13 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
     await client.connect(transport);
     try {
       expect(await which(client)).toBe("first build");
+      // A request in flight when the new build is ready: the old server finishes it before the swap.
+      const slow = client.callTool({ name: "slow", arguments: {} });
       writeFileSync(join(project, "src/main.ts"), source('"second build"'));
+      await log.until((text) => text.includes("restarts once the 1 request in flight finishes"));
+      expect(log.text()).not.toContain("[dev] restarted the server");
+      writeFileSync(join(project, "release"), "");
+      expect(((await slow).content as { text?: string }[])[0]?.text).toBe("first build");
       await log.until((text) => text.includes("[dev] restarted the server"));
       expect(await which(client)).toBe("second build");
     } finally {
