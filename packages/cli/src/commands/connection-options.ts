@@ -1,5 +1,9 @@
-import type { OptionSpec } from "../args/command.js";
+import type { OptionSpec, ParsedArgs } from "../args/command.js";
+import { choiceOption, stringOption } from "../args/parse.js";
+import { type Connection, connect, ERAS } from "../client/connect.js";
+import { resolveTarget, type Target } from "../client/target.js";
 import { CliError } from "../errors.js";
+import type { Io } from "../io.js";
 
 /** The options of every command that talks to a server. */
 export const CONNECTION_OPTIONS: Record<string, OptionSpec> = {
@@ -23,4 +27,29 @@ export function timeoutOption(value: string | undefined): number {
     });
   }
   return ms;
+}
+
+/**
+ * The one server a command names: `-- command args`, `--url`, a built entry or a project folder. A second
+ * positional is a usage error, since a server's own arguments belong after `--`.
+ */
+export function singleTarget(args: ParsedArgs, io: Io, command: string, invocation = command): Target {
+  if (args.positionals.length > 1) {
+    throw new CliError("E_USAGE", `${command} takes at most one target, got: ${args.positionals.join(" ")}`, {
+      hint: `Put the server's own arguments after \`--\`: \`mcpsmith ${invocation} -- node server.js --flag\`.`,
+    });
+  }
+  return resolveTarget(args, args.positionals[0], io.cwd, command);
+}
+
+/** Connects a real client to the command's target, with its --era and --timeout. */
+export async function connectToTarget(
+  args: ParsedArgs,
+  io: Io,
+  command: string,
+): Promise<{ connection: Connection; target: Target; timeoutMs: number }> {
+  const target = singleTarget(args, io, command);
+  const era = choiceOption(args, "era", ERAS, "auto", command);
+  const timeoutMs = timeoutOption(stringOption(args, "timeout"));
+  return { connection: await connect(target, { era, timeoutMs, env: io.env }), target, timeoutMs };
 }

@@ -1,7 +1,5 @@
 import type { Command } from "../args/command.js";
-import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
-import { connect, ERAS } from "../client/connect.js";
-import { resolveTarget } from "../client/target.js";
+import { booleanOption } from "../args/parse.js";
 import {
   checkTools,
   type Finding,
@@ -10,10 +8,9 @@ import {
   TOOL_LIST_TOKEN_WARNING,
 } from "../doctor/checks.js";
 import { fetchRawTools } from "../doctor/fetch-tools.js";
-import { CliError } from "../errors.js";
 import { type Style, styleFor } from "../format/style.js";
 import { plural } from "../text.js";
-import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+import { CONNECTION_OPTIONS, connectToTarget } from "./connection-options.js";
 
 /** Findings of one check shown one by one before the rest are summed up (--json lists them all). */
 const SHOWN_PER_CHECK = 8;
@@ -43,15 +40,7 @@ export const command: Command = {
     "mcpsmith doctor dist/main.js --era legacy",
   ],
   async run(args, io) {
-    if (args.positionals.length > 1) {
-      throw new CliError("E_USAGE", `doctor takes at most one target, got: ${args.positionals.join(" ")}`, {
-        hint: "Put the server's own arguments after `--`: `mcpsmith doctor -- node server.js --flag`.",
-      });
-    }
-    const target = resolveTarget(args, args.positionals[0], io.cwd, "doctor");
-    const era = choiceOption(args, "era", ERAS, "auto", "doctor");
-    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
-    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    const { connection, target, timeoutMs } = await connectToTarget(args, io, "doctor");
     try {
       const tools = await fetchRawTools(connection, timeoutMs);
       const info = connection.client.getServerVersion();

@@ -3,7 +3,6 @@ import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
-import { resolveTarget } from "../client/target.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import { mergeEntry, readConfig, writeConfig } from "../install/config-file.js";
@@ -18,6 +17,7 @@ import {
 } from "../install/hosts.js";
 
 import { closestMatch } from "../text.js";
+import { singleTarget } from "./connection-options.js";
 
 /** Server names every host takes (Claude Code builds `mcp__<name>__<tool>` from it). */
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -60,13 +60,8 @@ export const command: Command = {
   ],
   async run(args, io) {
     const client = clientOption(args);
-    if (args.positionals.length > 1) {
-      throw new CliError("E_USAGE", `install takes at most one target, got: ${args.positionals.join(" ")}`, {
-        hint: "Put the server's own arguments after `--`: `mcpsmith install --client cursor -- node server.js --flag`.",
-      });
-    }
     const env = envOption(args);
-    const target = resolveTarget(args, args.positionals[0], io.cwd, "install");
+    const target = singleTarget(args, io, "install", "install --client cursor");
     if (target.kind === "http" && Object.keys(env).length > 0) {
       throw new CliError("E_USAGE", "--env is for servers the host starts (stdio); an HTTP server has its own.", {
         hint: "Drop --env, or install the server's command instead: `mcpsmith install --client cursor -- node dist/main.js`.",

@@ -1,12 +1,9 @@
 import type { Command } from "../args/command.js";
-import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
-import { connect, ERAS } from "../client/connect.js";
+import { booleanOption } from "../args/parse.js";
 import { fetchListing } from "../client/listing.js";
-import { resolveTarget } from "../client/target.js";
-import { CliError } from "../errors.js";
 import { formatListing } from "../format/listing.js";
 import { styleFor } from "../format/style.js";
-import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+import { CONNECTION_OPTIONS, connectToTarget } from "./connection-options.js";
 
 export const command: Command = {
   name: "list",
@@ -29,15 +26,7 @@ export const command: Command = {
     "mcpsmith list",
   ],
   async run(args, io) {
-    if (args.positionals.length > 1) {
-      throw new CliError("E_USAGE", `list takes at most one target, got: ${args.positionals.join(" ")}`, {
-        hint: "Put the server's own arguments after `--`: `mcpsmith list -- node server.js --flag`.",
-      });
-    }
-    const target = resolveTarget(args, args.positionals[0], io.cwd, "list");
-    const era = choiceOption(args, "era", ERAS, "auto", "list");
-    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
-    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    const { connection, timeoutMs } = await connectToTarget(args, io, "list");
     try {
       const listing = await fetchListing(connection, timeoutMs);
       io.stdout.write(
