@@ -8,7 +8,9 @@ import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
 
-const app = server({ name: "bench-mcpsmith", version: "1.0.0" }).tool(
+// The SDK answers tools/list in one page; mcpsmith pages lists at 500 entries by default. One page here, so both
+// servers send the same 1,000-tool answer.
+const app = server({ name: "bench-mcpsmith", version: "1.0.0", options: { pageSize: Math.max(args.tools, 1) } }).tool(
   TOOL,
   { description: "Echo the text back", input: z.object({ text: z.string() }) },
   ({ text }) => text,
