@@ -43,9 +43,23 @@ function resourceText(result: { contents: unknown[] }): string {
   return (result.contents[0] as { text: string }).text;
 }
 
-async function cancelledWaits(client: TestClient): Promise<number> {
-  const stats = await client.readResource("hello://stats");
-  return (JSON.parse(resourceText(stats)) as { cancelledWaits: number }).cancelledWaits;
+interface WaitStats {
+  startedWaits: number;
+  cancelledWaits: number;
+}
+
+async function waitStats(client: TestClient): Promise<WaitStats> {
+  return JSON.parse(resourceText(await client.readResource("hello://stats"))) as WaitStats;
+}
+
+/** Reads the stats until `changed` holds (or 5 s pass) and returns the last reading. */
+async function statsOnceChanged(client: TestClient, changed: (stats: WaitStats) => boolean): Promise<WaitStats> {
+  let stats = await waitStats(client);
+  for (let waited = 0; !changed(stats) && waited < 5_000; waited += 25) {
+    await sleep(25);
+    stats = await waitStats(client);
+  }
+  return stats;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -274,21 +288,19 @@ describe.each(TRANSPORTS)("examples/hello over %s", (transport) => {
     });
 
     it("cancellation: aborting a call stops the handler", async () => {
-      const before = await cancelledWaits(client);
+      const before = await waitStats(client);
       const controller = new AbortController();
       const call = client.callTool({ name: "wait", arguments: { ms: 20_000 } }, { signal: controller.signal });
-      // Nothing tells the client the handler has started; give the request time to get there.
-      await sleep(200);
+      call.catch(() => {}); // asserted below; keeps the rejection handled while we poll
+      // Abort only once the handler runs: a cancel that overtakes the request tests nothing.
+      const started = await statsOnceChanged(client, (stats) => stats.startedWaits > before.startedWaits);
+      expect(started.startedWaits).toBe(before.startedWaits + 1);
       controller.abort(new Error("the user changed their mind"));
       await expect(call).rejects.toThrow();
 
       // The handler counts its cancellation when its signal fires; the cancel travels asynchronously.
-      let after = before;
-      for (let waited = 0; after === before && waited < 3_000; waited += 25) {
-        await sleep(25);
-        after = await cancelledWaits(client);
-      }
-      expect(after).toBe(before + 1);
+      const after = await statsOnceChanged(client, (stats) => stats.cancelledWaits > before.cancelledWaits);
+      expect(after.cancelledWaits).toBe(before.cancelledWaits + 1);
     });
   });
 });

@@ -18,7 +18,8 @@ const Forecast = z.object({
 
 /** A small server showing each kind of thing mcpsmith serves. */
 export class Hello {
-  /** Cancelled `wait` calls so far; a client can read it from `hello://stats`. */
+  /** `wait` calls started and cancelled so far; a client can read them from `hello://stats`. */
+  startedWaits = 0;
   cancelledWaits = 0;
 
   @tool({
@@ -91,6 +92,7 @@ export class Hello {
     readOnly: true,
   })
   async wait({ ms }: { ms: number }, ctx: Context) {
+    this.startedWaits++;
     try {
       await sleep(ms, ctx.signal);
     } catch (error) {
@@ -107,7 +109,7 @@ export class Hello {
 
   @resource("hello://stats", { description: "Counters kept by the server.", mimeType: "application/json" })
   stats() {
-    return { cancelledWaits: this.cancelledWaits };
+    return { startedWaits: this.startedWaits, cancelledWaits: this.cancelledWaits };
   }
 
   @resource("hello://greetings/{language}", {
