@@ -1,0 +1,71 @@
+/**
+ * The intermediate representation every source lowers into and every back end reads: the emitter (an editable
+ * project) and the live model (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
+ */
+import type { HttpApi, HttpOperation } from "@mcpsmith/runtime/http";
+
+/** A JSON Schema (2020-12) whose root is an object, as MCP requires for input and output schemas. */
+export interface ObjectSchema {
+  type: "object";
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  $defs?: Record<string, JsonSchema>;
+  [keyword: string]: unknown;
+}
+
+export type JsonSchema = boolean | { [keyword: string]: unknown };
+
+export interface ToolAnnotationsIR {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Where in the input a tool came from, for messages and generated comments. */
+export interface Origin {
+  file: string;
+  /** JSON pointer (OpenAPI), table name (databases) or `line:column` (TypeScript). */
+  pointer: string;
+}
+
+export interface ToolIR<Binding> {
+  /** Safe, unique, deterministic (see `@mcpsmith/codegen` names). */
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
+  annotations: ToolAnnotationsIR;
+  /** The group the tool is emitted in and selected by (`--toolsets`): an OpenAPI tag, a schema, a file. */
+  group: string;
+  deprecated: boolean;
+  origin: Origin;
+  binding: Binding;
+}
+
+/** Something the source skipped or changed, said to the user on every run (never a silent drop). */
+export interface SourceWarning {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** An environment variable the generated server reads, for the README and `.env.example`. */
+export interface CredentialIR {
+  env: string;
+  description: string;
+  /** The security scheme (OpenAPI) or connection (databases) it belongs to. */
+  scheme: string;
+}
+
+export interface OpenApiIR {
+  kind: "openapi";
+  title: string;
+  version: string;
+  description?: string;
+  api: HttpApi;
+  tools: ToolIR<HttpOperation>[];
+  credentials: CredentialIR[];
+  warnings: SourceWarning[];
+}

@@ -1,0 +1,17 @@
+/**
+ * `@mcpsmith/runtime/http`: the executor behind servers generated from OpenAPI documents (and `mcpsmith serve
+ * openapi`). Turns tool arguments into an HTTP request and the response into a tool result.
+ */
+export type {
+  HttpApi,
+  HttpBody,
+  HttpBodyEncoding,
+  HttpOperation,
+  HttpParameter,
+  HttpSecurityRequirement,
+  HttpSecurityScheme,
+  HttpServer,
+  HttpServerVariable,
+  ParameterLocation,
+  ParameterStyle,
+} from "./operation.js";
