@@ -1,4 +1,4 @@
-import type { Io } from "./io.js";
+import { colorEnabled, type Io } from "./io.js";
 
 /**
  * Every question the CLI asks a person lives here, so each command also runs without one: a command calls
@@ -105,24 +105,58 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
   return { dir: dir || defaults.dir, template, transport, pm, git, install };
 }
 
+export interface SpinnerOptions<T> {
+  /**
+   * Where the spinner draws. `new` reports progress on stdout (its progress is its output); commands whose
+   * stdout is data (`list`, `call`, `doctor`) draw on stderr so a pipe or `> file` gets only the data.
+   */
+  stream?: "stdout" | "stderr";
+  /**
+   * Without a terminal: print the message once as a plain line (logs and CI keep a record), or stay silent
+   * (`false`, for steps whose result is printed anyway).
+   */
+  plainLine?: boolean;
+  /** The line left in place of the spinner on success; without it the spinner is erased. */
+  done?: (result: T) => string;
+}
+
 /**
- * Runs a slow step with a spinner when a person watches a terminal; otherwise prints `message` once as a plain
- * line (logs and CI keep a readable record). The step's own output is never shown here.
+ * Whether a spinner may draw on a stream: a person watches a terminal there, colour is not off (NO_COLOR, a dumb
+ * terminal) and this is not CI. Anything else gets plain text, never animation frames.
  */
-export async function withSpinner<T>(io: Io, message: string, step: () => Promise<T>, done: (result: T) => string) {
-  if (!canPrompt(io) || io.env.NO_COLOR) {
-    io.stdout.write(`${message}\n`);
+export function canAnimate(io: Io, stream: "stdout" | "stderr"): boolean {
+  return colorEnabled(io[stream], io.env) && io.env.CI !== "true";
+}
+
+/**
+ * Runs a slow step (starting a server, installing dependencies) under a @clack/prompts spinner when
+ * `canAnimate` allows it. The step's own output is never shown here; on failure the spinner is erased and the
+ * error goes up to be reported.
+ */
+export async function withSpinner<T>(
+  io: Io,
+  message: string,
+  step: () => Promise<T>,
+  options: SpinnerOptions<T> = {},
+): Promise<T> {
+  const stream = options.stream ?? "stdout";
+  if (!canAnimate(io, stream)) {
+    if (options.plainLine ?? true) io[stream].write(`${message}\n`);
     return await step();
   }
   const clack = await import("@clack/prompts");
-  const spin = clack.spinner({ indicator: "timer" });
+  // The real process stream (clack measures its columns); no guide bar, so an erased spinner leaves nothing.
+  // The timer shows the seconds spent, so a slow step visibly progresses.
+  const output = stream === "stdout" ? process.stdout : process.stderr;
+  const spin = clack.spinner({ output, withGuide: false, indicator: "timer" });
   spin.start(message);
   try {
     const result = await step();
-    spin.stop(done(result));
+    if (options.done) spin.stop(options.done(result));
+    else spin.clear();
     return result;
   } catch (error) {
-    spin.error(message);
+    spin.clear();
     throw error;
   }
 }

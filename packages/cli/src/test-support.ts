@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import type { Io } from "./io.js";
 import { main } from "./main.js";
 
@@ -13,6 +14,43 @@ export interface Captured {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+const BIN = `${REPO_ROOT}packages/cli/dist/bin.js`;
+const PTY_DRIVER = `${REPO_ROOT}packages/cli/src/pty-driver.py`;
+
+/**
+ * Runs the built `mcpsmith <args>` in a real pseudo-terminal (python3's pty module: stdin, stdout and stderr are
+ * the terminal), sending each step's keys once its text has appeared, as a person would. Resolves to the exit
+ * code and the transcript without colour and cursor movements.
+ */
+export function runInTerminal(
+  args: string[],
+  steps: [string, string][],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<{ code: number | null; transcript: string }> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    TERM: "xterm-256color",
+    CI: undefined,
+    NO_COLOR: undefined,
+    ...options.env,
+  };
+  delete env.npm_config_user_agent;
+  const child = spawn("python3", [PTY_DRIVER, JSON.stringify(steps), "--", process.execPath, BIN, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let transcript = "";
+  const keep = (chunk: string) => {
+    transcript += chunk;
+  };
+  child.stdout.setEncoding("utf8").on("data", keep);
+  child.stderr.setEncoding("utf8").on("data", keep);
+  return new Promise((resolve) =>
+    child.once("close", (code) => resolve({ code, transcript: stripVTControlCharacters(transcript) })),
+  );
 }
 
 /** Runs `main` as the bin would, with captured, non-TTY output (so plain text, no colour). */

@@ -1,14 +1,14 @@
 import type { Command, ParsedArgs } from "../args/command.js";
-import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
+import { booleanOption, stringOption } from "../args/parse.js";
 import { buildArguments, buildStringArguments, isPair } from "../args/tool-args.js";
-import { type Connection, connect, ERAS } from "../client/connect.js";
+import type { Connection } from "../client/connect.js";
 import { resolveTarget } from "../client/target.js";
 import { CliError } from "../errors.js";
 import { formatPrompt, formatResource, formatToolResult, toolErrorText } from "../format/result.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { closestMatch } from "../text.js";
-import { CONNECTION_OPTIONS, timeoutOption } from "./connection-options.js";
+import { CONNECTION_OPTIONS, withConnection } from "./connection-options.js";
 
 type Request =
   | { kind: "tool"; name: string; pairs: string[] }
@@ -45,18 +45,18 @@ export const command: Command = {
   async run(args, io) {
     const { request, target: positional } = readRequest(args);
     const target = resolveTarget(args, positional, io.cwd, "call");
-    const era = choiceOption(args, "era", ERAS, "auto", "call");
-    const timeoutMs = timeoutOption(stringOption(args, "timeout"));
-    const connection = await connect(target, { era, timeoutMs, env: io.env });
-    try {
-      const json = booleanOption(args, "json", false);
-      const argsJson = stringOption(args, "args");
-      if (request.kind === "tool") return await callTool(connection, request, argsJson, { io, json, timeoutMs });
-      if (request.kind === "prompt") return await getPrompt(connection, request, argsJson, { io, json, timeoutMs });
-      return await readResource(connection, request.uri, { io, json, timeoutMs });
-    } finally {
-      await connection.close();
-    }
+    const json = booleanOption(args, "json", false);
+    const argsJson = stringOption(args, "args");
+    // Printed once the connection is closed and the spinner gone, so nothing interleaves with it.
+    const outcome = await withConnection(args, io, "call", target, (connection, { timeoutMs }) => {
+      const out = { io, json, timeoutMs };
+      if (request.kind === "tool") return callTool(connection, request, argsJson, out);
+      if (request.kind === "prompt") return getPrompt(connection, request, argsJson, out);
+      return readResource(connection, request.uri, out);
+    });
+    if (outcome.stdout !== undefined) io.stdout.write(outcome.stdout);
+    if (outcome.stderr !== undefined) io.stderr.write(outcome.stderr);
+    return outcome.code;
   },
 };
 
@@ -100,12 +100,19 @@ interface Output {
   timeoutMs: number;
 }
 
+/** What a call prints and its exit code. */
+interface Outcome {
+  code: 0 | 1;
+  stdout?: string;
+  stderr?: string;
+}
+
 async function callTool(
   connection: Connection,
   request: { name: string; pairs: string[] },
   argsJson: string | undefined,
   out: Output,
-) {
+): Promise<Outcome> {
   const { client } = connection;
   const { tools } = await client.listTools(undefined, { timeout: out.timeoutMs }).catch((error: unknown) => {
     throw connection.explain(error, "listing tools");
@@ -123,14 +130,13 @@ async function callTool(
     .catch((error: unknown) => {
       throw connection.explain(error, `calling ${tool.name}`);
     });
-  if (out.json) out.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const json = out.json ? `${JSON.stringify(result, null, 2)}\n` : undefined;
   if (result.isError) {
     const style = styleFor(out.io.stderr, out.io.env);
-    out.io.stderr.write(`${style.red(`Tool ${tool.name} returned an error:`)} ${toolErrorText(result)}\n`);
-    return 1;
+    const stderr = `${style.red(`Tool ${tool.name} returned an error:`)} ${toolErrorText(result)}\n`;
+    return { code: 1, ...(json !== undefined && { stdout: json }), stderr };
   }
-  if (!out.json) out.io.stdout.write(formatToolResult(result, styleFor(out.io.stdout, out.io.env)));
-  return 0;
+  return { code: 0, stdout: json ?? formatToolResult(result, styleFor(out.io.stdout, out.io.env)) };
 }
 
 async function getPrompt(
@@ -138,7 +144,7 @@ async function getPrompt(
   request: { name: string; pairs: string[] },
   argsJson: string | undefined,
   out: Output,
-) {
+): Promise<Outcome> {
   const { client } = connection;
   const { prompts } = await client.listPrompts(undefined, { timeout: out.timeoutMs }).catch((error: unknown) => {
     throw connection.explain(error, "listing prompts");
@@ -158,20 +164,24 @@ async function getPrompt(
     .catch((error: unknown) => {
       throw connection.explain(error, `getting prompt ${request.name}`);
     });
-  out.io.stdout.write(
-    out.json ? `${JSON.stringify(result, null, 2)}\n` : formatPrompt(result, styleFor(out.io.stdout, out.io.env)),
-  );
-  return 0;
+  return {
+    code: 0,
+    stdout: out.json
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : formatPrompt(result, styleFor(out.io.stdout, out.io.env)),
+  };
 }
 
-async function readResource(connection: Connection, uri: string, out: Output) {
+async function readResource(connection: Connection, uri: string, out: Output): Promise<Outcome> {
   const result = await connection.client.readResource({ uri }, { timeout: out.timeoutMs }).catch((error: unknown) => {
     throw connection.explain(error, `reading ${uri}`);
   });
-  out.io.stdout.write(
-    out.json ? `${JSON.stringify(result, null, 2)}\n` : formatResource(result, styleFor(out.io.stdout, out.io.env)),
-  );
-  return 0;
+  return {
+    code: 0,
+    stdout: out.json
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : formatResource(result, styleFor(out.io.stdout, out.io.env)),
+  };
 }
 
 function unknownName(kind: "tool" | "prompt", name: string, known: string[]): CliError {

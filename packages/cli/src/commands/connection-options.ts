@@ -4,6 +4,7 @@ import { type Connection, connect, ERAS } from "../client/connect.js";
 import { resolveTarget, type Target } from "../client/target.js";
 import { CliError } from "../errors.js";
 import type { Io } from "../io.js";
+import { withSpinner } from "../prompts.js";
 
 /** The options of every command that talks to a server. */
 export const CONNECTION_OPTIONS: Record<string, OptionSpec> = {
@@ -42,14 +43,28 @@ export function singleTarget(args: ParsedArgs, io: Io, command: string, invocati
   return resolveTarget(args, args.positionals[0], io.cwd, command);
 }
 
-/** Connects a real client to the command's target, with its --era and --timeout. */
-export async function connectToTarget(
+/**
+ * Connects a real client to the command's target (with its --era and --timeout), runs `work` and closes the
+ * connection. Starting a server and the first requests often take seconds, so at a terminal a spinner on stderr
+ * says what is happening; it is gone before the command prints, and never drawn for --json or into a pipe.
+ */
+export async function withConnection<T>(
   args: ParsedArgs,
   io: Io,
   command: string,
-): Promise<{ connection: Connection; target: Target; timeoutMs: number }> {
-  const target = singleTarget(args, io, command);
+  target: Target,
+  work: (connection: Connection, context: { timeoutMs: number }) => Promise<T>,
+): Promise<T> {
   const era = choiceOption(args, "era", ERAS, "auto", command);
   const timeoutMs = timeoutOption(stringOption(args, "timeout"));
-  return { connection: await connect(target, { era, timeoutMs, env: io.env }), target, timeoutMs };
+  const step = async () => {
+    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    try {
+      return await work(connection, { timeoutMs });
+    } finally {
+      await connection.close();
+    }
+  };
+  if (args.values.json === true) return await step();
+  return await withSpinner(io, `Connecting to ${target.label}`, step, { stream: "stderr", plainLine: false });
 }

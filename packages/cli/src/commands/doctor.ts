@@ -10,7 +10,7 @@ import {
 import { fetchRawTools } from "../doctor/fetch-tools.js";
 import { type Style, styleFor } from "../format/style.js";
 import { plural } from "../text.js";
-import { CONNECTION_OPTIONS, connectToTarget } from "./connection-options.js";
+import { CONNECTION_OPTIONS, singleTarget, withConnection } from "./connection-options.js";
 
 /** Findings of one check shown one by one before the rest are summed up (--json lists them all). */
 const SHOWN_PER_CHECK = 8;
@@ -40,8 +40,8 @@ export const command: Command = {
     "mcpsmith doctor dist/main.js --era legacy",
   ],
   async run(args, io) {
-    const { connection, target, timeoutMs } = await connectToTarget(args, io, "doctor");
-    try {
+    const target = singleTarget(args, io, "doctor");
+    const { server, tools } = await withConnection(args, io, "doctor", target, async (connection, { timeoutMs }) => {
       const tools = await fetchRawTools(connection, timeoutMs);
       const info = connection.client.getServerVersion();
       const server = {
@@ -50,16 +50,15 @@ export const command: Command = {
         protocolVersion: connection.client.getNegotiatedProtocolVersion(),
         target: target.label,
       };
-      const report = checkTools(tools);
-      io.stdout.write(
-        booleanOption(args, "json", false)
-          ? `${JSON.stringify({ server, ...report }, null, 2)}\n`
-          : formatReport(server, report, styleFor(io.stdout, io.env)),
-      );
-      return report.errors > 0 ? 1 : 0;
-    } finally {
-      await connection.close();
-    }
+      return { server, tools };
+    });
+    const report = checkTools(tools);
+    io.stdout.write(
+      booleanOption(args, "json", false)
+        ? `${JSON.stringify({ server, ...report }, null, 2)}\n`
+        : formatReport(server, report, styleFor(io.stdout, io.env)),
+    );
+    return report.errors > 0 ? 1 : 0;
   },
 };
 

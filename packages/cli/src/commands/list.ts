@@ -3,7 +3,7 @@ import { booleanOption } from "../args/parse.js";
 import { fetchListing } from "../client/listing.js";
 import { formatListing } from "../format/listing.js";
 import { styleFor } from "../format/style.js";
-import { CONNECTION_OPTIONS, connectToTarget } from "./connection-options.js";
+import { CONNECTION_OPTIONS, singleTarget, withConnection } from "./connection-options.js";
 
 export const command: Command = {
   name: "list",
@@ -26,17 +26,15 @@ export const command: Command = {
     "mcpsmith list",
   ],
   async run(args, io) {
-    const { connection, timeoutMs } = await connectToTarget(args, io, "list");
-    try {
-      const listing = await fetchListing(connection, timeoutMs);
-      io.stdout.write(
-        booleanOption(args, "json", false)
-          ? `${JSON.stringify(listing, null, 2)}\n`
-          : formatListing(listing, styleFor(io.stdout, io.env)),
-      );
-      return 0;
-    } finally {
-      await connection.close();
-    }
+    const target = singleTarget(args, io, "list");
+    const listing = await withConnection(args, io, "list", target, (connection, { timeoutMs }) =>
+      fetchListing(connection, timeoutMs),
+    );
+    io.stdout.write(
+      booleanOption(args, "json", false)
+        ? `${JSON.stringify(listing, null, 2)}\n`
+        : formatListing(listing, styleFor(io.stdout, io.env)),
+    );
+    return 0;
   },
 };

@@ -1,15 +1,11 @@
 // `mcpsmith new` at a real terminal: the built bin runs in a pseudo-terminal (python3's pty module) and the test
 // answers its questions with keystrokes, as a person would.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../test-support.js";
+import { runInTerminal } from "../test-support.js";
 
-const BIN = `${REPO_ROOT}packages/cli/dist/bin.js`;
-const DRIVER = `${REPO_ROOT}packages/cli/src/pty-driver.py`;
 const DOWN = "\u001b[B";
 const RIGHT = "\u001b[C";
 const ENTER = "\r";
@@ -21,25 +17,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(parent, { recursive: true, force: true }));
 
-/** Runs `mcpsmith <args>` in a pseudo-terminal, sending each step's keys once its text has appeared. */
-function inTerminal(args: string[], steps: [string, string][]): Promise<{ code: number | null; transcript: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, TERM: "xterm-256color", CI: undefined };
-  delete env.npm_config_user_agent;
-  const child = spawn("python3", [DRIVER, JSON.stringify(steps), "--", process.execPath, BIN, ...args], {
-    cwd: parent,
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let transcript = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    transcript += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    transcript += chunk;
-  });
-  // The transcript without colour and cursor movements, as a person would read it.
-  const plain = () => stripVTControlCharacters(transcript);
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, transcript: plain() })));
+function inTerminal(args: string[], steps: [string, string][]) {
+  return runInTerminal(args, steps, { cwd: parent });
 }
 
 describe("mcpsmith new at a terminal", { timeout: 120_000 }, () => {

@@ -154,7 +154,7 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
       io,
       `Installing dependencies: ${[program, ...programArgs].join(" ")}`,
       () => run(program, programArgs, { cwd: dir, env: io.env }),
-      (outcome) => (outcome.code === 0 ? "Dependencies installed" : "Installing failed"),
+      { done: (outcome) => (outcome.code === 0 ? "Dependencies installed" : "Installing failed") },
     );
     if (result.code !== 0) {
       const why = result.error ? `${program} could not be started (${result.error.message})` : result.output.trim();
