@@ -5,7 +5,7 @@ import { build } from "esbuild";
 
 await build({
   absWorkingDir: new URL("..", import.meta.url).pathname,
-  entryPoints: ["src/index.ts", "src/testing/index.ts", "src/http/index.ts"],
+  entryPoints: ["src/index.ts", "src/testing/index.ts", "src/http/index.ts", "src/discovery/index.ts"],
   outdir: "dist",
   outbase: "src",
   bundle: true,
