@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { parse } from "jsonc-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOSTS } from "../install/hosts.js";
 import { HELLO_ENTRY, REPO_ROOT, runCli } from "../test-support.js";
@@ -204,16 +205,85 @@ describe.runIf(process.platform === "linux")("mcpsmith install", () => {
     expect(missing.stderr).toContain("--client");
   });
 
-  it.each(CLIENTS)("refuses an unparseable %s config and writes nothing", async (client) => {
+  it.each(CLIENTS)("merges into a %s config with comments and trailing commas, keeping them", async (client) => {
+    const path = FILES[client]();
+    const key = HOSTS[client].serversKey;
+    mkdirSync(dirname(path), { recursive: true });
+    const original = [
+      "{",
+      "  // servers I use every day",
+      `  "${key}": {`,
+      '    "other": { "command": "npx", "args": ["-y", "other-server"], }, // pinned',
+      "  },",
+      "  /* the rest */",
+      '  "theme": "dark",',
+      "}",
+      "",
+    ].join("\n");
+    writeFileSync(path, original);
+
+    const { code, stdout, stderr } = await install(["--client", client, "--name", "hello", HELLO_ENTRY]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const text = readFileSync(path, "utf8");
+    // Everything the user wrote is still there as written, and the entry went in beside it.
+    expect(text).toContain("  // servers I use every day\n");
+    expect(text).toContain('    "other": { "command": "npx", "args": ["-y", "other-server"], }, // pinned\n');
+    expect(text).toContain('  /* the rest */\n  "theme": "dark",\n}\n');
+    const config = parse(text, [], { allowTrailingComma: true });
+    expect(config[key].hello).toMatchObject({ command: process.execPath, args: [HELLO_ENTRY] });
+    expect(Object.keys(config[key])).toEqual(["other", "hello"]);
+    expect(readFileSync(join(dirname(path), backups(path)[0]!), "utf8")).toBe(original);
+    // VS Code reads JSONC; the others get a note that their host may not.
+    if (client === "vscode") expect(stdout).not.toContain("note:");
+    else expect(stdout).toContain(`${HOSTS[client].title} reads plain JSON and may refuse the file`);
+  });
+
+  it("replaces an entry in a JSONC file key by key, keeping comments on the keys that did not change", async () => {
+    const path = FILES.vscode();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(
+      path,
+      [
+        "{",
+        '\t"servers": {',
+        '\t\t"hello": {',
+        '\t\t\t"type": "stdio",',
+        '\t\t\t"command": "old-node", // was nvm\'s node',
+        '\t\t\t"args": [],',
+        '\t\t\t"dev": { "watch": "src/**" }, // VS Code restarts on change',
+        "\t\t},",
+        "\t},",
+        "}",
+        "",
+      ].join("\r\n"),
+    );
+    const { code } = await install(["--client", "vscode", "--name", "hello", HELLO_ENTRY]);
+    expect(code).toBe(0);
+    const text = readFileSync(path, "utf8");
+    expect(text).toContain('\t\t\t"dev": { "watch": "src/**" }, // VS Code restarts on change\r\n');
+    expect(text).toContain(`"command": ${JSON.stringify(process.execPath)}`);
+    expect(text).not.toContain("old-node");
+    expect(text.split("\n").every((line) => line === "" || line.endsWith("\r"))).toBe(true);
+    expect(parse(text, [], { allowTrailingComma: true }).servers.hello).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [HELLO_ENTRY],
+      dev: { watch: "src/**" },
+    });
+  });
+
+  it.each(CLIENTS)("refuses a %s config that does not parse, saying where, and writes nothing", async (client) => {
     const path = FILES[client]();
     mkdirSync(dirname(path), { recursive: true });
-    const broken = '{\n  // my servers\n  "mcpServers": { "a": { "command": "x" }, },\n}\n';
+    const broken = '{\n  // my servers\n  "mcpServers": { "a": { "command": "x" } }\n  "servers": {}\n}\n';
     writeFileSync(path, broken);
     const { code, stdout, stderr } = await install(["--client", client, "--env", "TOKEN=abc123", HELLO_ENTRY]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toContain(`E_CONFIG_INVALID ${path} is not valid JSON`);
+    expect(stderr).toContain(`E_CONFIG_INVALID ${path} cannot be read: comma expected at line 4, column 3`);
     expect(stderr).toContain("nothing written");
+    expect(stderr).toContain("Fix the file there");
     expect(stderr).toContain('"example-hello"');
     expect(stderr).not.toContain("abc123");
     expect(readFileSync(path, "utf8")).toBe(broken);

@@ -35,8 +35,9 @@ export const command: Command = {
   details: [
     "Merges an entry for the server into the host's user config file, keeping every other server and setting.",
     `Clients: ${CLIENTS.join(", ")}. The old file is backed up next to it (<file>.<time>.bak)`,
-    "and the new one written to a temp file and renamed, so a failure leaves the old file as it was. A file that",
-    "is not valid JSON is never rewritten. Relative paths in the command become absolute (hosts start servers",
+    "and the new one written to a temp file and renamed, so a failure leaves the old file as it was. Comments and",
+    "trailing commas (JSONC, as in VS Code's mcp.json) are kept; a file that does not parse is never rewritten.",
+    "Relative paths in the command become absolute (hosts start servers",
     "elsewhere). The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project",
     "folder. --env values go into the entry's env block; they are never printed in full.",
   ].join("\n"),
@@ -99,18 +100,23 @@ export const command: Command = {
     }
 
     const config = readConfig(path, shown);
-    const { data, outcome } = mergeEntry(config, host.serversKey, name, entry);
+    const merged = mergeEntry(config, host.serversKey, name, entry);
+    const { outcome } = merged;
     if (outcome === "unchanged") {
       io.stdout.write(`${host.title} already has "${name}" as given in ${path}; nothing to change.\n`);
       return 0;
     }
-    const backup = writeConfig(config, data);
+    const backup = writeConfig(config, merged.text);
     const verb = outcome === "added" ? "Added" : "Replaced";
     io.stdout.write(`${style.green(`${verb} "${name}"`)} in ${host.title}'s config: ${path}\n`);
     io.stdout.write(backup ? `Backup of the previous file: ${backup}\n` : `Created the file (there was none).\n`);
     // What is in the file now (a replaced entry keeps keys and env variables of the old one), secrets hidden.
-    const written = (data[host.serversKey] as Record<string, Record<string, unknown>>)[name]!;
-    io.stdout.write(`${snippet(host.serversKey, name, masked(written))}\n`);
+    io.stdout.write(`${snippet(host.serversKey, name, masked(merged.entry))}\n`);
+    if (config.jsonc && !host.readsJsonc) {
+      io.stdout.write(
+        `${style.yellow("note:")} the file has comments or trailing commas, kept as you wrote them; ${host.title} reads plain JSON and may refuse the file until they are removed.\n`,
+      );
+    }
     for (const note of notes) io.stdout.write(`${style.dim(note)}\n`);
     io.stdout.write(`${host.afterwards}\n`);
     return 0;

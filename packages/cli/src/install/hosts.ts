@@ -21,6 +21,11 @@ export interface Host {
   configPath(platform: Platform, env: Io["env"], home: string): string;
   /** The entry this host expects for the server. */
   entry(spec: ServerSpec): Record<string, unknown>;
+  /**
+   * Whether the host reads its file as JSONC (comments, trailing commas). mcpsmith keeps them either way, and
+   * warns when the host may not read them.
+   */
+  readsJsonc: boolean;
   /** Said after writing: how the host picks the change up. */
   afterwards: string;
   /** Said when an HTTP server goes in as a stdio bridge, or anything else the user should know. */
@@ -57,6 +62,7 @@ function stdioEntry(spec: Extract<ServerSpec, { kind: "stdio" }>, type?: "stdio"
 export const HOSTS: Record<ClientId, Host> = {
   "claude-desktop": {
     id: "claude-desktop",
+    readsJsonc: false,
     title: "Claude Desktop",
     serversKey: "mcpServers",
     configPath: (platform, env, home) =>
@@ -69,6 +75,7 @@ export const HOSTS: Record<ClientId, Host> = {
   },
   cursor: {
     id: "cursor",
+    readsJsonc: false,
     title: "Cursor",
     serversKey: "mcpServers",
     configPath: (platform, _env, home) => pathJoin(platform)(home, ".cursor", "mcp.json"),
@@ -77,6 +84,7 @@ export const HOSTS: Record<ClientId, Host> = {
   },
   vscode: {
     id: "vscode",
+    readsJsonc: true,
     title: "VS Code",
     serversKey: "servers",
     configPath: (platform, env, home) =>
@@ -86,6 +94,7 @@ export const HOSTS: Record<ClientId, Host> = {
   },
   "claude-code": {
     id: "claude-code",
+    readsJsonc: false,
     title: "Claude Code",
     serversKey: "mcpServers",
     configPath: (platform, env, home) => pathJoin(platform)(env.CLAUDE_CONFIG_DIR || home, ".claude.json"),
