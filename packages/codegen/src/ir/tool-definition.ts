@@ -1,0 +1,30 @@
+import type { ToolOptions } from "@mcpsmith/runtime";
+import type { ToolIR } from "./types.js";
+
+/** A tool as the runtime's builder and `@tool` decorator take it: its name and its options. */
+export interface ToolDefinition {
+  name: string;
+  options: Omit<ToolOptions, "name">;
+}
+
+/**
+ * The one mapping from an IR tool to what is served for it. The live back end (`mcpsmith serve`) passes it to
+ * the runtime's builder, the emitter writes it into `@tool({...})`: both give the same `tools/list` because
+ * neither maps anything itself. Absent fields stay absent (no `undefined` keys), so emitted literals are stable.
+ */
+export function toolDefinitionOf(tool: ToolIR<unknown>): ToolDefinition {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
+  return {
+    name: tool.name,
+    options: {
+      ...(tool.title !== undefined && { title: tool.title }),
+      description: tool.description,
+      input: tool.inputSchema,
+      ...(tool.outputSchema !== undefined && { output: tool.outputSchema }),
+      ...(readOnlyHint !== undefined && { readOnly: readOnlyHint }),
+      ...(destructiveHint !== undefined && { destructive: destructiveHint }),
+      ...(idempotentHint !== undefined && { idempotent: idempotentHint }),
+      ...(openWorldHint !== undefined && { openWorld: openWorldHint }),
+    },
+  };
+}
