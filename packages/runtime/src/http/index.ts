@@ -2,6 +2,16 @@
  * `@mcpsmith/runtime/http`: the executor behind servers generated from OpenAPI documents (and `mcpsmith serve
  * openapi`). Turns tool arguments into an HTTP request and the response into a tool result.
  */
+
+export {
+  createHttpExecutor,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  type HttpCallContext,
+  type HttpExecutor,
+  type HttpExecutorOptions,
+} from "./executor.js";
 export type {
   HttpApi,
   HttpBody,
@@ -15,3 +25,4 @@ export type {
   ParameterLocation,
   ParameterStyle,
 } from "./operation.js";
+export type { HttpCallResult } from "./response.js";

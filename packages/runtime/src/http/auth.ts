@@ -1,0 +1,143 @@
+import { ToolError } from "../results/tool-error.js";
+import { encodeStrict } from "./encode.js";
+import type { OAuth2Tokens } from "./oauth2.js";
+import type { HttpApi, HttpSecurityRequirement, HttpSecurityScheme } from "./operation.js";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the chosen credentials add to a request. */
+export interface AppliedAuth {
+  headers: [string, string][];
+  query: string[];
+  cookies: string[];
+  /** The OAuth2 access tokens obtained, to be scrubbed from anything the executor reports. */
+  tokens: string[];
+  /** The OAuth2 schemes used: a 401 answer makes their tokens stale. */
+  oauth2: Extract<HttpSecurityScheme, { type: "oauth2" }>[];
+}
+
+export type Chosen = [name: string, scheme: HttpSecurityScheme][];
+
+/**
+ * Picks the alternative to authenticate with: the first one (in the spec's order) whose every scheme has its
+ * credentials in the environment. An empty alternative makes authentication optional: it is used only when no
+ * other alternative can be, so configured credentials are always sent. When nothing fits, the call fails naming
+ * the variables to set, and no request is made.
+ */
+export function chooseCredentials(api: HttpApi, requirement: HttpSecurityRequirement, env: Env): Chosen {
+  if (requirement.length === 0) return [];
+  const missing: string[][] = [];
+  let optional = false;
+  for (const alternative of requirement) {
+    if (alternative.length === 0) {
+      optional = true;
+      continue;
+    }
+    const chosen: Chosen = [];
+    const absent: string[] = [];
+    for (const name of alternative) {
+      const scheme = api.securitySchemes[name];
+      if (!scheme)
+        throw new Error(`The operation requires the security scheme "${name}", which the API does not define.`);
+      absent.push(...missingVariables(scheme, env));
+      chosen.push([name, scheme]);
+    }
+    if (absent.length === 0) return chosen;
+    missing.push(absent);
+  }
+  if (optional) return [];
+  const options = missing.map((vars) => vars.join(" and "));
+  throw new ToolError(
+    `Missing credentials, so the request was not sent: set ${options.join(", or set ")} in the server's environment.`,
+  );
+}
+
+/** A variable counts when it is set and not empty; a Basic password may be empty but must be set. */
+function missingVariables(scheme: HttpSecurityScheme, env: Env): string[] {
+  const needed = (name: string) => (env[name] ? [] : [name]);
+  switch (scheme.type) {
+    case "http":
+      if (scheme.scheme === "basic") {
+        return [...needed(scheme.usernameEnv), ...(env[scheme.passwordEnv] === undefined ? [scheme.passwordEnv] : [])];
+      }
+      return needed(scheme.env);
+    case "oauth2":
+      return [...needed(scheme.clientIdEnv), ...needed(scheme.clientSecretEnv)];
+    default:
+      return needed(scheme.env);
+  }
+}
+
+/** Turns the chosen schemes into headers, query pairs and cookies (fetching OAuth2 tokens as needed). */
+export async function applyCredentials(
+  chosen: Chosen,
+  env: Env,
+  tokens: OAuth2Tokens,
+  baseUrl: string,
+  signal: AbortSignal,
+): Promise<AppliedAuth> {
+  const applied: AppliedAuth = { headers: [], query: [], cookies: [], tokens: [], oauth2: [] };
+  const bearer = (token: string) => applied.headers.push(["Authorization", `Bearer ${token}`]);
+  for (const [, scheme] of chosen) {
+    switch (scheme.type) {
+      case "apiKey": {
+        const key = env[scheme.env]!;
+        if (scheme.in === "header") applied.headers.push([scheme.name, key]);
+        else if (scheme.in === "query") applied.query.push(`${encodeStrict(scheme.name)}=${encodeStrict(key)}`);
+        else applied.cookies.push(`${encodeStrict(scheme.name)}=${encodeStrict(key)}`);
+        break;
+      }
+      case "http":
+        if (scheme.scheme === "basic") {
+          const password = env[scheme.passwordEnv]!;
+          const encoded = Buffer.from(`${env[scheme.usernameEnv]}:${password}`).toString("base64");
+          applied.headers.push(["Authorization", `Basic ${encoded}`]);
+        } else {
+          bearer(env[scheme.env]!);
+        }
+        break;
+      case "oauth2": {
+        const clientId = env[scheme.clientIdEnv]!;
+        const token = await tokens.get(scheme, clientId, env[scheme.clientSecretEnv]!, baseUrl, signal);
+        applied.tokens.push(token);
+        applied.oauth2.push(scheme);
+        bearer(token);
+        break;
+      }
+      case "bearerToken":
+        bearer(env[scheme.env]!);
+        break;
+    }
+  }
+  return applied;
+}
+
+/** The secret values the chosen schemes read, in the forms they travel in (raw, percent-encoded, Basic). */
+export function secretValues(chosen: Chosen, env: Env): string[] {
+  return chosen.flatMap(([, scheme]) => {
+    switch (scheme.type) {
+      case "http":
+        if (scheme.scheme === "bearer") return [env[scheme.env] ?? ""];
+        return [
+          env[scheme.passwordEnv] ?? "",
+          Buffer.from(`${env[scheme.usernameEnv]}:${env[scheme.passwordEnv]}`).toString("base64"),
+        ];
+      case "oauth2":
+        return [env[scheme.clientSecretEnv] ?? ""];
+      default: {
+        const value = env[scheme.env] ?? "";
+        return [value, encodeStrict(value)];
+      }
+    }
+  });
+}
+
+/** Replaces every secret in `text` (error messages, response excerpts) with a placeholder. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  // Longest first, so a secret that contains another is replaced whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+  }
+  return out;
+}

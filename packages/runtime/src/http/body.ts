@@ -1,0 +1,65 @@
+import { ToolError } from "../results/tool-error.js";
+import { decodeFileArgument } from "./binary.js";
+import { essence, isJson } from "./media-types.js";
+import { encodeMultipart } from "./multipart.js";
+import type { HttpBody } from "./operation.js";
+import { serializeQuery } from "./styles.js";
+
+/** A request body ready to send, and resend (a retry after an OAuth2 token refresh sends the same bytes). */
+export interface EncodedBody {
+  contentType: string;
+  bytes: Uint8Array | string;
+}
+
+/** Encodes the body argument as the operation's media type says; `undefined` when there is no body to send. */
+export function encodeBody(body: HttpBody | undefined, args: Record<string, unknown>): EncodedBody | undefined {
+  if (!body) return undefined;
+  const value = args[body.argument];
+  if (value === undefined) {
+    if (body.required) throw new ToolError(`Missing the request body: pass it as the argument "${body.argument}".`);
+    return undefined;
+  }
+  const type = essence(body.mediaType);
+  if (body.binary) {
+    const file = decodeFileArgument(value, `The request body (argument "${body.argument}")`);
+    // A data: URI's own media type says more than a wildcard in the spec (`image/*`, `*/*`).
+    const contentType = body.mediaType.includes("*") && file.mediaType ? file.mediaType : body.mediaType;
+    return { contentType, bytes: file.bytes };
+  }
+  if (type === "multipart/form-data" || type === "multipart/mixed") {
+    return encodeMultipart(body, asObject(value, body.argument), type);
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    return { contentType: body.mediaType, bytes: encodeForm(body, asObject(value, body.argument)) };
+  }
+  if (isJson(body.mediaType)) return { contentType: body.mediaType, bytes: JSON.stringify(value) };
+  // text/plain, XML and other text: a string goes as written; anything else as its JSON.
+  return { contentType: body.mediaType, bytes: typeof value === "string" ? value : JSON.stringify(value) };
+}
+
+/**
+ * `application/x-www-form-urlencoded`: each property serialised like a query parameter with its encoding's
+ * style (default `form`, explode `true`), or as a JSON (or text) document when its encoding gives a content type.
+ */
+function encodeForm(body: HttpBody, value: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  for (const [name, property] of Object.entries(value)) {
+    if (property === undefined) continue;
+    const encoding = body.encoding?.[name];
+    if (encoding?.contentType !== undefined && encoding.style === undefined) {
+      const text = typeof property === "string" && !isJson(encoding.contentType) ? property : JSON.stringify(property);
+      pairs.push(...serializeQuery(name, "form", true, text));
+      continue;
+    }
+    const style = encoding?.style ?? "form";
+    pairs.push(...serializeQuery(name, style, encoding?.explode ?? style === "form", property));
+  }
+  return pairs.join("&");
+}
+
+export function asObject(value: unknown, argument: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ToolError(`The request body (argument "${argument}") must be an object of form fields.`);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,137 @@
+import { ToolError } from "../results/tool-error.js";
+import { applyCredentials, type Chosen, chooseCredentials, type Env, redact, secretValues } from "./auth.js";
+import { resolveBaseUrl } from "./base-url.js";
+import { encodeBody } from "./body.js";
+import { OAuth2Tokens } from "./oauth2.js";
+import type { HttpApi, HttpOperation } from "./operation.js";
+import { serializeParameters } from "./parameters.js";
+import { readBounded } from "./read-body.js";
+import { type HttpCallResult, mapResponse } from "./response.js";
+import { send } from "./send.js";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** 10 MiB: room for images and documents; text beyond ~100 kB is cut again by the runtime's result limit. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_USER_AGENT = "mcpsmith-http-executor";
+
+export interface HttpExecutorOptions {
+  /** The URL paths are appended to. Default: the `api.baseUrlEnv` variable, else the operation's or API's first server. */
+  baseUrl?: string;
+  /** Values for `{variables}` in server URLs, over the spec's defaults. */
+  serverVariables?: Record<string, string>;
+  /** Where credentials and the base URL variable are read, at each call. Default: `process.env`. */
+  env?: Env;
+  /** Per-request timeout, response body included. Default 30 s. */
+  timeoutMs?: number;
+  /** Response bodies are read up to this many bytes; text beyond it is cut with a note. Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Sent with every request (before parameters and credentials, which win on a clash). */
+  headers?: Record<string, string>;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Default `mcpsmith-http-executor`. */
+  userAgent?: string;
+}
+
+/** What `call` needs from the tool handler's context: its cancellation signal. */
+export interface HttpCallContext {
+  signal?: AbortSignal;
+}
+
+export interface HttpExecutor {
+  /**
+   * Sends `operation` with `args` (the tool's validated arguments) and maps the response to a tool result.
+   * Failures the model or the user can act on (missing argument or credential, HTTP error status, timeout)
+   * reject with a `ToolError`, which the runtime turns into an `isError` result.
+   */
+  call(
+    operation: HttpOperation,
+    args: Record<string, unknown> | undefined,
+    context?: HttpCallContext,
+  ): Promise<HttpCallResult>;
+}
+
+export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = {}): HttpExecutor {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const tokens = new OAuth2Tokens(fetchImpl);
+
+  async function call(operation: HttpOperation, args: Record<string, unknown> = {}, context: HttpCallContext = {}) {
+    const env = options.env ?? process.env;
+    const label = `${operation.method.toUpperCase()} ${operation.path}`;
+    let chosen: Chosen = [];
+    const tokensUsed: string[] = [];
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+    try {
+      // Everything that can fail on the model's or the user's side is settled before anything is sent.
+      const parts = serializeParameters(operation, args);
+      chosen = chooseCredentials(api, operation.security, env);
+      const baseUrl = resolveBaseUrl(api, operation, { ...options, env });
+      const body = encodeBody(operation.body, args);
+
+      for (let attempt = 0; ; attempt++) {
+        const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal);
+        tokensUsed.push(...auth.tokens);
+        const query = [...parts.query, ...auth.query];
+        const url = `${baseUrl}${parts.path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+        const headers = new Headers(options.headers);
+        headers.set("User-Agent", options.userAgent ?? DEFAULT_USER_AGENT);
+        if (operation.accepts && operation.accepts.length > 0) headers.set("Accept", operation.accepts.join(", "));
+        if (body) headers.set("Content-Type", body.contentType);
+        for (const [name, value] of [...parts.headers, ...auth.headers]) headers.set(name, value);
+        const cookies = [...parts.cookies, ...auth.cookies];
+        if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
+
+        const request = { method: operation.method.toUpperCase(), url, headers, withCredentials: chosen.length > 0 };
+        const response = await send(fetchImpl, body ? { ...request, body: body.bytes } : request, signal);
+        // A 401 with an OAuth2 token means it was revoked or expired early: fetch a new one and try once more.
+        if (response.status === 401 && auth.oauth2.length > 0 && attempt === 0) {
+          await response.body?.cancel();
+          for (const scheme of auth.oauth2) tokens.invalidate(scheme, env[scheme.clientIdEnv]!);
+          continue;
+        }
+        const received = await readBounded(response, maxResponseBytes);
+        const secrets = [...secretValues(chosen, env), ...tokensUsed];
+        return mapResponse(response, received, {
+          label,
+          uri: url.split("?", 1)[0]!,
+          maxResponseBytes,
+          redact: (text) => redact(text, secrets),
+        });
+      }
+    } catch (error) {
+      throw explain(error, {
+        label,
+        timeoutMs,
+        timeout,
+        cancelled: context.signal,
+        secrets: () => [...secretValues(chosen, env), ...tokensUsed],
+      });
+    }
+  }
+
+  return { call };
+}
+
+interface Circumstances {
+  label: string;
+  timeoutMs: number;
+  timeout: AbortSignal;
+  cancelled: AbortSignal | undefined;
+  secrets: () => string[];
+}
+
+/** Turns whatever stopped a call into an error that says what happened, with every secret scrubbed. */
+function explain(error: unknown, c: Circumstances): Error {
+  const scrub = (text: string) => redact(text, c.secrets());
+  if (c.cancelled?.aborted) return new ToolError(`${c.label} was cancelled.`);
+  if (c.timeout.aborted) return new ToolError(`${c.label} timed out after ${c.timeoutMs} ms.`);
+  if (error instanceof ToolError) return new ToolError(scrub(error.message));
+  if (error instanceof TypeError && error.message === "fetch failed") {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    return new ToolError(scrub(`${c.label} could not reach the API${cause}.`));
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,84 @@
+import { ToolError } from "../results/tool-error.js";
+import type { HttpOperation, HttpParameter } from "./operation.js";
+import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./styles.js";
+
+/** The parts of a request that come from an operation's parameters. */
+export interface ParameterParts {
+  /** The path with every template variable filled in and encoded. */
+  path: string;
+  /** Encoded `key=value` pairs, in the operation's parameter order. */
+  query: string[];
+  headers: [string, string][];
+  /** `name=value` pairs for the `Cookie` header. */
+  cookies: string[];
+}
+
+const FORBIDDEN_IN_HEADER = /[\r\n\0]/;
+
+/**
+ * Places every parameter of `operation` that has a value in `args`. A required parameter without a value is an
+ * error the model can fix, so it names the argument to supply.
+ */
+export function serializeParameters(operation: HttpOperation, args: Record<string, unknown>): ParameterParts {
+  const parts: ParameterParts = { path: operation.path, query: [], headers: [], cookies: [] };
+  const pathValues = new Map<string, string>();
+  for (const parameter of operation.parameters) {
+    const raw = args[parameter.argument];
+    if (raw === undefined || raw === null) {
+      if (parameter.required) {
+        throw new ToolError(
+          `Missing required ${parameter.in} parameter "${parameter.name}": pass it as the argument "${parameter.argument}".`,
+        );
+      }
+      continue;
+    }
+    // A `content` parameter is one serialised document, placed like a string.
+    const value = parameter.contentType !== undefined ? contentValue(raw) : raw;
+    switch (parameter.in) {
+      case "path":
+        pathValues.set(parameter.name, serializePath(parameter.name, parameter.style, parameter.explode, value));
+        break;
+      case "query":
+        parts.query.push(
+          ...serializeQuery(parameter.name, parameter.style, parameter.explode, value, parameter.allowReserved),
+        );
+        break;
+      case "header":
+        parts.headers.push([parameter.name, headerValue(parameter, value)]);
+        break;
+      case "cookie":
+        parts.cookies.push(...serializeCookie(parameter.name, parameter.explode, value));
+        break;
+    }
+  }
+  parts.path = fillPath(operation, pathValues);
+  return parts;
+}
+
+function contentValue(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function headerValue(parameter: HttpParameter, value: unknown): string {
+  const text = serializeHeader(parameter.explode, value);
+  if (FORBIDDEN_IN_HEADER.test(text)) {
+    throw new ToolError(
+      `The header parameter "${parameter.name}" (argument "${parameter.argument}") contains a line break or NUL, which a header cannot carry.`,
+    );
+  }
+  return text;
+}
+
+function fillPath(operation: HttpOperation, values: Map<string, string>): string {
+  return operation.path.replace(/\{([^{}]+)\}/g, (_template, name: string) => {
+    const value = values.get(name);
+    if (value !== undefined) return value;
+    const parameter = operation.parameters.find((p) => p.in === "path" && p.name === name);
+    // An optional path parameter is a contradiction in OpenAPI; an empty segment is the least surprising result.
+    if (parameter) return "";
+    // A binding that does not match its own path is a generator bug, not something the model can fix.
+    throw new Error(
+      `The path ${operation.path} has a variable {${name}} that no path parameter of the operation fills.`,
+    );
+  });
+}
