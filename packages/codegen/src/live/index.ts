@@ -1,3 +1,4 @@
+export { liveServerFromIR, type OpenApiLiveOptions } from "./openapi.js";
 export {
   DEFAULT_DISCOVERY_THRESHOLD,
   type ExecutableTool,
