@@ -65,3 +65,41 @@ describe("a scaffolded project", () => {
     }
   });
 });
+
+/** The installed version of a package manager, or undefined when it is not on PATH. */
+function versionOf(pm: string): string | undefined {
+  const result = spawnSync(pm, ["--version"], { encoding: "utf8", env });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+// yarn and bun resolve a linked folder's own dependencies, so --local also points the checkout's workspace:*
+// packages at the checkout for them; each one's project must install, build, test and start like pnpm's.
+describe.each([
+  { pm: "yarn", run: (script: string) => ["--silent", script] },
+  { pm: "bun", run: (script: string) => ["run", script] },
+])("a scaffolded project with --pm $pm", ({ pm, run }) => {
+  const version = versionOf(pm);
+  const required = process.env.MCPSMITH_REQUIRE_SERVICES === "1";
+  if (version === undefined && !required) {
+    it.skip(`installs, builds, tests and starts (skipped: ${pm} is not installed; \`npm i -g ${pm}\`)`, () => {});
+    return;
+  }
+
+  it(`installs, builds, tests and starts (${pm} ${version ?? "missing"})`, { timeout: 120_000 }, async () => {
+    expect(version, `${pm} is not installed and MCPSMITH_REQUIRE_SERVICES=1: \`npm i -g ${pm}\``).toBeDefined();
+    const dir = join(parent, `with-${pm}`);
+    const created = await runCli(["new", dir, "--local", "--pm", pm, "--no-git"], { cwd: parent, env });
+    expect(created.code, `${created.stdout}${created.stderr}`).toBe(0);
+    expect(created.stdout).toContain(`${pm} install`);
+    expect(created.stdout).toContain(`${pm === "bun" ? "bun run" : "yarn"} build`);
+
+    for (const script of ["build", "test"]) {
+      const result = spawnSync(pm, run(script), { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+      expect(result.status, `${pm} ${script}:\n${result.stdout}${result.stderr}`).toBe(0);
+    }
+    // `start` through the package manager is the server a real client talks to.
+    const listed = await runCli(["list", "--json", "--era", "legacy", "--", pm, ...run("start")], { cwd: dir, env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).tools.map((tool: { name: string }) => tool.name)).toEqual(["greet"]);
+  });
+});

@@ -1,5 +1,12 @@
 import { classNameFor, unscoped, uriSchemeFor } from "./names.js";
-import { execPrefix, localDependency, overrideField, type PackageManager, runScript } from "./package-manager.js";
+import {
+  execPrefix,
+  localDependency,
+  localOverrides,
+  overrideField,
+  type PackageManager,
+  runScript,
+} from "./package-manager.js";
 import { PROJECT_VERSIONS } from "./versions.js";
 
 export interface ProjectOptions {
@@ -107,11 +114,14 @@ function packageJson(options: ProjectOptions): Record<string, unknown> {
       vite: PROJECT_VERSIONS.vite,
       vitest: PROJECT_VERSIONS.vitest,
     },
-    ...overrideField(options.pm, { vite: PROJECT_VERSIONS.vite }),
+    ...overrideField(options.pm, {
+      vite: PROJECT_VERSIONS.vite,
+      ...(options.localWorkspace !== undefined && localOverrides(options.pm, options.localWorkspace)),
+    }),
   };
 }
 
-function hostConfigs(name: string, entry: string, url: string | undefined): BlankView["hosts"] {
+export function hostConfigs(name: string, entry: string, url: string | undefined): BlankView["hosts"] {
   const stdio = { command: "node", args: [entry] };
   return {
     // Claude Desktop's config file starts local servers over stdio; the HTTP variant switches with an env var.

@@ -24,7 +24,10 @@ export function installCommand(pm: PackageManager, preferOffline: boolean): [str
   const offline = preferOffline && pm !== "bun" ? ["--prefer-offline"] : [];
   // A new project has no lockfile yet, and pnpm refuses to make one when CI=true unless told to.
   const lockfile = pm === "pnpm" ? ["--no-frozen-lockfile"] : [];
-  return [pm, "install", ...offline, ...lockfile];
+  // yarn 1 alone fails (npm, pnpm and bun warn) on any package's engines field, and a dependency of mcpsmith's
+  // code generator asks for a newer Node than the server itself needs.
+  const engines = pm === "yarn" ? ["--ignore-engines"] : [];
+  return [pm, "install", ...offline, ...lockfile, ...engines];
 }
 
 /**
@@ -33,6 +36,17 @@ export function installCommand(pm: PackageManager, preferOffline: boolean): [str
  */
 export function localDependency(pm: PackageManager, folder: string): string {
   return pm === "pnpm" || pm === "yarn" ? `link:${folder}` : `file:${folder}`;
+}
+
+/**
+ * With `--local`, what else must come from the checkout: yarn and bun resolve a linked folder's own dependencies,
+ * and our packages depend on each other as `workspace:*`, which only this checkout's pnpm workspace can resolve.
+ */
+export function localOverrides(pm: PackageManager, workspace: string): Record<string, string> {
+  if (pm !== "yarn" && pm !== "bun") return {};
+  return Object.fromEntries(
+    ["runtime", "codegen"].map((name) => [`@mcpsmith/${name}`, localDependency(pm, `${workspace}/packages/${name}`)]),
+  );
 }
 
 /** The package.json field that forces one version of a transitive dependency, in each manager's dialect. */

@@ -4,7 +4,7 @@ import { CliError } from "../errors.js";
 import { REPO_ROOT } from "../test-support.js";
 import { blankView } from "./blank-view.js";
 import { classNameFor, packageNameFor, uriSchemeFor } from "./names.js";
-import { detectPackageManager, installCommand, localDependency, runScript } from "./package-manager.js";
+import { detectPackageManager, installCommand, localDependency, localOverrides, runScript } from "./package-manager.js";
 import { renderTemplate } from "./render.js";
 import { PROJECT_VERSIONS } from "./versions.js";
 
@@ -44,6 +44,30 @@ describe("package managers", () => {
     expect(installCommand("npm", false)).toEqual(["npm", "install"]);
     expect(localDependency("pnpm", "/src/runtime")).toBe("link:/src/runtime");
     expect(localDependency("npm", "/src/runtime")).toBe("file:/src/runtime");
+    expect(installCommand("yarn", true)).toEqual(["yarn", "install", "--prefer-offline", "--ignore-engines"]);
+    expect(installCommand("bun", true)).toEqual(["bun", "install"]);
+  });
+
+  it("points the checkout's own workspace:* packages at the checkout for yarn and bun with --local", () => {
+    expect(localOverrides("yarn", "/src")).toEqual({
+      "@mcpsmith/runtime": "link:/src/packages/runtime",
+      "@mcpsmith/codegen": "link:/src/packages/codegen",
+    });
+    expect(localOverrides("bun", "/src")["@mcpsmith/codegen"]).toBe("file:/src/packages/codegen");
+    expect(localOverrides("pnpm", "/src")).toEqual({});
+    const view = blankView({
+      dir: "/work/weather",
+      packageName: "weather",
+      transport: "stdio",
+      pm: "yarn",
+      mcpsmithVersion: "^0.1.0",
+      localWorkspace: "/src",
+    });
+    expect(view.packageJson.resolutions).toEqual({
+      vite: PROJECT_VERSIONS.vite,
+      "@mcpsmith/runtime": "link:/src/packages/runtime",
+      "@mcpsmith/codegen": "link:/src/packages/codegen",
+    });
   });
 });
 
