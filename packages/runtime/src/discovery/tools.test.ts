@@ -137,6 +137,13 @@ describe.each(["legacy", "2026-07-28"] as const)("discovery tools (%s)", (era) =
 });
 
 describe("discoveryTools", () => {
+  it("keeps the descriptions short whatever the subject and the groups", () => {
+    const many = operations.map((operation, i) => ({ ...operation, group: `a-rather-long-group-name-${i}` }));
+    const [search] = discoveryTools(many, { subject: "x".repeat(5_000) });
+    expect(search?.definition.description).not.toContain("Groups:");
+    expect(search?.definition.description?.length).toBeLessThan(600);
+  });
+
   it("refuses two operations of one name", () => {
     expect(() => discoveryTools([operations[0]!, operations[0]!])).toThrow(/two operations are named "getWidget0"/);
   });

@@ -6,7 +6,7 @@ import { ToolError } from "../results/tool-error.js";
 import { describeIssues } from "../schema/compile.js";
 import { compileJsonSchema } from "../schema/json-validator.js";
 import type { Issue, Validation } from "../schema/types.js";
-import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation } from "./catalog.js";
+import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";
 import { OperationIndex } from "./search.js";
 
 /** One discovery tool, in the shape `server().tool(name, definition, handler)` takes. */
@@ -23,6 +23,8 @@ export const CALL_TOOL = "call_operation";
 // Listing the groups in the search tool's description helps a model filter, but only while the list stays short:
 // the point of discovery is a tools/list of constant size, whatever the number of operations or groups.
 const GROUPS_HINT_MAX_CHARS = 300;
+// The subject is repeated in each description: an API title of a paragraph must not grow the list.
+const SUBJECT_MAX_CHARS = 100;
 
 /**
  * Three tools that stand in for any number of operations: search them (paged), describe one (its input
@@ -79,7 +81,7 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
     return validate;
   };
 
-  const subject = options.subject ?? "this server";
+  const subject = summaryOf(options.subject ?? "this server", SUBJECT_MAX_CHARS);
   const count = operations.length.toLocaleString("en-US");
   return [
     {
