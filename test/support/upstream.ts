@@ -52,12 +52,17 @@ export type UpstreamHandler = (request: RecordedRequest) => UpstreamReply | Prom
 export interface Upstream {
   /** `http://127.0.0.1:<port>` */
   url: string;
-  requests: RecordedRequest[];
+  readonly requests: readonly RecordedRequest[];
   /** The last recorded request; throws when there is none, so a test that expected a request says so. */
   last(): RecordedRequest;
+  /** Forgets the recorded requests (between tests). */
+  clear(): void;
   /** Replaces the reply handler. */
   reply(handler: UpstreamHandler): void;
-  /** Hands out the requests in arrival order, one per call, waiting for the next one when all were handed out. */
+  /**
+   * The next request to arrive from now on. Call it before the request can arrive (right after starting the call
+   * that sends it, in the same tick) to hold on to a request a test is about to cancel or time out.
+   */
   nextRequest(): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
@@ -65,17 +70,13 @@ export interface Upstream {
 export async function startUpstream(handler: UpstreamHandler = () => ({ json: { ok: true } })): Promise<Upstream> {
   let current = handler;
   const requests: RecordedRequest[] = [];
-  const waiting: ((request: RecordedRequest) => void)[] = [];
-  let handedOut = 0;
+  let waiting: ((request: RecordedRequest) => void)[] = [];
 
   const server = createServer(async (req, res) => {
     const recorded = await record(req, res);
     requests.push(recorded);
-    const wake = waiting.shift();
-    if (wake) {
-      handedOut++;
-      wake(recorded);
-    }
+    for (const wake of waiting) wake(recorded);
+    waiting = [];
     try {
       const reply = await current(recorded);
       if (!reply.hang) send(res, reply);
@@ -94,15 +95,13 @@ export async function startUpstream(handler: UpstreamHandler = () => ({ json: { 
       if (!request) throw new Error("The upstream has received no request.");
       return request;
     },
+    clear() {
+      requests.length = 0;
+    },
     reply(next) {
       current = next;
     },
     nextRequest() {
-      const ready = requests[handedOut];
-      if (ready) {
-        handedOut++;
-        return Promise.resolve(ready);
-      }
       return new Promise((resolve) => waiting.push(resolve));
     },
     async close() {

@@ -10,7 +10,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
 });
 beforeEach(() => {
-  upstream.requests.length = 0;
+  upstream.clear();
   upstream.reply(() => ({ json: { ok: true } }));
 });
 afterAll(() => upstream.close());
@@ -78,7 +78,7 @@ describe("schemes", () => {
   it("http bearer, and bearerToken (OpenID Connect and other flows)", async () => {
     const bearer = await callWith([["bearer"]], { BEARER: "tok-1" });
     expect(only(bearer.requests).headers.authorization).toBe("Bearer tok-1");
-    upstream.requests.length = 0;
+    upstream.clear();
     const oidc = await callWith([["oidc"]], { OIDC_TOKEN: "id-tok" });
     expect(only(oidc.requests).headers.authorization).toBe("Bearer id-tok");
   });
@@ -86,7 +86,7 @@ describe("schemes", () => {
   it("http basic, with an empty password allowed when the variable is set", async () => {
     const { requests } = await callWith([["basic"]], { USER: "ada", PASS: "pa:ss" });
     expect(only(requests).headers.authorization).toBe(`Basic ${Buffer.from("ada:pa:ss").toString("base64")}`);
-    upstream.requests.length = 0;
+    upstream.clear();
     const empty = await callWith([["basic"]], { USER: "sk_live_key", PASS: "" });
     expect(only(empty.requests).headers.authorization).toBe(`Basic ${Buffer.from("sk_live_key:").toString("base64")}`);
   });
@@ -121,7 +121,7 @@ describe("requirements", () => {
   it("optional authentication ([] among the alternatives) sends credentials when set, none otherwise", async () => {
     const withKey = await callWith([[], ["headerKey"]], { KEY_HEADER: "k" });
     expect(only(withKey.requests).headers["x-api-key"]).toBe("k");
-    upstream.requests.length = 0;
+    upstream.clear();
     const without = await callWith([[], ["headerKey"]], {});
     expect(without.result.isError).toBeUndefined();
     expect(only(without.requests).headers["x-api-key"]).toBeUndefined();

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
+import { startUpstream, type Upstream } from "../../../../test/support/upstream.js";
+import { server } from "../index.js";
+import { createTestClient } from "../testing/index.js";
+import { createHttpExecutor, DEFAULT_USER_AGENT } from "./executor.js";
+import type { HttpApi, HttpOperation } from "./operation.js";
+
+let upstream: Upstream;
+let other: Upstream;
+
+beforeAll(async () => {
+  [upstream, other] = await Promise.all([startUpstream(), startUpstream()]);
+});
+beforeEach(() => {
+  upstream.clear();
+  other.clear();
+  upstream.reply(() => ({ json: { ok: true } }));
+});
+afterAll(() => Promise.all([upstream.close(), other.close()]));
+
+const api = (): HttpApi => ({
+  servers: [{ url: upstream.url }],
+  securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key", env: "KEY" } },
+});
+
+describe("headers", () => {
+  it("sends Accept from the operation, the user agent and extra headers; parameters win over extra headers", async () => {
+    const executor = createHttpExecutor(api(), { headers: { "X-Client": "tests", "X-Tenant": "default" } });
+    const op = operation({
+      accepts: ["application/json", "application/xml"],
+      parameters: [
+        { name: "X-Tenant", argument: "tenant", in: "header", style: "simple", explode: false, required: false },
+      ],
+    });
+    await callTool(executor, op, { tenant: "acme" });
+    const request = upstream.last();
+    expect(request.headers.accept).toBe("application/json, application/xml");
+    expect(request.headers["user-agent"]).toBe(DEFAULT_USER_AGENT);
+    expect(request.headers["x-client"]).toBe("tests");
+    expect(request.headers["x-tenant"]).toBe("acme");
+
+    await callTool(createHttpExecutor(api(), { userAgent: "petstore-mcp/1.0" }), operation());
+    expect(upstream.last().headers["user-agent"]).toBe("petstore-mcp/1.0");
+  });
+
+  it("sends the method upper-cased", async () => {
+    await callTool(createHttpExecutor(api()), operation({ method: "delete", path: "/pets/1" }));
+    expect(upstream.last().method).toBe("DELETE");
+  });
+});
+
+describe("timeouts and cancellation", () => {
+  it("gives up after timeoutMs, says so, and the upstream sees the request aborted", async () => {
+    upstream.reply(() => ({ hang: true }));
+    const executor = createHttpExecutor(api(), { timeoutMs: 1000 });
+    const pending = callTool(executor, operation({ path: "/slow" }));
+    const request = await upstream.nextRequest();
+    expect(await pending).toEqual({
+      content: [{ type: "text", text: "GET /slow timed out after 1000 ms." }],
+      isError: true,
+    });
+    expect(await request.closed).toEqual({ answered: false });
+  });
+
+  it("cancelling the call aborts the HTTP request", async () => {
+    upstream.reply(() => ({ hang: true }));
+    const controller = new AbortController();
+    const pending = callTool(
+      createHttpExecutor(api()),
+      operation({ path: "/slow" }),
+      {},
+      { signal: controller.signal },
+    );
+    const request = await upstream.nextRequest();
+    controller.abort();
+    expect(await pending).toEqual({ content: [{ type: "text", text: "GET /slow was cancelled." }], isError: true });
+    expect(await request.closed).toEqual({ answered: false });
+  });
+
+  it("a call cancelled before it starts sends nothing", async () => {
+    const result = await callTool(createHttpExecutor(api()), operation(), {}, { signal: AbortSignal.abort() });
+    expect(firstText(result)).toBe("GET / was cancelled.");
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe("redirects", () => {
+  it("follows a redirect on the same origin; a 303 after a POST becomes a GET without a body", async () => {
+    upstream.reply((req) =>
+      req.path === "/orders" ? { status: 303, headers: { Location: "/orders/9" } } : { json: { id: 9 } },
+    );
+    const op = operation({
+      method: "POST",
+      path: "/orders",
+      body: { argument: "body", mediaType: "application/json", required: true },
+    });
+    const result = await callTool(createHttpExecutor(api()), op, { body: { item: "x" } });
+    expect(result.structuredContent).toEqual({ id: 9 });
+    expect(upstream.requests.map((r) => [r.method, r.url, r.body.byteLength])).toEqual([
+      ["POST", "/orders", 12],
+      ["GET", "/orders/9", 0],
+    ]);
+    expect(upstream.requests[1]!.headers["content-type"]).toBeUndefined();
+  });
+
+  it("refuses to follow a redirect to another origin when the request carries credentials", async () => {
+    upstream.reply(() => ({ status: 302, headers: { Location: `${other.url}/steal` } }));
+    const executor = createHttpExecutor(api(), { env: { KEY: "k" } });
+    const result = await callTool(executor, operation({ security: [["key"]] }));
+    expect(firstText(result)).toBe(
+      `The API redirected to another origin (${other.url}); the redirect was not followed because the request carries credentials.`,
+    );
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("follows a redirect to another origin when no credentials are involved", async () => {
+    upstream.reply(() => ({ status: 307, headers: { Location: `${other.url}/mirror` } }));
+    const result = await callTool(createHttpExecutor(api()), operation());
+    expect(result.structuredContent).toEqual({ ok: true });
+    expect(other.last().url).toBe("/mirror");
+  });
+});
+
+describe("unreachable API", () => {
+  it("says the API could not be reached, with the reason", async () => {
+    const closed = await startUpstream();
+    await closed.close();
+    const executor = createHttpExecutor({ servers: [{ url: closed.url }], securitySchemes: {} });
+    const result = await callTool(executor, operation({ path: "/pets" }));
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toMatch(/^GET \/pets could not reach the API: .*ECONNREFUSED/);
+  });
+});
+
+describe("inside a server", () => {
+  // What a generated server does: operations as literals, one executor, tools that delegate to it.
+  const OPERATIONS = {
+    getPet: {
+      method: "GET",
+      path: "/pets/{petId}",
+      parameters: [{ name: "petId", argument: "petId", in: "path", style: "simple", explode: false, required: true }],
+      security: [["key"]],
+      accepts: ["application/json"],
+    },
+  } as const satisfies Record<string, HttpOperation>;
+
+  it("a JSON answer is structured content, a missing credential isError, through a real client", async () => {
+    upstream.reply((req) => ({ json: { id: Number(req.path.split("/").at(-1)), name: "Rex" } }));
+    const env: Record<string, string> = {};
+    const executor = createHttpExecutor(api(), { env });
+    const app = server({ name: "petstore", version: "1.0.0" }).tool(
+      "getPet",
+      {
+        description: "Find a pet by id.",
+        input: { type: "object", properties: { petId: { type: "integer" } }, required: ["petId"] },
+      },
+      (args, ctx) => executor.call(OPERATIONS.getPet, args, ctx),
+    );
+    const client = await createTestClient(app, { era: "2026-07-28" });
+    try {
+      const refused = await client.callTool({ name: "getPet", arguments: { petId: 7 } });
+      expect(refused).toMatchObject({
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: "Missing credentials, so the request was not sent: set KEY in the server's environment.",
+          },
+        ],
+      });
+      expect(upstream.requests).toHaveLength(0);
+
+      env.KEY = "k-1";
+      const found = await client.callTool({ name: "getPet", arguments: { petId: 7 } });
+      expect(found.structuredContent).toEqual({ id: 7, name: "Rex" });
+      expect(found.isError).toBeFalsy();
+      expect(upstream.last().headers["x-key"]).toBe("k-1");
+    } finally {
+      await client.close();
+    }
+  });
+});
