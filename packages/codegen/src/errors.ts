@@ -9,15 +9,30 @@ export const ERROR_CODES = {
   E_NAME_DUPLICATE: "Two tools, resources or prompts would get the same name",
   E_MANIFEST_INVALID: "mcpsmith.json cannot be read or has an entry the generator does not understand",
   E_TEMPLATE_MISSING: "A code template is missing from this installation",
+  E_SPEC_UNREADABLE: "An API description file cannot be read (missing, unreadable, or a network $ref)",
+  E_SPEC_SYNTAX: "An API description file is not valid JSON or YAML",
+  E_SPEC_VERSION: "A document is not Swagger 2.0, OpenAPI 3.0 or OpenAPI 3.1",
+  E_SPEC_REF: "A $ref in an API description points to nothing",
+  E_SPEC_INVALID: "An API description breaks a rule the generator relies on",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** One thing wrong with an input, located precisely (a spec's JSON pointer, a file's `line:column`). */
+export interface CodegenProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
 export class CodegenError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  /** Every problem found (an invalid spec reports all of them, not only the first); empty for other errors. */
+  readonly problems: readonly CodegenProblem[];
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; problems?: readonly CodegenProblem[] }) {
     super(message, options);
     this.name = "CodegenError";
     this.code = code;
+    this.problems = options?.problems ?? [];
   }
 }

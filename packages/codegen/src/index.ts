@@ -5,7 +5,18 @@ export {
   estimateToolListTokens,
   type ToolDescriptor,
 } from "./budget/tokens.js";
-export { CodegenError, ERROR_CODES, type ErrorCode } from "./errors.js";
+export { CodegenError, type CodegenProblem, ERROR_CODES, type ErrorCode } from "./errors.js";
+export type { Source } from "./ir/source.js";
+export type {
+  CredentialIR,
+  JsonSchema,
+  ObjectSchema,
+  OpenApiIR,
+  Origin,
+  SourceWarning,
+  ToolAnnotationsIR,
+  ToolIR,
+} from "./ir/types.js";
 export { HASH_LENGTH } from "./names/hash.js";
 export {
   DEFAULT_MAX_TOOL_NAME_LENGTH,
@@ -14,3 +25,10 @@ export {
   toolNamePattern,
   uniqueToolNames,
 } from "./names/tool-name.js";
+export {
+  envPrefixFromTitle,
+  loadOpenApi,
+  type OpenApiSourceOptions,
+  type OperationFilter,
+  openApiSource,
+} from "./sources/openapi/index.js";

@@ -1,0 +1,82 @@
+/**
+ * A request body -> the `body` argument's schema and the executor's HttpBody. JSON bodies keep their schema;
+ * form and multipart bodies are objects whose file fields are base64 strings or `data:` URIs; text bodies are
+ * strings; any other media type (octet-stream, images, PDFs) is a binary body given as base64 or a `data:` URI.
+ */
+import type { HttpBody, HttpBodyEncoding } from "@mcpsmith/runtime/http";
+import type { JsonSchema } from "../../ir/types.js";
+import { isFormMediaType, isJsonMediaType, isMultipartMediaType, isTextMediaType } from "./media-types.js";
+import type { SourceBody } from "./model.js";
+import { isObject, type RefResolver } from "./refs.js";
+import type { SchemaSession } from "./schema-converter.js";
+
+export interface LoweredBody {
+  schema: JsonSchema;
+  binding: HttpBody;
+}
+
+const BINARY_NOTE = "base64-encoded, or a data: URI (data:<media type>;base64,<data>)";
+
+export function lowerBody(body: SourceBody, argument: string, session: SchemaSession, refs: RefResolver): LoweredBody {
+  const binding: HttpBody = { argument, mediaType: body.mediaType, required: body.required };
+  const { mediaType } = body;
+  let schema: JsonSchema;
+  if (isJsonMediaType(mediaType)) {
+    schema = body.schema === undefined ? {} : session.lower(body.schema, body.pointer);
+  } else if (isFormMediaType(mediaType) || isMultipartMediaType(mediaType)) {
+    schema = body.schema === undefined ? { type: "object" } : session.lower(body.schema, body.pointer);
+    if (body.encoding) binding.encoding = lowerEncoding(body.encoding);
+    const files = isMultipartMediaType(mediaType) ? fileProperties(body.schema, refs) : [];
+    if (files.length > 0) binding.fileProperties = files;
+  } else if (isTextMediaType(mediaType) && !isBinarySchema(body.schema, refs)) {
+    schema = { type: "string", description: `Sent as is, as ${mediaType}` };
+  } else {
+    binding.binary = true;
+    schema = { type: "string", contentEncoding: "base64", description: `The ${mediaType} content, ${BINARY_NOTE}` };
+  }
+  return { schema: withDescription(schema, bodyDescription(body, binding)), binding };
+}
+
+function bodyDescription(body: SourceBody, binding: HttpBody): string | undefined {
+  const parts = [body.description];
+  if (binding.fileProperties) parts.push(`Files (${binding.fileProperties.join(", ")}): ${BINARY_NOTE}.`);
+  const text = parts.filter((part) => part !== undefined).join("\n\n");
+  return text === "" ? undefined : text;
+}
+
+export function withDescription(schema: JsonSchema, description: string | undefined): JsonSchema {
+  if (description === undefined) return schema;
+  if (typeof schema === "boolean") return schema ? { description } : schema;
+  if (typeof schema.description === "string" && schema.description !== "") return schema;
+  return { ...schema, description };
+}
+
+function lowerEncoding(encoding: NonNullable<SourceBody["encoding"]>): Record<string, HttpBodyEncoding> {
+  return Object.fromEntries(Object.entries(encoding).map(([name, entry]) => [name, { ...entry }]));
+}
+
+/** Top-level properties of a multipart schema that are files (binary strings, Swagger 2.0 `type: file`). */
+function fileProperties(raw: unknown, refs: RefResolver): string[] {
+  const schema = refs.follow(raw, "")?.value;
+  if (!isObject(schema)) return [];
+  const members = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.map((m) => refs.follow(m, "")?.value) : [])];
+  const files: string[] = [];
+  for (const member of members) {
+    if (!isObject(member) || !isObject(member.properties)) continue;
+    for (const [name, property] of Object.entries(member.properties)) {
+      if (isBinarySchema(property, refs) && !files.includes(name)) files.push(name);
+    }
+  }
+  return files;
+}
+
+function isBinarySchema(raw: unknown, refs: RefResolver): boolean {
+  const schema = refs.follow(raw, "")?.value;
+  if (!isObject(schema)) return false;
+  return (
+    schema.type === "file" ||
+    schema.format === "binary" ||
+    (typeof schema.contentMediaType === "string" && !isJsonMediaType(schema.contentMediaType)) ||
+    schema.contentEncoding === "base64"
+  );
+}

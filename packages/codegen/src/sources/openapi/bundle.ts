@@ -1,0 +1,72 @@
+/**
+ * Multi-file specs: swagger-parser's bundler pulls the referenced local files into the root document (as
+ * internal refs), with the HTTP resolver replaced by one that refuses, so a network `$ref` is an error naming it.
+ * Only `bundle` is used: `validate`/`dereference` do not finish on msgraph (see docs/openapi.md).
+ */
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
+import { type SpecProblem, specError } from "./diagnostics.js";
+import { escapeToken, isObject, type JsonObject } from "./refs.js";
+
+/** True when some `$ref` (outside `x-` extensions, whose refs the source never follows) points at another file. */
+export function hasExternalRefs(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRefs);
+  if (!isObject(value)) return false;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "$ref" && typeof child === "string" && !child.startsWith("#")) return true;
+    if (!key.startsWith("x-") && typeof child === "object" && hasExternalRefs(child)) return true;
+  }
+  return false;
+}
+
+const NETWORK_REF = /^https?:\/\//i;
+
+/** Path segments of extensions: their `$ref`s are documentation links (train-travel's `x-topics`), not schema. */
+function insideExtension(path: string): boolean {
+  return /\/x-[^/]*/.test(path);
+}
+
+export async function bundleExternalRefs(file: string, root: JsonObject): Promise<JsonObject> {
+  const refusedNetworkRef = {
+    order: 1,
+    canRead: (info: { url: string }) => NETWORK_REF.test(info.url),
+    read: (info: { url: string }) => {
+      throw new Error(`network $ref refused: ${info.url} (copy the file next to the spec and refer to it locally)`);
+    },
+  };
+  try {
+    const bundled = await SwaggerParser.bundle(
+      file,
+      root as unknown as OpenAPI.Document,
+      {
+        continueOnError: true,
+        resolve: { http: false, network: refusedNetworkRef },
+        resolveExcludedPathMatcher: insideExtension,
+        bundle: { excludedPathMatcher: insideExtension },
+      } as SwaggerParser.Options,
+    );
+    return bundled as unknown as JsonObject;
+  } catch (error) {
+    throw specError(refErrorCode(error), refProblems(file, error), error);
+  }
+}
+
+interface RefParserError {
+  message: string;
+  source?: string;
+  path?: (string | number)[];
+}
+
+function refErrorCode(error: unknown): "E_SPEC_UNREADABLE" | "E_SPEC_REF" {
+  return /network \$ref refused/.test(String((error as Error)?.message)) ? "E_SPEC_UNREADABLE" : "E_SPEC_REF";
+}
+
+function refProblems(file: string, error: unknown): SpecProblem[] {
+  const errors = (error as { errors?: RefParserError[] }).errors;
+  const list: RefParserError[] = Array.isArray(errors) && errors.length > 0 ? errors : [error as RefParserError];
+  return list.map((item) => ({
+    file: item.source ? item.source.replace(/^file:\/\//, "") : file,
+    pointer: Array.isArray(item.path) ? item.path.map((t) => `/${escapeToken(String(t))}`).join("") : "",
+    message: String(item.message ?? item).split("\n")[0]!,
+  }));
+}

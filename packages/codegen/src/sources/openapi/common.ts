@@ -1,0 +1,101 @@
+/** Reading pieces that Swagger 2.0 and OpenAPI 3.x share: methods, info, security requirements, `x-mcp`, paths. */
+import type { Diagnostics } from "./diagnostics.js";
+import type { McpExtension } from "./model.js";
+import { isObject, type JsonObject } from "./refs.js";
+
+/** The methods a path item may hold, in the order tools are listed (the spec's key order wins within a path). */
+export const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+export function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+export function readInfo(root: JsonObject, file: string, diagnostics: Diagnostics) {
+  const info = isObject(root.info) ? root.info : {};
+  const title = text(info.title);
+  if (title === undefined) diagnostics.warn("/info/title", "no title: the file name is used instead");
+  return {
+    title: title ?? (file.split(/[\\/]/).pop() ?? "api").replace(/\.[^.]+$/, ""),
+    version: text(info.version) ?? "",
+    description: text(info.description),
+  };
+}
+
+/**
+ * A security requirement list: alternatives (OR) of scheme names (AND). `[]` (no alternatives) means no
+ * authentication; `{}` inside the list is an alternative with no scheme (authentication optional).
+ */
+export function readSecurity(
+  value: unknown,
+  pointer: string,
+  diagnostics: Diagnostics,
+  scopes?: Map<string, Set<string>>,
+): string[][] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    diagnostics.problem(pointer, "security must be a list of requirement objects");
+    return undefined;
+  }
+  return value.flatMap((requirement, index) => {
+    if (!isObject(requirement)) {
+      diagnostics.problem(`${pointer}/${index}`, "a security requirement must be an object of scheme names");
+      return [];
+    }
+    for (const [scheme, list] of Object.entries(requirement)) {
+      const known = scopes?.get(scheme) ?? new Set<string>();
+      if (Array.isArray(list)) for (const scope of list) if (typeof scope === "string") known.add(scope);
+      scopes?.set(scheme, known);
+    }
+    return [Object.keys(requirement)];
+  });
+}
+
+/** `x-mcp: false`, `x-mcp: true`, or `x-mcp: { exclude, name, description }`. */
+export function readMcpExtension(value: unknown, pointer: string, diagnostics: Diagnostics): McpExtension {
+  if (value === undefined) return {};
+  if (typeof value === "boolean") return { exclude: !value };
+  if (!isObject(value)) {
+    diagnostics.warn(
+      `${pointer}/x-mcp`,
+      "x-mcp must be a boolean or an object { exclude, name, description }: ignored",
+    );
+    return {};
+  }
+  const extension: McpExtension = {};
+  if (typeof value.exclude === "boolean") extension.exclude = value.exclude;
+  if (typeof value.name === "string" && value.name.trim() !== "") extension.name = value.name.trim();
+  if (typeof value.description === "string" && value.description.trim() !== "") {
+    extension.description = value.description.trim();
+  }
+  return extension;
+}
+
+/** Field by field, the nearer extension wins (operation over path item over document). */
+export function mergeMcpExtensions(...extensions: McpExtension[]): McpExtension {
+  return Object.assign({}, ...extensions) as McpExtension;
+}
+
+/** The `{variables}` of a path template. */
+export function pathTemplateVariables(path: string): string[] {
+  return [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
+}
+
+/**
+ * Checks that a path template and its path parameters agree. A variable without a parameter makes the request
+ * impossible to build (a problem); a path parameter the template does not use cannot be sent (a warning, dropped
+ * by the caller).
+ */
+export function checkPathParameters(
+  path: string,
+  declared: readonly string[],
+  pointer: string,
+  diagnostics: Diagnostics,
+): Set<string> {
+  const variables = new Set(pathTemplateVariables(path));
+  for (const variable of variables) {
+    if (!declared.includes(variable)) {
+      diagnostics.problem(pointer, `path variable {${variable}} of ${path} has no path parameter`);
+    }
+  }
+  return variables;
+}

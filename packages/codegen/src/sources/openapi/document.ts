@@ -1,0 +1,149 @@
+/**
+ * A parsed file -> the source model: the spec version recognised, every operation read (whatever is selected
+ * later, so that all problems are reported), targeted checks instead of swagger-parser's `validate()` (which does
+ * not finish on msgraph in 300 s): the checks cover what the generator relies on.
+ */
+import { HTTP_METHODS, readInfo, readMcpExtension, readSecurity } from "./common.js";
+import { findDanglingRefs } from "./dangling-refs.js";
+import { Diagnostics, specError } from "./diagnostics.js";
+import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
+import { readOas3Operation } from "./oas3.js";
+import type { OperationContext } from "./operation.js";
+import type { ReadSpec } from "./read.js";
+import { childPointer, isObject, RefResolver } from "./refs.js";
+import { readSecuritySchemes } from "./security-schemes.js";
+import { readServers, swaggerServers } from "./servers.js";
+import { readSwagger2Operation } from "./swagger2.js";
+
+export function detectDialect(root: Record<string, unknown>, file: string): SpecDialect {
+  if (root.swagger === "2.0") return "swagger2";
+  if (typeof root.openapi === "string") {
+    if (/^3\.0\.\d+$/.test(root.openapi)) return "oas30";
+    if (/^3\.1\.\d+$/.test(root.openapi)) return "oas31";
+  }
+  const found =
+    root.openapi !== undefined
+      ? `openapi: ${JSON.stringify(root.openapi)}`
+      : root.swagger !== undefined
+        ? `swagger: ${JSON.stringify(root.swagger)}`
+        : root.swaggerVersion !== undefined
+          ? `swaggerVersion: ${JSON.stringify(root.swaggerVersion)} (Swagger 1.x)`
+          : "no openapi or swagger field";
+  const pointer = root.openapi !== undefined ? "/openapi" : root.swagger !== undefined ? "/swagger" : "";
+  throw specError("E_SPEC_VERSION", [
+    { file, pointer, message: `${found}: expected swagger: "2.0", or openapi: 3.0.x or 3.1.x` },
+  ]);
+}
+
+export function readDocument(spec: ReadSpec): SourceDocument {
+  const { file, root } = spec;
+  const dialect = detectDialect(root, file);
+  const diagnostics = new Diagnostics(file);
+  const refs = new RefResolver(root);
+  findDanglingRefs(root, refs, diagnostics);
+  const info = readInfo(root, file, diagnostics);
+  const securitySchemes = readSecuritySchemes(root, dialect, refs, diagnostics);
+  const scopes = new Map<string, Set<string>>();
+  const security = readSecurity(root.security, "/security", diagnostics, scopes) ?? [];
+  const servers =
+    dialect === "swagger2" ? swaggerServers(root) : (readServers(root.servers, "/servers", diagnostics) ?? []);
+  const operations = readOperations(root, dialect, refs, scopes, diagnostics);
+  checkOperationIds(operations, diagnostics);
+  checkSecurityNames(security, "/security", securitySchemes, diagnostics);
+  for (const operation of operations) {
+    if (operation.security) {
+      checkSecurityNames(operation.security, `${operation.pointer}/security`, securitySchemes, diagnostics);
+    }
+  }
+  diagnostics.throwIfProblems();
+  return {
+    file,
+    dialect,
+    root,
+    ...info,
+    servers,
+    securitySchemes,
+    security,
+    operations,
+    scopes: Object.fromEntries([...scopes].map(([name, set]) => [name, [...set].sort()])),
+    warnings: diagnostics.warnings,
+  };
+}
+
+function readOperations(
+  root: Record<string, unknown>,
+  dialect: SpecDialect,
+  refs: RefResolver,
+  scopes: Map<string, Set<string>>,
+  diagnostics: Diagnostics,
+): SourceOperation[] {
+  if (root.paths === undefined) {
+    if (dialect === "swagger2" || dialect === "oas30") diagnostics.problem("", "the document has no paths");
+    else diagnostics.warn("", "the document has no paths (webhooks are not turned into tools): no tools");
+    return [];
+  }
+  if (!isObject(root.paths)) {
+    diagnostics.problem("/paths", "paths must be an object");
+    return [];
+  }
+  const documentMcp = readMcpExtension(root["x-mcp"], "", diagnostics);
+  const operations: SourceOperation[] = [];
+  for (const [path, rawItem] of Object.entries(root.paths)) {
+    if (path.startsWith("x-")) continue;
+    const pathPointer = childPointer("/paths", path);
+    if (!path.startsWith("/")) {
+      diagnostics.problem(pathPointer, `path "${path}" must start with "/"`);
+      continue;
+    }
+    const followed = refs.follow(rawItem, pathPointer);
+    if (!followed || !isObject(followed.value)) continue;
+    const item = followed.value;
+    const inheritedMcp = { ...documentMcp, ...readMcpExtension(item["x-mcp"], pathPointer, diagnostics) };
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
+      const pointer = childPointer(pathPointer, method);
+      const context: OperationContext = {
+        method,
+        path,
+        operation,
+        item,
+        pointer,
+        pathPointer,
+        inheritedMcp,
+        scopes,
+        diagnostics,
+      };
+      operations.push(
+        dialect === "swagger2" ? readSwagger2Operation(context, root, refs) : readOas3Operation(context, refs),
+      );
+    }
+  }
+  return operations;
+}
+
+function checkOperationIds(operations: SourceOperation[], diagnostics: Diagnostics): void {
+  const first = new Map<string, string>();
+  for (const operation of operations) {
+    if (operation.operationId === undefined) continue;
+    const earlier = first.get(operation.operationId);
+    if (earlier === undefined) first.set(operation.operationId, operation.pointer);
+    else
+      diagnostics.problem(
+        `${operation.pointer}/operationId`,
+        `operationId "${operation.operationId}" is also used by ${earlier}`,
+      );
+  }
+}
+
+function checkSecurityNames(
+  requirement: string[][],
+  pointer: string,
+  schemes: { name: string }[],
+  diagnostics: Diagnostics,
+): void {
+  const known = new Set(schemes.map((scheme) => scheme.name));
+  for (const name of requirement.flat()) {
+    if (!known.has(name))
+      diagnostics.problem(pointer, `security names "${name}", which is not a declared security scheme`);
+  }
+}

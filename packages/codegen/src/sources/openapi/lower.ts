@@ -1,0 +1,110 @@
+/** The source model -> the IR: one tool per selected operation, names made safe and unique, shared API data. */
+import type { HttpOperation } from "@mcpsmith/runtime/http";
+import type { OpenApiIR, ToolAnnotationsIR, ToolIR } from "../../ir/types.js";
+import { uniqueToolNames } from "../../names/tool-name.js";
+import { Diagnostics } from "./diagnostics.js";
+import { checkedPrefix, envPrefixFromTitle } from "./env-names.js";
+import { lowerInput } from "./input.js";
+import { orderAccepts } from "./media-types.js";
+import type { SourceDocument, SourceOperation } from "./model.js";
+import type { OpenApiSourceOptions } from "./options.js";
+import { lowerOutput } from "./output.js";
+import { RefResolver } from "./refs.js";
+import { SchemaConverter } from "./schema-converter.js";
+import { credentialsFor, lowerSecuritySchemes, toolRequirement } from "./security.js";
+import { selectOperations } from "./select.js";
+
+export function lowerDocument(document: SourceDocument, options: OpenApiSourceOptions): OpenApiIR {
+  const diagnostics = new Diagnostics(document.file);
+  diagnostics.warnings.push(...document.warnings);
+  const prefix =
+    options.envPrefix !== undefined ? checkedPrefix(options.envPrefix) : envPrefixFromTitle(document.title);
+  const schemes = lowerSecuritySchemes(document, prefix, diagnostics);
+  const refs = new RefResolver(document.root);
+  const converter = new SchemaConverter(document.dialect, refs, diagnostics);
+
+  const selected: { operation: SourceOperation; security: string[][] }[] = [];
+  for (const operation of selectOperations(document.operations, options, diagnostics)) {
+    const security = toolRequirement(operation, document, schemes, diagnostics);
+    if (security) selected.push({ operation, security });
+  }
+  const names = uniqueToolNames(
+    selected.map(
+      ({ operation }) => operation.mcp.name ?? operation.operationId ?? `${operation.method} ${operation.path}`,
+    ),
+    options.maxNameLength === undefined ? {} : { maxLength: options.maxNameLength },
+  );
+
+  const tools = selected.map(({ operation, security }, index): ToolIR<HttpOperation> => {
+    const input = lowerInput(operation, converter.session("request"), refs);
+    const accepts = orderAccepts(operation.responseMediaTypes);
+    const binding: HttpOperation = {
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      parameters: input.parameters,
+      ...(input.body && { body: input.body }),
+      security,
+      ...(operation.servers && { servers: operation.servers }),
+      ...(accepts.length > 0 && { accepts }),
+    };
+    const output =
+      operation.jsonResponse && options.outputSchema !== false
+        ? lowerOutput(operation.jsonResponse, converter.session("response"), refs)
+        : undefined;
+    const tool: ToolIR<HttpOperation> = {
+      name: names[index]!,
+      ...(operation.summary !== undefined && { title: operation.summary }),
+      description: describe(operation),
+      inputSchema: input.inputSchema,
+      ...(output && { outputSchema: output }),
+      annotations: annotations(operation.method),
+      group: operation.tags[0] ?? "default",
+      deprecated: operation.deprecated,
+      origin: { file: document.file, pointer: operation.pointer },
+      binding,
+    };
+    return tool;
+  });
+
+  if (document.operations.length === 0 || tools.length === 0) {
+    diagnostics.warn("", `no tools: ${document.operations.length} operations in the document, none selected`);
+  }
+  if (document.servers.length === 0) {
+    diagnostics.warn("/servers", `no servers: the base URL must be set with ${prefix}_BASE_URL`);
+  }
+  const used = new Set(selected.flatMap(({ security }) => security.flat()));
+  const ir: OpenApiIR = {
+    kind: "openapi",
+    title: document.title,
+    version: document.version,
+    api: {
+      servers: document.servers,
+      securitySchemes: Object.fromEntries([...schemes].filter(([name]) => used.has(name))),
+      baseUrlEnv: `${prefix}_BASE_URL`,
+    },
+    tools,
+    credentials: credentialsFor(schemes, used, document),
+    warnings: diagnostics.warnings,
+  };
+  if (document.description !== undefined) ir.description = document.description;
+  return ir;
+}
+
+/** The summary, then the description when it says more; the method and path when the spec gives neither. */
+function describe(operation: SourceOperation): string {
+  if (operation.mcp.description !== undefined) return operation.mcp.description;
+  const { summary, description } = operation;
+  if (summary !== undefined && description !== undefined) {
+    return description.startsWith(summary) ? description : `${summary}\n\n${description}`;
+  }
+  return description ?? summary ?? `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+function annotations(method: string): ToolAnnotationsIR {
+  const result: ToolAnnotationsIR = {};
+  if (method === "get" || method === "head") result.readOnlyHint = true;
+  if (method === "delete") result.destructiveHint = true;
+  if (method === "put" || method === "delete") result.idempotentHint = true;
+  result.openWorldHint = true;
+  return result;
+}

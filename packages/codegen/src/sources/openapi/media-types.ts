@@ -1,0 +1,58 @@
+/**
+ * Media type preferences. A request body is sent as the first of: JSON, form-urlencoded, multipart, then whatever
+ * the spec lists first; the `Accept` list puts JSON first. Comparisons ignore case and parameters
+ * (`application/json;datetime-format=rfc3339` is JSON).
+ */
+
+function essence(mediaType: string): string {
+  return mediaType.split(";")[0]!.trim().toLowerCase();
+}
+
+/** `application/json`, `text/json`, any `+json` suffix (`application/problem+json`, `json-patch+json`). */
+export function isJsonMediaType(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type === "application/json" || type === "text/json" || type.endsWith("+json");
+}
+
+export function isFormMediaType(mediaType: string): boolean {
+  return essence(mediaType) === "application/x-www-form-urlencoded";
+}
+
+export function isMultipartMediaType(mediaType: string): boolean {
+  return essence(mediaType).startsWith("multipart/");
+}
+
+export function isTextMediaType(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type.startsWith("text/") || type.endsWith("+xml") || type === "application/xml";
+}
+
+/** The rank of a media type as a request body (lower is preferred); ties keep the spec's order. */
+function bodyRank(mediaType: string): number {
+  const type = essence(mediaType);
+  if (type === "application/json") return 0;
+  if (isJsonMediaType(type)) return 1;
+  if (isFormMediaType(type)) return 2;
+  if (isMultipartMediaType(type)) return 3;
+  return 4;
+}
+
+export function chooseBodyMediaType(mediaTypes: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const mediaType of mediaTypes) {
+    if (best === undefined || bodyRank(mediaType) < bodyRank(best)) best = mediaType;
+  }
+  return best;
+}
+
+/** The response media types for `Accept`: duplicates removed, JSON ones first, otherwise the spec's order. */
+export function orderAccepts(mediaTypes: readonly string[]): string[] {
+  const unique = [...new Set(mediaTypes)];
+  return [...unique.filter(isJsonMediaType), ...unique.filter((type) => !isJsonMediaType(type))];
+}
+
+/** The JSON media type among a response's, preferring plain `application/json`. */
+export function chooseJsonMediaType(mediaTypes: readonly string[]): string | undefined {
+  const json = mediaTypes.filter(isJsonMediaType);
+  return json.find((type) => essence(type) === "application/json") ?? json[0];
+}

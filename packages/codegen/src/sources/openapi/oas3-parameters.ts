@@ -1,0 +1,108 @@
+/** OpenAPI 3.x parameters: refs followed, path-level ones inherited and overridden, styles defaulted and checked. */
+import type { ParameterLocation, ParameterStyle } from "@mcpsmith/runtime/http";
+import type { Diagnostics } from "./diagnostics.js";
+import type { SourceParameter } from "./model.js";
+import { isObject, type RefResolver } from "./refs.js";
+
+const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
+
+/** Styles each location allows (OpenAPI 3.1 section 4.8.12.4); the first is the default. */
+const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+
+/** Header parameters the spec says to ignore: the executor sets these itself. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+interface RawParameter {
+  value: Record<string, unknown>;
+  pointer: string;
+}
+
+/** Path-level parameters first, each replaced by an operation-level one with the same name and location. */
+export function mergeParameterLists(
+  pathLevel: unknown,
+  operationLevel: unknown,
+  pathPointer: string,
+  operationPointer: string,
+  refs: RefResolver,
+): RawParameter[] {
+  const merged = new Map<string, RawParameter>();
+  const add = (list: unknown, pointer: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((entry, index) => {
+      const followed = refs.follow(entry, `${pointer}/parameters/${index}`);
+      // A dangling ref is reported once by the document-wide ref check.
+      if (!followed || !isObject(followed.value)) return;
+      const { name, in: location } = followed.value;
+      merged.set(`${String(location)}\u0000${String(name)}`, { value: followed.value, pointer: followed.pointer });
+    });
+  };
+  add(pathLevel, pathPointer);
+  add(operationLevel, operationPointer);
+  return [...merged.values()];
+}
+
+export function readOas3Parameter(raw: RawParameter, diagnostics: Diagnostics): SourceParameter | undefined {
+  const { value, pointer } = raw;
+  if (typeof value.name !== "string" || !LOCATIONS.has(String(value.in))) {
+    diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, header or cookie");
+    return undefined;
+  }
+  const location = value.in as ParameterLocation;
+  if (location === "header" && IGNORED_HEADERS.has(value.name.toLowerCase())) {
+    diagnostics.warn(pointer, `header parameter ${value.name} ignored (OpenAPI says so; the executor sets it)`);
+    return undefined;
+  }
+  if (value.schema !== undefined && value.content !== undefined) {
+    diagnostics.problem(pointer, `parameter ${value.name} has both schema and content (they are mutually exclusive)`);
+    return undefined;
+  }
+  let required = value.required === true;
+  if (location === "path" && !required) {
+    diagnostics.warn(pointer, `path parameter ${value.name} is not marked required: treated as required`);
+    required = true;
+  }
+  const parameter: SourceParameter = {
+    name: value.name,
+    in: location,
+    required,
+    deprecated: value.deprecated === true,
+    schema: value.schema ?? {},
+    ...readStyle(value, location, pointer, diagnostics),
+    pointer,
+  };
+  if (typeof value.description === "string" && value.description.trim() !== "") {
+    parameter.description = value.description.trim();
+  }
+  if (value.allowReserved === true && location === "query") parameter.allowReserved = true;
+  if (isObject(value.content)) {
+    const [mediaType, media] = Object.entries(value.content)[0] ?? [];
+    if (mediaType === undefined) {
+      diagnostics.warn(pointer, `parameter ${value.name} has an empty content map: sent as a string`);
+    } else {
+      parameter.contentType = mediaType;
+      parameter.schema = isObject(media) && media.schema !== undefined ? media.schema : {};
+    }
+  }
+  return parameter;
+}
+
+function readStyle(
+  value: Record<string, unknown>,
+  location: ParameterLocation,
+  pointer: string,
+  diagnostics: Diagnostics,
+): { style: ParameterStyle; explode: boolean } {
+  const allowed = STYLES[location];
+  let style = allowed[0]!;
+  if (typeof value.style === "string") {
+    if (allowed.includes(value.style as ParameterStyle)) style = value.style as ParameterStyle;
+    else diagnostics.warn(pointer, `style ${value.style} is not allowed in ${location}: ${style} used instead`);
+  }
+  const explode = typeof value.explode === "boolean" ? value.explode : style === "form";
+  return { style, explode };
+}

@@ -1,0 +1,112 @@
+/** OpenAPI 3.0 and 3.1 documents -> the source model. */
+import type { Diagnostics } from "./diagnostics.js";
+import { chooseBodyMediaType, chooseJsonMediaType } from "./media-types.js";
+import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceResponse } from "./model.js";
+import { mergeParameterLists, readOas3Parameter } from "./oas3-parameters.js";
+import { type OperationContext, readOperationCommon } from "./operation.js";
+import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
+import { readServers } from "./servers.js";
+
+export function readOas3Operation(context: OperationContext, refs: RefResolver): SourceOperation {
+  const { operation, item, pointer, pathPointer, diagnostics } = context;
+  const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
+  const parameters = raw.flatMap((entry) => readOas3Parameter(entry, diagnostics) ?? []);
+  const responses = readResponses(operation.responses, `${pointer}/responses`, refs, diagnostics);
+  const result: SourceOperation = {
+    ...readOperationCommon(context, parameters),
+    responseMediaTypes: responses.mediaTypes,
+  };
+  const body = readRequestBody(operation.requestBody, `${pointer}/requestBody`, refs, diagnostics);
+  if (body) result.body = body;
+  if (responses.json) result.jsonResponse = responses.json;
+  const servers =
+    readServers(operation.servers, `${pointer}/servers`, diagnostics) ??
+    readServers(item.servers, `${pathPointer}/servers`, diagnostics);
+  if (servers && servers.length > 0) result.servers = servers;
+  return result;
+}
+
+function readRequestBody(
+  value: unknown,
+  pointer: string,
+  refs: RefResolver,
+  diagnostics: Diagnostics,
+): SourceBody | undefined {
+  if (value === undefined) return undefined;
+  const followed = refs.follow(value, pointer);
+  if (!followed || !isObject(followed.value)) return undefined;
+  const requestBody = followed.value;
+  const content = isObject(requestBody.content) ? requestBody.content : {};
+  const mediaTypes = Object.keys(content);
+  const mediaType = chooseBodyMediaType(mediaTypes);
+  if (mediaType === undefined) {
+    diagnostics.warn(followed.pointer, "request body with no media type: the operation is sent without a body");
+    return undefined;
+  }
+  const media = isObject(content[mediaType]) ? (content[mediaType] as JsonObject) : {};
+  const body: SourceBody = {
+    mediaType,
+    mediaTypes,
+    required: requestBody.required === true,
+    pointer: childPointer(followed.pointer, "content", mediaType),
+  };
+  if (typeof requestBody.description === "string" && requestBody.description.trim() !== "") {
+    body.description = requestBody.description.trim();
+  }
+  if (media.schema !== undefined) body.schema = media.schema;
+  const encoding = readEncoding(media.encoding);
+  if (encoding) body.encoding = encoding;
+  return body;
+}
+
+function readEncoding(value: unknown): Record<string, SourceBodyEncoding> | undefined {
+  if (!isObject(value)) return undefined;
+  const encoding: Record<string, SourceBodyEncoding> = {};
+  for (const [property, entry] of Object.entries(value)) {
+    if (!isObject(entry)) continue;
+    const item: SourceBodyEncoding = {};
+    if (typeof entry.contentType === "string") item.contentType = entry.contentType;
+    if (typeof entry.style === "string") item.style = entry.style as SourceBodyEncoding["style"];
+    if (typeof entry.explode === "boolean") item.explode = entry.explode;
+    encoding[property] = item;
+  }
+  return Object.keys(encoding).length > 0 ? encoding : undefined;
+}
+
+const STATUS_KEY = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
+
+/** The 2xx responses: all their media types (for Accept) and the first JSON schema among them (for output). */
+function readResponses(
+  value: unknown,
+  pointer: string,
+  refs: RefResolver,
+  diagnostics: Diagnostics,
+): { mediaTypes: string[]; json?: SourceResponse } {
+  const mediaTypes: string[] = [];
+  let json: SourceResponse | undefined;
+  if (!isObject(value)) return { mediaTypes };
+  const statuses = Object.keys(value).filter((status) => {
+    if (STATUS_KEY.test(status)) return status.startsWith("2");
+    diagnostics.warn(childPointer(pointer, status), `response key "${status}" is not a status code: ignored`);
+    return false;
+  });
+  // 200 before 201 before 2XX: the most specific success first.
+  statuses.sort((a, b) => (a.includes("X") === b.includes("X") ? a.localeCompare(b) : a.includes("X") ? 1 : -1));
+  for (const status of statuses) {
+    const followed = refs.follow(value[status], childPointer(pointer, status));
+    if (!followed || !isObject(followed.value) || !isObject(followed.value.content)) continue;
+    const content = followed.value.content;
+    mediaTypes.push(...Object.keys(content));
+    const jsonType = chooseJsonMediaType(Object.keys(content));
+    const media = jsonType === undefined ? undefined : content[jsonType];
+    if (json === undefined && jsonType !== undefined && isObject(media) && media.schema !== undefined) {
+      json = {
+        status,
+        mediaType: jsonType,
+        schema: media.schema,
+        pointer: childPointer(followed.pointer, "content", jsonType, "schema"),
+      };
+    }
+  }
+  return json ? { mediaTypes, json } : { mediaTypes };
+}

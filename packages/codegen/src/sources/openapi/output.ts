@@ -1,0 +1,35 @@
+/**
+ * The output schema: the 2xx JSON response's schema when its root is an object (MCP's structuredContent must be
+ * one). Arrays, scalars and nullable roots give no output schema: the result is still returned as JSON text.
+ */
+import type { ObjectSchema } from "../../ir/types.js";
+import type { SourceResponse } from "./model.js";
+import { isObject, type RefResolver } from "./refs.js";
+import type { SchemaSession } from "./schema-converter.js";
+
+export function lowerOutput(
+  response: SourceResponse,
+  session: SchemaSession,
+  refs: RefResolver,
+): ObjectSchema | undefined {
+  if (!describesObject(response.schema, refs, new Set())) return undefined;
+  const schema = session.lowerInlined(response.schema, response.pointer);
+  if (typeof schema === "boolean") return undefined;
+  const output: ObjectSchema = { type: "object", ...schema } as ObjectSchema;
+  const defs = session.defs();
+  if (defs) output.$defs = defs;
+  return output;
+}
+
+/** `type: object`, or no type with properties, or an `allOf` whose members all describe objects. */
+function describesObject(raw: unknown, refs: RefResolver, seen: Set<unknown>): boolean {
+  const schema = refs.follow(raw, "")?.value;
+  if (!isObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  if (schema.nullable === true || schema["x-nullable"] === true) return false;
+  if (schema.type !== undefined) return schema.type === "object";
+  if (isObject(schema.properties)) return true;
+  return (
+    Array.isArray(schema.allOf) && schema.allOf.length > 0 && schema.allOf.every((m) => describesObject(m, refs, seen))
+  );
+}

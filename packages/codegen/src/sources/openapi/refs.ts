@@ -1,0 +1,81 @@
+/**
+ * Lazy `$ref` resolution inside one (bundled) document. Nothing is dereferenced up front: msgraph (20 MB, 25
+ * reference cycles) hangs a full dereference, while following only the refs a tool needs takes milliseconds.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `#/components/schemas/Pet` -> `["components", "schemas", "Pet"]` (URI- and `~`-escapes undone). */
+export function pointerTokens(ref: string): string[] {
+  const fragment = ref.startsWith("#") ? ref.slice(1) : ref;
+  if (fragment === "") return [];
+  return fragment
+    .slice(1)
+    .split("/")
+    .map((token) => safeDecode(token).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The JSON pointer (as a URI fragment) of a child of `pointer`. */
+export function childPointer(pointer: string, ...tokens: (string | number)[]): string {
+  return tokens.reduce<string>((acc, token) => `${acc}/${escapeToken(String(token))}`, pointer);
+}
+
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function safeDecode(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
+}
+
+/** The `$ref` of a reference object, when `value` is one. */
+export function refOf(value: unknown): string | undefined {
+  return isObject(value) && typeof value.$ref === "string" ? value.$ref : undefined;
+}
+
+export class RefResolver {
+  private readonly cache = new Map<string, unknown>();
+
+  constructor(readonly root: JsonObject) {}
+
+  /** The value at an internal ref (`#/...`), or `undefined` when it points nowhere (or outside the document). */
+  get(ref: string): unknown {
+    if (!ref.startsWith("#")) return undefined;
+    if (this.cache.has(ref)) return this.cache.get(ref);
+    let node: unknown = this.root;
+    for (const token of pointerTokens(ref)) {
+      if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(token) ? node[Number(token)] : undefined;
+      else if (isObject(node)) node = Object.hasOwn(node, token) ? node[token] : undefined;
+      else node = undefined;
+      if (node === undefined) break;
+    }
+    this.cache.set(ref, node);
+    return node;
+  }
+
+  /**
+   * Follows a chain of reference objects (a parameter that is a `$ref` to a `$ref`, ...) to the first value that
+   * is not one. Returns the pointer of that value, or `undefined` for a dangling ref or a loop of refs.
+   */
+  follow(value: unknown, pointer: string): { value: unknown; pointer: string } | undefined {
+    const seen = new Set<string>();
+    let current = value;
+    let at = pointer;
+    for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+      if (seen.has(ref)) return undefined;
+      seen.add(ref);
+      current = this.get(ref);
+      at = ref.slice(1);
+      if (current === undefined) return undefined;
+    }
+    return { value: current, pointer: at };
+  }
+}

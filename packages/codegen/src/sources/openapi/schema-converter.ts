@@ -1,0 +1,190 @@
+/**
+ * Lowers the schemas of one tool into JSON Schema 2020-12 with its own `$defs`: every `$ref` becomes
+ * `#/$defs/<name>` and only the referenced schemas (and what they reference, transitively) are copied in, so
+ * cycles stay cycles (never flattened to `{type: object}`). A referenced schema is converted once per mode for the
+ * whole document and shared (frozen) between the tools that use it: msgraph's 11,422 tools stay cheap.
+ */
+import type { JsonSchema } from "../../ir/types.js";
+import { shortHash } from "../../names/hash.js";
+import type { Diagnostics } from "./diagnostics.js";
+import type { SpecDialect } from "./model.js";
+import { escapeToken, isObject, type RefResolver, refOf } from "./refs.js";
+import { type KeywordContext, lowerKeywords, type SchemaMode } from "./schema-keywords.js";
+
+interface ConvertedDef {
+  name: string;
+  schema: JsonSchema;
+  deps: ReadonlySet<string>;
+}
+
+/** Refs that name a schema component keep that name in `$defs`. */
+const COMPONENT_REF = /^#\/(?:components\/schemas|definitions)\/([^/]+)$/;
+
+export class SchemaConverter {
+  private readonly defs = { request: new Map<string, ConvertedDef>(), response: new Map<string, ConvertedDef>() };
+  private readonly names = new Map<string, string>();
+  private readonly takenNames = new Map<string, string>();
+
+  constructor(
+    private readonly dialect: SpecDialect,
+    private readonly refs: RefResolver,
+    private readonly diagnostics: Diagnostics,
+  ) {}
+
+  /** A lowering session for one tool's input or output schema. */
+  session(mode: SchemaMode): SchemaSession {
+    return new SchemaSession(this, mode);
+  }
+
+  /** Lowers `raw`; every ref met is added to `deps`. */
+  lower(raw: unknown, pointer: string, mode: SchemaMode, deps: Set<string>): JsonSchema {
+    if (typeof raw === "boolean") return raw;
+    if (!isObject(raw)) {
+      this.diagnostics.warn(pointer, "a schema must be an object: treated as any value");
+      return {};
+    }
+    const ref = refOf(raw);
+    if (ref !== undefined) return this.lowerRef(ref, raw, pointer, mode, deps);
+    const context: KeywordContext = {
+      dialect: this.dialect,
+      mode,
+      lowerChild: (child, at) => this.lower(child, at, mode, deps),
+      hiddenInMode: (child) => this.hiddenInMode(child, mode),
+      mappingRef: (target) => this.mappingRef(target, deps),
+      warn: (at, message) => this.diagnostics.warn(at, message),
+    };
+    return lowerKeywords(raw, pointer, context);
+  }
+
+  def(ref: string, mode: SchemaMode): ConvertedDef {
+    const cache = this.defs[mode];
+    const cached = cache.get(ref);
+    if (cached) return cached;
+    const deps = new Set<string>();
+    const entry: ConvertedDef = { name: this.defName(ref), schema: {}, deps };
+    // Registered before lowering so that a cycle back to this ref finds it instead of recursing forever.
+    cache.set(ref, entry);
+    entry.schema = deepFreeze(this.lower(this.refs.get(ref), ref.slice(1), mode, deps));
+    return entry;
+  }
+
+  /** The `$defs` key of a ref: the component's own name, else a name built from the pointer (bundled files). */
+  defName(ref: string): string {
+    const known = this.names.get(ref);
+    if (known !== undefined) return known;
+    const component = COMPONENT_REF.exec(ref);
+    let name = component
+      ? decodeToken(component[1]!)
+      : ref
+          .slice(2)
+          .split("/")
+          .map(decodeToken)
+          .join(".")
+          .replace(/[^A-Za-z0-9._-]+/g, "_");
+    const owner = this.takenNames.get(name);
+    if (owner !== undefined && owner !== ref) name = `${name}_${shortHash(ref)}`;
+    this.takenNames.set(name, ref);
+    this.names.set(ref, name);
+    return name;
+  }
+
+  private lowerRef(
+    ref: string,
+    raw: Record<string, unknown>,
+    pointer: string,
+    mode: SchemaMode,
+    deps: Set<string>,
+  ): JsonSchema {
+    if (this.refs.get(ref) === undefined) {
+      // Reported as a problem by the document-wide ref check; only reachable for refs outside the document.
+      this.diagnostics.warn(pointer, `$ref "${ref}" cannot be followed: treated as any value`);
+      return {};
+    }
+    deps.add(ref);
+    const out: Record<string, unknown> = { $ref: defRef(this.defName(ref)) };
+    // OpenAPI 3.1 (JSON Schema 2020-12) lets keywords sit beside $ref; 3.0 and 2.0 say to ignore them.
+    if (this.dialect === "oas31") {
+      const { $ref: _ref, ...siblings } = raw;
+      if (Object.keys(siblings).length > 0) Object.assign(out, this.lower(siblings, pointer, mode, deps));
+    }
+    return out;
+  }
+
+  private hiddenInMode(raw: unknown, mode: SchemaMode): boolean {
+    const keyword = mode === "request" ? "readOnly" : "writeOnly";
+    if (isObject(raw) && raw[keyword] === true) return true;
+    const followed = this.refs.follow(raw, "");
+    return followed !== undefined && isObject(followed.value) && followed.value[keyword] === true;
+  }
+
+  private mappingRef(target: string, deps: Set<string>): string {
+    const ref = target.startsWith("#")
+      ? target
+      : `#/${this.dialect === "swagger2" ? "definitions" : "components/schemas"}/${escapeToken(target)}`;
+    if (this.refs.get(ref) === undefined) return target;
+    deps.add(ref);
+    return defRef(this.defName(ref));
+  }
+}
+
+export class SchemaSession {
+  private readonly deps = new Set<string>();
+
+  constructor(
+    private readonly converter: SchemaConverter,
+    readonly mode: SchemaMode,
+  ) {}
+
+  lower(raw: unknown, pointer: string): JsonSchema {
+    return this.converter.lower(raw, pointer, this.mode, this.deps);
+  }
+
+  /** A root that is a `$ref`: the target's keywords inlined (it stays in `$defs` too when it refers to itself). */
+  lowerInlined(raw: unknown, pointer: string): JsonSchema {
+    const ref = refOf(raw);
+    if (ref === undefined) return this.lower(raw, pointer);
+    const def = this.converter.def(ref, this.mode);
+    for (const dep of def.deps) this.deps.add(dep);
+    return typeof def.schema === "boolean" ? def.schema : { ...def.schema };
+  }
+
+  /** The `$defs` of everything lowered in this session so far, keys sorted; `undefined` when there is none. */
+  defs(): Record<string, JsonSchema> | undefined {
+    const collected = new Map<string, JsonSchema>();
+    const queue = [...this.deps];
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const def = this.converter.def(queue.pop()!, this.mode);
+      collected.set(def.name, def.schema);
+      for (const dep of def.deps) {
+        if (!seen.has(dep)) {
+          seen.add(dep);
+          queue.push(dep);
+        }
+      }
+    }
+    if (collected.size === 0) return undefined;
+    return Object.fromEntries([...collected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+}
+
+function decodeToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {}
+  return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** `#/$defs/<name>`, escaped as a JSON pointer and a URI fragment when the name needs it. */
+function defRef(name: string): string {
+  return /^[A-Za-z0-9._-]+$/.test(name) ? `#/$defs/${name}` : `#/$defs/${encodeURIComponent(escapeToken(name))}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,130 @@
+/**
+ * One schema object in the document's dialect -> JSON Schema 2020-12, keyword by keyword. Subschemas and `$ref`s
+ * are handed back to the caller (`lowerChild`), which owns ref naming and `$defs`.
+ *
+ * - OpenAPI 3.0 / Swagger 2.0 `nullable` / `x-nullable` -> a `"null"` type (or `anyOf` with `{type: "null"}` when
+ *   there is no type); also read in 3.1 documents that use it anyway (OpenAI's).
+ * - boolean `exclusiveMinimum`/`exclusiveMaximum` (3.0) -> the numeric 2020-12 form.
+ * - `example` -> `examples`; `xml`, `externalDocs`, `x-*`, `$id`, `$schema` dropped (they would re-base `$ref`s or
+ *   only describe XML/docs).
+ * - binary strings (`format: binary`, Swagger 2.0 `type: file`) -> `contentEncoding: base64` strings.
+ * - Swagger 2.0 `discriminator: "kind"` -> `{ propertyName: "kind" }`; mapping refs are rewritten by the caller.
+ */
+import type { JsonSchema } from "../../ir/types.js";
+import type { SpecDialect } from "./model.js";
+import { isObject, type JsonObject } from "./refs.js";
+
+export type SchemaMode = "request" | "response";
+
+export interface KeywordContext {
+  dialect: SpecDialect;
+  mode: SchemaMode;
+  lowerChild(raw: unknown, pointer: string): JsonSchema;
+  /** True when the (possibly referenced) schema is marked `readOnly` (`writeOnly` in response mode). */
+  hiddenInMode(raw: unknown): boolean;
+  /** Rewrites a discriminator mapping value (a ref or a bare schema name) into this tool's `$defs`. */
+  mappingRef(value: string): string;
+  warn(pointer: string, message: string): void;
+}
+
+const DROPPED = new Set(["xml", "externalDocs", "$id", "$schema", "nullable", "x-nullable", "example"]);
+const SUBSCHEMA = new Set(["not", "if", "then", "else", "contains", "propertyNames", "additionalItems"]);
+const SUBSCHEMA_MAP = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
+const SUBSCHEMA_LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items"]);
+
+export function lowerKeywords(raw: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+  const out: JsonObject = {};
+  for (const key in raw) {
+    const value = raw[key];
+    if (DROPPED.has(key) || key.startsWith("x-")) continue;
+    if (SUBSCHEMA.has(key)) out[key] = context.lowerChild(value, `${pointer}/${key}`);
+    else if (SUBSCHEMA_OR_BOOLEAN.has(key)) {
+      out[key] = typeof value === "boolean" ? value : context.lowerChild(value, `${pointer}/${key}`);
+    } else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) {
+      out[key] = value.map((item, index) => context.lowerChild(item, `${pointer}/${key}/${index}`));
+    } else if (SUBSCHEMA_MAP.has(key) && isObject(value)) {
+      out[key] = lowerMap(key, value, `${pointer}/${key}`, context);
+    } else if (key === "discriminator") {
+      out[key] = lowerDiscriminator(value, context);
+    } else out[key] = value;
+  }
+  if (raw.example !== undefined && out.examples === undefined) out.examples = [raw.example];
+  lowerRequired(out, raw, pointer, context);
+  lowerExclusiveBounds(out, context.dialect);
+  lowerBinary(out);
+  return lowerNullable(out, raw);
+}
+
+function lowerMap(key: string, value: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+  const out: JsonObject = {};
+  for (const [name, child] of Object.entries(value)) {
+    if (key === "properties" && context.hiddenInMode(child)) continue;
+    out[name] = context.lowerChild(child, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  }
+  return out;
+}
+
+/** `required` keeps only names still present (readOnly/writeOnly ones were left out); a non-list is dropped. */
+function lowerRequired(out: JsonObject, raw: JsonObject, pointer: string, context: KeywordContext): void {
+  if (raw.required === undefined) return;
+  if (!Array.isArray(raw.required)) {
+    context.warn(`${pointer}/required`, "required must be a list of property names: ignored");
+    delete out.required;
+    return;
+  }
+  const rawProperties = isObject(raw.properties) ? raw.properties : {};
+  const kept = isObject(out.properties) ? out.properties : {};
+  const required = raw.required.filter(
+    (name): name is string =>
+      typeof name === "string" && (!Object.hasOwn(rawProperties, name) || Object.hasOwn(kept, name)),
+  );
+  if (required.length > 0) out.required = [...new Set(required)];
+  else delete out.required;
+}
+
+function lowerExclusiveBounds(out: JsonObject, dialect: SpecDialect): void {
+  if (dialect === "oas31") return;
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (out[exclusive] === true && typeof out[bound] === "number") {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else if (typeof out[exclusive] === "boolean") delete out[exclusive];
+  }
+}
+
+function lowerBinary(out: JsonObject): void {
+  if (out.type === "file" || (out.format === "binary" && (out.type === "string" || out.type === undefined))) {
+    out.type = "string";
+    delete out.format;
+    out.contentEncoding = "base64";
+  }
+}
+
+function lowerDiscriminator(value: unknown, context: KeywordContext): unknown {
+  if (typeof value === "string") return { propertyName: value };
+  if (!isObject(value) || !isObject(value.mapping)) return value;
+  const mapping: Record<string, string> = {};
+  for (const [key, target] of Object.entries(value.mapping)) {
+    if (typeof target === "string") mapping[key] = context.mappingRef(target);
+  }
+  return { ...value, mapping };
+}
+
+function lowerNullable(out: JsonObject, raw: JsonObject): JsonObject {
+  if (raw.nullable !== true && raw["x-nullable"] !== true) return out;
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (typeof out.type === "string") {
+    out.type = [out.type, "null"];
+    return out;
+  }
+  if (Array.isArray(out.type)) {
+    if (!out.type.includes("null")) out.type = [...out.type, "null"];
+    return out;
+  }
+  if (Array.isArray(out.enum)) return out;
+  return { anyOf: [out, { type: "null" }] };
+}

@@ -1,0 +1,69 @@
+/** Security schemes as declared (Swagger 2.0 `securityDefinitions`, OpenAPI 3 `components.securitySchemes`). */
+import type { Diagnostics } from "./diagnostics.js";
+import type { SourceSecurityScheme, SpecDialect } from "./model.js";
+import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
+
+export function readSecuritySchemes(
+  root: JsonObject,
+  dialect: SpecDialect,
+  refs: RefResolver,
+  diagnostics: Diagnostics,
+): SourceSecurityScheme[] {
+  const container =
+    dialect === "swagger2"
+      ? root.securityDefinitions
+      : isObject(root.components)
+        ? root.components.securitySchemes
+        : undefined;
+  const base = dialect === "swagger2" ? "/securityDefinitions" : "/components/securitySchemes";
+  if (!isObject(container)) return [];
+  return Object.entries(container).map(([name, value]) => {
+    const declared = childPointer(base, name);
+    const followed = refs.follow(value, declared);
+    const scheme = followed && isObject(followed.value) ? followed.value : {};
+    return readScheme(name, scheme, followed?.pointer ?? declared, dialect, diagnostics);
+  });
+}
+
+function readScheme(
+  name: string,
+  scheme: JsonObject,
+  pointer: string,
+  dialect: SpecDialect,
+  diagnostics: Diagnostics,
+): SourceSecurityScheme {
+  const type = typeof scheme.type === "string" ? scheme.type : "";
+  const result: SourceSecurityScheme = { name, pointer, type };
+  if (typeof scheme.description === "string" && scheme.description.trim() !== "") {
+    result.description = scheme.description.trim();
+  }
+  if (type === "apiKey") {
+    if (typeof scheme.name !== "string" || typeof scheme.in !== "string") {
+      diagnostics.problem(pointer, `apiKey scheme "${name}" needs both \`name\` and \`in\``);
+    } else {
+      result.paramName = scheme.name;
+      result.in = scheme.in;
+    }
+  } else if (type === "http") {
+    if (typeof scheme.scheme !== "string") diagnostics.problem(pointer, `http scheme "${name}" needs \`scheme\``);
+    else result.scheme = scheme.scheme.toLowerCase();
+  } else if (type === "basic" && dialect === "swagger2") {
+    result.type = "http";
+    result.scheme = "basic";
+  } else if (type === "oauth2") {
+    const tokenUrl = clientCredentialsTokenUrl(scheme, dialect);
+    if (tokenUrl !== undefined) result.clientCredentialsTokenUrl = tokenUrl;
+  } else if (type === "") {
+    diagnostics.problem(pointer, `security scheme "${name}" has no type`);
+  }
+  return result;
+}
+
+function clientCredentialsTokenUrl(scheme: JsonObject, dialect: SpecDialect): string | undefined {
+  if (dialect === "swagger2") {
+    return scheme.flow === "application" && typeof scheme.tokenUrl === "string" ? scheme.tokenUrl : undefined;
+  }
+  const flows = isObject(scheme.flows) ? scheme.flows : {};
+  const flow = flows.clientCredentials;
+  return isObject(flow) && typeof flow.tokenUrl === "string" ? flow.tokenUrl : undefined;
+}

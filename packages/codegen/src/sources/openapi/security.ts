@@ -1,0 +1,102 @@
+/**
+ * Security schemes -> the executor's bindings, with the environment variables their credentials come from, and
+ * each tool's requirement (alternatives that need a scheme the executor cannot send are dropped with a warning).
+ */
+import type { HttpSecurityRequirement, HttpSecurityScheme } from "@mcpsmith/runtime/http";
+import type { CredentialIR } from "../../ir/types.js";
+import type { Diagnostics } from "./diagnostics.js";
+import { schemeEnvName } from "./env-names.js";
+import type { SourceDocument, SourceOperation, SourceSecurityScheme } from "./model.js";
+
+export function lowerSecuritySchemes(
+  document: SourceDocument,
+  prefix: string,
+  diagnostics: Diagnostics,
+): Map<string, HttpSecurityScheme> {
+  const schemes = new Map<string, HttpSecurityScheme>();
+  for (const scheme of document.securitySchemes) {
+    const lowered = lowerScheme(scheme, prefix, document.scopes[scheme.name] ?? []);
+    if (lowered) schemes.set(scheme.name, lowered);
+    else {
+      const kind = scheme.type === "http" ? `http ${scheme.scheme}` : scheme.type;
+      diagnostics.warn(scheme.pointer, `security scheme "${scheme.name}" (${kind}) cannot be sent by the executor`);
+    }
+  }
+  return schemes;
+}
+
+function lowerScheme(scheme: SourceSecurityScheme, prefix: string, scopes: string[]): HttpSecurityScheme | undefined {
+  const env = (suffix?: string) => schemeEnvName(prefix, scheme.name, suffix);
+  switch (scheme.type) {
+    case "apiKey":
+      if (scheme.in !== "header" && scheme.in !== "query" && scheme.in !== "cookie") return undefined;
+      return { type: "apiKey", in: scheme.in, name: scheme.paramName!, env: env() };
+    case "http":
+      if (scheme.scheme === "bearer") return { type: "http", scheme: "bearer", env: env() };
+      if (scheme.scheme === "basic") {
+        return { type: "http", scheme: "basic", usernameEnv: env("USERNAME"), passwordEnv: env("PASSWORD") };
+      }
+      return undefined;
+    case "oauth2":
+      if (scheme.clientCredentialsTokenUrl !== undefined) {
+        return {
+          type: "oauth2",
+          flow: "clientCredentials",
+          tokenUrl: scheme.clientCredentialsTokenUrl,
+          scopes,
+          clientIdEnv: env("CLIENT_ID"),
+          clientSecretEnv: env("CLIENT_SECRET"),
+        };
+      }
+      return { type: "bearerToken", env: env("TOKEN") };
+    case "openIdConnect":
+      return { type: "bearerToken", env: env("TOKEN") };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The operation's requirement (its own, else the document's) with the alternatives the executor can satisfy.
+ * `undefined` when none is left: the tool could never authenticate, so it is skipped (with a warning).
+ */
+export function toolRequirement(
+  operation: SourceOperation,
+  document: SourceDocument,
+  schemes: ReadonlyMap<string, HttpSecurityScheme>,
+  diagnostics: Diagnostics,
+): HttpSecurityRequirement | undefined {
+  const declared = operation.security ?? document.security;
+  const usable = declared.filter((alternative) => alternative.every((name) => schemes.has(name)));
+  if (declared.length > 0 && usable.length === 0) {
+    const names = [...new Set(declared.flat())].join(", ");
+    diagnostics.warn(operation.pointer, `skipped: it requires ${names}, which the executor cannot send`);
+    return undefined;
+  }
+  return usable;
+}
+
+/** The variables of the schemes the tools use, in scheme order, for the README and `.env.example`. */
+export function credentialsFor(
+  schemes: ReadonlyMap<string, HttpSecurityScheme>,
+  used: ReadonlySet<string>,
+  document: SourceDocument,
+): CredentialIR[] {
+  const credentials: CredentialIR[] = [];
+  for (const [name, scheme] of schemes) {
+    if (!used.has(name)) continue;
+    const about = document.securitySchemes.find((s) => s.name === name)?.description;
+    const add = (env: string, what: string) =>
+      credentials.push({ env, scheme: name, description: about ? `${what} (${about})` : what });
+    if (scheme.type === "apiKey") add(scheme.env, `API key sent in the ${scheme.in} ${scheme.name}`);
+    else if (scheme.type === "http" && scheme.scheme === "bearer") add(scheme.env, "Bearer token");
+    else if (scheme.type === "http") {
+      add(scheme.usernameEnv, "HTTP basic user name");
+      add(scheme.passwordEnv, "HTTP basic password");
+    } else if (scheme.type === "oauth2") {
+      add(scheme.clientIdEnv, `OAuth2 client id (client credentials at ${scheme.tokenUrl})`);
+      add(scheme.clientSecretEnv, "OAuth2 client secret");
+    } else add(scheme.env, "Access token obtained by the user, sent as a bearer token");
+  }
+  return credentials;
+}

@@ -1,0 +1,66 @@
+/**
+ * Servers as the executor takes them: URL templates with their variables (defaults and enums). Relative URLs stay
+ * relative (a file has no location to resolve them against); the base URL variable overrides them at run time.
+ */
+import type { HttpServer, HttpServerVariable } from "@mcpsmith/runtime/http";
+import type { Diagnostics } from "./diagnostics.js";
+import { isObject, type JsonObject } from "./refs.js";
+
+/** OpenAPI 3 `servers` (document, path item or operation level); `undefined` when the level sets none. */
+export function readServers(value: unknown, pointer: string, diagnostics: Diagnostics): HttpServer[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    diagnostics.warn(pointer, "servers must be a list: ignored");
+    return undefined;
+  }
+  const servers: HttpServer[] = [];
+  value.forEach((entry, index) => {
+    const at = `${pointer}/${index}`;
+    if (!isObject(entry) || typeof entry.url !== "string") {
+      diagnostics.warn(at, "a server without a url: ignored");
+      return;
+    }
+    const variables = readVariables(entry.url, entry.variables, at, diagnostics);
+    servers.push(variables ? { url: entry.url, variables } : { url: entry.url });
+  });
+  return servers;
+}
+
+function readVariables(
+  url: string,
+  value: unknown,
+  pointer: string,
+  diagnostics: Diagnostics,
+): Record<string, HttpServerVariable> | undefined {
+  const declared = isObject(value) ? value : {};
+  const variables: Record<string, HttpServerVariable> = {};
+  for (const [, name] of url.matchAll(/\{([^{}]+)\}/g)) {
+    const variable = declared[name!];
+    const at = `${pointer}/variables/${name}`;
+    if (!isObject(variable) || variable.default === undefined) {
+      diagnostics.warn(at, `server variable {${name}} has no default: set it through the base URL variable`);
+      variables[name!] = { default: "" };
+      continue;
+    }
+    const enumValues = Array.isArray(variable.enum) ? variable.enum.map(String) : undefined;
+    const fallback = String(variable.default);
+    if (enumValues && enumValues.length > 0 && !enumValues.includes(fallback)) {
+      diagnostics.warn(at, `default "${fallback}" is not in the variable's enum; kept as the default`);
+    }
+    variables[name!] =
+      enumValues && enumValues.length > 0 ? { default: fallback, enum: enumValues } : { default: fallback };
+  }
+  return Object.keys(variables).length > 0 ? variables : undefined;
+}
+
+/** Swagger 2.0 `schemes` x `host` + `basePath`; https first. No host: the base path alone (a relative URL). */
+export function swaggerServers(root: JsonObject): HttpServer[] {
+  const basePath = typeof root.basePath === "string" ? root.basePath.replace(/\/+$/, "") : "";
+  if (typeof root.host !== "string" || root.host === "") return [{ url: basePath === "" ? "/" : basePath }];
+  const declared = Array.isArray(root.schemes) ? root.schemes.filter((s): s is string => typeof s === "string") : [];
+  const schemes = declared.length > 0 ? declared.map((s) => s.toLowerCase()) : ["https"];
+  const ordered = [...schemes.filter((s) => s === "https"), ...schemes.filter((s) => s !== "https")];
+  return ordered
+    .filter((scheme) => scheme === "http" || scheme === "https")
+    .map((scheme) => ({ url: `${scheme}://${root.host}${basePath}` }));
+}

@@ -1,0 +1,204 @@
+/**
+ * Swagger 2.0 documents -> the source model, faithfully: `in: body` becomes the body, `formData` parameters one
+ * form or multipart body (`type: file` fields as files), `consumes`/`produces` pick the media types,
+ * `collectionFormat` becomes style/explode. Written here rather than taken from a converter so that no second
+ * `$ref` resolver (and no network access) enters the pipeline, and only what a tool needs is converted.
+ */
+import type { ParameterLocation, ParameterStyle } from "@mcpsmith/runtime/http";
+import type { Diagnostics } from "./diagnostics.js";
+import { chooseBodyMediaType, chooseJsonMediaType, isFormMediaType, isMultipartMediaType } from "./media-types.js";
+import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceParameter, SourceResponse } from "./model.js";
+import { mergeParameterLists } from "./oas3-parameters.js";
+import { type OperationContext, readOperationCommon } from "./operation.js";
+import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
+
+/** Keywords of a non-body Swagger 2.0 parameter that describe its value (they become its schema). */
+const SCHEMA_KEYWORDS = [
+  "type",
+  "format",
+  "items",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
+  "x-nullable",
+] as const;
+
+const FORMAT_STYLES: Record<string, { style: ParameterStyle; explode: boolean }> = {
+  ssv: { style: "spaceDelimited", explode: false },
+  pipes: { style: "pipeDelimited", explode: false },
+  tsv: { style: "tabDelimited", explode: false },
+};
+
+/** `collectionFormat` -> style/explode. Non-arrays get their location's OpenAPI 3 default. */
+export function collectionFormatStyle(
+  location: ParameterLocation | "formData",
+  format: unknown,
+  isArray: boolean,
+): { style: ParameterStyle; explode: boolean } {
+  const formLike = location === "query" || location === "cookie" || location === "formData";
+  if (!isArray) return formLike ? { style: "form", explode: true } : { style: "simple", explode: false };
+  if (typeof format === "string" && FORMAT_STYLES[format]) return FORMAT_STYLES[format];
+  if (format === "multi" && formLike) return { style: "form", explode: true };
+  return formLike ? { style: "form", explode: false } : { style: "simple", explode: false };
+}
+
+export function readSwagger2Operation(context: OperationContext, root: JsonObject, refs: RefResolver): SourceOperation {
+  const { operation, item, pointer, pathPointer, diagnostics } = context;
+  const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
+  const parameters: SourceParameter[] = [];
+  const formFields: { value: JsonObject; pointer: string }[] = [];
+  let bodyParameter: { value: JsonObject; pointer: string } | undefined;
+  for (const entry of raw) {
+    const where = entry.value.in;
+    if (where === "body") bodyParameter = entry;
+    else if (where === "formData") formFields.push(entry);
+    else {
+      const parameter = readSimpleParameter(entry.value, entry.pointer, diagnostics);
+      if (parameter) parameters.push(parameter);
+    }
+  }
+  const consumes = mediaList(operation.consumes) ?? mediaList(root.consumes) ?? [];
+  const produces = mediaList(operation.produces) ?? mediaList(root.produces) ?? ["application/json"];
+  const result: SourceOperation = { ...readOperationCommon(context, parameters), responseMediaTypes: produces };
+  if (bodyParameter && formFields.length > 0) {
+    diagnostics.problem(pointer, "an operation cannot have both a body parameter and formData parameters");
+  }
+  const body = bodyParameter
+    ? readBodyParameter(bodyParameter, consumes)
+    : formFields.length > 0
+      ? readFormBody(formFields, consumes, pointer, diagnostics)
+      : undefined;
+  if (body) result.body = body;
+  const json = readJsonResponse(operation.responses, `${pointer}/responses`, produces, refs);
+  if (json) result.jsonResponse = json;
+  return result;
+}
+
+function mediaList(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.length > 0 ? value.filter((v): v is string => typeof v === "string") : undefined;
+}
+
+function valueSchema(parameter: JsonObject): JsonObject {
+  const schema: JsonObject = {};
+  for (const keyword of SCHEMA_KEYWORDS) if (parameter[keyword] !== undefined) schema[keyword] = parameter[keyword];
+  if (typeof parameter.description === "string") schema.description = parameter.description;
+  return schema;
+}
+
+function readSimpleParameter(
+  value: JsonObject,
+  pointer: string,
+  diagnostics: Diagnostics,
+): SourceParameter | undefined {
+  const location = value.in;
+  if (typeof value.name !== "string" || !(location === "path" || location === "query" || location === "header")) {
+    diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, header, body or formData");
+    return undefined;
+  }
+  if (value.type === "file") {
+    diagnostics.warn(pointer, `parameter ${value.name}: type file is only allowed in formData: ignored`);
+    return undefined;
+  }
+  const required = location === "path" || value.required === true;
+  if (location === "path" && value.required !== true) {
+    diagnostics.warn(pointer, `path parameter ${value.name} is not marked required: treated as required`);
+  }
+  if (value.collectionFormat === "multi" && location !== "query") {
+    diagnostics.warn(pointer, `collectionFormat multi is only allowed in query and formData: csv used instead`);
+  }
+  const { description: _description, ...schema } = valueSchema(value);
+  const parameter: SourceParameter = {
+    name: value.name,
+    in: location,
+    required,
+    deprecated: false,
+    schema,
+    ...collectionFormatStyle(location, value.collectionFormat, value.type === "array"),
+    pointer,
+  };
+  if (typeof value.description === "string" && value.description.trim() !== "") {
+    parameter.description = value.description.trim();
+  }
+  return parameter;
+}
+
+function readBodyParameter(entry: { value: JsonObject; pointer: string }, consumes: string[]): SourceBody {
+  const mediaTypes = consumes.length > 0 ? consumes : ["application/json"];
+  const body: SourceBody = {
+    mediaType: chooseBodyMediaType(mediaTypes)!,
+    mediaTypes,
+    required: entry.value.required === true,
+    schema: entry.value.schema ?? {},
+    pointer: entry.pointer,
+  };
+  if (typeof entry.value.description === "string" && entry.value.description.trim() !== "") {
+    body.description = entry.value.description.trim();
+  }
+  return body;
+}
+
+/** formData parameters -> one object body: multipart when a field is a file, else form-urlencoded. */
+function readFormBody(
+  fields: { value: JsonObject; pointer: string }[],
+  consumes: string[],
+  pointer: string,
+  diagnostics: Diagnostics,
+): SourceBody {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  const encoding: Record<string, SourceBodyEncoding> = {};
+  for (const { value } of fields) {
+    const name = String(value.name);
+    properties[name] = valueSchema(value);
+    if (value.required === true) required.push(name);
+    if (value.type === "array") encoding[name] = collectionFormatStyle("formData", value.collectionFormat, true);
+  }
+  const hasFile = fields.some(({ value }) => value.type === "file");
+  const formTypes = consumes.filter((type) => isFormMediaType(type) || isMultipartMediaType(type));
+  let mediaType = hasFile ? formTypes.find(isMultipartMediaType) : chooseBodyMediaType(formTypes);
+  if (mediaType === undefined) {
+    mediaType = hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded";
+    diagnostics.warn(pointer, `formData parameters but consumes lists no matching media type: sent as ${mediaType}`);
+  }
+  const schema: JsonObject = { type: "object", properties };
+  if (required.length > 0) schema.required = required;
+  const body: SourceBody = {
+    mediaType,
+    mediaTypes: consumes.length > 0 ? consumes : [mediaType],
+    required: required.length > 0,
+    schema,
+    pointer: fields[0]!.pointer,
+  };
+  if (Object.keys(encoding).length > 0) body.encoding = encoding;
+  return body;
+}
+
+function readJsonResponse(
+  value: unknown,
+  pointer: string,
+  produces: string[],
+  refs: RefResolver,
+): SourceResponse | undefined {
+  const mediaType = chooseJsonMediaType(produces);
+  if (!isObject(value) || mediaType === undefined) return undefined;
+  const statuses = Object.keys(value)
+    .filter((status) => /^2[0-9][0-9]$/.test(status))
+    .sort();
+  for (const status of statuses) {
+    const followed = refs.follow(value[status], childPointer(pointer, status));
+    if (followed && isObject(followed.value) && followed.value.schema !== undefined) {
+      return { status, mediaType, schema: followed.value.schema, pointer: `${followed.pointer}/schema` };
+    }
+  }
+  return undefined;
+}
