@@ -122,6 +122,12 @@ describe("the blank template", () => {
     expect(http.get("README.md")).toContain('"url": "http://127.0.0.1:3000/mcp"');
     expect(http.get("README.md")).toContain("claude mcp add --transport http weather http://127.0.0.1:3000/mcp");
     expect(http.get("README.md")).toContain('"MCPSMITH_TRANSPORT": "stdio"');
+
+    // Both say how to deploy over HTTP; the stdio project switches transport with the environment.
+    expect(readme).toContain("## Deploy it over HTTP");
+    expect(readme).toContain("`MCPSMITH_TRANSPORT=http node dist/main.js`");
+    expect(http.get("README.md")).toContain("`node dist/main.js`");
+    expect(http.get("README.md")).toContain('http: { allowedHosts: ["mcp.example.com"] }');
   });
 
   it("fails loudly when a template names a value the view lacks", () => {
