@@ -5,6 +5,15 @@ export {
   estimateToolListTokens,
   type ToolDescriptor,
 } from "./budget/tokens.js";
+export {
+  type GenerateEntry,
+  MANIFEST_FILE,
+  type Manifest,
+  type OptionValue,
+  readManifest,
+  recordGeneration,
+} from "./emit/manifest.js";
+export { writeGeneratedFiles } from "./emit/write.js";
 export { CodegenError, type CodegenProblem, ERROR_CODES, type ErrorCode } from "./errors.js";
 export type { Source } from "./ir/source.js";
 export type {
