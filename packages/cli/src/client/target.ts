@@ -74,9 +74,7 @@ function pathTarget(path: string, cwd: string, name: string, implicit: boolean):
 /** A project folder's server entry: its package.json `bin` (when there is one) or `main`. */
 function projectEntry(folder: string, implicit: boolean, hint: string): string {
   const manifestPath = resolve(folder, "package.json");
-  const manifest = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, "utf8")) as { main?: unknown; bin?: unknown })
-    : undefined;
+  const manifest = existsSync(manifestPath) ? readManifest(manifestPath) : undefined;
   const bin = manifest?.bin;
   const binEntry =
     typeof bin === "string"
@@ -90,6 +88,17 @@ function projectEntry(folder: string, implicit: boolean, hint: string): string {
     throw new CliError("E_TARGET_MISSING", `${where} has no package.json with a "main" or "bin" entry.`, { hint });
   }
   return resolve(folder, entry);
+}
+
+function readManifest(path: string): { main?: unknown; bin?: unknown } {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as { main?: unknown; bin?: unknown };
+  } catch (error) {
+    throw new CliError("E_TARGET_MISSING", `${path} is not valid JSON (${(error as Error).message}).`, {
+      hint: "Fix the project's package.json, or name the server directly: `-- node dist/main.js` or the built .js file.",
+      cause: error,
+    });
+  }
 }
 
 function singleValue(record: Record<string, unknown>): string | undefined {

@@ -78,6 +78,12 @@ describe("mcpsmith list over stdio", () => {
       const empty = await runCli(["list", folder]);
       expect(empty.code).toBe(1);
       expect(empty.stderr).toContain('has no package.json with a "main" or "bin" entry');
+      // A package.json that does not parse is the user's to fix (exit 1), not a crash (exit 2).
+      writeFileSync(join(folder, "package.json"), '{ "main": "dist/main.js", }');
+      const broken = await runCli(["list", folder]);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain(`E_TARGET_MISSING ${join(folder, "package.json")} is not valid JSON`);
+      expect(broken.stderr).toContain("Fix the project's package.json");
       writeFileSync(join(folder, "package.json"), JSON.stringify({ main: HELLO_ENTRY }));
       const { code, stdout } = await runCli(["list", "--era", "legacy"], { cwd: folder });
       expect(code).toBe(0);
