@@ -254,6 +254,44 @@ describe("oauth2 client credentials", () => {
     expect(upstream.requests.some((r) => r.path === "/pets")).toBe(false);
   });
 
+  it("one call cancelled while waiting for a token does not fail another waiting for the same token", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    upstream.reply(async (req) => {
+      if (req.path !== "/oauth/token") return { json: { auth: req.headers.authorization } };
+      await gate;
+      return { json: { access_token: "shared", expires_in: 3600 } };
+    });
+    const executor = createHttpExecutor(api(), { env });
+    const op = operation({ path: "/pets", security: [["oauth"]] });
+    const controller = new AbortController();
+    const tokenRequest = upstream.nextRequest();
+    const cancelled = callTool(executor, op, {}, { signal: controller.signal });
+    const waiting = callTool(executor, op);
+    await tokenRequest;
+    controller.abort();
+    expect(firstText(await cancelled)).toBe("GET /pets was cancelled.");
+    release();
+    expect((await waiting).structuredContent).toEqual({ auth: "Bearer shared" });
+    expect(upstream.requests.map((r) => r.path)).toEqual(["/oauth/token", "/pets"]);
+  });
+
+  it("an unreachable token endpoint is named in the error", async () => {
+    const closed = await startUpstream();
+    await closed.close();
+    const scheme = {
+      ...api().securitySchemes.oauth!,
+      tokenUrl: `${closed.url}/token`,
+    } as HttpApi["securitySchemes"][string];
+    const executor = createHttpExecutor({ ...api(), securitySchemes: { oauth: scheme } }, { env });
+    const result = await callTool(executor, operation({ path: "/pets", security: [["oauth"]] }));
+    expect(firstText(result)).toMatch(
+      new RegExp(`^The OAuth2 token endpoint ${closed.url}/token could not be reached: .*ECONNREFUSED`),
+    );
+  });
+
   it("missing client credentials name both variables", async () => {
     const executor = createHttpExecutor(api(), { env: {} });
     const result = await callTool(executor, operation({ path: "/pets", security: [["oauth"]] }));

@@ -37,12 +37,20 @@ function decodeDataUri(uri: string, what: string): DecodedFile {
   const file: DecodedFile = {
     bytes: isBase64
       ? new Uint8Array(Buffer.from(data.replace(/\s+/g, ""), "base64"))
-      : new Uint8Array(Buffer.from(decodeURIComponent(data), "utf8")),
+      : new Uint8Array(Buffer.from(percentDecoded(data, what), "utf8")),
   };
   if (type !== "") file.mediaType = [type, ...params.filter(isMediaTypeParameter)].join(";");
   const name = params.map((p) => /^(?:file)?name=(.*)$/i.exec(p)?.[1]).find((n) => n !== undefined);
-  if (name) file.filename = decodeURIComponent(name);
+  if (name) file.filename = percentDecoded(name, what);
   return file;
+}
+
+function percentDecoded(text: string, what: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ToolError(`${what} is a data: URI with a broken percent-encoding (a % not followed by two hex digits).`);
+  }
 }
 
 /** `charset=` and the like belong to the media type; `base64` and the file name do not. */

@@ -142,6 +142,10 @@ describe("multipart/form-data", () => {
     expect(firstText(result)).toBe(
       'The file "file" is neither a data: URI nor base64 (it has characters base64 does not use).',
     );
+    const broken = await post(multipart, { file: "data:text/plain,100%" });
+    expect(firstText(broken.result)).toBe(
+      'The file "file" is a data: URI with a broken percent-encoding (a % not followed by two hex digits).',
+    );
     expect(upstream.requests.length).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
 import { startUpstream, type Upstream } from "../../../../test/support/upstream.js";
-import { server } from "../index.js";
+import { type Context, server, tool } from "../index.js";
 import { createTestClient } from "../testing/index.js";
 import { createHttpExecutor, DEFAULT_USER_AGENT } from "./executor.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
@@ -42,6 +42,22 @@ describe("headers", () => {
 
     await callTool(createHttpExecutor(api(), { userAgent: "petstore-mcp/1.0" }), operation());
     expect(upstream.last().headers["user-agent"]).toBe("petstore-mcp/1.0");
+  });
+
+  it("a User-Agent among the extra headers is kept; the userAgent option wins over it", async () => {
+    await callTool(createHttpExecutor(api(), { headers: { "User-Agent": "mine/2" } }), operation());
+    expect(upstream.last().headers["user-agent"]).toBe("mine/2");
+    await callTool(createHttpExecutor(api(), { headers: { "User-Agent": "mine/2" }, userAgent: "opt/3" }), operation());
+    expect(upstream.last().headers["user-agent"]).toBe("opt/3");
+  });
+
+  it("a fixed query written into the path is kept and the parameters join it", async () => {
+    const op = operation({
+      path: "/search?type=user",
+      parameters: [{ name: "q", argument: "q", in: "query", style: "form", explode: true, required: true }],
+    });
+    await callTool(createHttpExecutor(api()), op, { q: "ada" });
+    expect(upstream.last().url).toBe("/search?type=user&q=ada");
   });
 
   it("sends the method upper-cased", async () => {
@@ -144,6 +160,40 @@ describe("inside a server", () => {
       accepts: ["application/json"],
     },
   } as const satisfies Record<string, HttpOperation>;
+
+  interface GetPetArgs {
+    petId: number;
+  }
+
+  class PetTools {
+    constructor(private readonly http: ReturnType<typeof createHttpExecutor>) {}
+
+    @tool({
+      description: "Find a pet by id.",
+      input: { type: "object", properties: { petId: { type: "integer" } }, required: ["petId"] },
+      readOnly: true,
+    })
+    getPet(args: GetPetArgs, ctx: Context) {
+      return this.http.call(OPERATIONS.getPet, args, ctx);
+    }
+  }
+
+  it("a decorated class delegating to the executor answers through a real client", async () => {
+    upstream.reply(() => ({ json: { id: 3, name: "Tom" } }));
+    const client = await createTestClient(new PetTools(createHttpExecutor(api(), { env: { KEY: "k-2" } })), {
+      era: "legacy",
+    });
+    try {
+      const found = await client.callTool({ name: "getPet", arguments: { petId: 3 } });
+      expect(found.structuredContent).toEqual({ id: 3, name: "Tom" });
+      expect(upstream.last().url).toBe("/pets/3");
+      const invalid = await client.callTool({ name: "getPet", arguments: { petId: "three" } });
+      expect(invalid.isError).toBe(true);
+      expect(upstream.requests).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
 
   it("a JSON answer is structured content, a missing credential isError, through a real client", async () => {
     upstream.reply((req) => ({ json: { id: Number(req.path.split("/").at(-1)), name: "Rex" } }));

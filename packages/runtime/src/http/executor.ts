@@ -40,24 +40,22 @@ export interface HttpCallContext {
 
 export interface HttpExecutor {
   /**
-   * Sends `operation` with `args` (the tool's validated arguments) and maps the response to a tool result.
+   * Sends `operation` with `args` (the tool's validated arguments, any object: a generated interface fits) and
+   * maps the response to a tool result.
    * Failures the model or the user can act on (missing argument or credential, HTTP error status, timeout)
    * reject with a `ToolError`, which the runtime turns into an `isError` result.
    */
-  call(
-    operation: HttpOperation,
-    args: Record<string, unknown> | undefined,
-    context?: HttpCallContext,
-  ): Promise<HttpCallResult>;
+  call(operation: HttpOperation, args: object | undefined, context?: HttpCallContext): Promise<HttpCallResult>;
 }
 
 export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = {}): HttpExecutor {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const tokens = new OAuth2Tokens(fetchImpl);
+  const tokens = new OAuth2Tokens(fetchImpl, timeoutMs);
 
-  async function call(operation: HttpOperation, args: Record<string, unknown> = {}, context: HttpCallContext = {}) {
+  async function call(operation: HttpOperation, input: object = {}, context: HttpCallContext = {}) {
+    const args = input as Record<string, unknown>;
     const env = options.env ?? process.env;
     const label = `${operation.method.toUpperCase()} ${operation.path}`;
     let chosen: Chosen = [];
@@ -75,9 +73,13 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
         const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal);
         tokensUsed.push(...auth.tokens);
         const query = [...parts.query, ...auth.query];
-        const url = `${baseUrl}${parts.path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+        // A few specs write a fixed query into the path (`/search?type=user`): the parameters join it.
+        const joiner = parts.path.includes("?") ? "&" : "?";
+        const url = `${baseUrl}${parts.path}${query.length > 0 ? `${joiner}${query.join("&")}` : ""}`;
         const headers = new Headers(options.headers);
-        headers.set("User-Agent", options.userAgent ?? DEFAULT_USER_AGENT);
+        if (options.userAgent !== undefined || !headers.has("User-Agent")) {
+          headers.set("User-Agent", options.userAgent ?? DEFAULT_USER_AGENT);
+        }
         if (operation.accepts && operation.accepts.length > 0) headers.set("Accept", operation.accepts.join(", "));
         if (body) headers.set("Content-Type", body.contentType);
         for (const [name, value] of [...parts.headers, ...auth.headers]) headers.set(name, value);

@@ -14,7 +14,9 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 /**
  * OAuth2 client-credentials tokens (RFC 6749 §4.4), one per token URL, client and scope set, shared by every
- * call of one executor. Concurrent calls wait for the same token request.
+ * call of one executor. Concurrent calls wait for the same token request, which therefore runs on its own
+ * timeout rather than on the signal of the call that happened to start it: one cancelled call must not fail
+ * the others.
  */
 export class OAuth2Tokens {
   readonly #cache = new Map<string, CachedToken>();
@@ -23,6 +25,7 @@ export class OAuth2Tokens {
 
   constructor(
     private readonly fetchImpl: typeof fetch,
+    private readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -35,10 +38,10 @@ export class OAuth2Tokens {
   ): Promise<string> {
     const key = cacheKey(scheme, clientId);
     const cached = this.#cache.get(key);
-    if (cached && this.now() < cached.expiresAt) return cached.token;
+    if (cached && this.now() < cached.expiresAt) return abortable(cached.token, signal);
 
     const entry: CachedToken = { token: Promise.resolve(""), expiresAt: Number.POSITIVE_INFINITY };
-    entry.token = this.#request(scheme, clientId, clientSecret, baseUrl, signal).then(
+    entry.token = this.#request(scheme, clientId, clientSecret, baseUrl).then(
       ({ token, expiresInSeconds }) => {
         if (expiresInSeconds !== undefined) {
           entry.expiresAt = this.now() + Math.max(0, expiresInSeconds * 1000 - EXPIRY_MARGIN_MS);
@@ -52,7 +55,7 @@ export class OAuth2Tokens {
       },
     );
     this.#cache.set(key, entry);
-    return entry.token;
+    return abortable(entry.token, signal);
   }
 
   /** Forgets the token (the API answered 401 with it), so the next `get` asks for a new one. */
@@ -65,9 +68,9 @@ export class OAuth2Tokens {
     clientId: string,
     clientSecret: string,
     baseUrl: string,
-    signal: AbortSignal,
   ): Promise<{ token: string; expiresInSeconds?: number }> {
     const url = new URL(scheme.tokenUrl, `${baseUrl}/`).href;
+    const signal = AbortSignal.timeout(this.timeoutMs);
     const form = new URLSearchParams({ grant_type: "client_credentials" });
     if (scheme.scopes.length > 0) form.set("scope", scheme.scopes.join(" "));
 
@@ -110,14 +113,36 @@ export class OAuth2Tokens {
       : { token: parsed.access_token };
   }
 
-  #post(url: string, form: URLSearchParams, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
-    return this.fetchImpl(url, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: form.toString(),
-      signal,
-    });
+  async #post(
+    url: string,
+    form: URLSearchParams,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    try {
+      return await this.fetchImpl(url, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: form.toString(),
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted)
+        throw new ToolError(`The OAuth2 token request to ${url} timed out after ${this.timeoutMs} ms.`);
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+      throw new ToolError(`The OAuth2 token endpoint ${url} could not be reached${cause}.`);
+    }
   }
+}
+
+/** Lets one caller stop waiting for a shared promise without cancelling it for the others. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 function cacheKey(scheme: ClientCredentials, clientId: string): string {
