@@ -149,6 +149,17 @@ export async function withSpinner<T>(
   // The timer shows the seconds spent, so a slow step visibly progresses.
   const output = stream === "stdout" ? process.stdout : process.stderr;
   const spin = clack.spinner({ output, withGuide: false, indicator: "timer" });
+  // clack reads the terminal in raw mode while it spins and ends the process with code 0 on Ctrl-C. An interrupted
+  // command must not look like a success, so its exit code becomes 1, as when a question of `new` is cancelled.
+  // (Registered before the spinner's own listener, so it runs first.)
+  const onKey = (_text: unknown, key: { ctrl?: boolean; name?: string } | undefined) => {
+    if (key?.ctrl && key.name === "c") {
+      process.once("exit", () => {
+        process.exitCode = 1;
+      });
+    }
+  };
+  process.stdin.on("keypress", onKey);
   spin.start(message);
   try {
     const result = await step();
@@ -158,5 +169,7 @@ export async function withSpinner<T>(
   } catch (error) {
     spin.clear();
     throw error;
+  } finally {
+    process.stdin.off("keypress", onKey);
   }
 }

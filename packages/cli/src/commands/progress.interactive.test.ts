@@ -24,6 +24,15 @@ describe("progress while connecting", { timeout: 60_000 }, () => {
     });
   }
 
+  it("ends with exit code 1 when Ctrl-C interrupts the wait", async () => {
+    const { code, transcript } = await runInTerminal(
+      ["list", "--era", "legacy", ...SLOW_HELLO],
+      [["Connecting to", "\u0003"]],
+    );
+    expect(code, transcript).toBe(1);
+    expect(transcript).not.toContain("Tools (6)");
+  });
+
   it("draws nothing with --json or NO_COLOR, even at a terminal", async () => {
     const json = await runInTerminal(["list", "--json", "--era", "legacy", ...SLOW_HELLO], []);
     expect(json.code, json.transcript).toBe(0);
