@@ -1,40 +1,63 @@
 /**
- * Prints JSON values (schemas, server info) as TypeScript literals in the layout Biome and Prettier give them
+ * Prints JSON values (schemas, server info) as TypeScript literals in the layout Biome (like Prettier) gives them
  * with a 120-column line, two-space indentation and double quotes, so emitted files pass `biome check` untouched:
- * - objects always one property a line (the formatters keep an object expanded when it is written so);
- * - arrays of scalars on one line when they fit, else one element a line; arrays holding objects always broken;
+ * - an object or array goes on one line when it fits (with what precedes and follows it), else one entry a
+ *   line, each entry deciding the same way; `expand` forces the outer object open (the formatters keep an object
+ *   open when its source has a line break after `{`);
+ * - an array of two or more objects (or arrays) of several entries is always broken (Prettier's rule, Biome's too);
  * - keys quoted only when they are not identifiers; strings in the quote needing fewer escapes.
  */
 export const LINE_WIDTH = 120;
 const INDENT = "  ";
 
-/** `value` as a literal whose first line starts at column `indent.length + prefix.length` and ends with `suffix`. */
-export function printLiteral(value: unknown, indent = "", prefix = "", suffix = ""): string {
-  if (Array.isArray(value)) return printArray(value, indent, prefix, suffix);
-  if (isRecord(value)) return printObject(value, indent, suffix);
-  return printScalar(value) + suffix;
+export interface LiteralLayout {
+  /** The indentation of the line the literal starts on. */
+  indent?: string;
+  /** Text before the literal on its first line (`input: `). */
+  prefix?: string;
+  /** Text right after it (`,`, `);`). */
+  suffix?: string;
+  /** Keep an object open even when it would fit on one line. */
+  expand?: boolean;
 }
 
-function printObject(value: Record<string, unknown>, indent: string, suffix: string): string {
-  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-  if (entries.length === 0) return `{}${suffix}`;
+export function printLiteral(value: unknown, layout: LiteralLayout = {}): string {
+  const { indent = "", prefix = "", suffix = "" } = layout;
+  if (!isRecord(value) && !Array.isArray(value)) return printScalar(value) + suffix;
+  const flat = printFlat(value);
+  const fits = indent.length + prefix.length + flat.length + suffix.length <= LINE_WIDTH;
+  if (fits && !layout.expand && !mustBreak(value)) return flat + suffix;
   const inner = indent + INDENT;
-  const lines = entries.map(([key, item]) => {
-    const head = `${printKey(key)}: `;
-    return `${inner}${head}${printLiteral(item, inner, head, ",")}`;
-  });
-  return `{\n${lines.join("\n")}\n${indent}}${suffix}`;
+  const lines = Array.isArray(value)
+    ? value.map((item) => `${inner}${printLiteral(item, { indent: inner, suffix: "," })}`)
+    : entries(value).map(([key, item]) => {
+        const head = `${printKey(key)}: `;
+        return `${inner}${head}${printLiteral(item, { indent: inner, prefix: head, suffix: "," })}`;
+      });
+  if (lines.length === 0) return (Array.isArray(value) ? "[]" : "{}") + suffix;
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${lines.join("\n")}\n${indent}${close}${suffix}`;
 }
 
-function printArray(value: readonly unknown[], indent: string, prefix: string, suffix: string): string {
-  if (value.length === 0) return `[]${suffix}`;
-  if (value.every((item) => !isRecord(item) && !Array.isArray(item))) {
-    const flat = `[${value.map(printScalar).join(", ")}]`;
-    if (indent.length + prefix.length + flat.length + suffix.length <= LINE_WIDTH) return flat + suffix;
-  }
-  const inner = indent + INDENT;
-  const lines = value.map((item) => `${inner}${printLiteral(item, inner, "", ",")}`);
-  return `[\n${lines.join("\n")}\n${indent}]${suffix}`;
+/** The whole value on one line: `{ type: "string", enum: ["a", "b"] }`. */
+function printFlat(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(printFlat).join(", ")}]`;
+  if (!isRecord(value)) return printScalar(value);
+  const parts = entries(value).map(([key, item]) => `${printKey(key)}: ${printFlat(item)}`);
+  return parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`;
+}
+
+/** Arrays of two or more objects (or arrays) with several entries each never share a line. */
+function mustBreak(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  return (
+    value.every((item) => isRecord(item) && entries(item).length > 1) ||
+    value.every((item) => Array.isArray(item) && item.length > 1)
+  );
+}
+
+function entries(value: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(value).filter(([, item]) => item !== undefined);
 }
 
 function printScalar(value: unknown): string {

@@ -102,13 +102,16 @@ export function serverView(ir: TypeScriptIR, options: ServerViewOptions): Server
     header: options.header.map((line) => `// ${line}`).join("\n"),
     imports: imports.sort((a, b) => compareImports(a.path, b.path)),
     instances: instanceList,
-    serverInfo: printLiteral({ name: options.serverName, version: options.serverVersion }),
+    serverInfo: printLiteral(
+      { name: options.serverName, version: options.serverVersion },
+      { prefix: "export const app = server(", suffix: ");" },
+    ),
     registrations,
   };
 }
 
 function definition(fields: Record<string, unknown>): string {
-  return printLiteral(fields, ARGUMENT_INDENT, "", ",");
+  return printLiteral(fields, { indent: ARGUMENT_INDENT, suffix: ",", expand: true });
 }
 
 /**
@@ -130,7 +133,16 @@ function handler(callee: string, binding: TypeScriptBinding, leading: "args" | "
   if (indent.length + head.length + 1 + call.length + 1 <= LINE_WIDTH) return `${head} ${call}`;
   const bodyIndent = `${indent}  `;
   if (bodyIndent.length + call.length + 1 <= LINE_WIDTH) return `${head}\n${bodyIndent}${call}`;
-  const argumentLines = callArguments.map((argument) => `${bodyIndent}  ${argument},`).join("\n");
+  const argumentIndent = `${bodyIndent}  `;
+  const argumentLines = callArguments
+    .map((argument) => {
+      if (argumentIndent.length + argument.length + 1 <= LINE_WIDTH || !argument.includes(" as ")) {
+        return `${argumentIndent}${argument},`;
+      }
+      // Even the cast alone is too long: its type argument goes on a line of its own.
+      return `${argumentIndent}${leading} as Parameters<\n${argumentIndent}  typeof ${callee}\n${argumentIndent}>[0],`;
+    })
+    .join("\n");
   return `${head}\n${bodyIndent}${callee}(\n${argumentLines}\n${bodyIndent})`;
 }
 
