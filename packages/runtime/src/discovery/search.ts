@@ -43,8 +43,9 @@ const STOP_WORDS = new Set([
   "with",
 ]);
 
-// Where a term was found weighs in the ranking: a hit in the name says more than one somewhere in the description.
-const WEIGHTS = { name: 4, group: 2, keywords: 2, description: 1 } as const;
+// Where a term was found weighs in the ranking: a hit in the name or the summary line says more than one somewhere
+// in a long description.
+const WEIGHTS = { name: 4, summary: 3, group: 2, keywords: 2, description: 1 } as const;
 type Field = keyof typeof WEIGHTS;
 
 /** `listPetsByTag` and `/pets/{petId}` -> `list pets by tag`, ` pets pet id`: words a query can match. */
@@ -93,7 +94,8 @@ export class OperationIndex {
         name: normalise(operation.name),
         group: normalise(operation.group ?? ""),
         keywords: normalise((operation.keywords ?? []).join(" ")),
-        description: normalise(`${operation.title ?? ""} ${operation.description}`),
+        summary: normalise(`${operation.title ?? ""} ${summaryOf(operation.description)}`),
+        description: normalise(operation.description),
       },
     }));
   }
