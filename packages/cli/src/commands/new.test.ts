@@ -58,6 +58,26 @@ describe("mcpsmith new", () => {
     expect(readdirSync(parent)).toEqual([]);
   });
 
+  it("names today's templates for a generator template that is not in this version, even with --from", async () => {
+    for (const template of ["openapi", "database"]) {
+      const { code, stderr } = await runCli(["new", "x", "--template", template, "--from", "spec.yaml", ...quiet], {
+        cwd: parent,
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`E_TEMPLATE_UNKNOWN There is no template "${template}". Available templates:`);
+      expect(stderr).toMatch(/^ {2}blank {2}A decorated server/m);
+    }
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it("refuses --from for a template that starts from nothing, and writes nothing", async () => {
+    const { code, stderr } = await runCli(["new", "x", "--from", "spec.yaml", ...quiet], { cwd: parent });
+    expect(code).toBe(1);
+    expect(stderr).toContain("E_USAGE The blank template starts from nothing, so it takes no --from.");
+    expect(stderr).toContain("Drop --from");
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
   it("refuses a folder that is not empty and leaves it alone", async () => {
     mkdirSync(join(parent, "taken"));
     writeFileSync(join(parent, "taken/notes.txt"), "mine");

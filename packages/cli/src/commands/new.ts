@@ -7,6 +7,7 @@ import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
+import { checkInputOption } from "../scaffold/input-file.js";
 import { packageNameFor } from "../scaffold/names.js";
 import {
   detectPackageManager,
@@ -55,6 +56,11 @@ export const command: Command = {
       type: "boolean",
       short: "y",
       description: `Accept defaults for anything not given (folder ./${DEFAULT_DIR})`,
+    },
+    from: {
+      type: "string",
+      value: "FILE",
+      description: "The input a generator template starts from (today's templates start from nothing)",
     },
     local: {
       type: "boolean",
@@ -119,6 +125,7 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
     });
   }
   const template = checkTemplateName(answers.template ?? defaults.template);
+  checkInputOption(template, stringOption(args, "from"));
   const transport = answers.transport ?? defaults.transport;
   const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
