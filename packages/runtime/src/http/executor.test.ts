@@ -66,6 +66,29 @@ describe("headers", () => {
   });
 });
 
+describe("misuse", () => {
+  it("options are checked when the executor is made", () => {
+    expect(() => createHttpExecutor(api(), { timeoutMs: 0 })).toThrow(
+      "createHttpExecutor: timeoutMs must be a positive number of milliseconds, not 0.",
+    );
+    expect(() => createHttpExecutor(api(), { maxResponseBytes: Number.NaN })).toThrow(
+      "createHttpExecutor: maxResponseBytes must be a positive number of bytes, not NaN.",
+    );
+  });
+
+  it("a body on a GET is refused before sending (fetch cannot send it)", async () => {
+    const op = operation({
+      path: "/search",
+      body: { argument: "query", mediaType: "application/json", required: false },
+    });
+    const result = await callTool(createHttpExecutor(api()), op, { query: { match: "x" } });
+    expect(firstText(result)).toBe(
+      'GET /search has a request body, which fetch cannot send with GET: leave out "query".',
+    );
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
 describe("timeouts and cancellation", () => {
   it("gives up after timeoutMs, says so, and the upstream sees the request aborted", async () => {
     upstream.reply(() => ({ hang: true }));

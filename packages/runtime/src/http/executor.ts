@@ -50,8 +50,8 @@ export interface HttpExecutor {
 
 export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = {}): HttpExecutor {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
+  const maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
   const tokens = new OAuth2Tokens(fetchImpl, timeoutMs);
 
   async function call(operation: HttpOperation, input: object = {}, context: HttpCallContext = {}) {
@@ -68,6 +68,12 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
       chosen = chooseCredentials(api, operation.security, env);
       const baseUrl = resolveBaseUrl(api, operation, { ...options, env });
       const body = encodeBody(operation.body, args);
+      const method = operation.method.toUpperCase();
+      if (body && (method === "GET" || method === "HEAD")) {
+        throw new ToolError(
+          `${label} has a request body, which fetch cannot send with ${method}: leave out "${operation.body!.argument}".`,
+        );
+      }
 
       for (let attempt = 0; ; attempt++) {
         const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal);
@@ -86,7 +92,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
         const cookies = [...parts.cookies, ...auth.cookies];
         if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
 
-        const request = { method: operation.method.toUpperCase(), url, headers, withCredentials: chosen.length > 0 };
+        const request = { method, url, headers, withCredentials: chosen.length > 0 };
         const response = await send(fetchImpl, body ? { ...request, body: body.bytes } : request, signal);
         // A 401 with an OAuth2 token means it was revoked or expired early: fetch a new one and try once more.
         if (response.status === 401 && auth.oauth2.length > 0 && attempt === 0) {
@@ -115,6 +121,17 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
   }
 
   return { call };
+}
+
+/** Options are checked once, when the executor is made: a typo should stop the server, not every call. */
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(
+      `createHttpExecutor: ${name} must be a positive number of ${name === "timeoutMs" ? "milliseconds" : "bytes"}, not ${value}.`,
+    );
+  }
+  return value;
 }
 
 interface Circumstances {

@@ -119,6 +119,20 @@ describe("query parameters", () => {
     expect(upstream.last().url).toBe("/things?a=");
   });
 
+  it("leaves out empty arrays and objects, exploded or not (RFC 6570: an empty list is undefined)", async () => {
+    const op = operation({
+      path: "/things",
+      parameters: [
+        parameter("a", "query"),
+        parameter("b", "query", { explode: false }),
+        parameter("c", "query", { style: "deepObject", explode: true }),
+        parameter("d", "query"),
+      ],
+    });
+    await callTool(executor, op, { a: [], b: [], c: {}, d: [0] });
+    expect(upstream.last().url).toBe("/things?d=0");
+  });
+
   it("keeps the operation's parameter order, whatever the order of the arguments", async () => {
     const op = operation({
       path: "/things",
@@ -149,6 +163,18 @@ describe("header parameters", () => {
     const request = await send(parameter("X-Color", "header", { style, explode }), VALUES[kind]);
     expect(request.headers["x-color"]).toBe(expected);
     expect(request.rawHeaders).toContainEqual(["X-Color", expected]);
+  });
+
+  it("ignores header parameters named Accept, Content-Type or Authorization, as OpenAPI says", async () => {
+    const op = operation({
+      accepts: ["application/json"],
+      parameters: ["Accept", "content-type", "Authorization"].map((name) => parameter(name, "header")),
+    });
+    await callTool(executor, op, { Accept: "text/html", "content-type": "text/plain", Authorization: "Bearer x" });
+    const request = upstream.last();
+    expect(request.headers.accept).toBe("application/json");
+    expect(request.headers["content-type"]).toBeUndefined();
+    expect(request.headers.authorization).toBeUndefined();
   });
 
   it("refuses a value with a line break instead of sending a split header", async () => {

@@ -14,6 +14,8 @@ export interface ParameterParts {
 }
 
 const FORBIDDEN_IN_HEADER = /[\r\n\0]/;
+/** OpenAPI: header parameters with these names "SHALL be ignored" (the media types and credentials set them). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /**
  * Places every parameter of `operation` that has a value in `args`. A required parameter without a value is an
@@ -23,6 +25,7 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
   const parts: ParameterParts = { path: operation.path, query: [], headers: [], cookies: [] };
   const pathValues = new Map<string, string>();
   for (const parameter of operation.parameters) {
+    if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) continue;
     const raw = args[parameter.argument];
     if (raw === undefined || raw === null) {
       if (parameter.required) {
@@ -32,6 +35,8 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
       }
       continue;
     }
+    // RFC 6570: an empty list or map is undefined, so it adds nothing (a path variable becomes empty).
+    if (isEmptyCollection(raw) && parameter.in !== "path" && parameter.contentType === undefined) continue;
     // A `content` parameter is one serialised document, placed like a string.
     const value = parameter.contentType !== undefined ? contentValue(raw) : raw;
     switch (parameter.in) {
@@ -53,6 +58,10 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
   }
   parts.path = fillPath(operation, pathValues);
   return parts;
+}
+
+function isEmptyCollection(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Object.keys(value).length === 0;
 }
 
 function contentValue(value: unknown): string {
