@@ -236,7 +236,7 @@ describe.runIf(process.platform === "linux")("mcpsmith install", () => {
     expect(readFileSync(join(dirname(path), backups(path)[0]!), "utf8")).toBe(original);
     // VS Code reads JSONC; the others get a note that their host may not.
     if (client === "vscode") expect(stdout).not.toContain("note:");
-    else expect(stdout).toContain(`${HOSTS[client].title} reads plain JSON and may refuse the file`);
+    else expect(stdout).toContain(`${HOSTS[client].title} documents plain JSON and may refuse the file`);
   });
 
   it("replaces an entry in a JSONC file key by key, keeping comments on the keys that did not change", async () => {

@@ -114,7 +114,7 @@ export const command: Command = {
     io.stdout.write(`${snippet(host.serversKey, name, masked(merged.entry))}\n`);
     if (config.jsonc && !host.readsJsonc) {
       io.stdout.write(
-        `${style.yellow("note:")} the file has comments or trailing commas, kept as you wrote them; ${host.title} reads plain JSON and may refuse the file until they are removed.\n`,
+        `${style.yellow("note:")} the file has comments or trailing commas, kept as you wrote them; ${host.title} documents plain JSON and may refuse the file until they are removed.\n`,
       );
     }
     for (const note of notes) io.stdout.write(`${style.dim(note)}\n`);
