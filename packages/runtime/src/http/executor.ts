@@ -6,6 +6,7 @@ import { OAuth2Tokens } from "./oauth2.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
 import { serializeParameters } from "./parameters.js";
 import { readBounded } from "./read-body.js";
+import { assembleRequest, type RequestDefaults } from "./request.js";
 import { type HttpCallResult, mapResponse } from "./response.js";
 import { send } from "./send.js";
 
@@ -53,6 +54,11 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
   const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
   const maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
   const tokens = new OAuth2Tokens(fetchImpl, timeoutMs);
+  const requestDefaults: RequestDefaults = {
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    userAgentIsExplicit: options.userAgent !== undefined,
+    ...(options.headers && { headers: options.headers }),
+  };
 
   async function call(operation: HttpOperation, input: object = {}, context: HttpCallContext = {}) {
     const args = input as Record<string, unknown>;
@@ -78,20 +84,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
       for (let attempt = 0; ; attempt++) {
         const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal);
         tokensUsed.push(...auth.tokens);
-        const query = [...parts.query, ...auth.query];
-        // A few specs write a fixed query into the path (`/search?type=user`): the parameters join it.
-        const joiner = parts.path.includes("?") ? "&" : "?";
-        const url = `${baseUrl}${parts.path}${query.length > 0 ? `${joiner}${query.join("&")}` : ""}`;
-        const headers = new Headers(options.headers);
-        if (options.userAgent !== undefined || !headers.has("User-Agent")) {
-          headers.set("User-Agent", options.userAgent ?? DEFAULT_USER_AGENT);
-        }
-        if (operation.accepts && operation.accepts.length > 0) headers.set("Accept", operation.accepts.join(", "));
-        if (body) headers.set("Content-Type", body.contentType);
-        for (const [name, value] of [...parts.headers, ...auth.headers]) headers.set(name, value);
-        const cookies = [...parts.cookies, ...auth.cookies];
-        if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
-
+        const { url, headers } = assembleRequest(operation, baseUrl, parts, auth, body, requestDefaults);
         const request = { method, url, headers, withCredentials: chosen.length > 0 };
         const response = await send(fetchImpl, body ? { ...request, body: body.bytes } : request, signal);
         // A 401 with an OAuth2 token means it was revoked or expired early: fetch a new one and try once more.
