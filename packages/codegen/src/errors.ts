@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   E_SPEC_VERSION: "A document is not Swagger 2.0, OpenAPI 3.0 or OpenAPI 3.1",
   E_SPEC_REF: "A $ref in an API description points to nothing",
   E_SPEC_INVALID: "An API description breaks a rule the generator relies on",
+  E_TYPE_UNSUPPORTED:
+    "A TypeScript type cannot become a JSON Schema (a function, a symbol, `any`, a class with methods)",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -41,3 +41,16 @@ export {
   type OperationFilter,
   openApiSource,
 } from "./sources/openapi/index.js";
+export {
+  type CallableSchemas,
+  createSchemaContext,
+  createSchemaExtractor,
+  type DerivedMember,
+  describeCallable,
+  type Extraction,
+  type SchemaContext,
+  type SchemaExtractor,
+  schemaOfType,
+  TypeSchemaError,
+  type TypeSchemaProblem,
+} from "./sources/typescript/index.js";

@@ -1,0 +1,138 @@
+/**
+ * A callable's tool shape from its signature and doc comment: the first parameter's type is the input, the awaited
+ * return type the output (when it is an object), the JSDoc summary the description, `@param args.field` tags the
+ * fields' descriptions.
+ */
+import {
+  type ArrowFunction,
+  type FunctionDeclaration,
+  type FunctionExpression,
+  type MethodDeclaration,
+  Node,
+  type ParameterDeclaration,
+  SyntaxKind,
+} from "ts-morph";
+import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
+import { summaryOf, tagsOf } from "./doc-tags.js";
+import { createSchemaContext, type SchemaContext } from "./schema-context.js";
+import { schemaOfType } from "./schema-of-type.js";
+import { problemAt, TypeSchemaError } from "./type-schema-error.js";
+
+export type Callable = FunctionDeclaration | MethodDeclaration | ArrowFunction | FunctionExpression;
+
+export interface CallableSchemas {
+  /** The JSDoc summary (of the function, or of the `const` holding an arrow function). */
+  description?: string;
+  /** The first parameter's schema; an empty object schema when there is no parameter. */
+  input: ObjectSchema;
+  /** The awaited return type's schema, when it is an object type. */
+  output?: ObjectSchema;
+  /** Whether the callable takes an arguments parameter at all. */
+  takesArguments: boolean;
+}
+
+export const EMPTY_INPUT: ObjectSchema = Object.freeze({ type: "object", properties: {} }) as ObjectSchema;
+
+/**
+ * Describes a callable. With a `context`, problems are added to `context.problems` and the run goes on (the caller
+ * reports them all at the end); without one, any problem throws a `TypeSchemaError` at once.
+ */
+export function describeCallable(callable: Callable, context?: SchemaContext): CallableSchemas {
+  const sink = context ?? createSchemaContext();
+  const parameter = callable.getParameters()[0];
+  const input = inputSchemaOf(callable, parameter, sink);
+  const output = outputSchemaOf(callable, sink);
+  const description = descriptionOf(callable);
+  if (context === undefined && sink.problems.length > 0) throw new TypeSchemaError(sink.problems);
+  return {
+    ...(description !== undefined && { description }),
+    input,
+    ...(output !== undefined && { output }),
+    takesArguments: parameter !== undefined,
+  };
+}
+
+/** The summary of a callable's doc comment; an arrow function's comment sits on its variable statement. */
+export function descriptionOf(callable: Callable): string | undefined {
+  return summaryOf(documented(callable));
+}
+
+function documented(callable: Callable): Node {
+  if (!Node.isArrowFunction(callable) && !Node.isFunctionExpression(callable)) return callable;
+  const declaration = callable.getParentIfKind(SyntaxKind.VariableDeclaration);
+  return declaration?.getVariableStatement() ?? callable;
+}
+
+/** The input schema from an arguments parameter (none: an empty object). Must be an object type. */
+export function inputSchemaOf(
+  callable: Callable,
+  parameter: ParameterDeclaration | undefined,
+  context: SchemaContext,
+): ObjectSchema {
+  if (parameter === undefined) return { ...EMPTY_INPUT, properties: {} };
+  const name = Node.isIdentifier(parameter.getNameNode()) ? parameter.getName() : "args";
+  const schema = schemaOfType(parameter.getType(), parameter, context, name);
+  if (!isObjectSchema(schema)) {
+    context.problems.push(
+      problemAt(
+        parameter,
+        name,
+        `${name} must be an object type (tool arguments are named fields). Wrap it: \`(${name}: { value: ${parameter.getType().getText(parameter)} })\`.`,
+      ),
+    );
+    return { ...EMPTY_INPUT, properties: {} };
+  }
+  return withParamTags(schema, callable, name);
+}
+
+/**
+ * The output schema: the awaited return type when it converts cleanly to an object. Anything else (text, content
+ * blocks, `void`, a type that is not JSON) gives no output schema and is never an error: the result is then
+ * sent as text, as for any tool without one.
+ */
+export function outputSchemaOf(callable: Callable, context: SchemaContext): ObjectSchema | undefined {
+  const type = callable.getReturnType().getAwaitedType() ?? callable.getReturnType();
+  if (type.isAny() || type.isUnknown() || type.isVoid() || type.isUndefined() || type.isNever()) return undefined;
+  if (!type.isObject() || type.isArray() || type.isTuple() || fromFramework(type.getSymbol()?.getDeclarations()[0])) {
+    return undefined;
+  }
+  const quiet = { problems: [], cache: context.cache };
+  const schema = schemaOfType(type, callable.getReturnTypeNode() ?? callable, quiet, "result");
+  return quiet.problems.length === 0 && isObjectSchema(schema) ? schema : undefined;
+}
+
+/** Results made of the runtime's or the SDK's own types (content blocks, tool results) are not structured output. */
+function fromFramework(declaration: Node | undefined): boolean {
+  const file = declaration?.getSourceFile().getFilePath() ?? "";
+  return /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime|@modelcontextprotocol)[\\/]/.test(file);
+}
+
+function isObjectSchema(schema: JsonSchema): schema is ObjectSchema {
+  return typeof schema === "object" && schema.type === "object";
+}
+
+/** `@param args.query The text` (or `@param query` for a destructured parameter) describes the field `query`. */
+function withParamTags(schema: ObjectSchema, callable: Callable, parameterName: string): ObjectSchema {
+  const tags = tagsOf(documented(callable)).filter((tag) => Node.isJSDocParameterTag(tag));
+  if (tags.length === 0) return schema;
+  let result = schema;
+  for (const tag of tags) {
+    const text = (tag.getCommentText() ?? "").replace(/^\s*-\s*/, "").trim();
+    const segments = tag.getName().split(".");
+    const fieldPath = segments[0] === parameterName || segments.length > 1 ? segments.slice(1) : segments;
+    if (text === "" || fieldPath.length === 0) continue;
+    result = describeField(result, fieldPath, text) as ObjectSchema;
+  }
+  return result;
+}
+
+/** A copy of `schema` with `description` set at the property path (unknown paths are left alone). */
+function describeField(schema: JsonSchema, path: readonly string[], description: string): JsonSchema {
+  if (typeof schema === "boolean" || path.length === 0) {
+    return typeof schema === "boolean" ? schema : { ...schema, description };
+  }
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (properties?.[head] === undefined) return schema;
+  return { ...schema, properties: { ...properties, [head]: describeField(properties[head], rest, description) } };
+}

@@ -1,0 +1,151 @@
+/**
+ * Derives the schemas of a project's decorated methods with one ts-morph project for the whole run, and again after
+ * files change (`mcpsmith dev`): only the changed modules and the modules importing them, directly or not, are
+ * read again; the rest keep their schemas.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { Project, type SourceFile } from "ts-morph";
+import type { ObjectSchema } from "../../ir/types.js";
+import { decoratedMethods, type MemberKind } from "./decorated.js";
+import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
+import { createSchemaContext, type SchemaContext } from "./schema-context.js";
+import type { TypeSchemaProblem } from "./type-schema-error.js";
+
+/** What the build derived for one decorated method. */
+export interface DerivedMember {
+  kind: MemberKind;
+  className: string;
+  method: string;
+  line: number;
+  column: number;
+  /** The method's JSDoc summary. */
+  description?: string;
+  /** Tools: the arguments' schema; prompts: the arguments' schema. Absent when written in the decorator or not taken. */
+  input?: ObjectSchema;
+  /** Tools: the awaited return type's schema, when it is an object. */
+  output?: ObjectSchema;
+}
+
+export interface Extraction {
+  /** Absolute source path -> its decorated methods, for every module that has some, in path order. */
+  modules: Map<string, DerivedMember[]>;
+  /** Every type that cannot become a schema, once each. */
+  problems: TypeSchemaProblem[];
+}
+
+export interface SchemaExtractor {
+  readonly project: Project;
+  /** Reads every module of the project (the first call is the cold run). */
+  extract(): Extraction;
+  /** After files changed, added or deleted on disk: reads them and the modules depending on them again. */
+  update(changed: string | readonly string[]): Extraction;
+}
+
+interface ModuleResult {
+  members: DerivedMember[];
+  problems: TypeSchemaProblem[];
+}
+
+/** Opens the project of a tsconfig; nothing is type-checked until a decorated method's types are asked for. */
+export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
+  const project = new Project({ tsConfigFilePath: resolve(tsconfig) });
+  const results = new Map<string, ModuleResult>();
+
+  const readModules = (files: Iterable<SourceFile>) => {
+    // Type ids belong to one program: a fresh cache for each run after a change.
+    const context = createSchemaContext();
+    for (const file of files) {
+      if (isProjectModule(file)) results.set(file.getFilePath(), readModule(file, context));
+    }
+  };
+
+  return {
+    project,
+    extract() {
+      results.clear();
+      readModules(project.getSourceFiles());
+      return collect(results);
+    },
+    update(changed) {
+      const touched = refresh(project, typeof changed === "string" ? [changed] : changed, results);
+      readModules(dependents(touched));
+      return collect(results);
+    },
+  };
+}
+
+/** Source modules of the project, not declaration files or installed packages. */
+function isProjectModule(file: SourceFile): boolean {
+  return !file.isDeclarationFile() && !file.isInNodeModules();
+}
+
+function readModule(file: SourceFile, context: SchemaContext): ModuleResult {
+  const before = context.problems.length;
+  const members: DerivedMember[] = [];
+  for (const decorated of decoratedMethods(file)) {
+    const { method, kind } = decorated;
+    const { line, column } = file.getLineAndColumnAtPos(method.getNameNode().getStart());
+    const member: DerivedMember = { kind, className: decorated.className, method: method.getName(), line, column };
+    const description = descriptionOf(method);
+    if (description !== undefined) member.description = description;
+    const parameter = method.getParameters()[0];
+    if (kind !== "resource" && !decorated.explicitInput && parameter !== undefined) {
+      member.input = inputSchemaOf(method, parameter, context);
+    }
+    if (kind === "tool" && !decorated.explicitOutput) {
+      const output = outputSchemaOf(method, context);
+      if (output !== undefined) member.output = output;
+    }
+    members.push(member);
+  }
+  return { members, problems: context.problems.slice(before) };
+}
+
+/** Brings the project in line with the disk for the changed paths; returns the files still present. */
+function refresh(project: Project, changed: readonly string[], results: Map<string, ModuleResult>): SourceFile[] {
+  const present: SourceFile[] = [];
+  for (const path of changed.map((file) => resolve(file))) {
+    const existing = project.getSourceFile(path);
+    if (!existsSync(path)) {
+      if (existing !== undefined) {
+        // Its dependents must be read again against the program without it.
+        present.push(...existing.getReferencingSourceFiles());
+        project.removeSourceFile(existing);
+      }
+      results.delete(path);
+      continue;
+    }
+    if (existing === undefined) present.push(project.addSourceFileAtPath(path));
+    else {
+      existing.refreshFromFileSystemSync();
+      present.push(existing);
+    }
+  }
+  return present;
+}
+
+/** The files and every module importing them, directly or through others. */
+function dependents(files: readonly SourceFile[]): SourceFile[] {
+  const seen = new Set<SourceFile>();
+  const queue = [...files];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file) || file.wasForgotten()) continue;
+    seen.add(file);
+    queue.push(...file.getReferencingSourceFiles());
+  }
+  return [...seen];
+}
+
+function collect(results: Map<string, ModuleResult>): Extraction {
+  const modules = new Map<string, DerivedMember[]>();
+  const problems = new Map<string, TypeSchemaProblem>();
+  for (const path of [...results.keys()].sort()) {
+    const result = results.get(path) as ModuleResult;
+    if (result.members.length > 0) modules.set(path, result.members);
+    for (const problem of result.problems) {
+      problems.set(`${problem.file}:${problem.line}:${problem.column}:${problem.message}`, problem);
+    }
+  }
+  return { modules, problems: [...problems.values()] };
+}
