@@ -130,19 +130,20 @@ export function canAnimate(io: Io, stream: "stdout" | "stderr"): boolean {
 
 /**
  * Runs a slow step (starting a server, installing dependencies) under a @clack/prompts spinner when
- * `canAnimate` allows it. The step's own output is never shown here; on failure the spinner is erased and the
+ * `canAnimate` allows it. The step may `say` what it is doing now (shown only on the spinner). The step's own
+ * output is never shown here; on failure the spinner is erased and the
  * error goes up to be reported.
  */
 export async function withSpinner<T>(
   io: Io,
   message: string,
-  step: () => Promise<T>,
+  step: (say: (message: string) => void) => Promise<T>,
   options: SpinnerOptions<T> = {},
 ): Promise<T> {
   const stream = options.stream ?? "stdout";
   if (!canAnimate(io, stream)) {
     if (options.plainLine ?? true) io[stream].write(`${message}\n`);
-    return await step();
+    return await step(() => {});
   }
   const clack = await import("@clack/prompts");
   // The real process stream (clack measures its columns); no guide bar, so an erased spinner leaves nothing.
@@ -162,7 +163,7 @@ export async function withSpinner<T>(
   process.stdin.on("keypress", onKey);
   spin.start(message);
   try {
-    const result = await step();
+    const result = await step((text) => spin.message(text));
     if (options.done) spin.stop(options.done(result));
     else spin.clear();
     return result;

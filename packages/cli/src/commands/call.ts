@@ -48,8 +48,15 @@ export const command: Command = {
     const json = booleanOption(args, "json", false);
     const argsJson = stringOption(args, "args");
     // Printed once the connection is closed and the spinner gone, so nothing interleaves with it.
-    const outcome = await withConnection(args, io, "call", target, (connection, { timeoutMs }) => {
+    const outcome = await withConnection(args, io, "call", target, (connection, { timeoutMs, say }) => {
       const out = { io, json, timeoutMs };
+      say(
+        request.kind === "tool"
+          ? `Calling ${request.name}`
+          : request.kind === "prompt"
+            ? `Getting prompt ${request.name}`
+            : `Reading ${request.uri}`,
+      );
       if (request.kind === "tool") return callTool(connection, request, argsJson, out);
       if (request.kind === "prompt") return getPrompt(connection, request, argsJson, out);
       return readResource(connection, request.uri, out);

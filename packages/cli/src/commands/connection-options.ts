@@ -46,25 +46,26 @@ export function singleTarget(args: ParsedArgs, io: Io, command: string, invocati
 /**
  * Connects a real client to the command's target (with its --era and --timeout), runs `work` and closes the
  * connection. Starting a server and the first requests often take seconds, so at a terminal a spinner on stderr
- * says what is happening; it is gone before the command prints, and never drawn for --json or into a pipe.
+ * says what is happening (`work` may `say` its own step); it is gone before the command prints, and never drawn
+ * for --json or into a pipe.
  */
 export async function withConnection<T>(
   args: ParsedArgs,
   io: Io,
   command: string,
   target: Target,
-  work: (connection: Connection, context: { timeoutMs: number }) => Promise<T>,
+  work: (connection: Connection, context: { timeoutMs: number; say(message: string): void }) => Promise<T>,
 ): Promise<T> {
   const era = choiceOption(args, "era", ERAS, "auto", command);
   const timeoutMs = timeoutOption(stringOption(args, "timeout"));
-  const step = async () => {
+  const step = async (say: (message: string) => void) => {
     const connection = await connect(target, { era, timeoutMs, env: io.env });
     try {
-      return await work(connection, { timeoutMs });
+      return await work(connection, { timeoutMs, say });
     } finally {
       await connection.close();
     }
   };
-  if (args.values.json === true) return await step();
+  if (args.values.json === true) return await step(() => {});
   return await withSpinner(io, `Connecting to ${target.label}`, step, { stream: "stderr", plainLine: false });
 }

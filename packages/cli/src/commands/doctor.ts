@@ -41,17 +41,24 @@ export const command: Command = {
   ],
   async run(args, io) {
     const target = singleTarget(args, io, "doctor");
-    const { server, tools } = await withConnection(args, io, "doctor", target, async (connection, { timeoutMs }) => {
-      const tools = await fetchRawTools(connection, timeoutMs);
-      const info = connection.client.getServerVersion();
-      const server = {
-        name: info?.name ?? "(unnamed server)",
-        version: info?.version ?? "",
-        protocolVersion: connection.client.getNegotiatedProtocolVersion(),
-        target: target.label,
-      };
-      return { server, tools };
-    });
+    const { server, tools } = await withConnection(
+      args,
+      io,
+      "doctor",
+      target,
+      async (connection, { timeoutMs, say }) => {
+        say(`Reading the tools of ${target.label}`);
+        const tools = await fetchRawTools(connection, timeoutMs);
+        const info = connection.client.getServerVersion();
+        const server = {
+          name: info?.name ?? "(unnamed server)",
+          version: info?.version ?? "",
+          protocolVersion: connection.client.getNegotiatedProtocolVersion(),
+          target: target.label,
+        };
+        return { server, tools };
+      },
+    );
     const report = checkTools(tools);
     io.stdout.write(
       booleanOption(args, "json", false)

@@ -27,9 +27,10 @@ export const command: Command = {
   ],
   async run(args, io) {
     const target = singleTarget(args, io, "list");
-    const listing = await withConnection(args, io, "list", target, (connection, { timeoutMs }) =>
-      fetchListing(connection, timeoutMs),
-    );
+    const listing = await withConnection(args, io, "list", target, (connection, { timeoutMs, say }) => {
+      say(`Listing what ${target.label} offers`);
+      return fetchListing(connection, timeoutMs);
+    });
     io.stdout.write(
       booleanOption(args, "json", false)
         ? `${JSON.stringify(listing, null, 2)}\n`
