@@ -47,6 +47,7 @@ export class TaskFixtures {
 
   @tool({
     name: "failing_job",
+    input: { type: "object" },
     description: "Task-required: reports a tool execution error after about a second",
     task: "required",
   })
@@ -58,6 +59,7 @@ export class TaskFixtures {
 
   @tool({
     name: "protocol_error_job",
+    input: { type: "object" },
     description: "Task-supporting: fails with a protocol-level (JSON-RPC) error",
     task: "optional",
   })

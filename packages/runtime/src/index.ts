@@ -16,6 +16,13 @@ export {
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
 export { prompt, resource, tool } from "./decorators/decorators.js";
+export {
+  type DerivedClasses,
+  type DerivedSchemas,
+  type ModuleSchemasFile,
+  PROJECT_SCHEMAS,
+  type ProjectSchemasFile,
+} from "./decorators/derived.js";
 export type { PromptOptions, ResourceOptions, ToolOptions } from "./decorators/metadata.js";
 export {
   DEFAULT_STATE_TTL_SECONDS,
@@ -64,6 +71,7 @@ export type {
 export { TOOL_NAME } from "./model/validate.js";
 export { audio, type Content, embedded, image, resourceLink, text } from "./results/content.js";
 export { ToolError } from "./results/tool-error.js";
+export type { Int } from "./schema/int.js";
 export type { SchemaInput, StandardSchemaLike } from "./schema/types.js";
 export { type FetchHandler, type FetchHandlerOptions, toFetchHandler } from "./serve/fetch.js";
 export type { GuardOptions } from "./serve/guards.js";

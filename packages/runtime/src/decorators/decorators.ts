@@ -1,6 +1,13 @@
 import "../polyfill.js";
 import type { Context } from "../model/context.js";
-import { type PromptOptions, type ResourceOptions, record, type ToolOptions } from "./metadata.js";
+import { callerModule } from "./caller.js";
+import {
+  type DeclarationSite,
+  type PromptOptions,
+  type ResourceOptions,
+  record,
+  type ToolOptions,
+} from "./metadata.js";
 
 type Method<This> = (this: This, ...args: never[]) => unknown;
 
@@ -10,6 +17,11 @@ interface MethodContext {
   static: boolean;
   private: boolean;
   metadata: DecoratorMetadataObject | undefined;
+}
+
+/** Where a decorator was applied: `decorator` is the function the class's module called. */
+function siteOf(metadata: DecoratorMetadataObject, decorator: (...args: never[]) => unknown): DeclarationSite {
+  return { metadata, module: callerModule(decorator) };
 }
 
 /** The metadata bag of a public instance method, or a clear error for anything else. */
@@ -35,9 +47,11 @@ function metadataOf(context: MethodContext, decorator: string): DecoratorMetadat
  * ```
  */
 export function tool(options: ToolOptions = {}) {
-  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
-    record(metadataOf(context, "tool"), { kind: "tool", method: context.name, options });
+  const decorate = <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    const metadata = metadataOf(context, "tool");
+    record(metadata, { kind: "tool", method: context.name, options, site: siteOf(metadata, decorate) });
   };
+  return decorate;
 }
 
 /**
@@ -45,16 +59,20 @@ export function tool(options: ToolOptions = {}) {
  * receives the variables, then the `Context`; a fixed URI's method receives only the `Context`.
  */
 export function resource(uri: string, options: ResourceOptions = {}) {
-  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
-    record(metadataOf(context, "resource"), { kind: "resource", method: context.name, uri, options });
+  const decorate = <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    const metadata = metadataOf(context, "resource");
+    record(metadata, { kind: "resource", method: context.name, uri, options, site: siteOf(metadata, decorate) });
   };
+  return decorate;
 }
 
 /** Marks a method as an MCP prompt. It receives the validated arguments and returns text or messages. */
 export function prompt(options: PromptOptions = {}) {
-  return <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
-    record(metadataOf(context, "prompt"), { kind: "prompt", method: context.name, options });
+  const decorate = <This>(_method: Method<This>, context: ClassMethodDecoratorContext<This>): void => {
+    const metadata = metadataOf(context, "prompt");
+    record(metadata, { kind: "prompt", method: context.name, options, site: siteOf(metadata, decorate) });
   };
+  return decorate;
 }
 
 export type { Context };

@@ -33,11 +33,21 @@ export interface PromptOptions {
   complete?: Record<string, CompletionSource>;
 }
 
+/**
+ * Where a decorated method was declared: its class's metadata object (which tells the declaring class apart from
+ * subclasses) and the module file that applied the decorator (where `mcpsmith build` wrote the derived schemas).
+ */
+export interface DeclarationSite {
+  metadata: DecoratorMetadataObject;
+  module: string | undefined;
+}
+
 /** What one decorator recorded about one method. Nothing else happens at decoration time. */
-export type MemberRecord =
+export type MemberRecord = (
   | { kind: "tool"; method: string | symbol; options: ToolOptions }
   | { kind: "resource"; method: string | symbol; uri: string; options: ResourceOptions }
-  | { kind: "prompt"; method: string | symbol; options: PromptOptions };
+  | { kind: "prompt"; method: string | symbol; options: PromptOptions }
+) & { site?: DeclarationSite };
 
 const MEMBERS = Symbol.for("mcpsmith.members");
 
@@ -50,6 +60,20 @@ export function record(metadata: DecoratorMetadataObject, entry: MemberRecord): 
     bag[MEMBERS] = [...((bag[MEMBERS] as MemberRecord[] | undefined) ?? [])];
   }
   (bag[MEMBERS] as MemberRecord[]).push(entry);
+}
+
+/**
+ * The name of the class that declared a record (a base class for inherited methods): the class whose own
+ * metadata object the decorator saw. Falls back to the object's own class.
+ */
+export function declaringClassName(instance: object, entry: MemberRecord): string {
+  for (let proto = Object.getPrototypeOf(instance); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const owner = proto.constructor as { name: string; [Symbol.metadata]?: unknown };
+    // Own property only: a subclass without decorators inherits its base class's metadata object.
+    const own = Object.hasOwn(owner, Symbol.metadata) ? owner[Symbol.metadata] : undefined;
+    if (entry.site !== undefined && own === entry.site.metadata) return owner.name;
+  }
+  return instance.constructor.name;
 }
 
 /** The records of an object's class (and its base classes), or undefined when it has none. */

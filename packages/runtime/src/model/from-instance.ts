@@ -1,4 +1,5 @@
-import { type MemberRecord, membersOf } from "../decorators/metadata.js";
+import { derivedSchemas, schemasLocation } from "../decorators/derived.js";
+import { declaringClassName, type MemberRecord, membersOf } from "../decorators/metadata.js";
 import { McpsmithError } from "../errors.js";
 import { addPrompt, addResource, addTool, type ModelParts } from "./members.js";
 
@@ -24,7 +25,43 @@ function addMember(parts: ModelParts, instance: object, className: string, membe
   }
   const bound = method.bind(instance);
   const name = member.options.name ?? methodName;
-  if (member.kind === "tool") addTool(parts, name, member.options, bound, origin);
-  else if (member.kind === "resource") addResource(parts, member.uri, name, member.options, bound, origin);
-  else addPrompt(parts, name, member.options, bound, origin);
+  // Written options win; what the build derived from the method's types fills only what they leave out.
+  const derived = derivedSchemas(member.site?.module, declaringClassName(instance, member), methodName) ?? {};
+  if (member.kind === "tool") {
+    const options = {
+      ...member.options,
+      ...fill("input", member.options.input, derived.input),
+      ...fill("output", member.options.output, derived.output),
+      ...fill("description", member.options.description, derived.description),
+    };
+    addTool(parts, name, options, bound, origin);
+    if (options.input === undefined && method.length > 0) markInputMissing(parts.tools.at(-1), member);
+  } else if (member.kind === "resource") {
+    const options = { ...member.options, ...fill("description", member.options.description, derived.description) };
+    addResource(parts, member.uri, name, options, bound, origin);
+  } else {
+    const options = {
+      ...member.options,
+      ...fill("args", member.options.args, derived.input),
+      ...fill("description", member.options.description, derived.description),
+    };
+    addPrompt(parts, name, options, bound, origin);
+    if (options.args === undefined && method.length > 0) markInputMissing(parts.prompts.at(-1), member);
+  }
+}
+
+function fill<K extends string, V>(key: K, written: V | undefined, derived: V | undefined): { [P in K]?: V } {
+  return (written === undefined && derived !== undefined ? { [key]: derived } : {}) as { [P in K]?: V };
+}
+
+/**
+ * The method reads arguments but nothing describes them: model validation refuses to start (a tool without a schema
+ * would accept anything, and clients would not know what to send).
+ */
+function markInputMissing(entry: { inputMissing?: string } | undefined, member: MemberRecord): void {
+  if (entry === undefined) return;
+  const option = member.kind === "prompt" ? "args" : "input";
+  const module = member.site?.module;
+  const found = module === undefined ? "" : ` (looked in ${schemasLocation(module)})`;
+  entry.inputMissing = `takes arguments but has no schema for them${found}: run \`mcpsmith build\` to derive it from the parameter's type, or pass \`${option}:\` to @${member.kind}()`;
 }

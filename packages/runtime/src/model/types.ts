@@ -66,6 +66,11 @@ export interface ToolModel {
   handler: ToolHandler;
   /** Where the tool was declared (`Weather.current`), for start-up errors. */
   origin?: string;
+  /**
+   * Set by decorated classes when the method takes arguments and no schema describes them (none written, none
+   * derived by `mcpsmith build`): validation refuses the model with this reason unless `input` is set by then.
+   */
+  inputMissing?: string;
 }
 
 export type CompletionSource =
@@ -106,6 +111,8 @@ export interface PromptModel {
   complete?: Record<string, CompletionSource>;
   handler: (args: never, ctx: Context) => unknown;
   origin?: string;
+  /** As `ToolModel.inputMissing`, for `args`. */
+  inputMissing?: string;
 }
 
 /** Server-wide knobs that live with the model (serving knobs live in `ServeOptions`). */

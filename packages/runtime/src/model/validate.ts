@@ -25,6 +25,9 @@ export function modelProblems(model: ServerModel): string[] {
     const first = toolNames.get(tool.name);
     if (first !== undefined) problems.push(`${where}: duplicate tool name "${tool.name}" (first declared by ${first})`);
     else toolNames.set(tool.name, where);
+    if (tool.inputMissing !== undefined && tool.input === undefined) {
+      problems.push(`${where}: tool "${tool.name}" ${tool.inputMissing}`);
+    }
     if (model.options.requireDescriptions !== false && !tool.description?.trim()) {
       problems.push(
         `${where}: tool "${tool.name}" needs a description (models choose tools by it): pass { description }`,
@@ -36,6 +39,9 @@ export function modelProblems(model: ServerModel): string[] {
   for (const prompt of model.prompts) {
     const where = at(prompt.origin, `prompt "${prompt.name}"`);
     if (!prompt.name) problems.push(`${where}: prompt name is empty`);
+    if (prompt.inputMissing !== undefined && prompt.args === undefined) {
+      problems.push(`${where}: prompt "${prompt.name}" ${prompt.inputMissing}`);
+    }
     const first = promptNames.get(prompt.name);
     if (first !== undefined)
       problems.push(`${where}: duplicate prompt name "${prompt.name}" (first declared by ${first})`);
