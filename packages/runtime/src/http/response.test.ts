@@ -146,6 +146,13 @@ describe("status", () => {
     );
   });
 
+  it("a rate limit passes on Retry-After", async () => {
+    const result = await answer({ status: 429, body: "slow down", headers: { "Retry-After": "30" } });
+    expect(firstText(result)).toBe(
+      "GET /things/{id} failed with HTTP 429 Too Many Requests (Retry-After: 30). Response body: slow down",
+    );
+  });
+
   it("an error without a body says only the status", async () => {
     const result = await answer({ status: 503 });
     expect(firstText(result)).toBe("GET /things/{id} failed with HTTP 503 Service Unavailable.");

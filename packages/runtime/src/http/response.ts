@@ -28,7 +28,12 @@ export function mapResponse(response: Response, body: BoundedBody, context: Resp
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   if (!response.ok) {
     const excerpt = errorExcerpt(body, type, context);
-    throw new ToolError(`${context.label} failed with HTTP ${status}${excerpt ? `. Response body: ${excerpt}` : "."}`);
+    // Rate limits (429, 503) say when to come back: the model can wait or tell the user.
+    const retryAfter = response.headers.get("retry-after");
+    const when = retryAfter ? ` (Retry-After: ${retryAfter})` : "";
+    throw new ToolError(
+      `${context.label} failed with HTTP ${status}${when}${excerpt ? `. Response body: ${excerpt}` : "."}`,
+    );
   }
   if (body.bytes.byteLength === 0) return `${context.label} succeeded with HTTP ${status} and no content.`;
 
