@@ -131,8 +131,7 @@ export function canAnimate(io: Io, stream: "stdout" | "stderr"): boolean {
 /**
  * Runs a slow step (starting a server, installing dependencies) under a @clack/prompts spinner when
  * `canAnimate` allows it. The step may `say` what it is doing now (shown only on the spinner). The step's own
- * output is never shown here; on failure the spinner is erased and the
- * error goes up to be reported.
+ * output is never shown here; on failure the spinner is erased and the error goes up to be reported.
  */
 export async function withSpinner<T>(
   io: Io,
