@@ -136,6 +136,14 @@ describe("requirements", () => {
 });
 
 describe("secrets stay out of errors", () => {
+  it("a credential with a stray newline is refused naming the variable, not its value", async () => {
+    const { result, requests } = await callWith([["headerKey"]], { KEY_HEADER: "key-with-newline\n" });
+    expect(firstText(result)).toBe(
+      "The environment variable KEY_HEADER contains a line break or NUL: remove it (check for a trailing newline).",
+    );
+    expect(requests).toHaveLength(0);
+  });
+
   it("redacts credentials an upstream echoes in an error body", async () => {
     upstream.reply((req) => ({ status: 403, json: { error: `key ${req.headers["x-api-key"]} is revoked` } }));
     const { result } = await callWith([["headerKey"]], { KEY_HEADER: "very-secret-key" });

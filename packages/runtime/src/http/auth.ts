@@ -78,10 +78,11 @@ export async function applyCredentials(
 ): Promise<AppliedAuth> {
   const applied: AppliedAuth = { headers: [], query: [], cookies: [], tokens: [], oauth2: [] };
   const bearer = (token: string) => applied.headers.push(["Authorization", `Bearer ${token}`]);
+  const read = (name: string) => credential(env, name);
   for (const [, scheme] of chosen) {
     switch (scheme.type) {
       case "apiKey": {
-        const key = env[scheme.env]!;
+        const key = read(scheme.env);
         if (scheme.in === "header") applied.headers.push([scheme.name, key]);
         else if (scheme.in === "query") applied.query.push(`${encodeStrict(scheme.name)}=${encodeStrict(key)}`);
         else applied.cookies.push(`${encodeStrict(scheme.name)}=${encodeStrict(key)}`);
@@ -89,27 +90,39 @@ export async function applyCredentials(
       }
       case "http":
         if (scheme.scheme === "basic") {
-          const password = env[scheme.passwordEnv]!;
-          const encoded = Buffer.from(`${env[scheme.usernameEnv]}:${password}`).toString("base64");
+          const encoded = Buffer.from(`${read(scheme.usernameEnv)}:${read(scheme.passwordEnv)}`).toString("base64");
           applied.headers.push(["Authorization", `Basic ${encoded}`]);
         } else {
-          bearer(env[scheme.env]!);
+          bearer(read(scheme.env));
         }
         break;
       case "oauth2": {
-        const clientId = env[scheme.clientIdEnv]!;
-        const token = await tokens.get(scheme, clientId, env[scheme.clientSecretEnv]!, baseUrl, signal);
+        const token = await tokens.get(scheme, read(scheme.clientIdEnv), read(scheme.clientSecretEnv), baseUrl, signal);
         applied.tokens.push(token);
         applied.oauth2.push(scheme);
         bearer(token);
         break;
       }
       case "bearerToken":
-        bearer(env[scheme.env]!);
+        bearer(read(scheme.env));
         break;
     }
   }
   return applied;
+}
+
+/**
+ * A credential as it will travel. A line break would split a header (and `fetch` would put the value in its
+ * error message): usually a stray newline from a file, so say which variable, never what it holds.
+ */
+function credential(env: Env, name: string): string {
+  const value = env[name] ?? "";
+  if (/[\r\n\0]/.test(value)) {
+    throw new ToolError(
+      `The environment variable ${name} contains a line break or NUL: remove it (check for a trailing newline).`,
+    );
+  }
+  return value;
 }
 
 /** The secret values the chosen schemes read, in the forms they travel in (raw, percent-encoded, Basic). */

@@ -145,5 +145,11 @@ function explain(error: unknown, c: Circumstances): Error {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
     return new ToolError(scrub(`${c.label} could not reach the API${cause}.`));
   }
-  return error instanceof Error ? error : new Error(String(error));
+  // Anything else is a bug, reported with its stack: scrub that too, in place, so the stack still points at it.
+  if (error instanceof Error) {
+    error.message = scrub(error.message);
+    if (error.stack) error.stack = scrub(error.stack);
+    return error;
+  }
+  return new Error(scrub(String(error)));
 }
