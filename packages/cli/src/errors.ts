@@ -18,8 +18,14 @@ export const ERROR_CODES = {
   E_WRITE_FAILED: { exitCode: 1, summary: "Files could not be written" },
   E_INSTALL_FAILED: { exitCode: 1, summary: "Installing the new project's dependencies failed" },
   E_CLIENT_UNKNOWN: { exitCode: 1, summary: "mcpsmith install does not know that host" },
-  E_GENERATE_FAILED: { exitCode: 1, summary: "The generator could not read its input, or refused it (file:line says where)" },
-  E_CONFIG_INVALID: { exitCode: 1, summary: "A host's config file does not parse (even as JSONC), so it is left alone" },
+  E_GENERATE_FAILED: {
+    exitCode: 1,
+    summary: "The generator could not read its input, or refused it (file:line says where)",
+  },
+  E_CONFIG_INVALID: {
+    exitCode: 1,
+    summary: "A host's config file does not parse (even as JSONC), so it is left alone",
+  },
 } as const satisfies Record<string, { exitCode: 1 | 2; summary: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
