@@ -7,6 +7,7 @@ import { describeIssues } from "../schema/compile.js";
 import { compileJsonSchema } from "../schema/json-validator.js";
 import type { Issue, Validation } from "../schema/types.js";
 import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";
+import { describeOperation } from "./describe.js";
 import { OperationIndex } from "./search.js";
 
 /** One discovery tool, in the shape `server().tool(name, definition, handler)` takes. */
@@ -110,23 +111,20 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
         description: `Describe one operation of ${subject}: what it does and the JSON Schema of the arguments ${CALL_TOOL} takes for it.`,
         input: {
           type: "object",
-          properties: { name: { type: "string", description: `The operation's name, as ${SEARCH_TOOL} returns it` } },
+          properties: {
+            name: { type: "string", description: `The operation's name, as ${SEARCH_TOOL} returns it` },
+            definitions: {
+              type: "array",
+              items: { type: "string" },
+              description: "Only these $defs of a schema too large to send whole",
+            },
+          },
           required: ["name"],
         },
         readOnly: true,
         openWorld: false,
       },
-      handler: (args) => {
-        const { name, title, description, group, annotations, inputSchema } = find(args.name);
-        return {
-          name,
-          ...(title && { title }),
-          description,
-          ...(group && { group }),
-          ...(annotations && { annotations }),
-          inputSchema,
-        };
-      },
+      handler: (args) => describeOperation(find(args.name), args.definitions as string[] | undefined),
     },
     {
       name: CALL_TOOL,
