@@ -113,6 +113,23 @@ describe("status", () => {
     });
   });
 
+  it("an empty 201 names the Location of what was made", async () => {
+    const result = await answer({ status: 201, headers: { Location: "/things/8" } });
+    expect(firstText(result)).toBe(
+      "GET /things/{id} succeeded with HTTP 201 Created and no content. Location: /things/8",
+    );
+  });
+
+  it("a HEAD answer lists the response headers, cookies left out", async () => {
+    upstream.reply(() => ({ headers: { ETag: '"v3"', "Set-Cookie": "s=1", "Content-Length": "120" } }));
+    const executor = createHttpExecutor({ servers: [{ url: upstream.url }], securitySchemes: {} });
+    const text = firstText(await callTool(executor, operation({ method: "HEAD", path: "/file" })));
+    expect(text.split("\n\n")[0]).toBe("HEAD /file succeeded with HTTP 200 OK and no content.");
+    expect(text).toContain('\netag: "v3"');
+    expect(text).toContain("\ncontent-length: 120");
+    expect(text).not.toContain("set-cookie");
+  });
+
   it("a non-2xx status is isError with the status and the body", async () => {
     const problem = { type: "about:blank", title: "Not Found", status: 404, detail: "no pet 7" };
     const result = await answer({

@@ -35,7 +35,7 @@ export function mapResponse(response: Response, body: BoundedBody, context: Resp
       `${context.label} failed with HTTP ${status}${when}${excerpt ? `. Response body: ${excerpt}` : "."}`,
     );
   }
-  if (body.bytes.byteLength === 0) return `${context.label} succeeded with HTTP ${status} and no content.`;
+  if (body.bytes.byteLength === 0) return describeEmpty(response, status, context.label);
 
   const textual = type ? isJson(type) || isText(type) : looksLikeText(body.bytes);
   if (textual) {
@@ -53,6 +53,22 @@ export function mapResponse(response: Response, body: BoundedBody, context: Resp
   if (mimeType.startsWith("image/")) return image(body.bytes, mimeType);
   if (mimeType.startsWith("audio/")) return audio(body.bytes, mimeType);
   return embedded(context.uri, body.bytes, { mimeType });
+}
+
+/**
+ * A success without a body still says something: a `Location` (201 Created) names what was made, and the headers
+ * are all a `HEAD` request asks for (cookies left out).
+ */
+function describeEmpty(response: Response, status: string, label: string): string {
+  let text = `${label} succeeded with HTTP ${status} and no content.`;
+  if (label.startsWith("HEAD ")) {
+    const lines = [...response.headers].filter(([name]) => name !== "set-cookie").map(([n, v]) => `${n}: ${v}`);
+    if (lines.length > 0) text += `\n\n${lines.join("\n")}`;
+  } else {
+    const location = response.headers.get("location");
+    if (location) text += ` Location: ${location}`;
+  }
+  return text;
 }
 
 /** A JSON object is structured content; arrays and scalars stay text (structured content must be an object). */
