@@ -14,6 +14,11 @@ export const COMMANDS: readonly Entry[] = [
     load: async () => (await import("./new.js")).command,
   },
   {
+    name: "generate",
+    summary: "Generate an MCP server from annotated TypeScript; no arguments: regenerate from mcpsmith.json",
+    load: async () => (await import("./generate.js")).command,
+  },
+  {
     name: "list",
     summary: "List a server's tools, resources and prompts with their schemas",
     load: async () => (await import("./list.js")).command,

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../test-support.js";
+
+const dir = mkdtempSync(join(tmpdir(), "mcpsmith-generate-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("mcpsmith generate", () => {
+  it("says there is nothing to regenerate without mcpsmith.json, and how to start", async () => {
+    const result = await runCli(["generate"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Nothing to regenerate: ${dir} has no mcpsmith.json with a "generate" entry.`);
+    expect(result.stderr).toContain("mcpsmith generate ts src/tools.ts");
+  });
+
+  it("names the kinds when given an unknown one", async () => {
+    const result = await runCli(["generate", "graphql", "schema.graphql"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('There is no generator of kind "graphql". Kinds: ts.');
+  });
+
+  it("refuses options without a kind", async () => {
+    const result = await runCli(["generate", "--out", "x.ts"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Options go with a kind");
+  });
+
+  it("refuses a manifest it cannot read, naming the file", async () => {
+    const broken = mkdtempSync(join(dir, "broken-"));
+    writeFileSync(join(broken, "mcpsmith.json"), "{");
+    const result = await runCli(["generate"], { cwd: broken });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("E_MANIFEST_INVALID");
+    expect(result.stderr).toContain(`${broken}/mcpsmith.json is not valid JSON`);
+  });
+
+  it("reports a generator error as the user's to fix, with its location", async () => {
+    const project = mkdtempSync(join(dir, "project-"));
+    writeFileSync(join(project, "tools.ts"), "/** Hidden. @tool */\nfunction hidden() {}\n");
+    const result = await runCli(["generate", "ts", "tools.ts"], { cwd: project });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "E_ANNOTATION_INVALID: tools.ts:2:10: the function hidden is tagged but not exported",
+    );
+  });
+
+  it("lists each kind's usage in its help", async () => {
+    const result = await runCli(["generate", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("generate ts <files, folders or globs...>");
+    expect(result.stdout).toContain("--tsconfig FILE");
+  });
+});

@@ -1,0 +1,139 @@
+import { relative } from "node:path";
+import {
+  CLIENT_TOOL_LIMITS,
+  CodegenError,
+  type GenerateEntry,
+  type OptionValue,
+  readManifest,
+  recordGeneration,
+} from "@mcpsmith/codegen";
+import type { Command, ParsedArgs } from "../args/command.js";
+import { CliError } from "../errors.js";
+import { styleFor } from "../format/style.js";
+import type { Io } from "../io.js";
+import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
+
+const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
+
+export const command: Command = {
+  name: "generate",
+  summary: "Generate an MCP server from a source (annotated TypeScript); no arguments: regenerate from mcpsmith.json",
+  usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
+  details: [
+    "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",
+    "Each run is recorded in mcpsmith.json (kind, inputs, options), so `mcpsmith generate` with no arguments",
+    "regenerates everything recorded there. Output is deterministic: a re-run with the same input changes no file.",
+    "Every run prints the number of tools and an estimate of the tools/list size in tokens.",
+    `Kinds: ${GENERATE_KINDS.map((kind) => `${kind.name} (${kind.summary})`).join("; ")}.`,
+  ].join("\n"),
+  options: {
+    ...SHARED_OPTIONS,
+    ...Object.assign({}, ...GENERATE_KINDS.map((kind) => kind.options)),
+  },
+  examples: [
+    ...GENERATE_KINDS.flatMap((kind) => kind.examples),
+    "# after a change: regenerate what mcpsmith.json lists",
+    "mcpsmith generate",
+  ],
+  run: (args, io) => generate(args, io),
+};
+
+async function generate(args: ParsedArgs, io: Io): Promise<number> {
+  const [kindName, ...inputs] = args.positionals;
+  if (kindName === undefined) return regenerateAll(args, io);
+  const options = givenOptions(args, kindName);
+  await runOne({ kind: kindName, inputs, options }, io.cwd, io);
+  recordGeneration(io.cwd, { kind: kindName, inputs, options });
+  return 0;
+}
+
+async function regenerateAll(args: ParsedArgs, io: Io): Promise<number> {
+  if (Object.values(args.values).some((value) => value !== undefined)) {
+    throw new CliError("E_USAGE", "Options go with a kind: `mcpsmith generate <kind> <inputs...> [options]`.", {
+      hint: "`mcpsmith generate` alone reruns what mcpsmith.json records, with the options recorded there.",
+    });
+  }
+  const manifest = withCodegenErrors(() => readManifest(io.cwd));
+  if (manifest === undefined || manifest.generate.length === 0) {
+    throw new CliError("E_USAGE", `Nothing to regenerate: ${io.cwd} has no mcpsmith.json with a "generate" entry.`, {
+      hint: `Run a generator once, e.g. \`mcpsmith generate ts src/tools.ts\`; it records itself there. Kinds: ${kindNames}.`,
+    });
+  }
+  for (const entry of manifest.generate) await runOne(entry, io.cwd, io);
+  return 0;
+}
+
+async function runOne(entry: GenerateEntry, cwd: string, io: Io): Promise<void> {
+  const kind = findKind(entry.kind);
+  if (kind === undefined) {
+    throw new CliError("E_USAGE", `There is no generator of kind "${entry.kind}". Kinds: ${kindNames}.`, {
+      hint: "Run `mcpsmith generate --help` for each kind's inputs and options.",
+    });
+  }
+  const runner = await kind.load();
+  const outcome = await withCodegenErrorsAsync(() => runner({ inputs: entry.inputs, options: entry.options, cwd }, io));
+  report(entry, outcome, cwd, io);
+}
+
+/** The options given on the command line, checked against what the kind accepts. */
+function givenOptions(args: ParsedArgs, kindName: string): Record<string, OptionValue> {
+  const kind = findKind(kindName);
+  if (kind === undefined) return {};
+  const options: Record<string, OptionValue> = {};
+  for (const [name, value] of Object.entries(args.values)) {
+    if (value === undefined) continue;
+    if (!(name in SHARED_OPTIONS) && !(name in kind.options)) {
+      throw new CliError("E_USAGE", `--${name} is not an option of \`generate ${kindName}\`.`, {
+        hint: "Run `mcpsmith generate --help`: each option says which kind it belongs to.",
+      });
+    }
+    options[name] = value;
+  }
+  return options;
+}
+
+function report(entry: GenerateEntry, outcome: GenerateOutcome, cwd: string, io: Io): void {
+  const style = styleFor(io.stdout, io.env);
+  const files = outcome.files.map((file) => relative(cwd, file) || file);
+  const state = outcome.written.length === 0 ? "up to date" : `${outcome.written.length} written`;
+  io.stdout.write(`${style.green("Generated")} ${files.join(", ")} from ${entry.inputs.join(", ")} (${state})\n`);
+  const counts = [
+    plural(outcome.tools, "tool"),
+    ...(outcome.resources > 0 ? [plural(outcome.resources, "resource")] : []),
+    ...(outcome.prompts > 0 ? [plural(outcome.prompts, "prompt")] : []),
+  ];
+  io.stdout.write(`${counts.join(", ")}; tools/list ≈ ${outcome.toolListTokens.toLocaleString("en-US")} tokens\n`);
+  for (const warning of outcome.warnings) io.stderr.write(`${style.yellow("warning")} ${warning}\n`);
+  const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => outcome.tools > limit);
+  if (over.length > 0) {
+    io.stderr.write(
+      `${style.yellow("warning")} ${outcome.tools} tools is more than ${over.map(([host, limit]) => `${host} takes (${limit})`).join(", ")}.\n`,
+    );
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function withCodegenErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw asCliError(error);
+  }
+}
+
+async function withCodegenErrorsAsync<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asCliError(error);
+  }
+}
+
+/** The generator's own errors are the user's to fix (exit 1), with the generator's code kept in the message. */
+function asCliError(error: unknown): unknown {
+  if (!(error instanceof CodegenError)) return error;
+  return new CliError("E_GENERATE_FAILED", `${error.code}: ${error.message}`, { cause: error });
+}

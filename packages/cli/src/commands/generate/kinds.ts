@@ -1,0 +1,72 @@
+import type { OptionValue } from "@mcpsmith/codegen";
+import type { OptionSpec } from "../../args/command.js";
+import type { Io } from "../../io.js";
+
+/** What one `mcpsmith generate <kind>` run is asked to do: inputs and options as given (or as recorded). */
+export interface GenerateRequest {
+  inputs: string[];
+  /** By long option name; `out` included when given. */
+  options: Record<string, OptionValue>;
+  /** Where relative inputs, `--out` and mcpsmith.json live. */
+  cwd: string;
+}
+
+/** What a run produced, for the summary every kind prints the same way. */
+export interface GenerateOutcome {
+  /** Absolute paths of the files the generator owns (written or already up to date). */
+  files: string[];
+  /** The subset that changed on disk this time. */
+  written: string[];
+  tools: number;
+  resources: number;
+  prompts: number;
+  toolListTokens: number;
+  warnings: string[];
+}
+
+export type GenerateRunner = (request: GenerateRequest, io: Io) => Promise<GenerateOutcome>;
+
+/**
+ * A kind of source `mcpsmith generate` reads. The options are plain data, so `generate --help` and argument
+ * parsing never load a generator; `load` brings in the runner (and ts-morph, swagger-parser ...) only when used.
+ */
+export interface GenerateKind {
+  name: string;
+  summary: string;
+  usage: string;
+  options: Record<string, OptionSpec>;
+  examples: string[];
+  load(): Promise<GenerateRunner>;
+}
+
+/** Options every kind takes. */
+export const SHARED_OPTIONS: Record<string, OptionSpec> = {
+  out: { type: "string", short: "o", value: "FILE", description: "The server module to write (per kind default)" },
+};
+
+export const GENERATE_KINDS: readonly GenerateKind[] = [
+  {
+    name: "ts",
+    summary: "Exported functions and class methods tagged @tool, @resource or @prompt in JSDoc",
+    usage: "generate ts <files, folders or globs...> [--out src/generated/server.ts] [--tsconfig FILE]",
+    options: {
+      tsconfig: {
+        type: "string",
+        value: "FILE",
+        description: "ts: the tsconfig to read sources with (default: the nearest one above the first input)",
+      },
+      transport: { type: "string", value: "KIND", description: "ts: what main.ts serves, stdio (default) or http" },
+      "max-name-length": {
+        type: "string",
+        value: "N",
+        description: "ts: longest tool name, to leave room for a host's prefix (default 64)",
+      },
+    },
+    examples: ["mcpsmith generate ts src/tools.ts", "mcpsmith generate ts src --out src/generated/server.ts"],
+    load: async () => (await import("./ts.js")).run,
+  },
+];
+
+export function findKind(name: string): GenerateKind | undefined {
+  return GENERATE_KINDS.find((kind) => kind.name === name);
+}

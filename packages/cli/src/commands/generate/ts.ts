@@ -1,0 +1,51 @@
+import { writeGeneratedFiles } from "@mcpsmith/codegen";
+import { generateTs } from "@mcpsmith/codegen/generate-ts";
+import { CliError } from "../../errors.js";
+import type { GenerateRunner } from "./kinds.js";
+
+/** `mcpsmith generate ts`: reads the annotated modules and writes the server module and its main.ts. */
+export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
+  if (inputs.length === 0) {
+    throw new CliError("E_USAGE", "generate ts needs the files, folders or globs holding the tagged functions.", {
+      hint: "For example `mcpsmith generate ts src/tools.ts` or `mcpsmith generate ts src`.",
+    });
+  }
+  const tsconfig = text(options.tsconfig);
+  const out = text(options.out);
+  const result = generateTs({
+    inputs,
+    cwd,
+    ...(out !== undefined && { out }),
+    ...(tsconfig !== undefined && { tsconfig }),
+    transport: transportOf(options.transport),
+    ...maxNameLength(options["max-name-length"]),
+  });
+  const written = writeGeneratedFiles(result.files);
+  return {
+    files: [...result.files.keys()],
+    written,
+    tools: result.ir.tools.length,
+    resources: result.ir.resources.length,
+    prompts: result.ir.prompts.length,
+    toolListTokens: result.toolListTokens,
+    warnings: result.ir.warnings.map((warning) => `${warning.file}:${warning.pointer}: ${warning.message}`),
+  };
+};
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function transportOf(value: unknown): "stdio" | "http" {
+  if (value === undefined || value === "stdio" || value === "http") return value ?? "stdio";
+  throw new CliError("E_USAGE", `--transport must be stdio or http; got "${String(value)}".`);
+}
+
+function maxNameLength(value: unknown): { maxNameLength?: number } {
+  if (value === undefined) return {};
+  const number = Number(value);
+  if (!Number.isInteger(number)) {
+    throw new CliError("E_USAGE", `--max-name-length must be a whole number; got "${String(value)}".`);
+  }
+  return { maxNameLength: number };
+}

@@ -1,0 +1,101 @@
+/**
+ * `mcpsmith generate ts`: annotated exports in plain modules -> IR -> a server module that imports them. The
+ * entry of the `@mcpsmith/codegen/generate-ts` subpath, so ts-morph loads only for this command.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { estimateToolListTokens } from "../../budget/tokens.js";
+import { type EmittedFiles, emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
+import type { TypeScriptIR } from "../../ir/typescript.js";
+import { createDescriber } from "./annotated-describe.js";
+import { discoverAnnotated } from "./annotated-discover.js";
+import { lowerAnnotated } from "./annotated-lower.js";
+import { loadAnnotatedProject } from "./annotated-project.js";
+
+export const DEFAULT_OUT = "src/generated/server.ts";
+
+export interface GenerateTsOptions {
+  /** Files, folders or globs, relative to `cwd`. */
+  inputs: readonly string[];
+  cwd: string;
+  /** The server module to write (default `src/generated/server.ts`); `main.ts` goes beside it. */
+  out?: string;
+  tsconfig?: string;
+  transport?: "stdio" | "http";
+  /** Longest tool name (default 64). */
+  maxNameLength?: number;
+  /** Default: the `name` (unscoped) and `version` of the nearest package.json above the output. */
+  serverName?: string;
+  serverVersion?: string;
+}
+
+export interface GenerateTsResult {
+  ir: TypeScriptIR;
+  files: EmittedFiles;
+  /** Estimated tokens of the tools/list a client receives. */
+  toolListTokens: number;
+}
+
+/** Reads the inputs and returns the files to write; writes nothing itself. */
+export function generateTs(options: GenerateTsOptions): GenerateTsResult {
+  const outFile = resolve(options.cwd, options.out ?? DEFAULT_OUT);
+  const loaded = loadAnnotatedProject(options.inputs, {
+    cwd: options.cwd,
+    ...(options.tsconfig !== undefined && { tsconfig: options.tsconfig }),
+    exclude: [outFile, join(dirname(outFile), "main.ts")],
+  });
+  const declarations = discoverAnnotated(loaded.files, options.cwd);
+  const tsconfig = loaded.tsconfig === undefined ? undefined : portable(options.cwd, loaded.tsconfig);
+  const describer = createDescriber(options.cwd);
+  const ir = lowerAnnotated(declarations, describer.describe, {
+    ...(options.maxNameLength !== undefined && { maxLength: options.maxNameLength }),
+    ...(tsconfig !== undefined && { tsconfig }),
+  });
+  describer.finish();
+  const info = packageInfo(dirname(outFile));
+  const files = emitTypeScriptServer(ir, {
+    outFile,
+    serverName: options.serverName ?? info.name,
+    serverVersion: options.serverVersion ?? info.version,
+    transport: options.transport ?? "stdio",
+    source: options.inputs.join(", "),
+    regenerate: regenerateCommand(options),
+  });
+  const toolListTokens = estimateToolListTokens(
+    ir.tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.title !== undefined && { title: tool.title }),
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema && { outputSchema: tool.outputSchema }),
+    })),
+  );
+  return { ir, files, toolListTokens };
+}
+
+/** The command line that repeats this run, for the generated header. */
+function regenerateCommand(options: GenerateTsOptions): string {
+  const words = ["mcpsmith generate ts", ...options.inputs];
+  if (options.out !== undefined) words.push("--out", options.out);
+  if (options.tsconfig !== undefined) words.push("--tsconfig", options.tsconfig);
+  if (options.transport === "http") words.push("--transport", "http");
+  if (options.maxNameLength !== undefined) words.push("--max-name-length", String(options.maxNameLength));
+  return words.join(" ");
+}
+
+/** The server's name and version from the nearest package.json, so the generated server announces the project. */
+function packageInfo(from: string): { name: string; version: string } {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const path = join(dir, "package.json");
+    if (existsSync(path)) {
+      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+      const name = typeof json.name === "string" ? json.name.replace(/^@[^/]+\//, "") : "mcp-server";
+      return { name, version: typeof json.version === "string" ? json.version : "0.1.0" };
+    }
+    if (dirname(dir) === dir) return { name: "mcp-server", version: "0.1.0" };
+  }
+}
+
+function portable(cwd: string, path: string): string {
+  return relative(cwd, path).split(sep).join("/");
+}
