@@ -19,6 +19,11 @@ export const COMMANDS: readonly Entry[] = [
     load: async () => (await import("./generate.js")).command,
   },
   {
+    name: "serve",
+    summary: "Serve an OpenAPI document as an MCP server at once (no files): tools or discovery mode",
+    load: async () => (await import("./serve.js")).command,
+  },
+  {
     name: "list",
     summary: "List a server's tools, resources and prompts with their schemas",
     load: async () => (await import("./list.js")).command,

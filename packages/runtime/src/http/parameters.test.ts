@@ -54,6 +54,35 @@ describe("path parameters", () => {
     expect(request.url).toBe(`/things/${expected}/x`);
   });
 
+  it.each([
+    ["matrix", ";color"],
+    ["simple", ""],
+  ] as const)("%s with an empty string -> %s (RFC 6570)", async (style, expected) => {
+    const request = await send(parameter("color", "path", { style }), "", "/things/{color}/x");
+    expect(request.url).toBe(`/things/${expected}/x`);
+  });
+
+  it.each([
+    ["simple", ".."],
+    ["simple", "."],
+    ["label", "."],
+  ] as const)(
+    "refuses values that make a dot segment (%s %s), which would reach another endpoint",
+    async (style, value) => {
+      const before = upstream.requests.length;
+      const op = operation({ path: "/pets/{petId}/photos", parameters: [parameter("petId", "path", { style })] });
+      const result = await callTool(executor, op, { petId: value });
+      expect(result.isError).toBe(true);
+      expect(firstText(result)).toMatch(/^The path parameter "petId" cannot make the segment "[^"]+": URLs resolve it/);
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
+
+  it("sends an encoded-looking dot segment as the literal text it is", async () => {
+    const request = await send(parameter("petId", "path"), "%2E%2e", "/pets/{petId}/photos");
+    expect(request.url).toBe("/pets/%252E%252e/photos");
+  });
+
   it("percent-encodes reserved characters, including the sub-delimiters encodeURIComponent leaves alone", async () => {
     const request = await send(parameter("id", "path"), "a/b c?d#e%f&g=h;i,j!'()*é", "/items/{id}");
     expect(request.url).toBe("/items/a%2Fb%20c%3Fd%23e%25f%26g%3Dh%3Bi%2Cj%21%27%28%29%2A%C3%A9");

@@ -78,7 +78,25 @@ function headerValue(parameter: HttpParameter, value: unknown): string {
   return text;
 }
 
+/** `.` and `..` segments, also percent-encoded: URL parsers (and so `fetch`) resolve them away. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 function fillPath(operation: HttpOperation, values: Map<string, string>): string {
+  const path = substitute(operation, values);
+  const template = operation.path.split("/");
+  path.split("/").forEach((segment, index) => {
+    if (DOT_SEGMENT.test(segment) && segment !== template[index]) {
+      // `/pets/{id}` with id `..` would call `/` instead: a model must not reach other endpoints that way.
+      const names = [...(template[index] ?? "").matchAll(/\{([^{}]+)\}/g)].map((m) => `"${m[1]}"`);
+      throw new ToolError(
+        `The path parameter ${names.join(", ")} cannot make the segment "${segment}": URLs resolve it as a directory step. Pass another value.`,
+      );
+    }
+  });
+  return path;
+}
+
+function substitute(operation: HttpOperation, values: Map<string, string>): string {
   return operation.path.replace(/\{([^{}]+)\}/g, (_template, name: string) => {
     const value = values.get(name);
     if (value !== undefined) return value;
