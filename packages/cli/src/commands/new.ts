@@ -18,6 +18,7 @@ import {
 import { renderTemplate } from "../scaffold/render.js";
 import { run } from "../scaffold/run.js";
 import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
+import { typescriptView } from "../scaffold/typescript-view.js";
 import { checkTargetFolder, writeProject } from "../scaffold/write.js";
 import { cliVersion } from "../version.js";
 
@@ -133,7 +134,7 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
   const packageName = packageNameFor(dir, explicitName);
   await checkTargetFolder(dir);
 
-  const view = blankView({
+  const view = (template === "typescript" ? typescriptView : blankView)({
     dir,
     packageName,
     transport,

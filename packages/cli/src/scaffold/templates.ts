@@ -5,6 +5,7 @@ import { CliError } from "../errors.js";
 /** Project templates `mcpsmith new --template` knows; each has a folder under templates/ and a view builder. */
 export const PROJECT_TEMPLATES = {
   blank: "A decorated server with one tool, one resource and one prompt, with tests",
+  typescript: "Plain functions tagged @tool in JSDoc; `mcpsmith generate ts` derives the server and schemas from types",
 } as const;
 export type TemplateName = keyof typeof PROJECT_TEMPLATES;
 
