@@ -26,6 +26,10 @@ export const ERROR_CODES = {
     exitCode: 1,
     summary: "A host's config file does not parse (even as JSONC), so it is left alone",
   },
+  E_BUILD_FAILED: {
+    exitCode: 1,
+    summary: "mcpsmith build: a type cannot become a JSON Schema (file:line:column says where and what to write)",
+  },
 } as const satisfies Record<string, { exitCode: 1 | 2; summary: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

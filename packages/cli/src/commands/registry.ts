@@ -14,6 +14,11 @@ export const COMMANDS: readonly Entry[] = [
     load: async () => (await import("./new.js")).command,
   },
   {
+    name: "build",
+    summary: "Compile the project (tsc) and derive the schemas of decorated methods from their types",
+    load: async () => (await import("./build.js")).command,
+  },
+  {
     name: "generate",
     summary: "Generate an MCP server from annotated TypeScript; no arguments: regenerate from mcpsmith.json",
     load: async () => (await import("./generate.js")).command,

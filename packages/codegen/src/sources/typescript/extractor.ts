@@ -32,6 +32,8 @@ export interface Extraction {
   modules: Map<string, DerivedMember[]>;
   /** Every type that cannot become a schema, once each. */
   problems: TypeSchemaProblem[];
+  /** Every module read (with or without decorated methods), in path order. */
+  sources: string[];
 }
 
 export interface SchemaExtractor {
@@ -140,12 +142,13 @@ function dependents(files: readonly SourceFile[]): SourceFile[] {
 function collect(results: Map<string, ModuleResult>): Extraction {
   const modules = new Map<string, DerivedMember[]>();
   const problems = new Map<string, TypeSchemaProblem>();
-  for (const path of [...results.keys()].sort()) {
+  const sources = [...results.keys()].sort();
+  for (const path of sources) {
     const result = results.get(path) as ModuleResult;
     if (result.members.length > 0) modules.set(path, result.members);
     for (const problem of result.problems) {
       problems.set(`${problem.file}:${problem.line}:${problem.column}:${problem.message}`, problem);
     }
   }
-  return { modules, problems: [...problems.values()] };
+  return { modules, problems: [...problems.values()], sources };
 }

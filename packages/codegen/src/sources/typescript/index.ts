@@ -20,6 +20,15 @@ export {
   type SchemaExtractor,
 } from "./extractor.js";
 export { createSchemaContext, type SchemaContext } from "./schema-context.js";
+export {
+  applySchemaFiles,
+  MODULE_SCHEMAS_SUFFIX,
+  PROJECT_SCHEMAS_FILE,
+  planSchemaFiles,
+  type SchemaFile,
+  type SchemaFilesPlan,
+  schemasPathOf,
+} from "./schema-files.js";
 export { schemaOfType } from "./schema-of-type.js";
 export {
   formatProblem,
