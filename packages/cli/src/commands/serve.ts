@@ -1,0 +1,142 @@
+import type { LiveBuild } from "@mcpsmith/codegen/live";
+import type { Command, ParsedArgs } from "../args/command.js";
+import { booleanOption, stringOption } from "../args/parse.js";
+import { CliError } from "../errors.js";
+import { styleFor } from "../format/style.js";
+import type { Io } from "../io.js";
+import { buildOpenApiServer, OPENAPI_OPTIONS, type ServeSummary } from "./serve/openapi.js";
+
+export const command: Command = {
+  name: "serve",
+  summary: "Serve an OpenAPI document as an MCP server at once, without generating files",
+  usage: ["serve openapi <spec> [options]", "serve openapi <spec> --http [PORT] [options]"],
+  details: [
+    "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
+    "tool per operation over stdio (the default) or Streamable HTTP — the same tools/list `mcpsmith generate openapi`",
+    "would write. Requests go to the document's server, or --base-url; credentials come from the environment",
+    "variables the run prints (a call without them fails naming the variable, and sends nothing).",
+    "",
+    "Too many operations: --mode discovery serves three tools instead (search_operations, describe_operation,",
+    "call_operation) whose tools/list stays under 2,000 tokens for any API; --mode auto (the default) does so above",
+    "--threshold tools (40). --toolsets keeps only some groups (OpenAPI tags), in either mode; --tags, --paths,",
+    "--methods and --operations select operations before that. Every run prints the number of operations and tools,",
+    "the estimated tools/list size in tokens, and the document's warnings, on stderr (stdout is the protocol).",
+  ].join("\n"),
+  options: {
+    mode: { type: "string", value: "MODE", description: "auto (default), tools or discovery" },
+    threshold: { type: "string", value: "N", description: "auto: serve discovery above N tools (default 40)" },
+    toolsets: {
+      type: "string",
+      value: "LIST",
+      multiple: true,
+      description: "Serve only these groups (OpenAPI tags), comma-separated; in both modes",
+    },
+    ...OPENAPI_OPTIONS,
+    http: {
+      type: "boolean",
+      description: "Serve Streamable HTTP on 127.0.0.1 instead of stdio; a number after it is the port",
+    },
+    port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
+  },
+  examples: [
+    "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
+    "mcpsmith serve openapi github.json --mode discovery --http 3000",
+    "mcpsmith serve openapi github.json --toolsets repos,issues --methods GET",
+    "mcpsmith serve openapi api.yaml --tags pets --exclude-operations deletePet --max-name-length 48",
+    "# as a host starts it (e.g. in .cursor/mcp.json), credentials in its env",
+    'npx mcpsmith serve openapi /path/to/openapi.yaml   # { "env": { "PETSTORE_API_KEY": "..." } }',
+  ],
+  run: (args, io) => serveCommand(args, io),
+};
+
+async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const positionals = [...args.positionals];
+  const http = booleanOption(args, "http", false);
+  let portText = stringOption(args, "port");
+  // `--http 8080`: the port follows --http as a bare number (the parser sees it as a positional).
+  if (http && portText === undefined && positionals.length === 3 && /^\d+$/.test(positionals[2]!)) {
+    portText = positionals.pop();
+  }
+  if (portText !== undefined && !http) {
+    throw new CliError("E_USAGE", "--port only applies with --http.", { hint: "For example `--http 8080`." });
+  }
+  const [kind, spec, ...extra] = positionals;
+  if (kind !== "openapi") {
+    throw new CliError(
+      "E_USAGE",
+      kind === undefined ? "Say what to serve." : `There is nothing to serve of kind "${kind}".`,
+      {
+        hint: "Kinds: openapi. For example `mcpsmith serve openapi petstore.yaml`.",
+      },
+    );
+  }
+  if (spec === undefined || extra.length > 0) {
+    throw new CliError(
+      "E_USAGE",
+      spec === undefined
+        ? "Give the OpenAPI document to serve."
+        : `serve openapi takes one document, got: ${[spec, ...extra].join(" ")}`,
+      {
+        hint: "For example `mcpsmith serve openapi petstore.yaml`.",
+      },
+    );
+  }
+  const port = portText === undefined ? undefined : portNumber(portText);
+  const summary = await buildOpenApiServer(spec, args, io);
+  printSummary(summary, args, io);
+  await serveUntilStopped(summary.build, http ? { port } : undefined);
+  return 0;
+}
+
+/** Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. */
+async function serveUntilStopped(build: LiveBuild, http: { port: number | undefined } | undefined): Promise<void> {
+  const { serve } = await import("@mcpsmith/runtime");
+  await new Promise<void>((resolve, reject) => {
+    serve(build.builder, {
+      exitOnShutdown: false,
+      onShutdown: resolve,
+      ...(http
+        ? { transport: "http" as const, http: http.port === undefined ? {} : { port: http.port } }
+        : { transport: "stdio" as const }),
+    }).catch(reject);
+  });
+}
+
+function portNumber(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new CliError("E_USAGE", `The port must be a number from 0 to 65535, got "${text}".`, {
+      hint: "For example `--http 8080`, or 0 for a free port.",
+    });
+  }
+  return port;
+}
+
+/** What every run says on stderr before serving: counts, the token estimate, warnings, credentials. */
+function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
+  const style = styleFor(io.stderr, io.env);
+  const { build, title } = summary;
+  const shape = describeShape(build);
+  io.stderr.write(
+    `${style.bold("mcpsmith serve")} ${title}: ${shape}; tools/list ≈ ${build.toolListTokens.toLocaleString("en-US")} tokens\n`,
+  );
+  const shown = booleanOption(args, "all-warnings", false) ? summary.warnings : summary.warnings.slice(0, 20);
+  for (const warning of shown) io.stderr.write(`${style.yellow("warning")} ${warning}\n`);
+  if (shown.length < summary.warnings.length) {
+    io.stderr.write(
+      `${style.yellow("warning")} … and ${summary.warnings.length - shown.length} more (--all-warnings lists them)\n`,
+    );
+  }
+  for (const { env, scheme, set } of summary.credentials) {
+    io.stderr.write(
+      `${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
+    );
+  }
+}
+
+function describeShape(build: LiveBuild): string {
+  const operations = `${build.operations.toLocaleString("en-US")} operation${build.operations === 1 ? "" : "s"}`;
+  if (build.mode === "tools")
+    return `${operations} as ${build.operations === 1 ? "1 tool" : `${build.operations.toLocaleString("en-US")} tools`}`;
+  return `${operations} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
+}

@@ -1,0 +1,73 @@
+// The discovery promise, on every real document in the corpus: whatever the number of operations (msgraph's
+// 11,412 included), the tools/list a client receives in discovery mode stays under 2,000 tokens, every operation
+// can still be found, and the largest input schema can still be read. msgraph takes a minute or two to read (20 MB), hence the long timeout.
+
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
+import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
+import { createTestClient } from "./support/runtime.js";
+import { ROOT } from "./support/servers.js";
+
+const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const SPECS = [
+  "petstore-minimal-oas30.yaml",
+  "petstore3-oas30.yaml",
+  "petstore-swagger2.json",
+  "train-travel-oas31.yaml",
+  "notion-openapi-from-notion-mcp-server.json",
+  "slack-web-swagger2.json",
+  "twilio-api-v2010.json",
+  "datadog-v1-oas30.yaml",
+  "asana-oas.yaml",
+  "openai-openapi.yaml",
+  "box-openapi.json",
+  "digitalocean-multifile/specification/DigitalOcean-public.v2.yaml",
+  "kubernetes-1.13-swagger2.json",
+  "github-rest-oas30.json",
+  "msgraph-v1-apisguru.json",
+];
+
+describe("discovery mode's tools/list on every corpus document", () => {
+  it.each(SPECS)(
+    "%s: under 2,000 tokens, every operation findable, the largest schema readable",
+    { timeout: 300_000 },
+    async (spec) => {
+      const ir = await loadOpenApi(join(CORPUS, spec));
+      const built = liveServerFromIR(ir, { mode: "discovery" });
+      const client = await createTestClient(built.builder, { era: "2026-07-28" });
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);
+        expect(estimateToolListTokens(tools)).toBeLessThan(2_000);
+        expect(built.toolListTokens).toBe(estimateToolListTokens(tools));
+        const all = await client.callTool({ name: "search_operations", arguments: { limit: 1 } });
+        expect((all.structuredContent as { total: number }).total).toBe(ir.tools.length);
+        // The largest input schema can be read whole: at once, or in parts when it is too large for one result.
+        const largest = [...ir.tools].sort(
+          (a, b) => JSON.stringify(b.inputSchema).length - JSON.stringify(a.inputSchema).length,
+        )[0];
+        if (largest) {
+          const described = await client.callTool({ name: "describe_operation", arguments: { name: largest.name } });
+          expect(described.isError).toBeFalsy();
+          const first = described.structuredContent as { inputSchema: object; definitions?: string[] };
+          if (first.definitions === undefined) expect(first.inputSchema).toEqual(largest.inputSchema);
+          else {
+            const { $defs, ...root } = largest.inputSchema;
+            expect(first.inputSchema).toEqual(root);
+            expect(first.definitions).toEqual(Object.keys($defs ?? {}));
+            const one = first.definitions[0]!;
+            const part = await client.callTool({
+              name: "describe_operation",
+              arguments: { name: largest.name, definitions: [one] },
+            });
+            expect(part.structuredContent).toEqual({ name: largest.name, definitions: { [one]: $defs?.[one] } });
+          }
+        }
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});

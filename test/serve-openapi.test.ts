@@ -1,0 +1,216 @@
+// `mcpsmith serve openapi` as a host runs it: the built CLI, spawned, driven by the official v2 client (auto and
+// legacy) and the v1 client, over stdio and over HTTP, with requests going to a local upstream that records them.
+//
+//   petstore3-oas30.yaml, --mode auto (19 operations: plain tools)   tools/list, an exact request, a missing credential
+//   github-rest-oas30.json, --mode discovery (1,186 operations)      search, describe, call (validated), exact request
+
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
+import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
+import { type ClientKind, type Connection, connectClient, type TestClient } from "./support/clients.js";
+import { createTestClient } from "./support/runtime.js";
+import { ROOT, type SpawnedHttpServer, spawnHttpServer, stdioCommand } from "./support/servers.js";
+import { startUpstream, type Upstream } from "./support/upstream.js";
+
+const BIN = join(ROOT, "packages/cli/dist/bin.js");
+const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const PETSTORE = join(CORPUS, "petstore3-oas30.yaml");
+const GITHUB = join(CORPUS, "github-rest-oas30.json");
+const CLIENT_KINDS: readonly ClientKind[] = ["v2 auto", "v2 legacy", "v1"];
+const TRANSPORTS = ["stdio", "http"] as const;
+// The petstore's api_key scheme, named by the source from the document's title; petstore_auth is left unset.
+const API_KEY = { PETSTORE_API_KEY: "key-123" };
+
+const PET = { id: 7, name: "doggie", photoUrls: [], status: "available" };
+const textOf = (result: { content: unknown }) => (result.content as { type: string; text: string }[])[0]?.text ?? "";
+
+let upstream: Upstream;
+beforeAll(async () => {
+  upstream = await startUpstream((request) =>
+    request.path === "/api/v3/pet/7" ? { json: PET } : { json: { path: request.path } },
+  );
+});
+afterAll(async () => {
+  await upstream.close();
+});
+
+/** Starts `mcpsmith serve openapi <spec> --base-url <upstream>` for each transport, with `env` added. */
+function serveArgs(spec: string, extra: string[]): string[] {
+  return ["serve", "openapi", spec, "--base-url", `${upstream.url}/api/v3`, ...extra];
+}
+
+async function startHttp(args: string[], env: Record<string, string>): Promise<SpawnedHttpServer> {
+  // spawnHttpServer passes this process's environment on, read when it spawns: set the credential just for that.
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await spawnHttpServer(BIN, [...args, "--http", "0"], 30_000);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+describe.each(TRANSPORTS)("mcpsmith serve openapi petstore3 over %s", (transport) => {
+  let http: SpawnedHttpServer | undefined;
+  const args = () => serveArgs(PETSTORE, []);
+  beforeAll(async () => {
+    if (transport === "http") http = await startHttp(args(), API_KEY);
+  });
+  afterAll(async () => {
+    await http?.close();
+  });
+
+  function connection(): Connection {
+    if (transport === "http") return { transport: "http", url: http!.url };
+    return {
+      transport: "stdio",
+      command: { ...stdioCommand(BIN, args()), env: API_KEY } as ReturnType<typeof stdioCommand>,
+    };
+  }
+
+  describe.each(CLIENT_KINDS)("with the %s client", (kind) => {
+    let client: TestClient;
+    beforeAll(async () => {
+      client = await connectClient(kind, connection());
+    });
+    afterAll(async () => {
+      await client.close();
+    });
+
+    it("lists one tool per operation, exactly what liveServerFromIR serves", async () => {
+      const listed = await client.listTools();
+      const ir = await loadOpenApi(PETSTORE);
+      expect(listed.tools.map((tool) => tool.name)).toEqual(ir.tools.map((tool) => tool.name));
+      expect(listed.tools).toHaveLength(19);
+      const direct = await createTestClient(liveServerFromIR(ir).builder, { era: "legacy" });
+      expect(listed.tools).toEqual((await direct.listTools()).tools);
+      await direct.close();
+      expect(listed.tools.find((tool) => tool.name === "getPetById")?.annotations).toMatchObject({
+        readOnlyHint: true,
+      });
+    });
+
+    it("sends the exact request for a call and returns the upstream's JSON", async () => {
+      const before = upstream.requests.length;
+      const result = await client.callTool({ name: "getPetById", arguments: { petId: 7 } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(PET);
+      expect(upstream.requests).toHaveLength(before + 1);
+      const sent = upstream.last();
+      expect(sent).toMatchObject({ method: "GET", url: "/api/v3/pet/7", text: "", cookies: {} });
+      expect(sent.headers).toMatchObject({
+        api_key: "key-123",
+        accept: "application/json, application/xml",
+        "user-agent": "mcpsmith-http-executor",
+      });
+      expect(sent.headers["content-type"]).toBeUndefined();
+      expect(sent.headers.authorization).toBeUndefined();
+    });
+
+    it("encodes query parameters of an operation without security", async () => {
+      await client.callTool({ name: "loginUser", arguments: { username: "ann lee", password: "p&w=1" } });
+      expect(upstream.last()).toMatchObject({
+        method: "GET",
+        url: "/api/v3/user/login?username=ann%20lee&password=p%26w%3D1",
+      });
+      expect(upstream.last().headers.api_key).toBeUndefined();
+    });
+
+    it("answers a missing credential with isError naming the variable, and sends nothing", async () => {
+      const before = upstream.requests.length;
+      const result = await client.callTool({ name: "findPetsByStatus", arguments: { status: "sold" } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("PETSTORE_AUTH_TOKEN");
+      expect(upstream.requests).toHaveLength(before);
+    });
+  });
+});
+
+describe("mcpsmith serve openapi github --mode discovery", () => {
+  let http: SpawnedHttpServer;
+  beforeAll(async () => {
+    http = await startHttp(serveArgs(GITHUB, ["--mode", "discovery"]), {});
+  }, 60_000);
+  afterAll(async () => {
+    await http?.close();
+  });
+
+  it("prints the operations and a tools/list estimate under 2,000 tokens", () => {
+    const line =
+      /mcpsmith serve .*: ([\d,]+) operations behind 3 discovery tools .*; tools\/list ≈ ([\d,]+) tokens/.exec(
+        http.stderr(),
+      );
+    expect(line, http.stderr()).not.toBeNull();
+    expect(Number(line![1]!.replace(/,/g, ""))).toBeGreaterThan(1_100);
+    expect(Number(line![2]!.replace(/,/g, ""))).toBeLessThan(2_000);
+  });
+
+  describe.each(CLIENT_KINDS)("with the %s client", (kind) => {
+    let client: TestClient;
+    beforeAll(async () => {
+      client = await connectClient(kind, { transport: "http", url: http.url });
+    });
+    afterAll(async () => {
+      await client.close();
+    });
+
+    it("lists the three discovery tools only", async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);
+      expect(estimateToolListTokens(tools)).toBeLessThan(2_000);
+    });
+
+    it("searches, pages, describes and calls an operation", async () => {
+      const found = await client.callTool({
+        name: "search_operations",
+        arguments: { query: "get repository content" },
+      });
+      const page = found.structuredContent as { total: number; operations: { name: string }[]; nextCursor?: string };
+      expect(page.operations[0]).toEqual({
+        name: "repos_get-content",
+        summary: "Get repository content",
+        group: "repos",
+      });
+      expect(page.operations).toHaveLength(20);
+      const next = await client.callTool({
+        name: "search_operations",
+        arguments: { query: "get repository content", cursor: page.nextCursor },
+      });
+      const second = (next.structuredContent as { operations: { name: string }[] }).operations.map((hit) => hit.name);
+      expect(second).toHaveLength(20);
+      expect(second.filter((name) => page.operations.some((hit) => hit.name === name))).toEqual([]);
+
+      const described = await client.callTool({ name: "describe_operation", arguments: { name: "repos_get-content" } });
+      const schema = (described.structuredContent as { inputSchema: { required: string[] } }).inputSchema;
+      expect(schema.required).toEqual(["owner", "repo", "path"]);
+
+      const invalid = await client.callTool({
+        name: "call_operation",
+        arguments: { name: "repos_get-content", arguments: { owner: "octo" } },
+      });
+      expect(invalid.isError).toBe(true);
+      expect(textOf(invalid)).toContain("arguments.repo: is required; arguments.path: is required");
+
+      const before = upstream.requests.length;
+      const called = await client.callTool({
+        name: "call_operation",
+        arguments: {
+          name: "repos_get-content",
+          arguments: { owner: "octo", repo: "hello", path: "README.md", ref: "main" },
+        },
+      });
+      expect(called.isError).toBeFalsy();
+      expect(upstream.requests).toHaveLength(before + 1);
+      expect(upstream.last()).toMatchObject({
+        method: "GET",
+        url: "/api/v3/repos/octo/hello/contents/README.md?ref=main",
+      });
+      expect(called.structuredContent).toEqual({ path: "/api/v3/repos/octo/hello/contents/README.md" });
+    });
+  });
+});
