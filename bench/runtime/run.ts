@@ -19,7 +19,8 @@ import { median, percentile, table } from "./stats.js";
 import { type Era, type StdioRun, stdioRun } from "./stdio.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const benchDir = dirname(here);
+// bench/: this module is bench/dist/runtime/run.js once built.
+const benchDir = join(here, "..", "..");
 const resultsDir = join(benchDir, "results");
 
 const argv = process.argv.slice(2);

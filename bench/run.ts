@@ -1,0 +1,59 @@
+/**
+ * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
+ * other's caches:
+ *
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,typescript]
+ *
+ * - runtime (`http`, `stdio`, `memory`): mcpsmith against a hand-written SDK server (runtime/run.ts).
+ * - `typescript`: schema extraction from TypeScript types against typescript-json-schema and
+ *   ts-json-schema-generator (typescript/run.ts).
+ *
+ * Without `--only`, everything runs (`--profile` alone means the runtime's HTTP profile). Other flags pass through.
+ */
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RUNTIME_SECTIONS = ["http", "stdio", "memory"];
+
+const argv = process.argv.slice(2);
+const onlyAt = argv.indexOf("--only");
+const passThrough = onlyAt < 0 ? argv : argv.filter((_, i) => i !== onlyAt && i !== onlyAt + 1);
+const requested =
+  onlyAt >= 0
+    ? (argv[onlyAt + 1] ?? "").split(",").filter(Boolean)
+    : argv.includes("--profile")
+      ? ["http"]
+      : [...RUNTIME_SECTIONS, "typescript"];
+
+const unknown = requested.filter((section) => section !== "typescript" && !RUNTIME_SECTIONS.includes(section));
+if (unknown.length > 0 || requested.length === 0) {
+  console.error(
+    `bench: unknown section(s) "${unknown.join(",")}" after --only; choose from ${[...RUNTIME_SECTIONS, "typescript"].join(",")}`,
+  );
+  process.exit(2);
+}
+
+function runSuite(script: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(here, script), ...args], { stdio: "inherit" });
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const runtimeSections = requested.filter((section) => RUNTIME_SECTIONS.includes(section));
+let failed = 0;
+if (runtimeSections.length > 0) {
+  failed += (await runSuite("runtime/run.js", [...passThrough, "--only", runtimeSections.join(",")])) === 0 ? 0 : 1;
+}
+if (requested.includes("typescript")) {
+  failed +=
+    (await runSuite(
+      "typescript/run.js",
+      passThrough.filter((arg) => arg !== "--profile"),
+    )) === 0
+      ? 0
+      : 1;
+}
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,128 @@
+/**
+ * Runs the workers: each extractor on each fixture size, several times, alternating who goes first; then
+ * mcpsmith's incremental runs. Every run is a fresh `node` process (see worker.ts).
+ */
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { median } from "../runtime/stats.js";
+import type { ExtractorName } from "./extractors/extractor.js";
+import type { Fixture } from "./fixture/project.js";
+import type { WorkerJob, WorkerResult } from "./worker.js";
+
+const workerScript = join(dirname(fileURLToPath(import.meta.url)), "worker.js");
+
+export interface Figures {
+  /** Medians over the repetitions: wall time, then CPU time of the same phases. */
+  totalMs: number;
+  loadMs: number;
+  coldMs: number;
+  totalCpuMs: number;
+  coldCpuMs: number;
+  maxRssBytes: number;
+  runsTotalMs: number[];
+  samples?: Record<string, unknown>;
+}
+
+export interface Incremental {
+  /** Median over every edit of every incremental run, wall and CPU time. */
+  updateMs: number;
+  updateCpuMs: number;
+  runsUpdateMs: number[];
+  /** The file edited, relative to the fixture. */
+  file: string;
+}
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+export function runWorker(job: WorkerJob): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [workerScript, JSON.stringify(job)], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-8000);
+    });
+    child.once("exit", (code) => {
+      if (code === 0) resolve(JSON.parse(stdout) as WorkerResult);
+      else reject(new Error(`${job.extractor} on ${job.fixtureDir} failed (exit ${code}):\n${stderr.trim()}`));
+    });
+  });
+}
+
+/**
+ * Cold runs of every extractor on one fixture, `reps` times each; with `warmUp`, one discarded run each first (the
+ * first process to read a library pays for a cold disk cache).
+ */
+export async function measureCold(
+  fixture: Fixture,
+  extractors: readonly ExtractorName[],
+  reps: number,
+  warmUp: boolean,
+): Promise<Record<string, Figures>> {
+  const runs = new Map<ExtractorName, WorkerResult[]>(extractors.map((name) => [name, []]));
+  for (const extractor of warmUp ? extractors : []) {
+    await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: false });
+  }
+  for (let rep = 0; rep < reps; rep++) {
+    // Rotate who goes first, so no extractor always gets the quieter (or busier) moment.
+    const order = extractors.map((_, i) => extractors[(i + rep) % extractors.length]!);
+    for (const extractor of order) {
+      const result = await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: rep === 0 });
+      runs.get(extractor)!.push(result);
+      log(
+        `  ${fixture.tools} tools, run ${rep + 1}/${reps}, ${extractor}: ` +
+          `${(result.loadMs + result.coldMs).toFixed(0)} ms (load ${result.loadMs.toFixed(0)}), ` +
+          `CPU ${(result.loadCpuMs + result.coldCpuMs).toFixed(0)} ms, ` +
+          `peak RSS ${(result.maxRssBytes / 2 ** 20).toFixed(0)} MB`,
+      );
+    }
+  }
+  const figures: Record<string, Figures> = {};
+  for (const [extractor, results] of runs) {
+    figures[extractor] = {
+      totalMs: median(results.map((r) => r.loadMs + r.coldMs)),
+      loadMs: median(results.map((r) => r.loadMs)),
+      coldMs: median(results.map((r) => r.coldMs)),
+      totalCpuMs: median(results.map((r) => r.loadCpuMs + r.coldCpuMs)),
+      coldCpuMs: median(results.map((r) => r.coldCpuMs)),
+      maxRssBytes: median(results.map((r) => r.maxRssBytes)),
+      runsTotalMs: results.map((r) => Math.round(r.loadMs + r.coldMs)),
+      ...(results[0]?.samples && { samples: results[0].samples }),
+    };
+  }
+  return figures;
+}
+
+/** mcpsmith's re-extraction after one edited file: `runs` processes, each editing the same file `edits` times. */
+export async function measureIncremental(fixture: Fixture, runs: number, edits: number): Promise<Incremental> {
+  // A file in the middle of the project: its types are imported by one class, like most files in a real one.
+  const editFile = fixture.typeFiles[Math.floor(fixture.typeFiles.length / 2)]!;
+  const updates: number[] = [];
+  const updatesCpu: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await runWorker({
+      extractor: "mcpsmith",
+      fixtureDir: fixture.dir,
+      edits,
+      editFile,
+      samples: false,
+    });
+    updates.push(...result.updateMs);
+    updatesCpu.push(...result.updateCpuMs);
+    log(
+      `  ${fixture.tools} tools, incremental run ${run + 1}/${runs}: ${result.updateMs.map((ms) => ms.toFixed(0)).join(", ")} ms`,
+    );
+  }
+  return {
+    updateMs: median(updates),
+    updateCpuMs: median(updatesCpu),
+    runsUpdateMs: updates.map((ms) => Math.round(ms * 10) / 10),
+    file: editFile.slice(fixture.dir.length + 1),
+  };
+}

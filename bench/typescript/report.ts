@@ -1,0 +1,116 @@
+/** The tables `pnpm bench --only typescript` prints: cold extraction side by side, incremental, schema notes. */
+import { table } from "../runtime/stats.js";
+import { differences } from "./compare.js";
+import type { ExtractorName } from "./extractors/extractor.js";
+import type { Figures, Incremental } from "./measure.js";
+
+export const PEERS = ["typescript-json-schema", "ts-json-schema-generator"] as const satisfies ExtractorName[];
+const SHORT: Record<ExtractorName, string> = {
+  "typescript-json-schema": "tjs 0.68",
+  "ts-json-schema-generator": "tsjsg 2.10",
+  mcpsmith: "mcpsmith",
+};
+
+/** Issue 5's targets: cold at most half of each peer's time; incremental at most a tenth of our own cold time. */
+export const COLD_TARGET = 0.5;
+export const INCREMENTAL_TARGET = 0.1;
+
+export interface SizeResult {
+  tools: number;
+  files: number;
+  cold: Partial<Record<ExtractorName, Figures>>;
+  incremental?: Incremental;
+}
+
+const ms = (value: number) => value.toFixed(value < 100 ? 1 : 0);
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const verdict = (met: boolean) => (met ? "PASS" : "MISS");
+
+function coldRow(
+  size: SizeResult,
+  label: string,
+  pick: (f: Figures) => number,
+  format: (v: number) => string,
+  target: boolean,
+): string[] {
+  const ours = size.cold.mcpsmith;
+  const cells = [
+    `${size.tools} tools: ${label}`,
+    ...PEERS.map((peer) => format(pick(size.cold[peer]!))),
+    ours ? format(pick(ours)) : "pending",
+  ];
+  const ratios = PEERS.map((peer) => (ours ? pick(ours) / pick(size.cold[peer]!) : Number.NaN));
+  cells.push(...ratios.map((ratio) => (Number.isNaN(ratio) ? "-" : `${ratio.toFixed(2)}x`)));
+  if (!target) cells.push("");
+  else if (!ours) cells.push("pending");
+  else cells.push(`<= ${COLD_TARGET.toFixed(2)}x both: ${verdict(ratios.every((ratio) => ratio <= COLD_TARGET))}`);
+  return cells;
+}
+
+export function coldTable(sizes: readonly SizeResult[]): string {
+  const header = ["cold extraction", ...PEERS.map((p) => SHORT[p]), "mcpsmith", "vs tjs", "vs tsjsg", "target"];
+  const rows = sizes.flatMap((size) => [
+    coldRow(size, "load + extract, wall (ms)", (f) => f.totalMs, ms, true),
+    coldRow(size, "load + extract, CPU (ms)", (f) => f.totalCpuMs, ms, true),
+    coldRow(size, "extract only, wall (ms)", (f) => f.coldMs, ms, false),
+    coldRow(size, "peak RSS (MB)", (f) => f.maxRssBytes, mb, false),
+  ]);
+  return table([header, ...rows]);
+}
+
+export function incrementalTable(sizes: readonly SizeResult[]): string {
+  const header = ["mcpsmith incremental (1 file edited)", "cold extract (ms)", "re-extract (ms)", "ratio", "target"];
+  const rows = sizes.flatMap((size) => {
+    const cold = size.cold.mcpsmith;
+    const update = size.incremental;
+    if (!cold || !update) return [[`${size.tools} tools`, "pending", "pending", "-", "pending"]];
+    return (
+      [
+        ["wall", cold.coldMs, update.updateMs],
+        ["CPU", cold.coldCpuMs, update.updateCpuMs],
+      ] as const
+    ).map(([clock, coldMs, updateMs]) => {
+      const ratio = updateMs / coldMs;
+      return [
+        `${size.tools} tools, ${clock}`,
+        ms(coldMs),
+        ms(updateMs),
+        `${ratio.toFixed(3)}x`,
+        `<= ${INCREMENTAL_TARGET.toFixed(2)}x: ${verdict(ratio <= INCREMENTAL_TARGET)}`,
+      ];
+    });
+  });
+  return table([header, ...rows]);
+}
+
+/**
+ * Compares the sample types' schemas across the extractors (mcpsmith as the reference when it ran) and says,
+ * type by type, where they differ in substance.
+ */
+export function schemaNotes(size: SizeResult): string[] {
+  const names = Object.keys(size.cold).filter((name) => size.cold[name as ExtractorName]?.samples) as ExtractorName[];
+  const [reference, ...others] = names.includes("mcpsmith")
+    ? (["mcpsmith", ...names.filter((n) => n !== "mcpsmith")] as ExtractorName[])
+    : names;
+  if (!reference) return ["schemas: no samples to compare"];
+  const samples = size.cold[reference]!.samples!;
+  const notes: string[] = [];
+  let same = 0;
+  for (const type of Object.keys(samples)) {
+    const differing = others.flatMap((other) => {
+      const found = differences(samples[type], size.cold[other]!.samples![type]);
+      return found.map((where) => `    ${SHORT[reference]} vs ${SHORT[other]} at ${where}`);
+    });
+    if (differing.length === 0) same++;
+    else notes.push(`  note: ${type} differs in substance:`, ...differing);
+  }
+  const total = Object.keys(samples).length;
+  return [
+    `schemas (${size.tools} tools): ${same} of ${total} sample types the same in substance in ${[reference, ...others].map((n) => SHORT[n]).join(", ")}`,
+    ...notes,
+  ];
+}
+
+export function settingsLines(settings: Record<string, string>): string[] {
+  return Object.entries(settings).map(([name, text]) => `  ${SHORT[name as ExtractorName]}: ${text}`);
+}
