@@ -80,7 +80,8 @@ function discoverInFile(file: SourceFile, cwd: string): AnnotatedDeclaration[] {
   }
 
   for (const cls of file.getClasses()) found.push(...discoverInClass(file, cls, exportNames, locate));
-  return found;
+  // Source order, whatever the kind of declaration: the order a reader of the module sees.
+  return found.sort((a, b) => a.callable.getStart() - b.callable.getStart());
 }
 
 function discoverInClass(
