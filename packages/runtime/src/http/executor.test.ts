@@ -218,6 +218,40 @@ describe("inside a server", () => {
     }
   });
 
+  it.each(["legacy", "2026-07-28"] as const)(
+    "a client cancelling the tool call (%s) aborts the HTTP request upstream",
+    async (era) => {
+      upstream.reply(() => ({ hang: true }));
+      const client = await createTestClient(new PetTools(createHttpExecutor(api(), { env: { KEY: "k" } })), { era });
+      try {
+        const controller = new AbortController();
+        const arrived = upstream.nextRequest();
+        const call = client.callTool({ name: "getPet", arguments: { petId: 1 } }, { signal: controller.signal });
+        call.catch(() => {}); // asserted below; keeps the rejection handled meanwhile
+        const request = await arrived;
+        controller.abort();
+        await expect(call).rejects.toThrow();
+        expect(await request.closed).toEqual({ answered: false });
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
+  it("an image from the API reaches the client as image content", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    upstream.reply(() => ({ body: png, headers: { "Content-Type": "image/png" } }));
+    const client = await createTestClient(new PetTools(createHttpExecutor(api(), { env: { KEY: "k" } })), {
+      era: "2026-07-28",
+    });
+    try {
+      const result = await client.callTool({ name: "getPet", arguments: { petId: 1 } });
+      expect(result.content).toEqual([{ type: "image", data: png.toString("base64"), mimeType: "image/png" }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("a JSON answer is structured content, a missing credential isError, through a real client", async () => {
     upstream.reply((req) => ({ json: { id: Number(req.path.split("/").at(-1)), name: "Rex" } }));
     const env: Record<string, string> = {};
