@@ -59,24 +59,33 @@ export function coldTable(sizes: readonly SizeResult[]): string {
 }
 
 export function incrementalTable(sizes: readonly SizeResult[]): string {
-  const header = ["mcpsmith incremental (1 file edited)", "cold extract (ms)", "re-extract (ms)", "ratio", "target"];
+  const header = [
+    "mcpsmith re-extraction, 1 file edited",
+    "wall (ms)",
+    "/ cold extract",
+    "CPU (ms)",
+    "/ cold extract",
+    `target <= ${INCREMENTAL_TARGET.toFixed(2)}x`,
+  ];
   const rows = sizes.flatMap((size) => {
     const cold = size.cold.mcpsmith;
     const update = size.incremental;
-    if (!cold || !update) return [[`${size.tools} tools`, "pending", "pending", "-", "pending"]];
+    if (!cold || !update) return [[`${size.tools} tools`, "pending", "-", "pending", "-", "pending"]];
     return (
       [
-        ["wall", cold.coldMs, update.updateMs],
-        ["CPU", cold.coldCpuMs, update.updateCpuMs],
+        ["first edit after start", update.first],
+        ["later edits", update.later],
       ] as const
-    ).map(([clock, coldMs, updateMs]) => {
-      const ratio = updateMs / coldMs;
+    ).map(([which, figures]) => {
+      const wall = figures.wallMs / cold.coldMs;
+      const cpu = figures.cpuMs / cold.coldCpuMs;
       return [
-        `${size.tools} tools, ${clock}`,
-        ms(coldMs),
-        ms(updateMs),
-        `${ratio.toFixed(3)}x`,
-        `<= ${INCREMENTAL_TARGET.toFixed(2)}x: ${verdict(ratio <= INCREMENTAL_TARGET)}`,
+        `${size.tools} tools, ${which}`,
+        ms(figures.wallMs),
+        `${wall.toFixed(3)}x`,
+        ms(figures.cpuMs),
+        `${cpu.toFixed(3)}x`,
+        `wall ${verdict(wall <= INCREMENTAL_TARGET)}, CPU ${verdict(cpu <= INCREMENTAL_TARGET)}`,
       ];
     });
   });

@@ -2,13 +2,15 @@
  * Schema extraction from TypeScript types: mcpsmith against typescript-json-schema 0.68 and
  * ts-json-schema-generator 2.10 on the same generated project (10, 100 and 1,000 tools), side by side in one run.
  *
- *   node bench/dist/run.js --only typescript [--quick]     (or node bench/dist/typescript/run.js [--quick])
+ *   node bench/dist/run.js --only typescript [--quick] [--sizes 10,100,1000]
+ *   (or node bench/dist/typescript/run.js with the same flags)
  *
  * Cold: each extractor in a fresh process, from importing the library to every asked-for schema in memory, with
  * the process's peak RSS. Incremental: mcpsmith re-extracting after one file of the project is edited, as
  * `mcpsmith dev` does. Medians of several runs; the issue's targets checked and printed PASS or MISS.
  * Results are also written to bench/results/typescript-*.json.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -20,18 +22,36 @@ import { measureCold, measureIncremental } from "./measure.js";
 import { coldTable, incrementalTable, PEERS, type SizeResult, schemaNotes, settingsLines } from "./report.js";
 
 const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
-const quick = process.argv.includes("--quick");
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
 const SETTINGS = quick
   ? { sizes: [10, 100], reps: { 10: 1, 100: 1 } as Record<number, number>, incrementalRuns: 1, edits: 3 }
   : {
       sizes: [10, 100, 1000],
       reps: { 10: 5, 100: 5, 1000: 3 } as Record<number, number>,
-      incrementalRuns: 2,
+      incrementalRuns: 3,
       edits: 5,
     };
+// `--sizes 10,1000`: a subset of the sizes (each keeps its number of runs; unknown sizes get 3).
+if (argv.includes("--sizes")) {
+  SETTINGS.sizes = argv[argv.indexOf("--sizes") + 1]!.split(",").map(Number);
+  for (const size of SETTINGS.sizes) {
+    if (!Number.isSafeInteger(size) || size < 1) throw new Error(`--sizes takes tool counts like 10,100; got ${size}`);
+    SETTINGS.reps[size] ??= quick ? 1 : 3;
+  }
+}
 
 function log(message: string): void {
   process.stderr.write(`${message}\n`);
+}
+
+/** The commit measured (the extractor changes under it as it is developed). */
+function commit(): string {
+  try {
+    return execFileSync("git", ["log", "-1", "--format=%h %cI"], { encoding: "utf8", stdio: "pipe" }).trim();
+  } catch {
+    return "unknown";
+  }
 }
 
 function machine() {
@@ -47,7 +67,7 @@ function machine() {
 }
 
 async function main(): Promise<void> {
-  const info = machine();
+  const info = { ...machine(), commit: commit() };
   const pending = EXTRACTORS.mcpsmith.unavailable?.();
   const extractors: ExtractorName[] = pending ? [...PEERS] : [...PEERS, "mcpsmith"];
   log(
@@ -85,7 +105,7 @@ async function main(): Promise<void> {
     `TypeScript types -> JSON Schema: mcpsmith vs typescript-json-schema 0.68 and ts-json-schema-generator 2.10, ` +
       `same types${quick ? " — QUICK run" : ""}`,
     `node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu}), ${info.memoryGiB} GiB; each run a fresh ` +
-      `process; medians of ${SETTINGS.sizes.map((n) => `${SETTINGS.reps[n]} (${n})`).join(", ")}`,
+      `process; medians of ${SETTINGS.sizes.map((n) => `${SETTINGS.reps[n]} (${n})`).join(", ")}; commit ${info.commit}`,
     "",
     coldTable(sizes),
     "",
@@ -108,7 +128,7 @@ async function main(): Promise<void> {
       : sizes.map(
           (size) =>
             `  ${String(size.tools).padStart(4)} tools mcpsmith re-extract after editing ${size.incremental!.file}: ` +
-            `${size.incremental!.runsUpdateMs.join(", ")}`,
+            `${size.incremental!.runsUpdateMs.map((run) => run.join(", ")).join("; ")}`,
         )),
     "",
     `total ${elapsedS.toFixed(0)} s`,
