@@ -164,10 +164,12 @@ describe("text and binary bodies", () => {
     expect(request.body.equals(PNG)).toBe(true);
   });
 
-  it("a data: URI's media type replaces a wildcard in the spec's", async () => {
+  it("a data: URI's media type replaces a wildcard in the spec's; without one, octet-stream", async () => {
     const body: HttpBody = { argument: "body", mediaType: "image/*", required: true, binary: true };
     const { request } = await post(body, `data:image/png;base64,${PNG.toString("base64")}`);
     expect(request.headers["content-type"]).toBe("image/png");
     expect(request.body.equals(PNG)).toBe(true);
+    const bare = await post({ ...body, mediaType: "*/*" }, PNG.toString("base64"));
+    expect(bare.request.headers["content-type"]).toBe("application/octet-stream");
   });
 });

@@ -22,8 +22,9 @@ export function encodeBody(body: HttpBody | undefined, args: Record<string, unkn
   const type = essence(body.mediaType);
   if (body.binary) {
     const file = decodeFileArgument(value, `The request body (argument "${body.argument}")`);
-    // A data: URI's own media type says more than a wildcard in the spec (`image/*`, `*/*`).
-    const contentType = body.mediaType.includes("*") && file.mediaType ? file.mediaType : body.mediaType;
+    // A wildcard in the spec (`image/*`, `*/*`) is no Content-Type: the data: URI's own type says more.
+    const wildcard = body.mediaType.includes("*");
+    const contentType = wildcard ? (file.mediaType ?? "application/octet-stream") : body.mediaType;
     return { contentType, bytes: file.bytes };
   }
   if (type === "multipart/form-data" || type === "multipart/mixed") {
@@ -57,7 +58,7 @@ function encodeForm(body: HttpBody, value: Record<string, unknown>): string {
   return pairs.join("&");
 }
 
-export function asObject(value: unknown, argument: string): Record<string, unknown> {
+function asObject(value: unknown, argument: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ToolError(`The request body (argument "${argument}") must be an object of form fields.`);
   }
