@@ -28,8 +28,17 @@ export type NewBook = Omit<Book, "id">;
 
 /** Who borrows: a member by card number, or a guest who leaves a deposit. */
 export type Borrower =
-  | { kind: "member" /** Library card number. @pattern ^[0-9]{6}$ */; card: string }
-  | { kind: "guest"; name: string /** In euros. @minimum 5 */; deposit: number };
+  | {
+      kind: "member";
+      /** Library card number. @pattern ^[0-9]{6}$ */
+      card: string;
+    }
+  | {
+      kind: "guest";
+      name: string;
+      /** In euros. @minimum 5 */
+      deposit: number;
+    };
 
 /** A section of a reading list: a title and, optionally, sub-sections (to any depth). */
 export interface Section {

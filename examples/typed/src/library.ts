@@ -22,7 +22,11 @@ export interface SearchResult {
 }
 
 /** Where `shelve` puts a book, also usable on its own. */
-export function placeOn(place: { shelf: string /** 1 is the top row. @integer @minimum 1 @maximum 8 */; row: number }) {
+export function placeOn(place: {
+  shelf: string;
+  /** 1 is the top row. @integer @minimum 1 @maximum 8 */
+  row: number;
+}) {
   return `${place.shelf}/${place.row}`;
 }
 
@@ -108,7 +112,10 @@ export class Library {
 
   /** Asks the model for a short review of a book. */
   @prompt()
-  review(args: { /** The book's title. */ title: string }) {
+  review(args: {
+    /** The book's title. */
+    title: string;
+  }) {
     return `Write a three-sentence review of "${args.title}" for the library's newsletter.`;
   }
 }
