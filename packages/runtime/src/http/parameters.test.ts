@@ -139,6 +139,13 @@ describe("query parameters", () => {
     expect(reserved.query).toBe("q=a/b:c?d@e!f$g%27h(i)j*k,l;m%26n%3Do%23p%5Bq%5Dr%2Bs%20t%20u%25");
   });
 
+  it("encodes characters outside ASCII as UTF-8, whole code points, with or without allowReserved", async () => {
+    const strict = await send(parameter("q", "query"), "é😀/");
+    expect(strict.query).toBe("q=%C3%A9%F0%9F%98%80%2F");
+    const reserved = await send(parameter("q", "query", { allowReserved: true }), "é😀/");
+    expect(reserved.query).toBe("q=%C3%A9%F0%9F%98%80/");
+  });
+
   it("sends an empty string as an empty value and leaves absent optional parameters out", async () => {
     const op = operation({
       path: "/things",
