@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeGeneratedFiles } from "../../emit/write.js";
 import { CodegenError } from "../../errors.js";
-import { generateTs } from "./generate-ts.js";
+import { annotatedSource, generateTs } from "./generate-ts.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-generate-ts-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -113,5 +113,28 @@ describe("generateTs", () => {
     );
     writeGeneratedFiles(files);
     expect(generateTs({ inputs: ["src"], cwd, out: "src/mcp/server.ts", transport: "http" }).files).toEqual(files);
+  });
+
+  it("reads the sources with the tsconfig given, its path aliases resolving imported types", async () => {
+    const cwd = project({
+      "tools.ts": [
+        'import type { Unit } from "@lib/units.js";',
+        "/** Convert. @tool */",
+        "export function convert(args: { value: number; to: Unit }) { return args.value; }",
+      ].join("\n"),
+      "lib/units.ts": 'export type Unit = "celsius" | "fahrenheit";',
+    });
+    writeFileSync(
+      join(cwd, "tsconfig.paths.json"),
+      JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", paths: { "@lib/*": ["./src/lib/*"] } } }),
+    );
+    const ir = await annotatedSource.load("src/tools.ts", { cwd, tsconfig: "tsconfig.paths.json" });
+    expect(ir.tsconfig).toBe("tsconfig.paths.json");
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      value: { type: "number" },
+      to: { type: "string", enum: ["celsius", "fahrenheit"] },
+    });
+    // The nearest tsconfig has no alias: the import does not resolve, and the converter says where.
+    await expect(annotatedSource.load("src/tools.ts", { cwd })).rejects.toThrow(/src\/tools\.ts:3:\d+: args\.to/);
   });
 });

@@ -3,14 +3,13 @@
  * entry of the `@mcpsmith/codegen/generate-ts` subpath, so ts-morph loads only for this command.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { estimateToolListTokens } from "../../budget/tokens.js";
 import { type EmittedFiles, emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
 import type { TypeScriptIR } from "../../ir/typescript.js";
-import { createDescriber } from "./annotated-describe.js";
-import { discoverAnnotated } from "./annotated-discover.js";
-import { lowerAnnotated } from "./annotated-lower.js";
-import { loadAnnotatedProject } from "./annotated-project.js";
+import { loadAnnotated } from "./annotated-source.js";
+
+export { type AnnotatedSourceOptions, annotatedSource, loadAnnotated } from "./annotated-source.js";
 
 export const DEFAULT_OUT = "src/generated/server.ts";
 
@@ -39,19 +38,12 @@ export interface GenerateTsResult {
 /** Reads the inputs and returns the files to write; writes nothing itself. */
 export function generateTs(options: GenerateTsOptions): GenerateTsResult {
   const outFile = resolve(options.cwd, options.out ?? DEFAULT_OUT);
-  const loaded = loadAnnotatedProject(options.inputs, {
+  const ir = loadAnnotated(options.inputs, {
     cwd: options.cwd,
     ...(options.tsconfig !== undefined && { tsconfig: options.tsconfig }),
+    ...(options.maxNameLength !== undefined && { maxNameLength: options.maxNameLength }),
     exclude: [outFile, join(dirname(outFile), "main.ts")],
   });
-  const declarations = discoverAnnotated(loaded.files, options.cwd);
-  const tsconfig = loaded.tsconfig === undefined ? undefined : portable(options.cwd, loaded.tsconfig);
-  const describer = createDescriber(options.cwd);
-  const ir = lowerAnnotated(declarations, describer.describe, {
-    ...(options.maxNameLength !== undefined && { maxLength: options.maxNameLength }),
-    ...(tsconfig !== undefined && { tsconfig }),
-  });
-  describer.finish();
   const info = packageInfo(dirname(outFile));
   const files = emitTypeScriptServer(ir, {
     outFile,
@@ -94,8 +86,4 @@ function packageInfo(from: string): { name: string; version: string } {
     }
     if (dirname(dir) === dir) return { name: "mcp-server", version: "0.1.0" };
   }
-}
-
-function portable(cwd: string, path: string): string {
-  return relative(cwd, path).split(sep).join("/");
 }
