@@ -104,6 +104,10 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
       const repeat = tools.find((listed) => listed.name === "repeat")!;
       expect(repeat.description).toBe("Repeat a word a number of times, joined by a separator.");
       expect(repeat.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+      const slugify = tools.find((listed) => listed.name === "slugify")!;
+      expect(slugify.description).toBe(
+        "Slugify a title for a URL.\n\nDeprecated: Use change_case with a lower-case target instead.",
+      );
       const resources = (await client.listResources()).resources.map((resource) => resource.uri);
       expect(resources).toEqual(["fixture://about"]);
       const templates = (await client.listResourceTemplates()).resourceTemplates.map((item) => item.uriTemplate);

@@ -70,7 +70,6 @@ describe("discoverAnnotated", () => {
       kind: "tool",
       name: "shout_it",
       hints: { readOnlyHint: true },
-      deprecated: false,
     });
     expect(found[3]!.binding.method).toEqual({ name: "count", static: true });
     expect(found[4]!.annotation).toEqual({ kind: "resource", uri: "notes://{id}" });

@@ -50,12 +50,12 @@ export function lowerAnnotated(
       tools.push({
         name,
         ...title,
-        description: described.description,
+        description: withDeprecation(described.description, annotation.deprecated),
         inputSchema: described.input ?? { type: "object", properties: {} },
         ...(described.output && { outputSchema: described.output }),
         annotations: annotation.hints,
         group: origin.file,
-        deprecated: annotation.deprecated,
+        deprecated: annotation.deprecated !== undefined,
         origin,
         binding,
       });
@@ -99,6 +99,15 @@ export function lowerAnnotated(
     prompts,
     warnings: [],
   };
+}
+
+/**
+ * MCP has no deprecated flag for tools, and the description is what the model reads: a deprecated tool says so
+ * there, with the JSDoc's advice (`@deprecated Use search instead.`).
+ */
+function withDeprecation(description: string, deprecated: string | undefined): string {
+  if (deprecated === undefined) return description;
+  return `${description}\n\nDeprecated${deprecated === "" ? "." : `: ${deprecated}`}`;
 }
 
 /** Registers a name; names differing only in case collide too, since some hosts fold case. */

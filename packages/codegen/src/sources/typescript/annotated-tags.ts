@@ -11,7 +11,14 @@ import type { ToolAnnotationsIR } from "../../ir/types.js";
  *   resources `@mimeType <type>`.
  */
 export type Annotation =
-  | { kind: "tool"; name?: string; title?: string; hints: ToolAnnotationsIR; deprecated: boolean }
+  | {
+      kind: "tool";
+      name?: string;
+      title?: string;
+      hints: ToolAnnotationsIR;
+      /** `@deprecated [what to use instead]`: the text, possibly empty; absent when not deprecated. */
+      deprecated?: string;
+    }
   | { kind: "resource"; uri: string; title?: string; mimeType?: string }
   | { kind: "prompt"; name?: string; title?: string };
 
@@ -60,8 +67,8 @@ export function readAnnotation(docs: readonly JSDoc[], where: string): Annotatio
   for (const [tag, hint] of Object.entries(HINTS)) {
     if (tags.some((candidate) => candidate.name === tag)) hints[hint] = true;
   }
-  const deprecated = tags.some((tag) => tag.name === "deprecated");
-  return { kind: "tool", ...named, ...titled, hints, deprecated };
+  const deprecated = tags.find((tag) => tag.name === "deprecated")?.text;
+  return { kind: "tool", ...named, ...titled, hints, ...(deprecated !== undefined && { deprecated }) };
 }
 
 /** `@tool search_notes`: one word right after the tag; text on the following lines is not a name. */
