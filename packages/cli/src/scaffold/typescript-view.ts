@@ -28,6 +28,8 @@ export function typescriptView(options: ProjectOptions): TypeScriptView {
         ...packageJson.scripts,
         // Types are the schema: regenerate the server from src/tools.ts before anything reads it.
         generate: "mcpsmith generate",
+        // Regenerates once at start; after changing a signature, run `generate` again (dev recompiles, and restarts).
+        dev: "mcpsmith generate && mcpsmith dev --http",
         build: "mcpsmith generate && tsc -p tsconfig.build.json",
         start: `node ${GENERATED_ENTRY}`,
         test: "mcpsmith generate && vitest run",
