@@ -144,7 +144,7 @@ function objectLikeSchema(type: Type, at: Node, path: string, state: RootState):
       `${path} is a function, which JSON cannot carry. Take the data the function would work on instead (a string, number or object).`,
     );
   }
-  if (!type.isObject()) {
+  if (!type.isObject() && !type.isIntersection()) {
     return state.problem(
       at,
       path,
