@@ -43,7 +43,7 @@ async function generate(args: ParsedArgs, io: Io): Promise<number> {
   if (kindName === undefined) return regenerateAll(args, io);
   const options = givenOptions(args, kindName);
   await runOne({ kind: kindName, inputs, options }, io.cwd, io);
-  recordGeneration(io.cwd, { kind: kindName, inputs, options });
+  await withCodegenErrors(async () => recordGeneration(io.cwd, { kind: kindName, inputs, options }));
   return 0;
 }
 
@@ -53,7 +53,7 @@ async function regenerateAll(args: ParsedArgs, io: Io): Promise<number> {
       hint: "`mcpsmith generate` alone reruns what mcpsmith.json records, with the options recorded there.",
     });
   }
-  const manifest = withCodegenErrors(() => readManifest(io.cwd));
+  const manifest = await withCodegenErrors(async () => readManifest(io.cwd));
   if (manifest === undefined || manifest.generate.length === 0) {
     throw new CliError("E_USAGE", `Nothing to regenerate: ${io.cwd} has no mcpsmith.json with a "generate" entry.`, {
       hint: `Run a generator once, e.g. \`mcpsmith generate ts src/tools.ts\`; it records itself there. Kinds: ${kindNames}.`,
@@ -71,7 +71,7 @@ async function runOne(entry: GenerateEntry, cwd: string, io: Io): Promise<void> 
     });
   }
   const runner = await kind.load();
-  const outcome = await withCodegenErrorsAsync(() => runner({ inputs: entry.inputs, options: entry.options, cwd }, io));
+  const outcome = await withCodegenErrors(() => runner({ inputs: entry.inputs, options: entry.options, cwd }, io));
   report(entry, outcome, cwd, io);
 }
 
@@ -116,15 +116,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-function withCodegenErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw asCliError(error);
-  }
-}
-
-async function withCodegenErrorsAsync<T>(work: () => Promise<T>): Promise<T> {
+async function withCodegenErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
