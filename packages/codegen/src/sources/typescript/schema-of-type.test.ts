@@ -4,7 +4,10 @@
  * reviewed by hand), and values the type accepts and refuses, checked against the schema by strict Ajv 2020-12 so
  * the schema is shown to mean what the type means.
  */
+import { server } from "@mcpsmith/runtime";
+import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
+import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import { createSchemaContext } from "./schema-context.js";
 import { schemaOfType } from "./schema-of-type.js";
 import { strictAjv2020, testProject } from "./test-project.test-support.js";
@@ -266,5 +269,43 @@ describe("schemaOfType", () => {
     const alias = cases.getTypeAliasOrThrow(`Case${CASES.findIndex((c) => c.name === "interface")}`);
     const fresh = schemaOfType(alias.getType(), alias, createSchemaContext());
     expect(schemaOfType(alias.getType(), alias, context)).toEqual(fresh);
+  });
+});
+
+/** A case's schema as one tool's arguments (`{ value: <case> }`), its `$defs` moved to the root that owns them. */
+function asToolInput(schema: JsonSchema): ObjectSchema {
+  if (typeof schema === "boolean") return { type: "object", properties: { value: schema }, required: ["value"] };
+  const { $defs, ...value } = schema as Record<string, unknown>;
+  return { type: "object", properties: { value }, required: ["value"], ...($defs !== undefined && { $defs }) };
+}
+
+describe("derived schemas through the official client", () => {
+  it("are listed as written and enforced on calls (v2 client, auto negotiation)", async () => {
+    const inputs = CASES.map((c, index) => {
+      const alias = cases.getTypeAliasOrThrow(`Case${index}`);
+      return asToolInput(schemaOfType(alias.getType(), alias, context));
+    });
+    const app = CASES.reduce(
+      (builder, c, index) =>
+        builder.tool(c.name, { description: `The ${c.name} case.`, input: inputs[index] as never }, () => "ok"),
+      server({ name: "types", version: "1.0.0" }),
+    );
+    const client = await createTestClient(app);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.inputSchema)).toEqual(inputs);
+      for (const c of CASES) {
+        for (const value of c.valid) {
+          const result = await client.callTool({ name: c.name, arguments: { value } });
+          expect(result.isError, `${c.name} accepts ${JSON.stringify(value)}`).toBeFalsy();
+        }
+        for (const value of c.invalid.filter((entry) => entry !== undefined)) {
+          const result = await client.callTool({ name: c.name, arguments: { value } });
+          expect(result.isError, `${c.name} refuses ${JSON.stringify(value)}`).toBe(true);
+        }
+      }
+    } finally {
+      await client.close();
+    }
   });
 });
