@@ -275,19 +275,19 @@ describe("schemaOfType", () => {
 /** A case's schema as one tool's arguments (`{ value: <case> }`), its `$defs` moved to the root that owns them. */
 function asToolInput(schema: JsonSchema): ObjectSchema {
   if (typeof schema === "boolean") return { type: "object", properties: { value: schema }, required: ["value"] };
-  const { $defs, ...value } = schema as Record<string, unknown>;
+  const { $defs, ...value } = schema as { $defs?: Record<string, JsonSchema> };
   return { type: "object", properties: { value }, required: ["value"], ...($defs !== undefined && { $defs }) };
 }
 
 describe("derived schemas through the official client", () => {
   it("are listed as written and enforced on calls (v2 client, auto negotiation)", async () => {
-    const inputs = CASES.map((c, index) => {
+    const inputs = CASES.map((_case, index) => {
       const alias = cases.getTypeAliasOrThrow(`Case${index}`);
       return asToolInput(schemaOfType(alias.getType(), alias, context));
     });
     const app = CASES.reduce(
       (builder, c, index) =>
-        builder.tool(c.name, { description: `The ${c.name} case.`, input: inputs[index] as never }, () => "ok"),
+        builder.tool(c.name, { description: `The ${c.name} case.`, input: inputs[index] }, () => "ok"),
       server({ name: "types", version: "1.0.0" }),
     );
     const client = await createTestClient(app);
