@@ -1,9 +1,11 @@
+import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { LiveBuild } from "@mcpsmith/codegen/live";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
+import { plural } from "../text.js";
 import { buildOpenApiServer, OPENAPI_OPTIONS, type ServeSummary } from "./serve/openapi.js";
 
 export const command: Command = {
@@ -127,6 +129,8 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
       `${style.yellow("warning")} … and ${summary.warnings.length - shown.length} more (--all-warnings lists them)\n`,
     );
   }
+  const tooMany = toolLimitWarning(build);
+  if (tooMany) io.stderr.write(`${style.yellow("warning")} ${tooMany}\n`);
   for (const { env, scheme, set } of summary.credentials) {
     io.stderr.write(
       `${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
@@ -135,8 +139,16 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
 }
 
 function describeShape(build: LiveBuild): string {
-  const operations = `${build.operations.toLocaleString("en-US")} operation${build.operations === 1 ? "" : "s"}`;
-  if (build.mode === "tools")
-    return `${operations} as ${build.operations === 1 ? "1 tool" : `${build.operations.toLocaleString("en-US")} tools`}`;
+  const operations = plural(build.operations, "operation");
+  if (build.mode === "tools") return `${operations} as ${plural(build.operations, "tool")}`;
   return `${operations} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
+}
+
+/** Plain tools beyond what hosts take: say which, and what to do about it. */
+function toolLimitWarning(build: LiveBuild): string | undefined {
+  if (build.mode !== "tools") return undefined;
+  const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => build.operations > limit);
+  if (over.length === 0) return undefined;
+  const hosts = over.map(([host, limit]) => `${host} (${limit})`).join(", ");
+  return `${plural(build.operations, "tool")} is more than ${hosts} take: use --mode discovery, or fewer --toolsets.`;
 }

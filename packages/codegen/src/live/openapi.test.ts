@@ -106,4 +106,37 @@ describe("liveServerFromIR", () => {
     expect(upstream.requests).toEqual([{ method: "GET", url: "http://127.0.0.1:9/v3/store/inventory", apiKey: null }]);
     await client.close();
   });
+
+  it("passes the call's cancellation and the configured timeout on to the HTTP request", async () => {
+    let started = 0;
+    let aborted = 0;
+    // An upstream that never answers: only an aborted signal ends the request.
+    const hanging = ((_input: string | URL | Request, init?: RequestInit) => {
+      started++;
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => {
+          aborted++;
+          reject(init.signal?.reason);
+        });
+      });
+    }) as typeof globalThis.fetch;
+    const executor = { baseUrl: "http://127.0.0.1:9/v3", env: {}, fetch: hanging };
+
+    const cancellable = liveServerFromIR(ir, { executor: { ...executor, timeoutMs: 600_000 } });
+    const client = await createTestClient(cancellable.builder, { era: "legacy" });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "getInventory" }, { signal: controller.signal });
+    await expect.poll(() => started).toBe(1);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => aborted).toBe(1);
+    await client.close();
+
+    const timed = liveServerFromIR(ir, { executor: { ...executor, timeoutMs: 50 } });
+    const timedClient = await createTestClient(timed.builder, { era: "2026-07-28" });
+    const result = await timedClient.callTool({ name: "getInventory" });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]?.text).toBe("GET /store/inventory timed out after 50 ms.");
+    await timedClient.close();
+  });
 });
