@@ -1,0 +1,174 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSchemaExtractor } from "./extractor.js";
+import { planSchemaFiles } from "./schema-files.js";
+
+const root = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(path: string, text: string): string {
+  const file = join(root, path);
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+write(
+  "tsconfig.json",
+  JSON.stringify({
+    compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", rootDir: "src", outDir: "dist" },
+    include: ["src"],
+  }),
+);
+const types = write("src/types.ts", "export interface Query {\n  text: string;\n}\n");
+const search = write(
+  "src/search.ts",
+  `import { tool as mcpTool } from "@mcpsmith/runtime";
+import * as mcp from "@mcpsmith/runtime";
+import type { Query } from "./types.js";
+
+export class Search {
+  /** Searches. */
+  @mcpTool()
+  search(args: Query) {
+    return args.text;
+  }
+
+  /** Written schema: nothing derived for the input. */
+  @mcp.tool({ input: { type: "object" } })
+  explicit(args: { ignored: () => void }): { ok: boolean } {
+    return { ok: args !== undefined };
+  }
+
+  /** A prompt. */
+  @mcp.prompt()
+  ask(args: { topic: string }) {
+    return args.topic;
+  }
+
+  notATool(args: { fn: () => void }) {
+    return args;
+  }
+}
+`,
+);
+const other = write(
+  "src/other.ts",
+  `import { tool } from "@mcpsmith/runtime";
+
+export class Other {
+  /** Counts. */
+  @tool()
+  count(args: { n: number }) {
+    return args.n;
+  }
+}
+`,
+);
+write("src/plain.ts", "export const plain = 1;\n");
+
+describe("createSchemaExtractor", () => {
+  const extractor = createSchemaExtractor(join(root, "tsconfig.json"));
+  const first = extractor.extract();
+
+  it("finds decorated methods by their imports (renamed, namespaced), skipping written schemas", () => {
+    expect(first.problems).toEqual([]);
+    expect([...first.modules.keys()]).toEqual([other, search]);
+    expect(first.modules.get(search)).toEqual([
+      {
+        kind: "tool",
+        className: "Search",
+        method: "search",
+        line: 8,
+        column: 3,
+        description: "Searches.",
+        input: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      },
+      {
+        kind: "tool",
+        className: "Search",
+        method: "explicit",
+        line: 14,
+        column: 3,
+        description: "Written schema: nothing derived for the input.",
+        output: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      },
+      {
+        kind: "prompt",
+        className: "Search",
+        method: "ask",
+        line: 20,
+        column: 3,
+        description: "A prompt.",
+        input: { type: "object", properties: { topic: { type: "string" } }, required: ["topic"] },
+      },
+    ]);
+    expect(first.sources).toEqual([other, types, plain(), search].sort());
+  });
+
+  it("after a change reads the changed module and its importers again, keeping the rest", () => {
+    const otherBefore = first.modules.get(other);
+    write("src/types.ts", "export interface Query {\n  text: string;\n  /** @integer */\n  limit?: number;\n}\n");
+    const second = extractor.update(types);
+    expect(second.modules.get(search)?.[0]?.input).toEqual({
+      type: "object",
+      properties: { text: { type: "string" }, limit: { type: "integer" } },
+      required: ["text"],
+    });
+    expect(second.modules.get(other)).toBe(otherBefore);
+  });
+
+  it("reports a problem introduced by a change, and forgets it once fixed", () => {
+    write("src/types.ts", "export interface Query {\n  text: string;\n  done: () => void;\n}\n");
+    const broken = extractor.update([types]);
+    expect(broken.problems.map((problem) => `${problem.line}:${problem.column} ${problem.path}`)).toEqual([
+      "3:3 args.done",
+    ]);
+    write("src/types.ts", "export interface Query {\n  text: string;\n}\n");
+    expect(extractor.update(types).problems).toEqual([]);
+  });
+
+  it("follows added and deleted modules", () => {
+    const added = write(
+      "src/added.ts",
+      `import { tool } from "@mcpsmith/runtime";\nexport class Added {\n  /** New. */\n  @tool()\n  fresh() {\n    return 1;\n  }\n}\n`,
+    );
+    expect(extractor.update(added).modules.get(added)?.[0]).toMatchObject({ className: "Added", method: "fresh" });
+    rmSync(other);
+    const after = extractor.update(other);
+    expect(after.modules.has(other)).toBe(false);
+    expect(after.sources).not.toContain(other);
+  });
+
+  it("plans the files beside the compiled modules and the project's .mcpsmith/schemas.json", () => {
+    const plan = planSchemaFiles(extractor.extract(), join(root, "tsconfig.json"));
+    expect(plan.write.map((file) => file.path).sort()).toEqual(
+      [
+        join(root, ".mcpsmith/schemas.json"),
+        join(root, "dist/added.mcpsmith.json"),
+        join(root, "dist/search.mcpsmith.json"),
+      ].sort(),
+    );
+    const beside = JSON.parse(plan.write.find((file) => file.path.endsWith("search.mcpsmith.json"))?.contents ?? "");
+    expect(beside.source).toBe("../src/search.ts");
+    expect(Object.keys(beside.classes.Search)).toEqual(["search", "explicit", "ask"]);
+    expect(plan.remove).toEqual([]);
+  });
+
+  it("removes what a previous build wrote for a module that no longer has decorated methods, nothing else", () => {
+    const stale = write(
+      "dist/plain.mcpsmith.json",
+      JSON.stringify({ mcpsmith: 1, source: "../src/plain.ts", classes: {} }),
+    );
+    write("src/mine.ts", "export const mine = 1;\n");
+    write("dist/mine.mcpsmith.json", JSON.stringify({ note: "written by hand" }));
+    const plan = planSchemaFiles(extractor.update(join(root, "src/mine.ts")), join(root, "tsconfig.json"));
+    expect(plan.remove).toEqual([stale]);
+  });
+});
+
+function plain(): string {
+  return join(root, "src/plain.ts");
+}
