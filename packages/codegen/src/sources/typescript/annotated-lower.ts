@@ -31,7 +31,12 @@ export function lowerAnnotated(
   const tools: ToolIR<TypeScriptBinding>[] = [];
   const resources: ResourceIR[] = [];
   const prompts: PromptIR[] = [];
-  const names = { tool: new Map<string, string>(), prompt: new Map<string, string>(), resource: new Map() };
+  // Name (or URI) -> where it was first declared, per kind: tools, prompts and resources have separate namespaces.
+  const names = {
+    tool: new Map<string, string>(),
+    prompt: new Map<string, string>(),
+    resource: new Map<string, string>(),
+  };
 
   for (const declaration of declarations) {
     const { annotation, where, origin } = declaration;

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { estimateToolListTokens } from "../../budget/tokens.js";
 import { type EmittedFiles, emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
+import { CodegenError } from "../../errors.js";
 import type { TypeScriptIR } from "../../ir/typescript.js";
 import { loadAnnotated } from "./annotated-source.js";
 
@@ -80,10 +81,22 @@ function packageInfo(from: string): { name: string; version: string } {
   for (let dir = from; ; dir = dirname(dir)) {
     const path = join(dir, "package.json");
     if (existsSync(path)) {
-      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+      const json = readPackageJson(path);
       const name = typeof json.name === "string" ? json.name.replace(/^@[^/]+\//, "") : "mcp-server";
       return { name, version: typeof json.version === "string" ? json.version : "0.1.0" };
     }
     if (dirname(dir) === dir) return { name: "mcp-server", version: "0.1.0" };
+  }
+}
+
+function readPackageJson(path: string): { name?: unknown; version?: unknown } {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+  } catch (error) {
+    throw new CodegenError(
+      "E_INPUT_MISSING",
+      `${path} is not valid JSON; the generated server takes its name and version from it. Fix the file and run again.`,
+      { cause: error },
+    );
   }
 }
