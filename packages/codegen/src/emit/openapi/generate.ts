@@ -1,0 +1,65 @@
+import { relative, resolve, sep } from "node:path";
+import type { OpenApiIR } from "../../ir/types.js";
+import { liveServerFromIR } from "../../live/openapi.js";
+import type { LiveMode } from "../../live/server.js";
+import type { OpenApiSourceOptions } from "../../sources/openapi/options.js";
+import { loadOpenApi } from "../../sources/openapi/source.js";
+import type { GenerateEntry, OptionValue } from "../manifest.js";
+import { emitOpenApiProject, type ProjectVersions } from "./project.js";
+import { type WriteResult, writeOpenApiProject } from "./write-project.js";
+
+export interface GenerateOpenApiOptions {
+  /** The document (absolute, or relative to `cwd`). */
+  spec: string;
+  /** The project folder (absolute, or relative to `cwd`). */
+  out: string;
+  cwd: string;
+  mode: LiveMode;
+  source: OpenApiSourceOptions;
+  versions: ProjectVersions;
+  /** Generate into an existing folder that is not an OpenAPI project (its files are kept). */
+  force: boolean;
+  /** The command-line options to record in the project's mcpsmith.json, by long name (`out` is set there). */
+  recordedOptions: Record<string, OptionValue>;
+}
+
+export interface GenerateOpenApiResult extends WriteResult {
+  ir: OpenApiIR;
+  out: string;
+  /** What tools/list holds in the chosen mode (the tools, or the three discovery tools). */
+  mode: "tools" | "discovery";
+  toolListTokens: number;
+}
+
+/**
+ * `mcpsmith generate openapi`: the document -> IR -> an editable project. The document is read and checked
+ * before anything is written, so an invalid one leaves the disk as it was. The server's identity and the
+ * tools/list estimate come from the live back end given the same IR, so both back ends report the same.
+ */
+export async function generateOpenApiProject(options: GenerateOpenApiOptions): Promise<GenerateOpenApiResult> {
+  const specPath = resolve(options.cwd, options.spec);
+  const out = resolve(options.cwd, options.out);
+  const ir = await loadOpenApi(specPath, options.source);
+  const live = liveServerFromIR(ir, { mode: options.mode });
+  const { name, version, title, description } = live.builder.build().info;
+  const spec = portable(relative(out, specPath));
+  const project = emitOpenApiProject(ir, {
+    spec,
+    mode: options.mode,
+    serverInfo: {
+      name,
+      version,
+      ...(title !== undefined && { title }),
+      ...(description !== undefined && { description }),
+    },
+    versions: options.versions,
+  });
+  const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
+  const written = writeOpenApiProject(out, project, entry, options.force);
+  return { ...written, ir, out, mode: live.mode, toolListTokens: live.toolListTokens };
+}
+
+/** Forward slashes in recorded paths, so a manifest written on Windows works elsewhere. */
+function portable(path: string): string {
+  return path.split(sep).join("/");
+}

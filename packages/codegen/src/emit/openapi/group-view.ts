@@ -1,0 +1,77 @@
+import type { HttpOperation } from "@mcpsmith/runtime/http";
+import { toolDefinitionOf } from "../../ir/tool-definition.js";
+import type { ToolIR } from "../../ir/types.js";
+import { IdentifierPool } from "../identifiers.js";
+import { printString } from "../literal.js";
+import { type Field, printFields, printStatement } from "./fields.js";
+import { constantCase } from "./names.js";
+
+/** One generated file of tools: the tools of one group (an OpenAPI tag), as a decorated class. */
+export interface GroupPlan {
+  group: string;
+  /** File name under src/generated/, without `.ts`. */
+  file: string;
+  className: string;
+  operationsConst: string;
+  tools: ToolIR<HttpOperation>[];
+}
+
+/** What templates/openapi/src/generated/group.ts.hbs places. */
+export interface GroupView {
+  header: string;
+  group: string;
+  className: string;
+  operations: string;
+  schemas: { declaration: string }[];
+  methods: { comment: string; decorator: string; name: string; operation: string }[];
+}
+
+const METHOD_INDENT = "  ";
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export function groupView(plan: GroupPlan, header: string): GroupView {
+  const methodNames = new IdentifierPool(["constructor", "http"]);
+  const schemas: GroupView["schemas"] = [];
+  const methods = plan.tools.map((tool) => {
+    const name = methodNames.claim(tool.name);
+    const stem = constantCase(name);
+    const { options } = toolDefinitionOf(tool);
+    const fields: Field[] = name === tool.name ? [] : [{ key: "name", value: tool.name }];
+    for (const [key, value] of Object.entries(options)) {
+      if (key === "input" || key === "output") {
+        const constant = `${stem}_${key.toUpperCase()}`;
+        schemas.push({ declaration: printStatement(`const ${constant}: JsonSchema = `, value, ";") });
+        fields.push({ key, code: constant });
+      } else {
+        fields.push({ key, value });
+      }
+    }
+    return {
+      comment: commentText(`${tool.binding.method} ${tool.binding.path}`),
+      decorator: printFields(fields, { indent: METHOD_INDENT, prefix: "@tool(", suffix: ")" }),
+      name,
+      operation: IDENTIFIER.test(tool.name)
+        ? `${plan.operationsConst}.${tool.name}`
+        : `${plan.operationsConst}[${printString(tool.name)}]`,
+    };
+  });
+  const operations = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool.binding]));
+  return {
+    header,
+    group: commentText(plan.group),
+    className: plan.className,
+    operations: printStatement(
+      `export const ${plan.operationsConst} = `,
+      operations,
+      " as const satisfies Record<string, HttpOperation>;",
+      { expand: true },
+    ),
+    schemas,
+    methods,
+  };
+}
+
+/** Text safe inside a `/** ... *\/` comment on one line. */
+export function commentText(text: string): string {
+  return text.replace(/\s+/g, " ").replaceAll("*/", "*\\/").trim();
+}

@@ -1,0 +1,59 @@
+import type { OpenApiIR } from "../../ir/types.js";
+import { LINE_WIDTH } from "../literal.js";
+import { keyOf, printStatement } from "./fields.js";
+import type { GroupPlan } from "./group-view.js";
+
+/** What templates/openapi/src/generated/index.ts.hbs places. */
+export interface IndexView {
+  header: string;
+  imports: { names: string; path: string }[];
+  toolClasses: string;
+  operations: string;
+  toolOrder: string;
+}
+
+export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: string): IndexView {
+  const imports = [
+    { names: "API, DISCOVERY_SUBJECT, SERVER_INFO", path: "./api.js" },
+    ...groups.map((group) => ({
+      names: sortSpecifiers([group.operationsConst, group.className]).join(", "),
+      path: `./${group.file}.js`,
+    })),
+  ].sort((a, b) => compare(a.path, b.path));
+  const classes = groups.map((group) => [group.group, group.className] as const);
+  return {
+    header,
+    imports,
+    toolClasses: codeObject("export const TOOL_CLASSES = ", classes, ";"),
+    operations: codeObject(
+      "const OPERATIONS: Record<string, HttpOperation> = ",
+      groups.map((group) => [`...${group.operationsConst}`, undefined] as const),
+      ";",
+    ),
+    toolOrder: printStatement(
+      "const TOOL_ORDER: readonly string[] = ",
+      ir.tools.map((tool) => tool.name),
+      ";",
+    ),
+  };
+}
+
+/**
+ * An object literal of code (`{ pet: PetTools, ...STORE_OPERATIONS }`): entries with no value are spreads.
+ * Laid out like printLiteral: one line when it fits, else one entry a line.
+ */
+function codeObject(prefix: string, entries: readonly (readonly [string, string | undefined])[], suffix: string) {
+  const parts = entries.map(([key, value]) => (value === undefined ? key : `${keyOf(key)}: ${value}`));
+  const flat = parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`;
+  if (prefix.length + flat.length + suffix.length <= LINE_WIDTH) return `${prefix}${flat}${suffix}`;
+  return `${prefix}{\n${parts.map((part) => `  ${part},`).join("\n")}\n}${suffix}`;
+}
+
+/** Biome's order of named imports: by name, ASCII upper case before lower case. */
+function sortSpecifiers(names: string[]): string[] {
+  return [...names].sort(compare);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
