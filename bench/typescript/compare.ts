@@ -5,8 +5,8 @@
  * Both schemas are brought to one canonical form first, which keeps what a validator would enforce and drops how
  * it is written: references are inlined (a reference back into itself becomes `{ $recursive: true }`), annotations
  * (descriptions, titles, defaults, examples, deprecation) go, `oneOf` reads as `anyOf`, `const` as a one-value
- * `enum`, a union of literals as one `enum`, draft-07 tuples (`items: [...]`) as 2020-12 `prefixItems`, and
- * keys, `required` and enums are sorted.
+ * `enum`, a union of literals as one `enum`, draft-07 tuples (`items: [...]`) as 2020-12 `prefixItems`, an
+ * intersection of open objects as one object, and keys, `required` and enums are sorted.
  */
 import type { JsonSchema } from "./extractors/extractor.js";
 
@@ -107,6 +107,37 @@ function normalizeTuple(schema: JsonSchema): JsonSchema {
   return fixed;
 }
 
+/**
+ * An intersection of open objects (`allOf: [{ properties: a }, { properties: b }]`) is the one object with all
+ * their properties and required fields. Closed objects or a property in two members keep the `allOf`.
+ */
+function mergeAllOf(schema: JsonSchema): JsonSchema {
+  const members = schema.allOf as unknown[];
+  const mergeable = members.every(
+    (member) =>
+      isObject(member) &&
+      (member.type === undefined || member.type === "object") &&
+      member.additionalProperties === undefined &&
+      Object.keys(member).every((key) => ["type", "properties", "required"].includes(key)),
+  );
+  if (!mergeable) return schema;
+  const names = (members as JsonSchema[]).flatMap((member) => Object.keys((member.properties as JsonSchema) ?? {}));
+  if (new Set(names).size !== names.length) return schema;
+  const { allOf: _allOf, ...rest } = schema;
+  const properties = Object.assign({}, ...(members as JsonSchema[]).map((member) => member.properties ?? {}));
+  const required = [...new Set((members as JsonSchema[]).flatMap((member) => (member.required as string[]) ?? []))];
+  return {
+    ...rest,
+    type: "object",
+    properties: Object.fromEntries(
+      Object.keys(properties)
+        .sort()
+        .map((name) => [name, properties[name]]),
+    ),
+    ...(required.length > 0 && { required: required.sort() }),
+  };
+}
+
 function canonicalize(schema: unknown, root: JsonSchema, refs: readonly string[]): Canonical {
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === "string") {
@@ -150,6 +181,7 @@ function canonicalize(schema: unknown, root: JsonSchema, refs: readonly string[]
   if (out.type !== undefined) out.type = normalizeType(out.type);
   if (out.additionalProperties === true) delete out.additionalProperties;
   if (Array.isArray(out.prefixItems)) out = normalizeTuple(out);
+  if (Array.isArray(out.allOf)) out = mergeAllOf(out);
   if (Array.isArray(out.anyOf)) {
     const members = sortedUnique(
       (out.anyOf as JsonSchema[]).flatMap((member) =>

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractorName } from "./extractors/extractor.js";
 import { EXTRACTORS } from "./extractors/index.js";
+import { mcpsmithBuild } from "./extractors/mcpsmith.js";
 import { writeFixture } from "./fixture/project.js";
 import { measureCold, measureIncremental } from "./measure.js";
 import { coldTable, incrementalTable, PEERS, type SizeResult, schemaNotes, settingsLines } from "./report.js";
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
   );
   if (pending) log(`mcpsmith: pending (${pending}); measuring the peers only`);
 
+  const builtAtStart = mcpsmithBuild();
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), "mcpsmith-bench-ts-"));
   const sizes: SizeResult[] = [];
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
   }
 
   const elapsedS = (performance.now() - started) / 1000;
+  const builtAtEnd = mcpsmithBuild();
+  const rebuilt = builtAtEnd !== builtAtStart;
   const settings = Object.fromEntries(extractors.map((name) => [name, EXTRACTORS[name].settings]));
   const lines = [
     "",
@@ -106,6 +110,12 @@ async function main(): Promise<void> {
       `same types${quick ? " — QUICK run" : ""}`,
     `node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu}), ${info.memoryGiB} GiB; each run a fresh ` +
       `process; medians of ${SETTINGS.sizes.map((n) => `${SETTINGS.reps[n]} (${n})`).join(", ")}; commit ${info.commit}`,
+    pending ? "" : `mcpsmith's extractor: build ${builtAtStart} (hash of packages/codegen/dist/sources/typescript)`,
+    ...(rebuilt && !pending
+      ? [
+          `WARNING: the extractor was rebuilt with changes during the run (now ${builtAtEnd}): its figures may mix two builds; run again`,
+        ]
+      : []),
     "",
     coldTable(sizes),
     "",
@@ -146,7 +156,7 @@ async function main(): Promise<void> {
   }));
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, settings, pending, sizes: stripped, elapsedS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, settings, pending, builtAtStart, rebuilt, sizes: stripped, elapsedS }, null, 2)}\n`,
   );
   console.log(`written to ${out}`);
 }

@@ -7,7 +7,9 @@
  * mcpsmith is asked for tools, not type names: a tool's input schema is its argument type's, its output schema its
  * result type's (the fixture records which is which).
  */
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as Codegen from "../../../packages/codegen/dist/sources/typescript/index.js";
 import type { Fixture } from "../fixture/project.js";
@@ -16,6 +18,22 @@ import type { Extraction, ExtractorModule, JsonSchema } from "./extractor.js";
 // The bench does not depend on @mcpsmith/codegen (its package.json lists the runtime and the peers): the built
 // package is loaded by path, after `pnpm build`.
 const entry = fileURLToPath(new URL("../../../../packages/codegen/dist/sources/typescript/index.js", import.meta.url));
+
+/**
+ * A fingerprint of the built extractor (a hash of its dist folder's modules): other work rebuilding it with
+ * changes during a run would mix two versions in one set of figures, and the run says so.
+ */
+export function mcpsmithBuild(): string | undefined {
+  if (!existsSync(entry)) return undefined;
+  const folder = dirname(entry);
+  const hash = createHash("sha256");
+  for (const name of readdirSync(folder)
+    .filter((file) => file.endsWith(".js"))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(folder, name)));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
 
 /** Schemas by type name, from one extraction. */
 function byTypeName(fixture: Fixture, result: Codegen.Extraction): Extraction {
