@@ -2,11 +2,12 @@
  * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
  * other's caches:
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,typescript]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,typescript,openapi]
  *
  * - runtime (`http`, `stdio`, `memory`): mcpsmith against a hand-written SDK server (runtime/run.ts).
  * - `typescript`: schema extraction from TypeScript types against typescript-json-schema and
  *   ts-json-schema-generator (typescript/run.ts).
+ * - `openapi`: OpenAPI -> MCP generation against openapi-mcp-generator (openapi/run.ts).
  *
  * Without `--only`, everything runs (`--profile` alone means the runtime's HTTP profile). Other flags pass through.
  */
@@ -16,6 +17,8 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNTIME_SECTIONS = ["http", "stdio", "memory"];
+/** Suites that run as one process each, in this order, after the runtime's. */
+const SUITES = ["typescript", "openapi"];
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");
@@ -25,12 +28,12 @@ const requested =
     ? (argv[onlyAt + 1] ?? "").split(",").filter(Boolean)
     : argv.includes("--profile")
       ? ["http"]
-      : [...RUNTIME_SECTIONS, "typescript"];
+      : [...RUNTIME_SECTIONS, ...SUITES];
 
-const unknown = requested.filter((section) => section !== "typescript" && !RUNTIME_SECTIONS.includes(section));
+const unknown = requested.filter((section) => !SUITES.includes(section) && !RUNTIME_SECTIONS.includes(section));
 if (unknown.length > 0 || requested.length === 0) {
   console.error(
-    `bench: unknown section(s) "${unknown.join(",")}" after --only; choose from ${[...RUNTIME_SECTIONS, "typescript"].join(",")}`,
+    `bench: unknown section(s) "${unknown.join(",")}" after --only; choose from ${[...RUNTIME_SECTIONS, ...SUITES].join(",")}`,
   );
   process.exit(2);
 }
@@ -47,10 +50,10 @@ let failed = 0;
 if (runtimeSections.length > 0) {
   failed += (await runSuite("runtime/run.js", [...passThrough, "--only", runtimeSections.join(",")])) === 0 ? 0 : 1;
 }
-if (requested.includes("typescript")) {
+for (const suite of SUITES.filter((name) => requested.includes(name))) {
   failed +=
     (await runSuite(
-      "typescript/run.js",
+      `${suite}/run.js`,
       passThrough.filter((arg) => arg !== "--profile"),
     )) === 0
       ? 0

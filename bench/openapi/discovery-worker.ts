@@ -1,0 +1,53 @@
+/**
+ * What a host's context pays for mcpsmith's tools: the spec lowered to the IR and built into the live server exactly
+ * as `mcpsmith serve openapi SPEC --mode discovery` builds it (`liveServerFromIR`), then listed by the official MCP
+ * client (`createTestClient`, the 2025-11-25 handshake over an in-memory pair). The `tools/list` result the client
+ * received is measured with codegen's estimate (characters / 4, the figure `mcpsmith` prints). For scale, the same
+ * estimate of plain tools mode (one tool per operation) is computed from the server model, without a client.
+ *
+ *   node bench/dist/openapi/discovery-worker.js SPEC   # prints a DiscoveryResult as JSON
+ */
+
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createTestClient } from "@mcpsmith/runtime/testing";
+import type * as Codegen from "../../packages/codegen/dist/index.js";
+import type * as Live from "../../packages/codegen/dist/live/index.js";
+import type * as OpenApi from "../../packages/codegen/dist/sources/openapi/index.js";
+
+export interface DiscoveryResult {
+  operations: number;
+  /** Tools in the discovery-mode tools/list and its estimated tokens, as the client received it. */
+  discoveryTools: number;
+  discoveryTokens: number;
+  discoveryBytes: number;
+  /** Estimated tokens of the tools/list in plain tools mode (every operation a tool). */
+  toolsModeTokens: number;
+}
+
+const dist = (path: string) =>
+  pathToFileURL(fileURLToPath(new URL(`../../../packages/codegen/dist/${path}`, import.meta.url))).href;
+
+const spec = process.argv[2];
+if (!spec) {
+  process.stderr.write("usage: discovery-worker.js SPEC\n");
+  process.exit(2);
+}
+const [{ estimateToolListTokens }, { liveServerFromIR }, { loadOpenApi }] = (await Promise.all([
+  import(dist("index.js")),
+  import(dist("live/index.js")),
+  import(dist("sources/openapi/index.js")),
+])) as [typeof Codegen, typeof Live, typeof OpenApi];
+
+const ir = await loadOpenApi(spec);
+const discovery = liveServerFromIR(ir, { mode: "discovery" });
+const client = await createTestClient(discovery.builder, { era: "legacy" });
+const { tools } = await client.listTools();
+await client.close();
+const result: DiscoveryResult = {
+  operations: discovery.operations,
+  discoveryTools: tools.length,
+  discoveryTokens: estimateToolListTokens(tools),
+  discoveryBytes: Buffer.byteLength(JSON.stringify({ tools })),
+  toolsModeTokens: liveServerFromIR(ir, { mode: "tools" }).toolListTokens,
+};
+process.stdout.write(JSON.stringify(result));

@@ -1,0 +1,123 @@
+/**
+ * The measured steps for one spec: each generator run `reps` times in a fresh process (who goes first rotates),
+ * then each output type-checked, then mcpsmith's discovery tools/list. Outputs are written under `workDir` and only
+ * the last run's are kept (msgraph's peer output alone is ~270 MB).
+ */
+import { readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { median } from "../runtime/stats.js";
+import type { DiscoveryResult } from "./discovery-worker.js";
+import type { Generator, GeneratorName } from "./generators.js";
+import type { Spec } from "./specs.js";
+import { failureOf, timed } from "./timed.js";
+import { type TypeCheck, typeCheck } from "./typecheck.js";
+
+export interface Generation {
+  /** Medians over the successful runs. */
+  wallMs: number;
+  cpuMs: number;
+  maxRssBytes: number;
+  runsWallMs: number[];
+  /** Total size of the files written (node_modules excluded), bytes. */
+  outputBytes?: number;
+  /** Lines matching the generator's failure pattern (the peer's "Failed to stringify schema for tool ..."). */
+  reportedFailures: number;
+  /** Set when a run failed: nothing else is then measured for this generator and spec. */
+  failure?: string;
+  outDir: string;
+}
+
+export interface Settings {
+  reps: number;
+  generateTimeoutMs: number;
+  typecheckTimeoutMs: number;
+  warmUp: boolean;
+}
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number | undefined) => (bytes === undefined ? "?" : `${(bytes / 2 ** 20).toFixed(0)} MB`);
+
+function sizeOf(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path)
+    .filter((entry) => entry !== "node_modules")
+    .reduce((total, entry) => total + sizeOf(join(path, entry)), 0);
+}
+
+export async function measureGeneration(
+  spec: Spec,
+  generators: readonly Generator[],
+  settings: Settings,
+  workDir: string,
+): Promise<Record<GeneratorName, Generation>> {
+  const outDir = (generator: Generator, run: number | string) => join(workDir, `${spec.name}-${generator.name}-${run}`);
+  for (const generator of settings.warmUp ? generators : []) {
+    // The first process to read a library or the spec pays for a cold disk cache: discarded.
+    await timed(generator.command(spec.file, outDir(generator, "warm-up"), settings.generateTimeoutMs));
+    rmSync(outDir(generator, "warm-up"), { recursive: true, force: true });
+  }
+  const runs = new Map(generators.map((generator) => [generator.name, [] as Awaited<ReturnType<typeof timed>>[]]));
+  const failures = new Map<GeneratorName, string>();
+  for (let rep = 0; rep < settings.reps; rep++) {
+    const order = generators.map((_, i) => generators[(i + rep) % generators.length]!);
+    for (const generator of order) {
+      if (failures.has(generator.name)) continue;
+      const command = generator.command(spec.file, outDir(generator, rep), settings.generateTimeoutMs);
+      if (generator.name === "openapi-mcp-generator") command.countLines = /^Failed to stringify schema for tool /;
+      const run = await timed(command);
+      if (!run.ok) {
+        failures.set(generator.name, failureOf(run, settings.generateTimeoutMs));
+        log(`  ${spec.name}, ${generator.name}: FAILED (${failures.get(generator.name)}) after ${seconds(run.wallMs)}`);
+        continue;
+      }
+      runs.get(generator.name)!.push(run);
+      // Outputs are deterministic: the last one is kept for the type-check, earlier ones only take disk space.
+      if (rep > 0) rmSync(outDir(generator, rep - 1), { recursive: true, force: true });
+      log(
+        `  ${spec.name}, run ${rep + 1}/${settings.reps}, ${generator.name}: ${seconds(run.wallMs)}, ` +
+          `CPU ${seconds(run.cpuMs ?? Number.NaN)}, peak RSS ${mb(run.maxRssBytes)}`,
+      );
+    }
+  }
+  const result = {} as Record<GeneratorName, Generation>;
+  for (const generator of generators) {
+    const done = runs.get(generator.name)!;
+    const last = outDir(generator, Math.max(0, done.length - 1));
+    const failure = failures.get(generator.name);
+    result[generator.name] = {
+      wallMs: median(done.map((run) => run.wallMs)),
+      cpuMs: median(done.map((run) => run.cpuMs ?? Number.NaN)),
+      maxRssBytes: median(done.map((run) => run.maxRssBytes ?? Number.NaN)),
+      runsWallMs: done.map((run) => Math.round(run.wallMs)),
+      ...(!failure && generator.writesProject && { outputBytes: sizeOf(last) }),
+      reportedFailures: done[0]?.counted ?? 0,
+      ...(failure && { failure }),
+      outDir: last,
+    };
+  }
+  return result;
+}
+
+export async function measureTypeCheck(name: string, projectDir: string, settings: Settings): Promise<TypeCheck> {
+  const check = await typeCheck(projectDir, settings.typecheckTimeoutMs);
+  log(
+    `  ${name}: tsc ${check.linked.tsc.version} ${seconds(check.run.wallMs)}, peak RSS ${mb(check.run.maxRssBytes)}, ` +
+      (check.completed ? `${check.errors} error(s)` : `did not complete (${check.failure})`),
+  );
+  return check;
+}
+
+const DISCOVERY_WORKER = new URL("./discovery-worker.js", import.meta.url).pathname;
+
+export async function measureDiscovery(spec: Spec, timeoutMs: number): Promise<DiscoveryResult | { failure: string }> {
+  const run = await timed({ script: DISCOVERY_WORKER, args: [spec.file], timeoutMs });
+  if (!run.ok) return { failure: failureOf(run, timeoutMs) };
+  const result = JSON.parse(run.stdout) as DiscoveryResult;
+  log(`  ${spec.name}: discovery tools/list ${result.discoveryTools} tools, ~${result.discoveryTokens} tokens`);
+  return result;
+}
