@@ -1,10 +1,32 @@
 import { describe, expect, it } from "vitest";
+import { parseCommandArgs } from "../args/parse.js";
+import type { Io } from "../io.js";
 import { runCli } from "../test-support.js";
+import { buildOpenApiServer } from "./serve/openapi.js";
+import { command } from "./serve.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.
 const CORPUS = "/work/shared/corpus/openapi";
 const PETSTORE = `${CORPUS}/petstore3-oas30.yaml`;
+const SWAGGER2 = `${CORPUS}/petstore-swagger2.json`;
+
+const io: Io = {
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  stdinIsTTY: false,
+  env: {},
+  cwd: CORPUS,
+};
+
+/** What `mcpsmith serve openapi <spec> ...flags` would serve: the flags parsed as the CLI does, nothing served. */
+async function served(spec: string, flags: string[], env: Io["env"] = {}) {
+  const summary = await buildOpenApiServer(spec, parseCommandArgs(command, ["openapi", spec, ...flags]), {
+    ...io,
+    env,
+  });
+  return { summary, tools: summary.build.builder.build().tools };
+}
 
 describe("mcpsmith serve: what it refuses", () => {
   it.each([
@@ -61,5 +83,50 @@ describe("mcpsmith serve: what it refuses", () => {
     ]) {
       expect(stdout).toContain(text);
     }
+  });
+});
+
+describe("mcpsmith serve: flags", () => {
+  it("selects operations with the source's flags, then toolsets, then the mode", async () => {
+    const { summary, tools } = await served(SWAGGER2, [
+      "--tags",
+      "pet,store",
+      "--methods",
+      "GET",
+      "--exclude-operations",
+      "getInventory",
+    ]);
+    // findPetsByTags is deprecated: skipped, with the document's warning.
+    expect(tools.map((tool) => tool.name)).toEqual(["findPetsByStatus", "getPetById", "getOrderById"]);
+    expect(summary.build.mode).toBe("tools");
+    expect(summary.warnings).toEqual([
+      expect.stringMatching(/^petstore-swagger2\.json#\/paths\/~1pet~1findByTags\/get: deprecated/),
+    ]);
+
+    const deprecated = await served(SWAGGER2, ["--tags", "pet", "--methods", "GET", "--include-deprecated"]);
+    expect(deprecated.tools.map((tool) => tool.name)).toContain("findPetsByTags");
+
+    const toolsets = await served(SWAGGER2, ["--toolsets", "store", "--mode", "discovery"]);
+    expect(toolsets.summary.build).toMatchObject({ mode: "discovery", operations: 4 });
+    const auto = await served(SWAGGER2, ["--threshold", "3", "--toolsets", "store"]);
+    expect(auto.summary.build.mode).toBe("discovery");
+  });
+
+  it("shortens names to --max-name-length and leaves output schemas out with --no-output-schema", async () => {
+    const { tools } = await served(SWAGGER2, ["--operations", "createUsersWithArrayInput", "--max-name-length", "16"]);
+    expect(tools.map((tool) => tool.name.length)).toEqual([16]);
+    const withOutput = await served(SWAGGER2, ["--operations", "getPetById"]);
+    expect(withOutput.tools[0]?.output).toBeDefined();
+    const without = await served(SWAGGER2, ["--operations", "getPetById", "--no-output-schema"]);
+    expect(without.tools[0]?.output).toBeUndefined();
+  });
+
+  it("names each credential variable and whether it is set, never its value", async () => {
+    const { summary } = await served(PETSTORE, [], { PETSTORE_API_KEY: "secret" });
+    expect(summary.credentials).toEqual([
+      { env: "PETSTORE_AUTH_TOKEN", scheme: "petstore_auth", set: false },
+      { env: "PETSTORE_API_KEY", scheme: "api_key", set: true },
+    ]);
+    expect(JSON.stringify(summary.credentials)).not.toContain("secret");
   });
 });
