@@ -58,7 +58,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
     expect(generated.code).toBe(0);
     const [files, counts] = generated.stdout.trim().split("\n");
     expect(files).toBe(`Generated ${GENERATED.join(", ")} from src/tools (2 written)`);
-    expect(counts).toMatch(/^35 tools, 3 resources, 2 prompts; tools\/list ≈ [\d,]+ tokens$/);
+    expect(counts).toMatch(/^36 tools, 3 resources, 2 prompts; tools\/list ≈ [\d,]+ tokens$/);
   });
 
   it("records the run in mcpsmith.json and regenerates byte-identical files from it", async () => {
@@ -116,7 +116,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
         child.once("exit", (code) => reject(new Error(`exited with ${code} before listening:\n${log}`)));
       });
       const client = await connectClient("v2 auto", { transport: "http", url });
-      expect((await client.listTools()).tools).toHaveLength(35);
+      expect((await client.listTools()).tools).toHaveLength(36);
       await client.close();
     } finally {
       await stopProcess(child);
@@ -135,7 +135,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
 
     it("lists every tagged function, class method, resource and prompt", async () => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(35);
+      expect(tools).toHaveLength(36);
       const names = tools.map((listed) => listed.name);
       expect(names).toEqual(expect.arrayContaining(["add_note", "notes_capacity", "change_case", "shout"]));
       expect(names).toEqual(expect.arrayContaining(["isPalindrome", "countTo", "createTask", "findTasks"]));
@@ -162,6 +162,9 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
         characters: 14,
       });
       expect((await call("area", { shape: { kind: "square", side: 3 } })).structuredContent).toEqual({ area: 9 });
+      expect((await call("greetPerson", { person: { name: "Ada", age: 36 } })).content).toEqual([
+        { type: "text", text: "Hello Ada (36)" },
+      ]);
       expect((await call("add_note", { text: "Call Bo" })).structuredContent).toMatchObject({ text: "Call Bo" });
       expect((await call("notes_capacity")).structuredContent).toEqual({ capacity: 1000 });
       expect((await call("shout", { text: "hey" })).content).toEqual([{ type: "text", text: "HEY" }]);
