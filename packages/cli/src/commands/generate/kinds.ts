@@ -1,6 +1,7 @@
 import type { OptionValue } from "@mcpsmith/codegen";
 import type { OptionSpec } from "../../args/command.js";
 import type { Io } from "../../io.js";
+import { GENERATE_OPENAPI_OPTIONS } from "./openapi-options.js";
 
 /** What one `mcpsmith generate <kind>` run is asked to do: inputs and options as given (or as recorded). */
 export interface GenerateRequest {
@@ -64,6 +65,18 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
     },
     examples: ["mcpsmith generate ts src/tools.ts", "mcpsmith generate ts src --out src/generated/server.ts"],
     load: async () => (await import("./ts.js")).run,
+  },
+  {
+    name: "openapi",
+    summary: "An OpenAPI 3.x or Swagger 2.0 document, as an editable project (one class per tag)",
+    usage:
+      "generate openapi <spec> [--out DIR] [--mode auto|tools|discovery] [--tags ...] [--include-deprecated] [--force]",
+    options: GENERATE_OPENAPI_OPTIONS,
+    examples: [
+      "mcpsmith generate openapi petstore.yaml --out petstore-mcp",
+      "mcpsmith generate openapi github.json --tags repos,issues --methods GET --mode tools",
+    ],
+    load: async () => (await import("./openapi.js")).run,
   },
 ];
 

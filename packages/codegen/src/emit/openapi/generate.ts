@@ -11,8 +11,8 @@ import { type WriteResult, writeOpenApiProject } from "./write-project.js";
 export interface GenerateOpenApiOptions {
   /** The document (absolute, or relative to `cwd`). */
   spec: string;
-  /** The project folder (absolute, or relative to `cwd`). */
-  out: string;
+  /** The project folder (absolute, or relative to `cwd`); default: named after the API (`swagger-petstore`). */
+  out?: string;
   cwd: string;
   mode: LiveMode;
   source: OpenApiSourceOptions;
@@ -38,10 +38,10 @@ export interface GenerateOpenApiResult extends WriteResult {
  */
 export async function generateOpenApiProject(options: GenerateOpenApiOptions): Promise<GenerateOpenApiResult> {
   const specPath = resolve(options.cwd, options.spec);
-  const out = resolve(options.cwd, options.out);
   const ir = await loadOpenApi(specPath, options.source);
   const live = liveServerFromIR(ir, { mode: options.mode });
   const { name, version, title, description } = live.builder.build().info;
+  const out = resolve(options.cwd, options.out ?? name);
   const spec = portable(relative(out, specPath));
   const project = emitOpenApiProject(ir, {
     spec,
