@@ -21,7 +21,11 @@ export function hasExternalRefs(value: unknown): boolean {
 
 const NETWORK_REF = /^https?:\/\//i;
 
-/** Path segments of extensions: their `$ref`s are documentation links (train-travel's `x-topics`), not schema. */
+/**
+ * Path segments of extensions: their `$ref`s are documentation links (train-travel's `x-topics`), not schema, and
+ * are left as written. (The ref parser of swagger-parser 13.0 still reads such files while resolving; a document
+ * whose only external refs sit in extensions is never bundled at all.)
+ */
 function insideExtension(path: string): boolean {
   return /\/x-[^/]*/.test(path);
 }
@@ -41,13 +45,13 @@ export async function bundleExternalRefs(file: string, root: JsonObject): Promis
       {
         continueOnError: true,
         resolve: { http: false, network: refusedNetworkRef },
-        resolveExcludedPathMatcher: insideExtension,
         bundle: { excludedPathMatcher: insideExtension },
       } as SwaggerParser.Options,
     );
     return bundled as unknown as JsonObject;
   } catch (error) {
-    throw specError(refErrorCode(error), refProblems(file, error), error);
+    const problems = refProblems(file, error);
+    throw specError(refErrorCode(problems), problems, error);
   }
 }
 
@@ -57,8 +61,18 @@ interface RefParserError {
   path?: (string | number)[];
 }
 
-function refErrorCode(error: unknown): "E_SPEC_UNREADABLE" | "E_SPEC_REF" {
-  return /network \$ref refused/.test(String((error as Error)?.message)) ? "E_SPEC_UNREADABLE" : "E_SPEC_REF";
+const NETWORK_URL = /"?(https?:\/\/[^\s"]+)"?/i;
+
+function refErrorCode(problems: SpecProblem[]): "E_SPEC_UNREADABLE" | "E_SPEC_REF" {
+  return problems.some((problem) => problem.message.startsWith("network $ref refused"))
+    ? "E_SPEC_UNREADABLE"
+    : "E_SPEC_REF";
+}
+
+/** The ref parser words a refused URL as a file it could not read: say what happened instead. */
+function networkAware(message: string): string {
+  const url = NETWORK_URL.exec(message)?.[1];
+  return url ? `network $ref refused: ${url} (copy the file next to the spec and refer to it locally)` : message;
 }
 
 function refProblems(file: string, error: unknown): SpecProblem[] {
@@ -67,6 +81,6 @@ function refProblems(file: string, error: unknown): SpecProblem[] {
   return list.map((item) => ({
     file: item.source ? item.source.replace(/^file:\/\//, "") : file,
     pointer: Array.isArray(item.path) ? item.path.map((t) => `/${escapeToken(String(t))}`).join("") : "",
-    message: String(item.message ?? item).split("\n")[0]!,
+    message: networkAware(String(item.message ?? item).split("\n")[0]!),
   }));
 }

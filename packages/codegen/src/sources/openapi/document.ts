@@ -41,6 +41,8 @@ export function readDocument(spec: ReadSpec): SourceDocument {
   const diagnostics = new Diagnostics(file);
   const refs = new RefResolver(root);
   findDanglingRefs(root, refs, diagnostics);
+  // Dangling refs first and on their own: everything after follows refs.
+  diagnostics.throwIfProblems("E_SPEC_REF");
   const info = readInfo(root, file, diagnostics);
   const securitySchemes = readSecuritySchemes(root, dialect, refs, diagnostics);
   const scopes = new Map<string, Set<string>>();

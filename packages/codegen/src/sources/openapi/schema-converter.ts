@@ -6,6 +6,7 @@
  */
 import type { JsonSchema } from "../../ir/types.js";
 import { shortHash } from "../../names/hash.js";
+import { DefClosures } from "./def-closure.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SpecDialect } from "./model.js";
 import { escapeToken, isObject, type RefResolver, refOf } from "./refs.js";
@@ -24,6 +25,12 @@ export class SchemaConverter {
   private readonly defs = { request: new Map<string, ConvertedDef>(), response: new Map<string, ConvertedDef>() };
   private readonly names = new Map<string, string>();
   private readonly takenNames = new Map<string, string>();
+  /** Component refs being lowered that carry `$recursiveAnchor: true` (2019-09), innermost last. */
+  private readonly recursiveAnchors: string[] = [];
+  readonly closures = {
+    request: new DefClosures((ref) => this.def(ref, "request")),
+    response: new DefClosures((ref) => this.def(ref, "response")),
+  };
 
   constructor(
     private readonly dialect: SpecDialect,
@@ -43,7 +50,7 @@ export class SchemaConverter {
       this.diagnostics.warn(pointer, "a schema must be an object: treated as any value");
       return {};
     }
-    const ref = refOf(raw);
+    const ref = refOf(raw) ?? this.recursiveRef(raw, pointer);
     if (ref !== undefined) return this.lowerRef(ref, raw, pointer, mode, deps);
     const context: KeywordContext = {
       dialect: this.dialect,
@@ -51,6 +58,7 @@ export class SchemaConverter {
       lowerChild: (child, at) => this.lower(child, at, mode, deps),
       hiddenInMode: (child) => this.hiddenInMode(child, mode),
       mappingRef: (target) => this.mappingRef(target, deps),
+      followValue: (value) => this.refs.follow(value, "")?.value,
       warn: (at, message) => this.diagnostics.warn(at, message),
     };
     return lowerKeywords(raw, pointer, context);
@@ -64,7 +72,14 @@ export class SchemaConverter {
     const entry: ConvertedDef = { name: this.defName(ref), schema: {}, deps };
     // Registered before lowering so that a cycle back to this ref finds it instead of recursing forever.
     cache.set(ref, entry);
-    entry.schema = deepFreeze(this.lower(this.refs.get(ref), ref.slice(1), mode, deps));
+    const target = this.refs.get(ref);
+    const anchored = isObject(target) && target.$recursiveAnchor === true;
+    if (anchored) this.recursiveAnchors.push(ref);
+    try {
+      entry.schema = deepFreeze(this.lower(target, ref.slice(1), mode, deps));
+    } finally {
+      if (anchored) this.recursiveAnchors.pop();
+    }
     return entry;
   }
 
@@ -104,10 +119,19 @@ export class SchemaConverter {
     const out: Record<string, unknown> = { $ref: defRef(this.defName(ref)) };
     // OpenAPI 3.1 (JSON Schema 2020-12) lets keywords sit beside $ref; 3.0 and 2.0 say to ignore them.
     if (this.dialect === "oas31") {
-      const { $ref: _ref, ...siblings } = raw;
+      const { $ref: _ref, $recursiveRef: _recursive, ...siblings } = raw;
       if (Object.keys(siblings).length > 0) Object.assign(out, this.lower(siblings, pointer, mode, deps));
     }
     return out;
+  }
+
+  /** 2019-09 `$recursiveRef: "#"` (OpenAI's filters): the innermost component with `$recursiveAnchor`. */
+  private recursiveRef(raw: Record<string, unknown>, pointer: string): string | undefined {
+    if (raw.$recursiveRef === undefined) return undefined;
+    const anchor = this.recursiveAnchors[this.recursiveAnchors.length - 1];
+    if (anchor === undefined)
+      this.diagnostics.warn(pointer, "$recursiveRef outside a $recursiveAnchor schema: any value");
+    return anchor;
   }
 
   private hiddenInMode(raw: unknown, mode: SchemaMode): boolean {
@@ -148,23 +172,9 @@ export class SchemaSession {
     return typeof def.schema === "boolean" ? def.schema : { ...def.schema };
   }
 
-  /** The `$defs` of everything lowered in this session so far, keys sorted; `undefined` when there is none. */
+  /** The `$defs` of everything lowered in this session so far (shared and frozen); `undefined` when none. */
   defs(): Record<string, JsonSchema> | undefined {
-    const collected = new Map<string, JsonSchema>();
-    const queue = [...this.deps];
-    const seen = new Set(queue);
-    while (queue.length > 0) {
-      const def = this.converter.def(queue.pop()!, this.mode);
-      collected.set(def.name, def.schema);
-      for (const dep of def.deps) {
-        if (!seen.has(dep)) {
-          seen.add(dep);
-          queue.push(dep);
-        }
-      }
-    }
-    if (collected.size === 0) return undefined;
-    return Object.fromEntries([...collected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return this.converter.closures[this.mode].defsFor(this.deps) as Record<string, JsonSchema> | undefined;
   }
 }
 

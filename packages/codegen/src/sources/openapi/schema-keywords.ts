@@ -9,6 +9,10 @@
  *   only describe XML/docs).
  * - binary strings (`format: binary`, Swagger 2.0 `type: file`) -> `contentEncoding: base64` strings.
  * - Swagger 2.0 `discriminator: "kind"` -> `{ propertyName: "kind" }`; mapping refs are rewritten by the caller.
+ * - draft-04 tuple `items: [a, b]` -> `prefixItems`; 2019-09 `$recursiveRef: "#"` -> a `$ref` to the schema with
+ *   `$recursiveAnchor` (done by the caller).
+ * - `pattern`s must compile as Unicode regular expressions (JSON Schema validators use the `u` flag): needless
+ *   escapes such as `\:` are undone; a pattern that still does not compile is dropped with a warning.
  */
 import type { JsonSchema } from "../../ir/types.js";
 import type { SpecDialect } from "./model.js";
@@ -22,12 +26,24 @@ export interface KeywordContext {
   lowerChild(raw: unknown, pointer: string): JsonSchema;
   /** True when the (possibly referenced) schema is marked `readOnly` (`writeOnly` in response mode). */
   hiddenInMode(raw: unknown): boolean;
+  /** A keyword's value that is itself a `$ref` (multi-file specs write `properties: {$ref: props.yml}`), followed. */
+  followValue(value: unknown): unknown;
   /** Rewrites a discriminator mapping value (a ref or a bare schema name) into this tool's `$defs`. */
   mappingRef(value: string): string;
   warn(pointer: string, message: string): void;
 }
 
-const DROPPED = new Set(["xml", "externalDocs", "$id", "$schema", "nullable", "x-nullable", "example"]);
+const DROPPED = new Set([
+  "xml",
+  "externalDocs",
+  "$id",
+  "$schema",
+  "nullable",
+  "x-nullable",
+  "example",
+  "$recursiveAnchor",
+  "$recursiveRef",
+]);
 const SUBSCHEMA = new Set(["not", "if", "then", "else", "contains", "propertyNames", "additionalItems"]);
 const SUBSCHEMA_MAP = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
 const SUBSCHEMA_LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -39,19 +55,31 @@ export function lowerKeywords(raw: JsonObject, pointer: string, context: Keyword
     const value = raw[key];
     if (DROPPED.has(key) || key.startsWith("x-")) continue;
     if (SUBSCHEMA.has(key)) out[key] = context.lowerChild(value, `${pointer}/${key}`);
-    else if (SUBSCHEMA_OR_BOOLEAN.has(key)) {
+    else if (SUBSCHEMA_OR_BOOLEAN.has(key) && !Array.isArray(value)) {
       out[key] = typeof value === "boolean" ? value : context.lowerChild(value, `${pointer}/${key}`);
     } else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) {
       out[key] = value.map((item, index) => context.lowerChild(item, `${pointer}/${key}/${index}`));
+    } else if (key === "items" && Array.isArray(value)) {
+      // Draft-04 tuple form (seen in Swagger 2.0 specs): 2020-12 spells it prefixItems.
+      out.prefixItems = value.map((item, index) => context.lowerChild(item, `${pointer}/items/${index}`));
     } else if (SUBSCHEMA_MAP.has(key) && isObject(value)) {
-      out[key] = lowerMap(key, value, `${pointer}/${key}`, context);
+      const map = context.followValue(value);
+      out[key] = isObject(map) ? lowerMap(key, map, `${pointer}/${key}`, context) : {};
+    } else if (key === "pattern" && typeof value === "string") {
+      const pattern = unicodePattern(value);
+      if (pattern !== undefined) out[key] = pattern;
+      else
+        context.warn(
+          `${pointer}/pattern`,
+          `pattern ${JSON.stringify(value)} is not a valid regular expression: dropped`,
+        );
     } else if (key === "discriminator") {
       out[key] = lowerDiscriminator(value, context);
     } else out[key] = value;
   }
   if (raw.example !== undefined && out.examples === undefined) out.examples = [raw.example];
   lowerRequired(out, raw, pointer, context);
-  lowerExclusiveBounds(out, context.dialect);
+  lowerExclusiveBounds(out);
   lowerBinary(out);
   return lowerNullable(out, raw);
 }
@@ -83,8 +111,8 @@ function lowerRequired(out: JsonObject, raw: JsonObject, pointer: string, contex
   else delete out.required;
 }
 
-function lowerExclusiveBounds(out: JsonObject, dialect: SpecDialect): void {
-  if (dialect === "oas31") return;
+/** Boolean bounds are the 3.0 form; 3.1 documents carry them too (OpenAI's), so they are read in every dialect. */
+function lowerExclusiveBounds(out: JsonObject): void {
   for (const [exclusive, bound] of [
     ["exclusiveMinimum", "minimum"],
     ["exclusiveMaximum", "maximum"],
@@ -127,4 +155,24 @@ function lowerNullable(out: JsonObject, raw: JsonObject): JsonObject {
   }
   if (Array.isArray(out.enum)) return out;
   return { anyOf: [out, { type: "null" }] };
+}
+
+/** The pattern as a valid `u`-flag regular expression, or `undefined` when it cannot be made one. */
+export function unicodePattern(pattern: string): string | undefined {
+  if (compiles(pattern)) return pattern;
+  // Outside the u flag, `\:` or `\@` mean the character itself; with it they are errors. Keep escapes of syntax
+  // characters and of letters/digits (classes such as \d, \w, \u00e9), drop the backslash elsewhere.
+  const repaired = pattern.replace(/\\(\\|[^A-Za-z0-9^$\\.*+?()[\]{}|/-])/g, (match, char: string) =>
+    char === "\\" ? match : char,
+  );
+  return compiles(repaired) ? repaired : undefined;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
 }

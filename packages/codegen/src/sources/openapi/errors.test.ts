@@ -1,0 +1,147 @@
+/** The broken specs of the corpus fail with a coded error naming the file, the JSON pointer and every problem. */
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CodegenError } from "../../errors.js";
+import { corpus } from "./corpus-path.test-support.js";
+import { loadOpenApi } from "./source.js";
+
+async function failure(file: string): Promise<CodegenError> {
+  const error = await loadOpenApi(file).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(CodegenError);
+  return error as CodegenError;
+}
+
+describe("broken specs", () => {
+  it("dangling refs: each one, with the pointer of the $ref (external files included)", async () => {
+    const file = corpus("broken/broken-dangling-ref.yaml");
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_REF");
+    expect(error.problems.map((p) => [p.file, p.pointer])).toEqual([
+      [file, "/paths/~1widgets/get/parameters/0"],
+      [file, "/paths/~1widgets/post/requestBody/content/application~1json/schema"],
+      [file, "/paths/~1widgets~1{id}/get/responses/200/content/application~1json/schema"],
+      [file, "/paths/~1widgets~1{id}/get/responses/default"],
+      [file, "/paths/~1widgets/post/responses/201/content/application~1json/schema"],
+    ]);
+    expect(error.problems[0]!.message).toMatch(/#\/components\/parameters\/PageSize/);
+    expect(error.problems[4]!.message).toMatch(/missing-common\.yaml/);
+    expect(error.message).toContain(`${file}: 5 problems`);
+  });
+
+  it("internal dangling refs without external files: found by the source's own pass, deepest existing part named", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "dangling.yaml");
+    await writeFile(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: t, version: '1' }",
+        "paths:",
+        "  /a:",
+        "    get:",
+        "      responses:",
+        "        '200':",
+        "          description: ok",
+        "          content:",
+        "            application/json:",
+        "              schema: { $ref: '#/components/schemas/Missing' }",
+        "components: { schemas: { Present: { type: object } } }",
+      ].join("\n"),
+    );
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_REF");
+    expect(error.problems).toEqual([
+      {
+        file,
+        pointer: "/paths/~1a/get/responses/200/content/application~1json/schema",
+        message: '$ref "#/components/schemas/Missing" points nowhere: "Missing" does not exist in #/components/schemas',
+      },
+    ]);
+  });
+
+  it("invalid YAML: a syntax error with line and column", async () => {
+    const file = corpus("broken/broken-invalid-yaml.yaml");
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_SYNTAX");
+    expect(error.problems).toEqual([{ file, pointer: "17:1", message: 'Missing closing "quote' }]);
+  });
+
+  it("a truncated JSON download: says so, at the end of the file", async () => {
+    const file = corpus("broken/broken-truncated-petstore-swagger2.json");
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_SYNTAX");
+    expect(error.problems).toEqual([
+      { file, pointer: "327:32", message: "the JSON ends early (a truncated file or download?)" },
+    ]);
+  });
+
+  it("not OpenAPI: the version field and what is expected", async () => {
+    const file = corpus("broken/broken-not-openapi.yaml");
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_VERSION");
+    expect(error.problems).toEqual([
+      { file, pointer: "/openapi", message: 'openapi: "4.0.0": expected swagger: "2.0", or openapi: 3.0.x or 3.1.x' },
+    ]);
+  });
+
+  it("semantic errors: every problem the generator cannot work around, at once", async () => {
+    const file = corpus("broken/broken-semantic.yaml");
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_INVALID");
+    expect(error.problems.map(({ pointer, message }) => ({ pointer, message }))).toEqual([
+      { pointer: "/components/securitySchemes/weird", message: 'apiKey scheme "weird" needs both `name` and `in`' },
+      {
+        pointer: "/paths/~1users~1{userId}~1posts~1{postId}/get/parameters/1",
+        message: "parameter filter has both schema and content (they are mutually exclusive)",
+      },
+      {
+        pointer: "/paths/~1users~1{userId}~1posts~1{postId}/get",
+        message: "path variable {postId} of /users/{userId}/posts/{postId} has no path parameter",
+      },
+      {
+        pointer: "/paths/users-without-leading-slash",
+        message: 'path "users-without-leading-slash" must start with "/"',
+      },
+      {
+        pointer: "/paths/~1users/post/operationId",
+        message: 'operationId "getThing" is also used by /paths/~1users~1{userId}~1posts~1{postId}/get',
+      },
+      { pointer: "/security", message: 'security names "undefinedScheme", which is not a declared security scheme' },
+    ]);
+  });
+
+  it("a missing file", async () => {
+    const error = await failure(corpus("no-such-spec.yaml"));
+    expect(error.code).toBe("E_SPEC_UNREADABLE");
+    expect(error.message).toMatch(/no-such-spec\.yaml: cannot read the API description \(no such file\)/);
+  });
+
+  it("a network $ref is refused, never fetched", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "network.yaml");
+    await writeFile(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: t, version: '1' }",
+        "paths:",
+        "  /a:",
+        "    get:",
+        "      responses:",
+        "        '200':",
+        "          description: ok",
+        "          content:",
+        "            application/json:",
+        "              schema: { $ref: 'https://example.invalid/schemas.yaml#/Thing' }",
+      ].join("\n"),
+    );
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_UNREADABLE");
+    expect(error.problems[0]!.message).toMatch(/network \$ref refused: https:\/\/example\.invalid\/schemas\.yaml/);
+  });
+});
