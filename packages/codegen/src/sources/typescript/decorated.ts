@@ -2,7 +2,14 @@
  * Finds the methods of a module that carry the runtime's `@tool`, `@prompt` or `@resource` decorators, reading
  * imports only (no type checking): a module that does not import the decorators costs one parse.
  */
-import { type ClassDeclaration, type Decorator, type MethodDeclaration, Node, type SourceFile } from "ts-morph";
+import {
+  type ClassDeclaration,
+  type Decorator,
+  type MethodDeclaration,
+  Node,
+  type SourceFile,
+  SyntaxKind,
+} from "ts-morph";
 
 export const RUNTIME_MODULE = "@mcpsmith/runtime";
 
@@ -47,9 +54,12 @@ export function decoratedMethods(file: SourceFile): DecoratedMethod[] {
   return found;
 }
 
-/** Classes at any depth (a class declared inside a function is still decorated when that function runs). */
+/**
+ * Classes at any depth (a class declared inside a function is still decorated when that function runs). Found by
+ * kind, so only classes are wrapped as ts-morph nodes: wrapping every node was a third of a run's extraction time.
+ */
 function classesOf(file: SourceFile): ClassDeclaration[] {
-  return file.getDescendants().filter((node): node is ClassDeclaration => Node.isClassDeclaration(node));
+  return file.getDescendantsOfKind(SyntaxKind.ClassDeclaration);
 }
 
 interface Names {

@@ -5,11 +5,12 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { Project, type SourceFile } from "ts-morph";
+import type { Project, SourceFile } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
 import { decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { createSchemaContext, type SchemaContext } from "./schema-context.js";
+import { openSchemaProject } from "./schema-project.js";
 import type { TypeSchemaProblem } from "./type-schema-error.js";
 
 /** What the build derived for one decorated method. */
@@ -51,7 +52,7 @@ interface ModuleResult {
 
 /** Opens the project of a tsconfig; nothing is type-checked until a decorated method's types are asked for. */
 export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
-  const project = new Project({ tsConfigFilePath: resolve(tsconfig) });
+  const project = openSchemaProject(tsconfig);
   const results = new Map<string, ModuleResult>();
 
   const readModules = (files: Iterable<SourceFile>) => {
