@@ -18,6 +18,7 @@ const FILLER = new Set([
   "the",
   "spec",
   "specification",
+  "official",
   "collection",
   "service",
   "web",
@@ -28,6 +29,7 @@ export function upperSnake(value: string): string {
   return value
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
+    .replace(/OAuth/g, "Oauth")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
@@ -36,7 +38,7 @@ export function upperSnake(value: string): string {
 }
 
 export function envPrefixFromTitle(title: string): string {
-  const head = title.split(/\s+-\s+|:|\(/)[0] ?? title;
+  const head = (title.split(/\s+-\s+|[:(+,]/)[0] ?? title).replace(/['’]s\b/g, "");
   const words = head
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word !== "" && !FILLER.has(word.toLowerCase()) && !/^v?\d+$/i.test(word));

@@ -11,7 +11,7 @@ import type { OpenApiSourceOptions } from "./options.js";
 import { lowerOutput } from "./output.js";
 import { RefResolver } from "./refs.js";
 import { SchemaConverter } from "./schema-converter.js";
-import { credentialsFor, lowerSecuritySchemes, toolRequirement } from "./security.js";
+import { credentialsFor, lowerSecuritySchemes, toolRequirement, withoutCredentialParameters } from "./security.js";
 import { selectOperations } from "./select.js";
 
 export function lowerDocument(document: SourceDocument, options: OpenApiSourceOptions): OpenApiIR {
@@ -26,7 +26,8 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
   const selected: { operation: SourceOperation; security: string[][] }[] = [];
   for (const operation of selectOperations(document.operations, options, diagnostics)) {
     const security = toolRequirement(operation, document, schemes, diagnostics);
-    if (security) selected.push({ operation, security });
+    if (security)
+      selected.push({ operation: withoutCredentialParameters(operation, security, schemes, diagnostics), security });
   }
   const names = uniqueToolNames(
     selected.map(

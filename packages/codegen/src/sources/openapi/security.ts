@@ -85,7 +85,10 @@ export function credentialsFor(
   const credentials: CredentialIR[] = [];
   for (const [name, scheme] of schemes) {
     if (!used.has(name)) continue;
-    const about = document.securitySchemes.find((s) => s.name === name)?.description;
+    const about = document.securitySchemes
+      .find((s) => s.name === name)
+      ?.description?.split("\n")[0]
+      ?.slice(0, 200);
     const add = (env: string, what: string) =>
       credentials.push({ env, scheme: name, description: about ? `${what} (${about})` : what });
     if (scheme.type === "apiKey") add(scheme.env, `API key sent in the ${scheme.in} ${scheme.name}`);
@@ -99,4 +102,43 @@ export function credentialsFor(
     } else add(scheme.env, "Access token obtained by the user, sent as a bearer token");
   }
   return credentials;
+}
+
+/** Parameter names that carry a bearer credential when the spec also declares it as a scheme (Slack's `token`). */
+const TOKEN_PARAMETERS = new Set(["token", "access_token"]);
+
+/**
+ * The operation's parameters without those that duplicate a credential of its security requirement: an apiKey
+ * parameter with the scheme's name and location, or a `token`/`access_token` parameter beside a bearer-type
+ * scheme. Asking the model for a secret as a tool argument would put it in the conversation; the executor sends
+ * it from the environment instead.
+ */
+export function withoutCredentialParameters(
+  operation: SourceOperation,
+  requirement: HttpSecurityRequirement,
+  schemes: ReadonlyMap<string, HttpSecurityScheme>,
+  diagnostics: Diagnostics,
+): SourceOperation {
+  const used = requirement.flat().flatMap((name) => schemes.get(name) ?? []);
+  if (used.length === 0) return operation;
+  const bearer = used.some(
+    (scheme) => scheme.type !== "apiKey" && !(scheme.type === "http" && scheme.scheme === "basic"),
+  );
+  const duplicates = (parameter: SourceOperation["parameters"][number]) =>
+    used.some(
+      (scheme) =>
+        scheme.type === "apiKey" &&
+        scheme.in === parameter.in &&
+        scheme.name.toLowerCase() === parameter.name.toLowerCase(),
+    ) ||
+    (bearer && TOKEN_PARAMETERS.has(parameter.name.toLowerCase()));
+  const parameters = operation.parameters.filter((parameter) => {
+    if (!duplicates(parameter)) return true;
+    diagnostics.warn(
+      parameter.pointer,
+      `parameter ${parameter.name} duplicates the credential of the security scheme: left out (sent from the environment)`,
+    );
+    return false;
+  });
+  return parameters.length === operation.parameters.length ? operation : { ...operation, parameters };
 }
