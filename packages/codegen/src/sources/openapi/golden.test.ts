@@ -1,6 +1,7 @@
 /**
  * Golden IR: whole documents (the petstores, train-travel) and a handful of real operations, compared with the
- * checked-in files under __golden__/ (reviewed by a person; `vitest -u` rewrites them after a deliberate change).
+ * checked-in files under __golden__/ (JSON; named .snap so the formatter leaves them byte-exact; reviewed by a
+ * person; `vitest -u` rewrites them after a deliberate change).
  * File paths are made relative to the corpus so the files do not depend on the machine.
  */
 import { dirname } from "node:path";
@@ -19,7 +20,7 @@ function portable(value: unknown): string {
 describe("golden IR of whole documents", () => {
   it.each(["petstore-swagger2.json", "petstore3-oas30.yaml", "train-travel-oas31.yaml"])("%s", async (file) => {
     const ir = await loadOpenApi(corpus(file));
-    await expect(portable(ir)).toMatchFileSnapshot(`__golden__/${file.replace(/\.[^.]+$/, "")}.ir.json`);
+    await expect(portable(ir)).toMatchFileSnapshot(`__golden__/${file.replace(/\.[^.]+$/, "")}.ir.snap`);
   });
 });
 
@@ -62,6 +63,6 @@ describe("golden IR of real operations", () => {
     const ir = await loadOpenApi(corpus(file), options);
     const trimmed: Partial<OpenApiIR> = { title: ir.title, api: ir.api, tools: ir.tools, credentials: ir.credentials };
     const name = file.replace(/\.[^.]+$/, "");
-    await expect(portable(trimmed)).toMatchFileSnapshot(`__golden__/real/${name}.ir.json`);
+    await expect(portable(trimmed)).toMatchFileSnapshot(`__golden__/real/${name}.ir.snap`);
   });
 });
