@@ -1,0 +1,382 @@
+/** Mapping rules on small documents written for each rule (the corpus tests show them on real specs). */
+import { describe, expect, it } from "vitest";
+import { specFile } from "./corpus-path.test-support.js";
+import { loadOpenApi } from "./source.js";
+import { collectionFormatStyle } from "./swagger2.js";
+
+const info = { title: "Example API", version: "1" };
+const ok = { "200": { description: "ok" } };
+
+describe("Swagger 2.0 collectionFormat -> style/explode", () => {
+  it.each([
+    ["query", "csv", "form", false],
+    ["query", undefined, "form", false],
+    ["query", "ssv", "spaceDelimited", false],
+    ["query", "pipes", "pipeDelimited", false],
+    ["query", "tsv", "tabDelimited", false],
+    ["query", "multi", "form", true],
+    ["formData", "multi", "form", true],
+    ["path", "csv", "simple", false],
+    ["header", "csv", "simple", false],
+  ] as const)("%s %s -> %s explode %s", (location, format, style, explode) => {
+    expect(collectionFormatStyle(location, format, true)).toEqual({ style, explode });
+  });
+
+  it("non-arrays get their location's default", () => {
+    expect(collectionFormatStyle("query", undefined, false)).toEqual({ style: "form", explode: true });
+    expect(collectionFormatStyle("path", undefined, false)).toEqual({ style: "simple", explode: false });
+  });
+});
+
+describe("Swagger 2.0 conversion", () => {
+  it("body, consumes/produces, host without schemes, path-level parameters, formData arrays", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        swagger: "2.0",
+        info,
+        host: "api.example.com",
+        basePath: "/v1/",
+        consumes: ["application/xml", "application/json"],
+        produces: ["application/xml", "application/json"],
+        paths: {
+          "/items/{id}": {
+            parameters: [{ name: "id", in: "path", required: true, type: "integer", format: "int64" }],
+            put: {
+              operationId: "putItem",
+              parameters: [{ name: "item", in: "body", required: true, schema: { $ref: "#/definitions/Item" } }],
+              responses: { "200": { description: "ok", schema: { $ref: "#/definitions/Item" } } },
+            },
+            post: {
+              operationId: "tagItem",
+              consumes: ["application/x-www-form-urlencoded"],
+              parameters: [
+                { name: "tags", in: "formData", type: "array", items: { type: "string" }, collectionFormat: "multi" },
+              ],
+              responses: ok,
+            },
+          },
+        },
+        definitions: {
+          Item: {
+            type: "object",
+            "x-nullable": true,
+            properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+          },
+        },
+      }),
+    );
+    expect(ir.api.servers).toEqual([{ url: "https://api.example.com/v1" }]);
+    const [put, post] = ir.tools;
+    expect(put!.binding).toEqual({
+      method: "PUT",
+      path: "/items/{id}",
+      parameters: [{ name: "id", argument: "id", in: "path", style: "simple", explode: false, required: true }],
+      body: { argument: "body", mediaType: "application/json", required: true },
+      security: [],
+      accepts: ["application/json", "application/xml"],
+    });
+    expect(put!.inputSchema.$defs!.Item).toEqual({
+      type: ["object", "null"],
+      properties: { name: { type: "string" } },
+    });
+    // x-nullable makes the root nullable: not an object, so no output schema.
+    expect(put!.outputSchema).toBeUndefined();
+    expect(post!.binding.body).toEqual({
+      argument: "body",
+      mediaType: "application/x-www-form-urlencoded",
+      required: false,
+      encoding: { tags: { style: "form", explode: true } },
+    });
+  });
+});
+
+describe("OpenAPI 3 parameters and bodies", () => {
+  const parameterSpec = {
+    openapi: "3.0.3",
+    info,
+    servers: [{ url: "https://{region}.example.com", variables: { region: { default: "eu", enum: ["eu", "us"] } } }],
+    paths: {
+      "/things/{id}": {
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "verbose", in: "query", schema: { type: "boolean" }, description: "path-level" },
+        ],
+        servers: [{ url: "https://things.example.com" }],
+        post: {
+          operationId: "postThing",
+          parameters: [
+            { name: "verbose", in: "query", schema: { type: "integer" }, description: "operation-level" },
+            { name: "id", in: "header", schema: { type: "string" } },
+            { name: "id", in: "cookie", schema: { type: "string" } },
+            { name: "body", in: "query", schema: { type: "string" } },
+            { name: "$top", in: "query", schema: { type: "integer", minimum: 1 } },
+            { name: "filter[name]", in: "query", style: "deepObject", explode: true, schema: { type: "object" } },
+            { name: "Authorization", in: "header", schema: { type: "string" } },
+            { name: "q", in: "query", content: { "application/json": { schema: { type: "object" } } } },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "application/xml": { schema: { type: "object" } },
+              "application/x-www-form-urlencoded": { schema: { type: "object" } },
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["id", "name"],
+                  properties: {
+                    id: { type: "string", readOnly: true },
+                    name: { type: "string", nullable: true },
+                    secret: { type: "string", writeOnly: true },
+                    size: { type: "number", minimum: 0, exclusiveMinimum: true },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "201": {
+              description: "created",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { id: { type: "string", readOnly: true }, secret: { type: "string", writeOnly: true } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it("inherits and overrides path-level parameters, resolves name collisions predictably, cleans keys", async () => {
+    const ir = await loadOpenApi(await specFile(parameterSpec));
+    const tool = ir.tools[0]!;
+    expect(tool.binding.parameters.map((p) => [p.in, p.name, p.argument, p.style, p.explode])).toEqual([
+      ["path", "id", "id", "simple", false],
+      ["query", "verbose", "verbose", "form", true],
+      ["query", "body", "body", "form", true],
+      ["query", "$top", "top", "form", true],
+      ["query", "filter[name]", "filter_name", "deepObject", true],
+      ["query", "q", "q", "form", true],
+      ["header", "id", "header_id", "simple", false],
+      ["cookie", "id", "cookie_id", "form", true],
+    ]);
+    expect(tool.binding.parameters.find((p) => p.name === "q")!.contentType).toBe("application/json");
+    expect(tool.inputSchema.properties!.verbose).toEqual({ type: "integer", description: "operation-level" });
+    expect(tool.binding.body!.argument).toBe("requestBody");
+    expect(ir.warnings.map((w) => w.message)).toContain(
+      "header parameter Authorization ignored (OpenAPI says so; the executor sets it)",
+    );
+  });
+
+  it("servers: path-level over document, variables with defaults and enums kept", async () => {
+    const ir = await loadOpenApi(await specFile(parameterSpec));
+    expect(ir.api.servers).toEqual([
+      { url: "https://{region}.example.com", variables: { region: { default: "eu", enum: ["eu", "us"] } } },
+    ]);
+    expect(ir.tools[0]!.binding.servers).toEqual([{ url: "https://things.example.com" }]);
+  });
+
+  it("JSON body first; readOnly left out of requests, writeOnly of responses; nullable and boolean bounds lowered", async () => {
+    const ir = await loadOpenApi(await specFile(parameterSpec));
+    const tool = ir.tools[0]!;
+    expect(tool.binding.body).toEqual({ argument: "requestBody", mediaType: "application/json", required: true });
+    expect(tool.inputSchema.properties!.requestBody).toEqual({
+      type: "object",
+      required: ["name"],
+      properties: {
+        name: { type: ["string", "null"] },
+        secret: { type: "string", writeOnly: true },
+        size: { type: "number", exclusiveMinimum: 0 },
+      },
+    });
+    expect(tool.outputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "string", readOnly: true } },
+    });
+  });
+});
+
+describe("cycles stay $refs inside $defs", () => {
+  it("a self-referencing schema and a two-schema cycle", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.1.0",
+        info,
+        paths: {
+          "/nodes": {
+            post: {
+              operationId: "postNode",
+              requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } },
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: { "application/json": { schema: { $ref: "#/components/schemas/A" } } },
+                },
+              },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Node: {
+              type: "object",
+              properties: { children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+            },
+            A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } },
+            B: { type: "object", properties: { a: { $ref: "#/components/schemas/A" } } },
+          },
+        },
+      }),
+    );
+    const tool = ir.tools[0]!;
+    expect(tool.inputSchema).toEqual({
+      type: "object",
+      properties: { body: { $ref: "#/$defs/Node" } },
+      $defs: { Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/Node" } } } } },
+    });
+    // The root is A inlined; A stays in $defs because B points back at it.
+    expect(tool.outputSchema).toEqual({
+      type: "object",
+      properties: { b: { $ref: "#/$defs/B" } },
+      $defs: {
+        A: { type: "object", properties: { b: { $ref: "#/$defs/B" } } },
+        B: { type: "object", properties: { a: { $ref: "#/$defs/A" } } },
+      },
+    });
+  });
+});
+
+describe("selection and x-mcp", () => {
+  const document = {
+    openapi: "3.0.3",
+    info,
+    "x-mcp": { exclude: false },
+    paths: {
+      "/pets": {
+        get: { operationId: "listPets", tags: ["pets"], responses: ok },
+        post: {
+          operationId: "createPet",
+          tags: ["pets"],
+          responses: ok,
+          "x-mcp": { name: "add_pet", description: "Adds a pet." },
+        },
+      },
+      "/pets/{id}": {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        delete: { operationId: "deletePet", tags: ["pets"], responses: ok, "x-mcp": false },
+        get: { operationId: "getPet", tags: ["pets"], deprecated: true, responses: ok },
+      },
+      "/admin/users": {
+        "x-mcp": { exclude: true },
+        get: { operationId: "listUsers", tags: ["admin"], responses: ok },
+        post: { operationId: "createUser", tags: ["admin"], responses: ok, "x-mcp": true },
+      },
+      "/store/orders": { get: { tags: ["store"], responses: ok } },
+    },
+  };
+
+  it("x-mcp: false and exclude leave operations out; name and description replace the spec's", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools.map((t) => t.name)).toEqual(["listPets", "add_pet", "createUser", "get_store_orders"]);
+    expect(ir.tools[1]!.description).toBe("Adds a pet.");
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toContainEqual([
+      "/paths/~1pets~1{id}/get",
+      "deprecated: skipped (includeDeprecated keeps it)",
+    ]);
+  });
+
+  it("include filters: all criteria given must match; exclude: any", async () => {
+    const file = await specFile(document);
+    const names = async (options: Parameters<typeof loadOpenApi>[1]) =>
+      (await loadOpenApi(file, options)).tools.map((t) => t.name);
+    expect(await names({ include: { tags: ["pets"], methods: ["GET"] } })).toEqual(["listPets"]);
+    expect(await names({ include: { paths: ["/pets/*"] }, includeDeprecated: true })).toEqual(["getPet"]);
+    expect(
+      await names({ include: { paths: ["/**"] }, exclude: { operationIds: ["listPets"], tags: ["store"] } }),
+    ).toEqual(["add_pet", "createUser"]);
+    const ir = await loadOpenApi(file, { include: { tags: ["nope"] } });
+    expect(ir.tools).toEqual([]);
+    expect(ir.warnings.map((w) => w.message)).toContain('include.tags: no operation has the tag "nope"');
+  });
+
+  it("names are cut to maxNameLength with a stable hash", async () => {
+    const ir = await loadOpenApi(await specFile(document), { maxNameLength: 12 });
+    expect(ir.tools.map((t) => t.name)).toEqual([
+      "listPets",
+      "add_pet",
+      "createUser",
+      expect.stringMatching(/^get_s_[0-9a-f]{6}$/),
+    ]);
+  });
+});
+
+describe("security", () => {
+  it("AND/OR kept, security: [] honoured, unsupported schemes skip only the tools that need them", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info: { title: "Swagger Petstore - OpenAPI 3.0", version: "1" },
+        security: [{ key: [], app: [] }, { token: [] }],
+        paths: {
+          "/a": { get: { operationId: "a", responses: ok } },
+          "/b": { get: { operationId: "b", security: [], responses: ok } },
+          "/c": { get: { operationId: "c", security: [{ digest: [] }], responses: ok } },
+          "/d": { get: { operationId: "d", security: [{ cc: ["read", "write"] }, {}], responses: ok } },
+        },
+        components: {
+          securitySchemes: {
+            key: { type: "apiKey", in: "query", name: "api_key" },
+            app: { type: "apiKey", in: "cookie", name: "app" },
+            token: { type: "http", scheme: "bearer" },
+            digest: { type: "http", scheme: "digest" },
+            cc: {
+              type: "oauth2",
+              flows: {
+                clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: { read: "", write: "" } },
+              },
+            },
+          },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([
+      ["a", [["key", "app"], ["token"]]],
+      ["b", []],
+      ["d", [["cc"], []]],
+    ]);
+    expect(ir.api.securitySchemes).toEqual({
+      key: { type: "apiKey", in: "query", name: "api_key", env: "PETSTORE_KEY" },
+      app: { type: "apiKey", in: "cookie", name: "app", env: "PETSTORE_APP" },
+      token: { type: "http", scheme: "bearer", env: "PETSTORE_TOKEN" },
+      cc: {
+        type: "oauth2",
+        flow: "clientCredentials",
+        tokenUrl: "https://auth.example.com/token",
+        scopes: ["read", "write"],
+        clientIdEnv: "PETSTORE_CC_CLIENT_ID",
+        clientSecretEnv: "PETSTORE_CC_CLIENT_SECRET",
+      },
+    });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/components/securitySchemes/digest", 'security scheme "digest" (http digest) cannot be sent by the executor'],
+      ["/paths/~1c/get", "skipped: it requires digest, which the executor cannot send"],
+      ["/servers", "no servers: the base URL must be set with PETSTORE_BASE_URL"],
+    ]);
+  });
+});
+
+describe("webhooks", () => {
+  it("a webhook-only document gives no tools and says why", async () => {
+    const ir = await loadOpenApi(
+      await specFile({ openapi: "3.1.0", info, webhooks: { ping: { post: { responses: ok } } } }),
+    );
+    expect(ir.tools).toEqual([]);
+    expect(ir.warnings.map((w) => w.message)).toContain(
+      "the document has no paths (webhooks are not turned into tools): no tools",
+    );
+  });
+});
