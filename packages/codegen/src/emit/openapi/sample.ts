@@ -95,6 +95,12 @@ class Sampler {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
     const value: Record<string, unknown> = {};
+    const extra = schema.additionalProperties;
+    if (schema.properties === undefined && typeof extra === "object" && extra !== null) {
+      // A map (`{ [status]: count }`): one made-up entry shows its shape.
+      const item = this.sample(extra as JsonSchema, refs);
+      if (item !== undefined) value.key = item;
+    }
     for (const [name, property] of Object.entries(properties)) {
       const item = this.sample(property, refs);
       if (item !== undefined) value[name] = item;
