@@ -6,6 +6,7 @@ import { stripVTControlCharacters } from "node:util";
 import { colorEnabled, type Io } from "../io.js";
 import { plural } from "../text.js";
 import type { TscSetup } from "./dev.js";
+import { type DevSchemas, usesDecorators, watchSchemas } from "./dev-schemas.js";
 
 export interface DevSessionOptions {
   project: string;
@@ -181,6 +182,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
   return new Promise((resolveSession) => {
     let watcher: { close(): void } | undefined;
     let tsc: ChildProcess | undefined;
+    let schemas: DevSchemas | undefined;
 
     const shutdown = async (code: number) => {
       if (stopping) return;
@@ -188,6 +190,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
       watcher?.close();
+      schemas?.close();
       tsc?.kill("SIGTERM");
       releaseWaiters();
       await stopServer(server);
@@ -208,6 +211,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
 
     if (options.tsc) {
       const setup = options.tsc;
+      schemas = usesDecorators(project) ? watchSchemas(project, setup.config, log) : undefined;
       const pretty = colorEnabled(io.stderr, io.env);
       log(`compiling with ${setup.bin} -p ${setup.config} --watch`);
       tsc = spawn(
@@ -220,6 +224,8 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
         const found = /Found (\d+) errors?\b/.exec(plain);
         if (found) {
           const errors = Number(found[1]);
+          // Derived schemas first (docs/types-as-schema.md): the restarted server reads them at start-up.
+          if (errors === 0) chain = chain.then(() => schemas?.refresh());
           if (errors === 0) return restart();
           if (stdio && !server && holding && !switching) {
             // No server to answer (the first build failed): let waiting requests get their error now.
