@@ -31,7 +31,7 @@ export function projectViews(ir: OpenApiIR, groups: readonly GroupPlan[], option
       toolCount: `${ir.tools.length} operation${ir.tools.length === 1 ? "" : "s"} in ${groups.length} group${groups.length === 1 ? "" : "s"}`,
       variables,
       toolsetsExample: toolsetsExample || "default",
-      defaultModeNote: options.mode === "auto" ? "" : `here ${options.mode}, chosen at generation`,
+      defaultMode: `\`${options.mode}\``,
       installEnv: ir.credentials.map(({ env }) => ` --env ${env}=...`).join(""),
     },
     main: { toolsetsExample: toolsetsExample || "default" },
