@@ -6,18 +6,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPI } from "openapi-types";
 import { type SpecProblem, specError } from "./diagnostics.js";
-import { escapeToken, isObject, type JsonObject } from "./refs.js";
-
-/** True when some `$ref` (outside `x-` extensions, whose refs the source never follows) points at another file. */
-export function hasExternalRefs(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasExternalRefs);
-  if (!isObject(value)) return false;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === "$ref" && typeof child === "string" && !child.startsWith("#")) return true;
-    if (!key.startsWith("x-") && typeof child === "object" && hasExternalRefs(child)) return true;
-  }
-  return false;
-}
+import { escapeToken, type JsonObject } from "./refs.js";
 
 const NETWORK_REF = /^https?:\/\//i;
 

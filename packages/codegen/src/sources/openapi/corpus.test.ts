@@ -4,13 +4,9 @@
  * schema-check.test-support.ts for how that stays fast), bindings that agree with
  * the schema. msgraph (11,422 operations) has its own test in msgraph.test.ts.
  */
-
-import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { describe, expect, it } from "vitest";
-import type { OpenApiIR, ToolIR } from "../../ir/types.js";
-import { toolNamePattern } from "../../names/tool-name.js";
+import { checkTools } from "./corpus-checks.test-support.js";
 import { corpus } from "./corpus-path.test-support.js";
-import { checkSchemasCompile } from "./schema-check.test-support.js";
 import { loadOpenApi } from "./source.js";
 
 /** Tools by default (deprecated operations skipped) and the deprecated operations skipped. */
@@ -31,32 +27,6 @@ const SPECS = [
   { file: "notion-openapi-from-notion-mcp-server.json", tools: 24, deprecated: 0 },
   { file: "digitalocean-multifile/specification/DigitalOcean-public.v2.yaml", tools: 639, deprecated: 20 },
 ];
-
-/** The checks every tool of every spec must pass; exported for the msgraph test. */
-export function checkTools(ir: OpenApiIR): void {
-  const pattern = toolNamePattern();
-  const names = new Set<string>();
-  for (const tool of ir.tools) {
-    expect(tool.name, tool.origin.pointer).toMatch(pattern);
-    expect(names.has(tool.name.toLowerCase()), `${tool.name} is not unique`).toBe(false);
-    names.add(tool.name.toLowerCase());
-    expect(tool.inputSchema.type, tool.name).toBe("object");
-    if (tool.outputSchema) expect(tool.outputSchema.type, tool.name).toBe("object");
-    checkBinding(tool, ir);
-  }
-  checkSchemasCompile(ir);
-}
-
-function checkBinding(tool: ToolIR<HttpOperation>, ir: OpenApiIR): void {
-  const { binding, inputSchema } = tool;
-  const properties = Object.keys(inputSchema.properties ?? {});
-  const arguments_ = [...binding.parameters.map((p) => p.argument), ...(binding.body ? [binding.body.argument] : [])];
-  expect(arguments_.sort(), tool.name).toEqual([...properties].sort());
-  for (const key of properties) expect(key, tool.name).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
-  const pathNames = binding.parameters.filter((p) => p.in === "path").map((p) => p.name);
-  for (const [, variable] of binding.path.matchAll(/\{([^{}]+)\}/g)) expect(pathNames, tool.name).toContain(variable);
-  for (const name of binding.security.flat()) expect(Object.keys(ir.api.securitySchemes), tool.name).toContain(name);
-}
 
 describe.each(SPECS)("$file", ({ file, tools, deprecated }) => {
   it(`gives ${tools} tools that clients accept, ${deprecated} deprecated operations skipped with a warning`, async () => {

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { resolve as resolvePath } from "node:path";
 import YAML from "yaml";
 import { CodegenError } from "../../errors.js";
-import { bundleExternalRefs, hasExternalRefs } from "./bundle.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
+import { hasExternalRefs } from "./external-refs.js";
 import { isObject, type JsonObject } from "./refs.js";
 
 export interface ReadSpec {
@@ -36,7 +36,8 @@ export async function readSpec(input: string): Promise<ReadSpec> {
       { file, pointer: "", message: "the document is not an object (expected an OpenAPI or Swagger document)" },
     ]);
   }
-  const root = hasExternalRefs(parsed) ? await bundleExternalRefs(file, parsed) : parsed;
+  // swagger-parser (and its Ajv) is loaded only for multi-file specs: most specs are one file.
+  const root = hasExternalRefs(parsed) ? await (await import("./bundle.js")).bundleExternalRefs(file, parsed) : parsed;
   return { file, root };
 }
 
