@@ -227,3 +227,39 @@ describe("a broken document", () => {
     expect(existsSync(join(dir, "server"))).toBe(false);
   });
 });
+
+describe("mcpsmith new --template openapi --from", () => {
+  const quiet = ["--yes", "--no-install", "--no-git"];
+
+  it("creates the project generate openapi writes, named as the scaffold names it", async () => {
+    const dir = mkdtempSync(join(workspace, "new-"));
+    const spec = join(CORPUS, "petstore3-oas30.yaml");
+    const result = await runCli(["new", "pets", "--template", "openapi", "--from", spec, ...quiet], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Created pets in");
+    const project = join(dir, "pets");
+    expect(JSON.parse(readFileSync(join(project, "package.json"), "utf8")).name).toBe("pets");
+    expect(JSON.parse(readFileSync(join(project, "mcpsmith.json"), "utf8")).generate[0]).toMatchObject({
+      kind: "openapi",
+      options: { out: "." },
+    });
+    expect(readFileSync(join(project, "src/generated/pet.ts"), "utf8")).toContain("export class PetTools");
+  });
+
+  it("refuses a broken document and creates nothing", async () => {
+    const dir = mkdtempSync(join(workspace, "new-broken-"));
+    const spec = join(CORPUS, "broken/broken-not-openapi.yaml");
+    const result = await runCli(["new", "pets", "--template", "openapi", "--from", spec, ...quiet], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("broken-not-openapi.yaml");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("asks for the document when --from is missing", async () => {
+    const dir = mkdtempSync(join(workspace, "new-nofrom-"));
+    const result = await runCli(["new", "pets", "--template", "openapi", ...quiet], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("generates the project from an OpenAPI or Swagger document; say which with --from");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, with
 import { blankView } from "../scaffold/blank-view.js";
 import { checkInputOption } from "../scaffold/input-file.js";
 import { packageNameFor } from "../scaffold/names.js";
+import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
   detectPackageManager,
   installCommand,
@@ -142,12 +143,15 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
     mcpsmithVersion: `^${cliVersion()}`,
     ...(localWorkspace !== undefined && { localWorkspace }),
   });
-  const files = renderTemplate(join(templatesRoot(), template), view);
-  await writeProject(dir, files);
+  const from = stringOption(args, "from");
+  const fileCount =
+    template === "openapi" && from !== undefined
+      ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
+      : await writeTemplate(join(templatesRoot(), template), dir, view);
 
   const style = styleFor(io.stdout, io.env);
   io.stdout.write(
-    `${style.green("Created")} ${packageName} in ${dir} (${template}, ${transport}, ${files.size} files)\n`,
+    `${style.green("Created")} ${packageName} in ${dir} (${template}, ${transport}, ${fileCount} files)\n`,
   );
 
   if (answers.git ?? defaults.git) {
@@ -183,6 +187,13 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
   io.stdout.write(`\nNext:\n${steps.map((step) => `  ${step}`).join("\n")}\n`);
   io.stdout.write("README.md shows how to connect it to Claude Desktop, Cursor, VS Code and Claude Code.\n");
   return 0;
+}
+
+/** Renders a project template into `dir`; returns the number of files. */
+async function writeTemplate(templateDir: string, dir: string, view: object): Promise<number> {
+  const files = renderTemplate(templateDir, view);
+  await writeProject(dir, files);
+  return files.size;
 }
 
 function transportOf(args: Parameters<Command["run"]>[0]): "stdio" | "http" {

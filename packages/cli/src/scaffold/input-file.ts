@@ -5,7 +5,9 @@ import { CliError } from "../errors.js";
  * ...), with what that input is. Generator templates add themselves here when they land; every template today
  * starts from nothing, so `--from` is refused for each of them with a message that says so.
  */
-export const TEMPLATES_WITH_INPUT: Readonly<Record<string, string>> = {};
+export const TEMPLATES_WITH_INPUT: Readonly<Record<string, string>> = {
+  openapi: "an OpenAPI or Swagger document",
+};
 
 /** Checks that `--from` is given exactly when the chosen template generates from an input. */
 export function checkInputOption(template: string, from: string | undefined): void {

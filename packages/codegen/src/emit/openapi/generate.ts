@@ -19,6 +19,8 @@ export interface GenerateOpenApiOptions {
   versions: ProjectVersions;
   /** Generate into an existing folder that is not an OpenAPI project (its files are kept). */
   force: boolean;
+  /** package.json fields over the generated ones (`mcpsmith new`: name, linked dependencies, overrides). */
+  packageFields?: Record<string, unknown>;
   /** The command-line options to record in the project's mcpsmith.json, by long name (`out` is set there). */
   recordedOptions: Record<string, OptionValue>;
 }
@@ -53,6 +55,7 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
       ...(description !== undefined && { description }),
     },
     versions: options.versions,
+    ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
   });
   const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
   const written = writeOpenApiProject(out, project, entry, options.force);

@@ -97,5 +97,6 @@ function packageJson(options: OpenApiProjectOptions): Record<string, unknown> {
     // vite 8 no longer lowers TC39 decorators for vitest.
     overrides: { vite: versions.vite },
     pnpm: { overrides: { vite: versions.vite } },
+    ...options.packageFields,
   };
 }

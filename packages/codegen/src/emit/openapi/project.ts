@@ -23,6 +23,11 @@ export interface OpenApiProjectOptions {
   serverInfo: { name: string; version: string; title?: string; description?: string };
   /** Package versions the project's package.json names. */
   versions: ProjectVersions;
+  /**
+   * package.json fields over the generated ones: what `mcpsmith new` knows and generate does not (the package
+   * name, dependencies linked from a checkout, overrides in the package manager's own field).
+   */
+  packageFields?: Record<string, unknown>;
 }
 
 export interface ProjectVersions {
