@@ -120,6 +120,7 @@ function readOperations(
       );
     }
   }
+  if (operations.length === 0) diagnostics.warn("/paths", "the document has no operations: no tools");
   return operations;
 }
 

@@ -67,8 +67,8 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
     return tool;
   });
 
-  if (document.operations.length === 0 || tools.length === 0) {
-    diagnostics.warn("", `no tools: ${document.operations.length} operations in the document, none selected`);
+  if (document.operations.length > 0 && tools.length === 0) {
+    diagnostics.warn("", `no tools: none of the ${document.operations.length} operations was selected`);
   }
   if (document.servers.length === 0) {
     diagnostics.warn("/servers", `no servers: the base URL must be set with ${prefix}_BASE_URL`);
