@@ -66,16 +66,17 @@ export async function measureCold(
   extractors: readonly ExtractorName[],
   reps: number,
   warmUp: boolean,
+  trimPeers: boolean,
 ): Promise<Record<string, Figures>> {
   const runs = new Map<ExtractorName, WorkerResult[]>(extractors.map((name) => [name, []]));
   for (const extractor of warmUp ? extractors : []) {
-    await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: false });
+    await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: false, trimPeers });
   }
   for (let rep = 0; rep < reps; rep++) {
     // Rotate who goes first, so no extractor always gets the quieter (or busier) moment.
     const order = extractors.map((_, i) => extractors[(i + rep) % extractors.length]!);
     for (const extractor of order) {
-      const result = await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: rep === 0 });
+      const result = await runWorker({ extractor, fixtureDir: fixture.dir, edits: 0, samples: rep === 0, trimPeers });
       runs.get(extractor)!.push(result);
       log(
         `  ${fixture.tools} tools, run ${rep + 1}/${reps}, ${extractor}: ` +

@@ -25,6 +25,9 @@ import { coldTable, incrementalTable, PEERS, type SizeResult, schemaNotes, setti
 const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
+// The peers read the project's tsconfig as their users run them; with --trim-peers, without its ambient types
+// packages (`types: []`), which mcpsmith's extractor leaves out on its own.
+const trimPeers = argv.includes("--trim-peers");
 const SETTINGS = quick
   ? { sizes: [10, 100], reps: { 10: 1, 100: 1 } as Record<number, number>, incrementalRuns: 1, edits: 3 }
   : {
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
     "",
     "configured as:",
     ...settingsLines(settings),
+    `  the peers read ${trimPeers ? "tsconfig.no-ambient-types.json (the project's options with types: [], --trim-peers)" : 'the project\'s tsconfig.json (types: ["node"])'}`,
     "",
     "cold runs (load + extract, ms):",
     ...sizes.flatMap((size) =>
@@ -156,7 +160,7 @@ async function main(): Promise<void> {
   }));
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, settings, pending, builtAtStart, rebuilt, sizes: stripped, elapsedS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, settings, trimPeers, pending, builtAtStart, rebuilt, sizes: stripped, elapsedS }, null, 2)}\n`,
   );
   console.log(`written to ${out}`);
 }

@@ -20,6 +20,8 @@ export interface WorkerJob {
   editFile?: string;
   /** Return the sample types' schemas (once per extractor and size is enough). */
   samples: boolean;
+  /** Point the peers at the project's compiler options without ambient types (`types: []`), as mcpsmith trims them. */
+  trimPeers?: boolean;
 }
 
 export interface WorkerResult {
@@ -60,7 +62,8 @@ async function main(): Promise<void> {
   const extractor = await module.load();
   const loaded = performance.now();
   const loadedCpu = cpuMs();
-  const cold = extractor.cold(fixture);
+  const trimmed = job.trimPeers === true && job.extractor !== "mcpsmith";
+  const cold = extractor.cold(trimmed ? { ...fixture, tsconfig: fixture.trimmedTsconfig } : fixture);
   const coldMs = performance.now() - loaded;
   const coldCpuMs = cpuMs() - loadedCpu;
   check(cold.produced, wanted, job.extractor);
