@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       const size: SizeResult = {
         tools,
         files: fixture.toolFiles.length,
-        cold: await measureCold(fixture, extractors, reps, sizes.length === 0),
+        cold: await measureCold(fixture, extractors, reps, sizes.length === 0, trimPeers),
       };
       if (!pending) size.incremental = await measureIncremental(fixture, SETTINGS.incrementalRuns, SETTINGS.edits);
       sizes.push(size);
