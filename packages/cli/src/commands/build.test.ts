@@ -50,7 +50,8 @@ export class Search {
 }
 `;
 
-describe("mcpsmith build", () => {
+// Each case runs the project's tsc in a child process: minutes on a loaded machine are not a failure.
+describe("mcpsmith build", { timeout: 180_000 }, () => {
   it("compiles the project and writes the derived schemas beside the output and in .mcpsmith/", async () => {
     const root = project("ok", {
       "src/search.ts": SEARCH,
