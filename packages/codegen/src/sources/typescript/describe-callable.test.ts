@@ -35,6 +35,11 @@ export const shout = (args: { text: string }): Promise<string[]> => Promise.reso
 export function list(args: { page: number }) {
   return [args.page];
 }
+
+/** Merges. */
+export function merged(args: { a: string }): { a: string } & { b: number } {
+  return { ...args, b: 1 };
+}
 `;
 
 const project = testProject({ "/src/tools.ts": TOOLS });
@@ -88,6 +93,14 @@ describe("describeCallable", () => {
     const list = describeCallable(tools.getFunctionOrThrow("list"));
     expect(list.description).toBeUndefined();
     expect(list.output).toBeUndefined();
+  });
+
+  it("an intersection of objects as the result is an output schema too", () => {
+    expect(describeCallable(tools.getFunctionOrThrow("merged")).output).toEqual({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "number" } },
+      required: ["a", "b"],
+    });
   });
 });
 

@@ -93,7 +93,8 @@ export function inputSchemaOf(
 export function outputSchemaOf(callable: Callable, context: SchemaContext): ObjectSchema | undefined {
   const type = callable.getReturnType().getAwaitedType() ?? callable.getReturnType();
   if (type.isAny() || type.isUnknown() || type.isVoid() || type.isUndefined() || type.isNever()) return undefined;
-  if (!type.isObject() || type.isArray() || type.isTuple() || fromFramework(type.getSymbol()?.getDeclarations()[0])) {
+  const objectLike = type.isObject() || type.isIntersection();
+  if (!objectLike || type.isArray() || type.isTuple() || fromFramework(type.getSymbol()?.getDeclarations()[0])) {
     return undefined;
   }
   const quiet = { problems: [], cache: context.cache };
