@@ -1,6 +1,7 @@
 // The discovery promise, on every real document in the corpus: whatever the number of operations (msgraph's
 // 11,412 included), the tools/list a client receives in discovery mode stays under 2,000 tokens, every operation
-// can still be found, and the largest input schema can still be read. msgraph takes a minute or two to read (20 MB), hence the long timeout.
+// can still be found, and the largest input schema can still be read. msgraph takes two minutes to read (20 MB)
+// on an idle machine and several on a busy one, hence the long timeout.
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ const SPECS = [
 describe("discovery mode's tools/list on every corpus document", () => {
   it.each(SPECS)(
     "%s: under 2,000 tokens, every operation findable, the largest schema readable",
-    { timeout: 300_000 },
+    { timeout: 900_000 },
     async (spec) => {
       const ir = await loadOpenApi(join(CORPUS, spec));
       const built = liveServerFromIR(ir, { mode: "discovery" });
