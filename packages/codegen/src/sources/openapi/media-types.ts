@@ -37,10 +37,17 @@ function bodyRank(mediaType: string): number {
   return 4;
 }
 
+/** A wildcard media type (any type, or any application type) accepts anything: the body is sent as JSON (Kubernetes creates). */
+function isWildcard(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type === "*/*" || type === "application/*";
+}
+
 export function chooseBodyMediaType(mediaTypes: readonly string[]): string | undefined {
   let best: string | undefined;
   for (const mediaType of mediaTypes) {
-    if (best === undefined || bodyRank(mediaType) < bodyRank(best)) best = mediaType;
+    const candidate = isWildcard(mediaType) ? "application/json" : mediaType;
+    if (best === undefined || bodyRank(candidate) < bodyRank(best)) best = candidate;
   }
   return best;
 }
