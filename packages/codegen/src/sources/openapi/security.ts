@@ -109,9 +109,9 @@ const TOKEN_PARAMETERS = new Set(["token", "access_token"]);
 
 /**
  * The operation's parameters without those that duplicate a credential of its security requirement: an apiKey
- * parameter with the scheme's name and location, or a `token`/`access_token` parameter beside a bearer-type
- * scheme. Asking the model for a secret as a tool argument would put it in the conversation; the executor sends
- * it from the environment instead.
+ * parameter with the scheme's name and location, or a `token`/`access_token` query or header parameter beside a
+ * bearer-type scheme (a path `{token}` names a resource, as in datadog's public dashboards). Asking the model
+ * for a secret as a tool argument would put it in the conversation; the executor sends it from the environment.
  */
 export function withoutCredentialParameters(
   operation: SourceOperation,
@@ -131,7 +131,7 @@ export function withoutCredentialParameters(
         scheme.in === parameter.in &&
         scheme.name.toLowerCase() === parameter.name.toLowerCase(),
     ) ||
-    (bearer && TOKEN_PARAMETERS.has(parameter.name.toLowerCase()));
+    (bearer && parameter.in !== "path" && TOKEN_PARAMETERS.has(parameter.name.toLowerCase()));
   const parameters = operation.parameters.filter((parameter) => {
     if (!duplicates(parameter)) return true;
     diagnostics.warn(
