@@ -22,7 +22,7 @@ const PEER: GeneratorName = "openapi-mcp-generator";
 const OURS: GeneratorName = "mcpsmith";
 const seconds = (ms: number) => (Number.isNaN(ms) ? "-" : (ms / 1000).toFixed(ms < 10_000 ? 2 : 1));
 const mb = (bytes: number | undefined) =>
-  bytes === undefined || Number.isNaN(bytes) ? "-" : (bytes / 2 ** 20).toFixed(0);
+  bytes === undefined || Number.isNaN(bytes) ? "-" : (bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0);
 const verdict = (met: boolean) => (met ? "PASS" : "MISS");
 
 function generationRow(
