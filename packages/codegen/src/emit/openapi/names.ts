@@ -6,13 +6,14 @@ export function pascalCase(text: string): string {
   return identifier.charAt(0).toUpperCase() + identifier.slice(1);
 }
 
-/** `getPetById` -> `GET_PET_BY_ID`: the stem of a module-level constant. */
+/** `getPetById` -> `GET_PET_BY_ID`: the stem of a module-level constant (`_1_CLICK_APPS` for `1-Click Apps`). */
 export function constantCase(identifier: string): string {
-  return identifier
+  const constant = identifier
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .toUpperCase();
+  return /^[0-9]/.test(constant) ? `_${constant}` : constant;
 }
 
 /** `Pet Store` -> `pet-store`: a file name (without extension) made of lower-case letters, digits and dashes. */
