@@ -82,6 +82,7 @@ export class CatalogFixtures {
 
   @prompt({
     name: "test_input_required_result_prompt",
+    args: { type: "object" },
     title: "MRTR Prompt",
     description: "MRTR (SEP-2322): prompt that requires elicitation input before rendering",
   })

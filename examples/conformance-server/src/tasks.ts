@@ -83,6 +83,7 @@ export class TaskFixtures {
 
   @tool({
     name: "multi_input",
+    input: { type: "object" },
     description: "Task-supporting: asks two questions at once inside the task",
     task: "optional",
   })
@@ -97,6 +98,7 @@ export class TaskFixtures {
 
   @tool({
     name: "test_tool_with_task",
+    input: { type: "object" },
     description: "Task-required: asks for a name with an input_required round, then continues as a task",
     task: "required",
   })
