@@ -52,7 +52,7 @@ const STRING_PROPERTY =
 
 /**
  * A property whose string value overflows the line goes to a line of its own, one level deeper, as Biome puts
- * it (printLiteral breaks objects and arrays, never a `key: "long text"` pair). `firstIndent` is the indentation
+ * it (printLiteral breaks objects and arrays, never a `key: "long text"` pair), unless its key is short. `firstIndent` is the indentation
  * of the text's first line, which the text itself does not carry.
  */
 export function breakLongStrings(text: string, firstIndent = ""): string {
@@ -63,6 +63,8 @@ export function breakLongStrings(text: string, firstIndent = ""): string {
       const match = width > LINE_WIDTH ? STRING_PROPERTY.exec(line) : null;
       if (match === null) return line;
       const [, indent, key, value, comma] = match;
+      // Prettier's and Biome's rule: a key narrower than the indent width + 3 keeps its value on its line.
+      if (key!.length - 1 < INDENT.length + 3) return line;
       return `${indent}${key}\n${indent}${INDENT}${value}${comma}`;
     })
     .join("\n");

@@ -6,7 +6,8 @@ import type { GroupPlan } from "./group-view.js";
 /** What templates/openapi/src/generated/index.ts.hbs places. */
 export interface IndexView {
   header: string;
-  imports: { names: string; path: string }[];
+  /** Whole import statements, each broken over lines as Biome does when it is too long. */
+  imports: string[];
   toolClasses: string;
   operations: string;
   toolOrder: string;
@@ -19,7 +20,9 @@ export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: s
       names: sortSpecifiers([group.operationsConst, group.className]).join(", "),
       path: `./${group.file}.js`,
     })),
-  ].sort((a, b) => compare(a.path, b.path));
+  ]
+    .sort((a, b) => compare(a.path, b.path))
+    .map(({ names, path }) => importStatement(names, path));
   const classes = groups.map((group) => [group.group, group.className] as const);
   return {
     header,
@@ -47,6 +50,15 @@ function codeObject(prefix: string, entries: readonly (readonly [string, string 
   const flat = parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`;
   if (prefix.length + flat.length + suffix.length <= LINE_WIDTH) return `${prefix}${flat}${suffix}`;
   return `${prefix}{\n${parts.map((part) => `  ${part},`).join("\n")}\n}${suffix}`;
+}
+
+function importStatement(names: string, path: string): string {
+  const flat = `import { ${names} } from "${path}";`;
+  if (flat.length <= LINE_WIDTH) return flat;
+  return `import {\n${names
+    .split(", ")
+    .map((name) => `  ${name},`)
+    .join("\n")}\n} from "${path}";`;
 }
 
 /** Biome's order of named imports: by name, ASCII upper case before lower case. */
