@@ -2,7 +2,7 @@ import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { toolDefinitionOf } from "../../ir/tool-definition.js";
 import type { ToolIR } from "../../ir/types.js";
 import { IdentifierPool } from "../identifiers.js";
-import { printString } from "../literal.js";
+import { LINE_WIDTH, printString } from "../literal.js";
 import { type Field, printFields, printStatement } from "./fields.js";
 import { constantCase } from "./names.js";
 
@@ -23,7 +23,7 @@ export interface GroupView {
   className: string;
   operations: string;
   schemas: { declaration: string }[];
-  methods: { comment: string; decorator: string; name: string; operation: string }[];
+  methods: { comment: string; decorator: string; signature: string; call: string }[];
 }
 
 const METHOD_INDENT = "  ";
@@ -50,9 +50,12 @@ export function groupView(plan: GroupPlan, header: string): GroupView {
       comment: commentText(`${tool.binding.method} ${tool.binding.path}`),
       decorator: printFields(fields, { indent: METHOD_INDENT, prefix: "@tool(", suffix: ")" }),
       name,
-      operation: IDENTIFIER.test(tool.name)
-        ? `${plan.operationsConst}.${tool.name}`
-        : `${plan.operationsConst}[${printString(tool.name)}]`,
+      signature: signatureOf(name),
+      call: callOf(
+        IDENTIFIER.test(tool.name)
+          ? `${plan.operationsConst}.${tool.name}`
+          : `${plan.operationsConst}[${printString(tool.name)}]`,
+      ),
     };
   });
   const operations = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool.binding]));
@@ -69,6 +72,23 @@ export function groupView(plan: GroupPlan, header: string): GroupView {
     schemas,
     methods,
   };
+}
+
+/** `name(args: ..., ctx: Context) {`, its parameters one a line when the line would be too long (as Biome does). */
+function signatureOf(name: string): string {
+  const flat = `${METHOD_INDENT}${name}(args: Record<string, unknown>, ctx: Context) {`;
+  if (flat.length <= LINE_WIDTH) return flat;
+  const inner = `${METHOD_INDENT}  `;
+  return `${METHOD_INDENT}${name}(\n${inner}args: Record<string, unknown>,\n${inner}ctx: Context,\n${METHOD_INDENT}) {`;
+}
+
+/** `return this.http.call(OPERATION, args, ctx);`, its arguments one a line when too long. */
+function callOf(operation: string): string {
+  const indent = `${METHOD_INDENT}  `;
+  const flat = `${indent}return this.http.call(${operation}, args, ctx);`;
+  if (flat.length <= LINE_WIDTH) return flat;
+  const inner = `${indent}  `;
+  return `${indent}return this.http.call(\n${inner}${operation},\n${inner}args,\n${inner}ctx,\n${indent});`;
 }
 
 /** Text safe inside a `/** ... *\/` comment on one line. */
