@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
+import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient } from "./support/runtime.js";
-import { ROOT } from "./support/servers.js";
 
-const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const CORPUS = openApiCorpus("");
 const SPECS = [
   "petstore-minimal-oas30.yaml",
   "petstore3-oas30.yaml",

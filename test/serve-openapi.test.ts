@@ -11,12 +11,13 @@ import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { type ClientKind, type Connection, connectClient, type TestClient } from "./support/clients.js";
+import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient } from "./support/runtime.js";
 import { ROOT, type SpawnedHttpServer, spawnHttpServer, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
-const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const CORPUS = openApiCorpus("");
 const PETSTORE = join(CORPUS, "petstore3-oas30.yaml");
 const GITHUB = join(CORPUS, "github-rest-oas30.json");
 const CLIENT_KINDS: readonly ClientKind[] = ["v2 auto", "v2 legacy", "v1"];

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "../args/parse.js";
 import type { Io } from "../io.js";
@@ -7,7 +8,9 @@ import { command } from "./serve.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.
-const CORPUS = "/work/shared/corpus/openapi";
+const CORPUS = process.env.MCPSMITH_CORPUS
+  ? `${process.env.MCPSMITH_CORPUS}/openapi`
+  : fileURLToPath(new URL("../../../../../shared/corpus/openapi", import.meta.url));
 const PETSTORE = `${CORPUS}/petstore3-oas30.yaml`;
 const SWAGGER2 = `${CORPUS}/petstore-swagger2.json`;
 
