@@ -21,7 +21,8 @@ export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: s
       path: `./${group.file}.js`,
     })),
   ]
-    .sort((a, b) => compare(a.path, b.path))
+    // Biome orders by the module name, so `./storage.js` comes before `./storage-v1.js`.
+    .sort((a, b) => compare(a.path.replace(/\.js$/, ""), b.path.replace(/\.js$/, "")))
     .map(({ names, path }) => importStatement(names, path));
   const classes = groups.map((group) => [group.group, group.className] as const);
   return {
@@ -61,9 +62,9 @@ function importStatement(names: string, path: string): string {
     .join("\n")}\n} from "${path}";`;
 }
 
-/** Biome's order of named imports: by name, ASCII upper case before lower case. */
+/** Biome's order of named imports: by name ignoring case (`AI_OPERATIONS` before `AITools`), then ASCII. */
 function sortSpecifiers(names: string[]): string[] {
-  return [...names].sort(compare);
+  return [...names].sort((a, b) => compare(a.toLowerCase(), b.toLowerCase()) || compare(a, b));
 }
 
 function compare(a: string, b: string): number {
