@@ -33,11 +33,31 @@ if (!spec) {
   process.stderr.write("usage: discovery-worker.js SPEC\n");
   process.exit(2);
 }
-const [{ estimateToolListTokens }, { liveServerFromIR }, { loadOpenApi }] = (await Promise.all([
+const [{ CHARS_PER_TOKEN, estimateToolListTokens }, { liveServerFromIR }, { loadOpenApi }] = (await Promise.all([
   import(dist("index.js")),
   import(dist("live/index.js")),
   import(dist("sources/openapi/index.js")),
 ])) as [typeof Codegen, typeof Live, typeof OpenApi];
+
+/**
+ * `estimateToolListTokens` of every IR tool as tools/list carries it, summed tool by tool: msgraph's whole list is
+ * more JSON than V8 can hold in one string (over 512 MB).
+ */
+function toolsModeTokensOf(tools: Awaited<ReturnType<typeof loadOpenApi>>["tools"]): number {
+  let characters = '{"tools":[]}'.length + Math.max(0, tools.length - 1);
+  for (const tool of tools) {
+    const listed = {
+      name: tool.name,
+      ...(tool.title !== undefined && { title: tool.title }),
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
+      annotations: tool.annotations,
+    };
+    characters += JSON.stringify(listed).length;
+  }
+  return Math.ceil(characters / CHARS_PER_TOKEN);
+}
 
 const ir = await loadOpenApi(spec);
 const discovery = liveServerFromIR(ir, { mode: "discovery" });
@@ -49,15 +69,6 @@ const result: DiscoveryResult = {
   discoveryTools: tools.length,
   discoveryTokens: estimateToolListTokens(tools),
   discoveryBytes: Buffer.byteLength(JSON.stringify({ tools })),
-  toolsModeTokens: estimateToolListTokens(
-    ir.tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.title !== undefined && { title: tool.title }),
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
-      annotations: tool.annotations,
-    })),
-  ),
+  toolsModeTokens: toolsModeTokensOf(ir.tools),
 };
 process.stdout.write(JSON.stringify(result));
