@@ -10,10 +10,11 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 
-const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const CORPUS = openApiCorpus("");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 

@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
+import { openApiCorpus } from "./support/corpus.js";
 import { ROOT } from "./support/servers.js";
 
-const GITHUB = join(ROOT, "../shared/corpus/openapi/github-rest-oas30.json");
+const GITHUB = openApiCorpus("github-rest-oas30.json");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-github-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 

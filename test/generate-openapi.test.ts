@@ -21,11 +21,12 @@ import { runCli } from "../packages/cli/src/test-support.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { connectClient } from "./support/clients.js";
+import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
-const CORPUS = join(ROOT, "../shared/corpus/openapi");
+const CORPUS = openApiCorpus("");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-openapi-"));
 const PET = { id: 7, name: "doggie", photoUrls: ["https://example.com/7.png"], status: "available" };
 
