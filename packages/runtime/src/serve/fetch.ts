@@ -4,6 +4,7 @@ import { createConnectionServer, createServer } from "../engine/server-factory.j
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import type { LiveServer, Notifier } from "../model/live.js";
+import { requestFollowing } from "./follow-signal.js";
 import {
   type GuardOptions,
   type Refusal,
@@ -124,5 +125,5 @@ async function boundBody(request: Request, limit: number): Promise<Request | Res
     }
     chunks.push(value);
   }
-  return new Request(request, { body: Buffer.concat(chunks) });
+  return requestFollowing(request, { body: Buffer.concat(chunks) });
 }

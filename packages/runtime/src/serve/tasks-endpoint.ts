@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS, taskIdOf } from "../engine/tasks/methods.js";
+import { requestFollowing } from "./follow-signal.js";
 
 type McpHandler = ReturnType<typeof createMcpHandler>;
 
@@ -42,7 +43,7 @@ export function withTasksEndpoint(handler: McpHandler, tasks: TaskManager, info:
         try {
           body = JSON.parse(text);
         } catch {
-          return handler.fetch(new Request(request, { body: text }), options);
+          return handler.fetch(requestFollowing(request, { body: text }), options);
         }
       }
       const classified = classifyInboundRequest({

@@ -4,6 +4,7 @@ import { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server-factory.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import { toFetchHandler } from "../serve/fetch.js";
+import { requestFollowing } from "../serve/follow-signal.js";
 
 /**
  * How the test client negotiates, as real hosts do: `legacy` is the 2025-11-25 `initialize` handshake (the
@@ -54,7 +55,7 @@ export async function createTestClient(target: ServeTarget, options: TestClientO
 
   const handler = toFetchHandler(target, options);
   const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
-    fetch: (url, init) => handler.fetch(new Request(url, init)),
+    fetch: (url, init) => handler.fetch(requestFollowing(url, init)),
   });
   await client.connect(transport);
   const close = client.close.bind(client);
