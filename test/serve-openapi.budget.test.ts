@@ -1,7 +1,7 @@
 // The discovery promise, on every real document in the corpus: whatever the number of operations (msgraph's
 // 11,412 included), the tools/list a client receives in discovery mode stays under 2,000 tokens, every operation
-// can still be found, and the largest input schema can still be read. msgraph takes two minutes to read (20 MB)
-// on an idle machine and several on a busy one, hence the long timeout.
+// can still be found, and the largest input schema can still be read. msgraph (20 MB) takes about half a minute
+// to read on an idle machine and several on a busy one, hence the long timeout.
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -30,6 +30,22 @@ const SPECS = [
   "msgraph-v1-apisguru.json",
 ];
 
+type CorpusTool = Awaited<ReturnType<typeof loadOpenApi>>["tools"][number];
+
+/**
+ * The tool with the most definitions, then the largest root. Sizes are measured without serialising the `$defs`:
+ * an msgraph tool carries ~1,350 of them (about 1.4 MB), and serialising 11,412 of those took ten minutes.
+ */
+function largestInputSchema(tools: readonly CorpusTool[]): CorpusTool | undefined {
+  const size = ({ inputSchema: { $defs, ...root } }: CorpusTool) => ({
+    definitions: Object.keys($defs ?? {}).length,
+    root: JSON.stringify(root).length,
+  });
+  const sized = tools.map((tool) => ({ tool, ...size(tool) }));
+  sized.sort((a, b) => b.definitions - a.definitions || b.root - a.root);
+  return sized[0]?.tool;
+}
+
 describe("discovery mode's tools/list on every corpus document", () => {
   it.each(SPECS)(
     "%s: under 2,000 tokens, every operation findable, the largest schema readable",
@@ -46,9 +62,7 @@ describe("discovery mode's tools/list on every corpus document", () => {
         const all = await client.callTool({ name: "search_operations", arguments: { limit: 1 } });
         expect((all.structuredContent as { total: number }).total).toBe(ir.tools.length);
         // The largest input schema can be read whole: at once, or in parts when it is too large for one result.
-        const largest = [...ir.tools].sort(
-          (a, b) => JSON.stringify(b.inputSchema).length - JSON.stringify(a.inputSchema).length,
-        )[0];
+        const largest = largestInputSchema(ir.tools);
         if (largest) {
           const described = await client.callTool({ name: "describe_operation", arguments: { name: largest.name } });
           expect(described.isError).toBeFalsy();
