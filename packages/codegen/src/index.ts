@@ -1,3 +1,8 @@
+/**
+ * `@mcpsmith/codegen`: what every generator and the CLI share (tool names, tool-list budgets, errors, the
+ * mcpsmith.json manifest). Kept light on purpose: the sources live on their own subpaths (`/openapi`, `/typescript`,
+ * `/generate-openapi`, `/generate-ts`, `/live`), so that importing this one never loads ts-morph or swagger-parser.
+ */
 export {
   CHARS_PER_TOKEN,
   CLIENT_TOOL_LIMITS,
@@ -34,23 +39,3 @@ export {
   toolNamePattern,
   uniqueToolNames,
 } from "./names/tool-name.js";
-export {
-  envPrefixFromTitle,
-  loadOpenApi,
-  type OpenApiSourceOptions,
-  type OperationFilter,
-  openApiSource,
-} from "./sources/openapi/index.js";
-export {
-  type CallableSchemas,
-  createSchemaContext,
-  createSchemaExtractor,
-  type DerivedMember,
-  describeCallable,
-  type Extraction,
-  type SchemaContext,
-  type SchemaExtractor,
-  schemaOfType,
-  TypeSchemaError,
-  type TypeSchemaProblem,
-} from "./sources/typescript/index.js";
