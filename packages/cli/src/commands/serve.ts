@@ -6,7 +6,8 @@ import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
-import { buildOpenApiServer, OPENAPI_OPTIONS, type ServeSummary } from "./serve/openapi.js";
+import { OPENAPI_SOURCE_FLAGS } from "./openapi/flags.js";
+import type { ServeSummary } from "./serve/openapi.js";
 
 export const command: Command = {
   name: "serve",
@@ -33,7 +34,16 @@ export const command: Command = {
       multiple: true,
       description: "Serve only these groups (OpenAPI tags), comma-separated; in both modes",
     },
-    ...OPENAPI_OPTIONS,
+    "base-url": { type: "string", value: "URL", description: "Send requests here instead of the document's server" },
+    "server-variable": {
+      type: "string",
+      value: "NAME=VALUE",
+      multiple: true,
+      description: "A value for a {variable} in the document's server URL",
+    },
+    timeout: { type: "string", value: "MS", description: "Per-request timeout in milliseconds (default 30000)" },
+    ...OPENAPI_SOURCE_FLAGS,
+    "all-warnings": { type: "boolean", description: "Print every warning of the document (the first 20 otherwise)" },
     http: {
       type: "boolean",
       description: "Serve Streamable HTTP on 127.0.0.1 instead of stdio; a number after it is the port",
@@ -84,6 +94,8 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     );
   }
   const port = portText === undefined ? undefined : portNumber(portText);
+  // Loaded only to serve: `serve --help` and usage errors never read the OpenAPI source.
+  const { buildOpenApiServer } = await import("./serve/openapi.js");
   const summary = await buildOpenApiServer(spec, args, io);
   printSummary(summary, args, io);
   await serveUntilStopped(summary.build, http ? { port } : undefined);

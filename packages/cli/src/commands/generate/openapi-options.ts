@@ -1,25 +1,9 @@
 import type { OptionSpec } from "../../args/command.js";
-import { OPENAPI_OPTIONS } from "../serve/openapi.js";
-
-/** The selection and naming flags `serve openapi` takes, which shape the tools the same way here. */
-const SOURCE_FLAGS = [
-  "tags",
-  "exclude-tags",
-  "paths",
-  "exclude-paths",
-  "methods",
-  "exclude-methods",
-  "operations",
-  "exclude-operations",
-  "include-deprecated",
-  "output-schema",
-  "max-name-length",
-  "env-prefix",
-] as const;
+import { OPENAPI_SOURCE_FLAGS } from "../openapi/flags.js";
 
 /** `generate openapi` options: the source's flags as `serve openapi` has them, the mode, and --force. */
 export const GENERATE_OPENAPI_OPTIONS: Record<string, OptionSpec> = {
-  ...Object.fromEntries(SOURCE_FLAGS.map((flag) => [flag, OPENAPI_OPTIONS[flag]!])),
+  ...OPENAPI_SOURCE_FLAGS,
   mode: {
     type: "string",
     value: "MODE",
