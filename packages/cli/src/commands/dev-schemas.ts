@@ -3,17 +3,15 @@
  * the schemas of decorated methods are derived again, incrementally: one extractor lives for the session, and
  * only the files changed since the last compile (and the files importing them) are read again.
  */
-import { existsSync, type FSWatcher, readFileSync, watch } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { watchSources } from "./dev-sources.js";
 
 export interface DevSchemas {
   /** Derives the schemas of what changed since the last call (everything, the first time) and writes them. */
   refresh(): Promise<void>;
   close(): void;
 }
-
-const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const IGNORED = /(^|[\\/])(node_modules|\.mcpsmith|dist)([\\/]|$)|\.d\.[mc]?ts$/;
 
 /** Only projects using the runtime's decorators have schemas to derive. */
 export function usesDecorators(project: string): boolean {
@@ -27,14 +25,7 @@ export function usesDecorators(project: string): boolean {
 
 export function watchSchemas(project: string, tsconfig: string, log: (text: string) => void): DevSchemas {
   const changed = new Set<string>();
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(project, { recursive: true }, (_event, file) => {
-      if (file && SOURCE.test(file) && !IGNORED.test(file)) changed.add(join(project, file));
-    });
-  } catch (error) {
-    log(`cannot watch ${project} for schema changes (${(error as Error).message}); schemas are derived in full`);
-  }
+  const watcher = watchSources(project, (file) => changed.add(file), log);
   let extractor: import("@mcpsmith/codegen/typescript").SchemaExtractor | undefined;
   let codegen: typeof import("@mcpsmith/codegen/typescript") | undefined;
 

@@ -3,15 +3,19 @@ import { existsSync, watch } from "node:fs";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
+import type { GenerateEntry } from "@mcpsmith/codegen";
 import { colorEnabled, type Io } from "../io.js";
 import { plural } from "../text.js";
 import type { TscSetup } from "./dev.js";
+import { type DevGeneration, watchGeneration } from "./dev-generate.js";
 import { type DevSchemas, usesDecorators, watchSchemas } from "./dev-schemas.js";
 
 export interface DevSessionOptions {
   project: string;
   entry: string;
   tsc: TscSetup | undefined;
+  /** The `generate ts` runs of mcpsmith.json, repeated when sources change (empty: nothing generated). */
+  generations: readonly GenerateEntry[];
   /** Set for --http; undefined means stdio. */
   port: number | undefined;
   io: Io;
@@ -183,6 +187,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
     let watcher: { close(): void } | undefined;
     let tsc: ChildProcess | undefined;
     let schemas: DevSchemas | undefined;
+    let generation: DevGeneration | undefined;
 
     const shutdown = async (code: number) => {
       if (stopping) return;
@@ -191,6 +196,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       process.off("SIGTERM", onSignal);
       watcher?.close();
       schemas?.close();
+      generation?.close();
       tsc?.kill("SIGTERM");
       releaseWaiters();
       await stopServer(server);
@@ -209,42 +215,71 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       input.once("close", () => void shutdown(0));
     }
 
-    if (options.tsc) {
-      const setup = options.tsc;
-      schemas = usesDecorators(project) ? watchSchemas(project, setup.config, log) : undefined;
+    /** The project's tsc in watch mode; each compile's result is acted on in order, by `afterCompile`. */
+    function compile(setup: TscSetup): ChildProcess {
       const pretty = colorEnabled(io.stderr, io.env);
       log(`compiling with ${setup.bin} -p ${setup.config} --watch`);
-      tsc = spawn(
+      const child = spawn(
         process.execPath,
         [setup.bin, "-p", setup.config, "--watch", "--preserveWatchOutput", "--pretty", String(pretty)],
         { cwd: project, env: io.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
       );
+      // A compile's diagnostics wait for its result: a regeneration may make them stale (see afterCompile).
+      let diagnostics: string[] = [];
+      let results = Promise.resolve();
       const onLine = (line: string) => {
         const plain = stripVTControlCharacters(line).trim();
         const found = /Found (\d+) errors?\b/.exec(plain);
         if (found) {
-          const errors = Number(found[1]);
-          // Derived schemas first (docs/types-as-schema.md): the restarted server reads them at start-up.
-          if (errors === 0) chain = chain.then(() => schemas?.refresh());
-          if (errors === 0) return restart();
-          if (stdio && !server && holding && !switching) {
-            // No server to answer (the first build failed): let waiting requests get their error now.
-            holding = false;
-            for (const line of held.splice(0)) toServer(line);
-          }
-          log(
-            `${errors} type error${errors === 1 ? "" : "s"}; ${server ? "the running server keeps the last good build" : "the server starts once the code compiles"}`,
-          );
+          const report = diagnostics;
+          diagnostics = [];
+          results = results.then(() => afterCompile(Number(found[1]), report));
           return;
         }
-        if (plain && !/Starting compilation|File change detected/.test(plain)) io.stderr.write(`${line}\n`);
+        if (plain && !/Starting compilation|File change detected/.test(plain)) diagnostics.push(line);
       };
-      createInterface({ input: tsc.stdout! }).on("line", onLine);
-      createInterface({ input: tsc.stderr! }).on("line", onLine);
-      tsc.once("exit", (code) => {
+      createInterface({ input: child.stdout! }).on("line", onLine);
+      createInterface({ input: child.stderr! }).on("line", onLine);
+      child.once("exit", (code) => {
+        for (const line of diagnostics) io.stderr.write(`${line}\n`);
         if (stopping) return;
         log(`tsc stopped (code ${code}); dev cannot watch without it`);
         void shutdown(1);
+      });
+      return child;
+    }
+
+    async function afterCompile(errors: number, diagnostics: readonly string[]): Promise<void> {
+      const generated = await generation?.refresh();
+      // The sources changed the generated server: tsc compiles it next, and that compile's result is the one to use.
+      if (generated === "rewritten") return;
+      for (const line of diagnostics) io.stderr.write(`${line}\n`);
+      // After a failed generation a running server keeps its build; with none running (nor about to), the last
+      // generated files, which compiled, are the last good build.
+      if (errors === 0 && (generated !== "failed" || (!server && !switching))) {
+        // Derived schemas first (docs/types-as-schema.md): the restarted server reads them at start-up.
+        chain = chain.then(() => schemas?.refresh());
+        return restart();
+      }
+      if (stdio && !server && holding && !switching) {
+        // No server to answer (the first build failed): let waiting requests get their error now.
+        holding = false;
+        for (const line of held.splice(0)) toServer(line);
+      }
+      if (errors > 0) {
+        log(
+          `${plural(errors, "type error")}; ${server ? "the running server keeps the last good build" : "the server starts once the code compiles"}`,
+        );
+      }
+    }
+
+    if (options.tsc) {
+      const setup = options.tsc;
+      schemas = usesDecorators(project) ? watchSchemas(project, setup.config, log) : undefined;
+      generation = options.generations.length > 0 ? watchGeneration(project, options.generations, io, log) : undefined;
+      // The generated server is written before the first compile, so tsc starts from the current sources.
+      void (generation?.refresh() ?? Promise.resolve()).then(() => {
+        if (!stopping) tsc = compile(setup);
       });
     } else {
       const folder = dirname(entry);

@@ -1,7 +1,7 @@
 // `mcpsmith dev` on a small TypeScript project: the built bin runs as its own process (so SIGINT reaches it), the
 // official client talks to the server it runs, and the test edits the source to see the restart.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -214,6 +214,142 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
       expect(await which(client)).toBe("second build");
     } finally {
       await client.close();
+    }
+  });
+});
+
+/** An annotated module for `mcpsmith generate ts`: `echo`, then the functions given. */
+function annotated(...more: string[]): string {
+  return [
+    "/**",
+    " * Echo the text back.",
+    " * @tool",
+    " */",
+    "export function echo(args: { text: string }): string {",
+    "  return args.text;",
+    "}",
+    ...more,
+    "",
+  ].join("\n");
+}
+
+const SHOUT = [
+  "",
+  "/**",
+  " * Shout the text.",
+  " * @tool",
+  " */",
+  "export function shout(args: { text: string }): string {",
+  '  return args.text.toUpperCase() + "!";',
+  "}",
+];
+
+/** `shout` with an argument JSON cannot carry: a function, at line 13, column 45 (the property). */
+const BROKEN_SHOUT = SHOUT.map((line) =>
+  line.replace("args: { text: string }", "args: { text: string; then: () => void }"),
+);
+
+describe("mcpsmith dev on a project made by `mcpsmith generate ts`", { timeout: 120_000 }, () => {
+  const generated = ["src/generated/server.ts", "src/generated/main.ts"];
+  const readGenerated = () => generated.map((path) => readFileSync(join(project, path), "utf8"));
+
+  beforeEach(async () => {
+    rmSync(join(project, "src/main.ts"));
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({
+        name: "dev-generated",
+        version: "1.0.0",
+        private: true,
+        type: "module",
+        main: "dist/generated/main.js",
+      }),
+    );
+    writeFileSync(join(project, "src/tools.ts"), annotated());
+    const generate = await runCli(["generate", "ts", "src/tools.ts"], { cwd: project });
+    expect(generate.code, generate.stderr).toBe(0);
+  });
+
+  /** Starts `mcpsmith dev --http 0` and waits for its first server. */
+  async function startDev() {
+    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const log = watchText(dev.stderr!);
+    dev.stdout!.resume();
+    await log.until((text) => count(text, "listening on") >= 1 || dev.exitCode !== null);
+    const url = /\[dev\] serving (\S+)/.exec(log.text())?.[1];
+    expect(url, log.text()).toBeDefined();
+    return { dev, log, url: new URL(url!) };
+  }
+
+  async function connect(url: URL): Promise<Client> {
+    const client = new Client({ name: "dev-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    return client;
+  }
+
+  const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+
+  async function call(client: Client, name: string, text: string): Promise<unknown> {
+    const result = await client.callTool({ name, arguments: { text } });
+    return (result.content as { text?: string }[])[0]?.text;
+  }
+
+  it("regenerates when an annotated function is added, serves it, and writes what `mcpsmith generate` would", async () => {
+    const { dev, log, url } = await startDev();
+    try {
+      const first = await connect(url);
+      expect(await toolNames(first)).toEqual(["echo"]);
+      await first.close();
+
+      writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
+      await log.until((text) => count(text, "listening on") >= 2);
+      expect(log.text()).toMatch(/\[dev\] regenerated src\/generated\/server\.ts \(2 tools, \d+ ms\)/);
+      // One restart for the edit: the compile that saw the old generated server was not acted on.
+      expect(count(log.text(), "[dev] restarted the server")).toBe(1);
+      const second = await connect(url);
+      expect(await toolNames(second)).toEqual(["echo", "shout"]);
+      expect(await call(second, "shout", "hello")).toBe("HELLO!");
+      await second.close();
+
+      const fromDev = readGenerated();
+      const fresh = await runCli(["generate"], { cwd: project });
+      expect(fresh.code, fresh.stderr).toBe(0);
+      expect(fresh.stdout).toContain("(up to date)");
+      expect(readGenerated()).toEqual(fromDev);
+
+      dev.kill("SIGINT");
+      expect(await exited(dev)).toBe(0);
+    } finally {
+      dev.kill("SIGKILL");
+    }
+  });
+
+  it("prints an unsupported type at file:line:column, keeps serving the last good build, and recovers after the fix", async () => {
+    const { dev, log, url } = await startDev();
+    try {
+      writeFileSync(join(project, "src/tools.ts"), annotated(...BROKEN_SHOUT));
+      await log.until((text) => text.includes("[dev] not regenerated"));
+      expect(log.text()).toContain(
+        "src/tools.ts:13:45: args.then is a function, which JSON cannot carry. Take the data the function would work on instead (a string, number or object).",
+      );
+      expect(log.text()).toContain("[dev] not regenerated: fix the sources above (the last good build keeps serving)");
+      expect(count(log.text(), "listening on")).toBe(1);
+      const client = await connect(url);
+      expect(await toolNames(client)).toEqual(["echo"]);
+      expect(await call(client, "echo", "still here")).toBe("still here");
+      await client.close();
+
+      writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
+      await log.until((text) => count(text, "listening on") >= 2);
+      const fixed = await connect(url);
+      expect(await toolNames(fixed)).toEqual(["echo", "shout"]);
+      await fixed.close();
+      expect(dev.exitCode).toBeNull();
+    } finally {
+      dev.kill("SIGKILL");
     }
   });
 });

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, extname, join, relative, resolve } from "node:path";
+import { CodegenError, type GenerateEntry } from "@mcpsmith/codegen";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import type { Io } from "../io.js";
+import { recordedTsGenerations } from "./dev-generate.js";
 import { runDevSession } from "./dev-session.js";
 
 export const command: Command = {
@@ -24,6 +26,11 @@ export const command: Command = {
     "`node dist/main.js`. Requests go to the current server process; on a change dev waits until no request is",
     "in flight, starts the new build, replays the host's `initialize` to it, and carries on, so the host keeps",
     "its connection. Logs go to stderr. Ctrl-C (SIGINT) or the host closing stdin stops dev and the server.",
+    "",
+    "A project made by `mcpsmith generate ts` (or `mcpsmith new --template typescript`) is regenerated as",
+    "mcpsmith.json records it, at start and whenever its sources change, before the restart: a new or edited",
+    "@tool, @resource or @prompt function is served as soon as it compiles. Errors in the annotated sources are",
+    "printed with file:line:column, and the last good build keeps serving until they are fixed.",
   ].join("\n"),
   options: {
     http: {
@@ -68,7 +75,8 @@ async function dev(args: ParsedArgs, io: Io): Promise<number> {
   const tsc = typescriptSetup(project, stringOption(args, "tsconfig"), io.cwd);
   const entry = serverEntry(project, positionals[0] === undefined ? undefined : resolve(io.cwd, positionals[0]), tsc);
   const port = http ? await choosePort(portText) : undefined;
-  return await runDevSession({ project, entry, tsc, port, io });
+  const generations = tsc ? generateTsRuns(project) : [];
+  return await runDevSession({ project, entry, tsc, generations, port, io });
 }
 
 /** The nearest folder at or above `start` with a package.json. */
@@ -83,6 +91,19 @@ function findProject(start: string): string {
       });
     }
     folder = parent;
+  }
+}
+
+/** The `generate ts` runs mcpsmith.json records, which dev repeats when the annotated sources change. */
+function generateTsRuns(project: string): GenerateEntry[] {
+  try {
+    return recordedTsGenerations(project);
+  } catch (error) {
+    if (!(error instanceof CodegenError)) throw error;
+    throw new CliError("E_USAGE", error.message, {
+      hint: "Fix mcpsmith.json (or run `mcpsmith generate ts <inputs...>` again, which rewrites its entry).",
+      cause: error,
+    });
   }
 }
 
