@@ -26,10 +26,9 @@ export function typescriptView(options: ProjectOptions): TypeScriptView {
       main: GENERATED_ENTRY,
       scripts: {
         ...packageJson.scripts,
-        // Types are the schema: regenerate the server from src/tools.ts before anything reads it.
+        // Types are the schema: regenerate the server from src/tools.ts before anything reads it. `dev` (the blank
+        // project's `mcpsmith dev --http`) regenerates on its own, at start and after every change to the sources.
         generate: "mcpsmith generate",
-        // Regenerates once at start; after changing a signature, run `generate` again (dev recompiles, and restarts).
-        dev: "mcpsmith generate && mcpsmith dev --http",
         build: "mcpsmith generate && tsc -p tsconfig.build.json",
         start: `node ${GENERATED_ENTRY}`,
         test: "mcpsmith generate && vitest run",
