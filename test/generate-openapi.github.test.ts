@@ -20,7 +20,7 @@ describe("generate openapi on GitHub's REST API", () => {
   it("writes one file per tag and type-checks under tsc --strict", async () => {
     const generated = await runCli(["generate", "openapi", GITHUB, "--out", "github"], { cwd: workspace });
     expect(generated.code, generated.stderr).toBe(0);
-    expect(generated.stdout).toMatch(/^1186 tools; tools\/list ≈ [\d,]+ tokens$/m);
+    expect(generated.stdout).toMatch(/^1,186 tools; tools\/list ≈ [\d,]+ tokens$/m);
 
     const project = join(workspace, "github");
     const groups = readdirSync(join(project, "src/generated")).filter(

@@ -11,6 +11,7 @@ import type { Command, ParsedArgs } from "../args/command.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
+import { plural } from "../text.js";
 import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
 
 const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
@@ -107,13 +108,9 @@ function report(entry: GenerateEntry, outcome: GenerateOutcome, cwd: string, io:
   const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => outcome.tools > limit);
   if (over.length > 0) {
     io.stderr.write(
-      `${style.yellow("warning")} ${outcome.tools} tools is more than ${over.map(([host, limit]) => `${host} takes (${limit})`).join(", ")}.\n`,
+      `${style.yellow("warning")} ${plural(outcome.tools, "tool")} is more than ${over.map(([host, limit]) => `${host} takes (${limit})`).join(", ")}.\n`,
     );
   }
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 async function withCodegenErrors<T>(work: () => Promise<T>): Promise<T> {
