@@ -1,4 +1,4 @@
-import type { Type } from "ts-morph";
+import type { Type, TypeChecker } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { AnnotatedDeclaration } from "./annotated-discover.js";
 import type { DescribedCallable } from "./annotated-lower.js";
@@ -18,8 +18,8 @@ export interface Describer {
  * arguments object, then optionally the context: `(args)`, `(args, ctx)`, `()` or `(ctx)`. Problems in argument
  * types are collected across all callables and thrown by `finish`, so one run reports all of them.
  */
-export function createDescriber(cwd: string): Describer {
-  const context = createSchemaContext();
+export function createDescriber(cwd: string, checker: TypeChecker): Describer {
+  const context = createSchemaContext(checker.compilerObject);
   return {
     describe(declaration) {
       const { callable, where } = declaration;
@@ -35,10 +35,10 @@ export function createDescriber(cwd: string): Describer {
           `${where}: ${declaration.declaredName} takes ${what}; a tagged function takes one object of arguments (then, optionally, the runtime's Context). Wrap them: \`(args: { a: string; b: number })\`.`,
         );
       }
-      const input = inputSchemaOf(callable, parameter, context);
-      const output = outputSchemaOf(callable, context);
+      const input = inputSchemaOf(callable.compilerNode, parameter?.compilerNode, context);
+      const output = outputSchemaOf(callable.compilerNode, context);
       return {
-        description: descriptionOf(callable) ?? "",
+        description: descriptionOf(callable.compilerNode) ?? "",
         input,
         ...(output && { output }),
         takesArguments: parameter !== undefined,

@@ -18,7 +18,7 @@ export interface AnnotatedSourceOptions extends AnnotatedInputOptions {
 export function loadAnnotated(inputs: readonly string[], options: AnnotatedSourceOptions): TypeScriptIR {
   const loaded = loadAnnotatedProject(inputs, options);
   const declarations = discoverAnnotated(loaded.files, options.cwd);
-  const describer = createDescriber(options.cwd);
+  const describer = createDescriber(options.cwd, loaded.project.getTypeChecker());
   const ir = lowerAnnotated(declarations, describer.describe, {
     ...(options.maxNameLength !== undefined && { maxLength: options.maxNameLength }),
     // Relative, like every path the IR carries: output never depends on where the project sits.

@@ -44,10 +44,11 @@ export function merged(args: { a: string }): { a: string } & { b: number } {
 
 const project = testProject({ "/src/tools.ts": TOOLS });
 const tools = project.getSourceFileOrThrow("/src/tools.ts");
+const checker = project.getTypeChecker().compilerObject;
 
 describe("describeCallable", () => {
   it("input from the first parameter, output from the awaited object result, description from the JSDoc", () => {
-    expect(describeCallable(tools.getFunctionOrThrow("search"))).toEqual({
+    expect(describeCallable(tools.getFunctionOrThrow("search").compilerNode, checker)).toEqual({
       description: "Finds notes.\n\nLonger text stays in the description too.",
       input: {
         type: "object",
@@ -71,7 +72,7 @@ describe("describeCallable", () => {
   });
 
   it("no parameter: an empty object input; a string result: no output schema", () => {
-    expect(describeCallable(tools.getFunctionOrThrow("ping"))).toEqual({
+    expect(describeCallable(tools.getFunctionOrThrow("ping").compilerNode, checker)).toEqual({
       description: "Pings.",
       input: { type: "object", properties: {} },
       takesArguments: false,
@@ -79,24 +80,24 @@ describe("describeCallable", () => {
   });
 
   it("describes destructured fields by their bare names; an optional result gives no output schema", () => {
-    const echo = describeCallable(tools.getFunctionOrThrow("echo"));
+    const echo = describeCallable(tools.getFunctionOrThrow("echo").compilerNode, checker);
     expect(echo.input.properties).toEqual({ text: { type: "string", description: "What to echo." } });
     expect(echo.output).toBeUndefined();
   });
 
   it("reads an arrow function's doc from its const; arrays and undocumented callables give what they can", () => {
     const shout = tools.getVariableDeclarationOrThrow("shout").getInitializerOrThrow();
-    expect(describeCallable(shout as never)).toMatchObject({
+    expect(describeCallable(shout.compilerNode as never, checker)).toMatchObject({
       description: "An arrow function, documented on its const.",
     });
-    expect(describeCallable(shout as never).output).toBeUndefined();
-    const list = describeCallable(tools.getFunctionOrThrow("list"));
+    expect(describeCallable(shout.compilerNode as never, checker).output).toBeUndefined();
+    const list = describeCallable(tools.getFunctionOrThrow("list").compilerNode, checker);
     expect(list.description).toBeUndefined();
     expect(list.output).toBeUndefined();
   });
 
   it("an intersection of objects as the result is an output schema too", () => {
-    expect(describeCallable(tools.getFunctionOrThrow("merged")).output).toEqual({
+    expect(describeCallable(tools.getFunctionOrThrow("merged").compilerNode, checker).output).toEqual({
       type: "object",
       properties: { a: { type: "string" }, b: { type: "number" } },
       required: ["a", "b"],
@@ -139,9 +140,13 @@ export function nothing(args: { gone: undefined }) {
 `;
 
 describe("unsupported types", () => {
-  const file = testProject({ "/src/bad.ts": UNSUPPORTED }).getSourceFileOrThrow("/src/bad.ts");
-  const context = createSchemaContext();
-  for (const name of ["run", "scalar", "generic", "nothing"]) describeCallable(file.getFunctionOrThrow(name), context);
+  const bad = testProject({ "/src/bad.ts": UNSUPPORTED });
+  const file = bad.getSourceFileOrThrow("/src/bad.ts");
+  const badChecker = bad.getTypeChecker().compilerObject;
+  const context = createSchemaContext(badChecker);
+  for (const name of ["run", "scalar", "generic", "nothing"]) {
+    describeCallable(file.getFunctionOrThrow(name).compilerNode, badChecker, context);
+  }
 
   it("are all reported in one run, each at file:line:column with what to write instead", () => {
     expect(context.problems.map((problem) => formatProblem(problem, "/"))).toEqual([
@@ -163,7 +168,7 @@ describe("unsupported types", () => {
   it("throw a TypeSchemaError listing them all when no context collects them", () => {
     const error = (() => {
       try {
-        describeCallable(file.getFunctionOrThrow("run"));
+        describeCallable(file.getFunctionOrThrow("run").compilerNode, badChecker);
       } catch (caught) {
         return caught;
       }

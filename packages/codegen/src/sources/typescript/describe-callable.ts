@@ -3,22 +3,21 @@
  * return type the output (when it is an object), the JSDoc summary the description, `@param args.field` tags the
  * fields' descriptions.
  */
-import {
-  type ArrowFunction,
-  type FunctionDeclaration,
-  type FunctionExpression,
-  type MethodDeclaration,
-  Node,
-  type ParameterDeclaration,
-  SyntaxKind,
-} from "ts-morph";
+import type { ts } from "ts-morph";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
-import { summaryOf, tagsOf } from "./doc-tags.js";
+import { compiler } from "./compiler.js";
+import { summaryOf, tagsOf, tagText } from "./doc-tags.js";
 import { createSchemaContext, type SchemaContext } from "./schema-context.js";
 import { schemaOfType } from "./schema-of-type.js";
 import { problemAt, TypeSchemaError } from "./type-schema-error.js";
+import { has, isArray, isTuple, typeText } from "./types.js";
 
-export type Callable = FunctionDeclaration | MethodDeclaration | ArrowFunction | FunctionExpression;
+const { SyntaxKind, TypeFlags } = compiler;
+
+/** Results that say nothing to describe: `any`, `unknown`, `void`, `undefined`, `never`. */
+const NO_OUTPUT = [TypeFlags.Any, TypeFlags.Unknown, TypeFlags.Void, TypeFlags.Undefined, TypeFlags.Never];
+
+export type Callable = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
 
 export interface CallableSchemas {
   /** The JSDoc summary (of the function, or of the `const` holding an arrow function). */
@@ -37,9 +36,13 @@ export const EMPTY_INPUT: ObjectSchema = Object.freeze({ type: "object", propert
  * Describes a callable. With a `context`, problems are added to `context.problems` and the run goes on (the caller
  * reports them all at the end); without one, any problem throws a `TypeSchemaError` at once.
  */
-export function describeCallable(callable: Callable, context?: SchemaContext): CallableSchemas {
-  const sink = context ?? createSchemaContext();
-  const parameter = callable.getParameters()[0];
+export function describeCallable(
+  callable: Callable,
+  checker: ts.TypeChecker,
+  context?: SchemaContext,
+): CallableSchemas {
+  const sink = context ?? createSchemaContext(checker);
+  const parameter = callable.parameters[0];
   const input = inputSchemaOf(callable, parameter, sink);
   const output = outputSchemaOf(callable, sink);
   const description = descriptionOf(callable);
@@ -57,27 +60,31 @@ export function descriptionOf(callable: Callable): string | undefined {
   return summaryOf(documented(callable));
 }
 
-function documented(callable: Callable): Node {
-  if (!Node.isArrowFunction(callable) && !Node.isFunctionExpression(callable)) return callable;
-  const declaration = callable.getParentIfKind(SyntaxKind.VariableDeclaration);
-  return declaration?.getVariableStatement() ?? callable;
+function documented(callable: Callable): ts.Node {
+  if (callable.kind !== SyntaxKind.ArrowFunction && callable.kind !== SyntaxKind.FunctionExpression) return callable;
+  const declaration = callable.parent;
+  if (declaration.kind !== SyntaxKind.VariableDeclaration) return callable;
+  // A variable declaration sits in a declaration list, whose parent is the statement carrying the doc comment.
+  const statement = declaration.parent.parent;
+  return statement.kind === SyntaxKind.VariableStatement ? statement : callable;
 }
 
 /** The input schema from an arguments parameter (none: an empty object). Must be an object type. */
 export function inputSchemaOf(
   callable: Callable,
-  parameter: ParameterDeclaration | undefined,
+  parameter: ts.ParameterDeclaration | undefined,
   context: SchemaContext,
 ): ObjectSchema {
   if (parameter === undefined) return { ...EMPTY_INPUT, properties: {} };
-  const name = Node.isIdentifier(parameter.getNameNode()) ? parameter.getName() : "args";
-  const schema = schemaOfType(parameter.getType(), parameter, context, name);
+  const name = parameter.name.kind === SyntaxKind.Identifier ? parameter.name.text : "args";
+  const type = context.checker.getTypeAtLocation(parameter);
+  const schema = schemaOfType(type, parameter, context, name);
   if (!isObjectSchema(schema)) {
     context.problems.push(
       problemAt(
         parameter,
         name,
-        `${name} must be an object type (tool arguments are named fields). Wrap it: \`(${name}: { value: ${parameter.getType().getText(parameter)} })\`.`,
+        `${name} must be an object type (tool arguments are named fields). Wrap it: \`(${name}: { value: ${typeText(type, context.checker, parameter)} })\`.`,
       ),
     );
     return { ...EMPTY_INPUT, properties: {} };
@@ -91,20 +98,24 @@ export function inputSchemaOf(
  * sent as text, as for any tool without one.
  */
 export function outputSchemaOf(callable: Callable, context: SchemaContext): ObjectSchema | undefined {
-  const type = callable.getReturnType().getAwaitedType() ?? callable.getReturnType();
-  if (type.isAny() || type.isUnknown() || type.isVoid() || type.isUndefined() || type.isNever()) return undefined;
-  const objectLike = type.isObject() || type.isIntersection();
-  if (!objectLike || type.isArray() || type.isTuple() || fromFramework(type.getSymbol()?.getDeclarations()[0])) {
+  const { checker } = context;
+  const signature = checker.getSignatureFromDeclaration(callable);
+  if (signature === undefined) return undefined;
+  const returned = checker.getReturnTypeOfSignature(signature);
+  const type = checker.getAwaitedType(returned) ?? returned;
+  if (NO_OUTPUT.some((flag) => has(type, flag))) return undefined;
+  const objectLike = has(type, TypeFlags.Object) || type.isIntersection();
+  if (!objectLike || isArray(type, checker) || isTuple(type) || fromFramework(type.getSymbol()?.declarations?.[0])) {
     return undefined;
   }
-  const quiet = { problems: [], cache: context.cache };
-  const schema = schemaOfType(type, callable.getReturnTypeNode() ?? callable, quiet, "result");
+  const quiet: SchemaContext = { checker, problems: [], cache: context.cache };
+  const schema = schemaOfType(type, callable.type ?? callable, quiet, "result");
   return quiet.problems.length === 0 && isObjectSchema(schema) ? schema : undefined;
 }
 
 /** Results made of the runtime's or the SDK's own types (content blocks, tool results) are not structured output. */
-function fromFramework(declaration: Node | undefined): boolean {
-  const file = declaration?.getSourceFile().getFilePath() ?? "";
+function fromFramework(declaration: ts.Node | undefined): boolean {
+  const file = declaration?.getSourceFile().fileName ?? "";
   return /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime|@modelcontextprotocol)[\\/]/.test(file);
 }
 
@@ -114,19 +125,20 @@ function isObjectSchema(schema: JsonSchema): schema is ObjectSchema {
 
 /** `@param args.query The text` (or `@param query` for a destructured parameter) describes the field `query`. */
 function withParamTags(schema: ObjectSchema, callable: Callable, parameterName: string): ObjectSchema {
-  const tags = tagsOf(documented(callable)).filter((tag) => Node.isJSDocParameterTag(tag));
+  const tags = tagsOf(documented(callable)).filter(
+    (tag): tag is ts.JSDocParameterTag => tag.kind === SyntaxKind.JSDocParameterTag,
+  );
   if (tags.length === 0) return schema;
   let result = schema;
   for (const tag of tags) {
-    const text = (tag.getCommentText() ?? "").replace(/^\s*-\s*/, "").trim();
-    const segments = tag.getName().split(".");
+    const text = (tagText(tag) ?? "").replace(/^\s*-\s*/, "").trim();
+    const segments = tag.name.getText(tag.getSourceFile()).split(".");
     const fieldPath = segments[0] === parameterName || segments.length > 1 ? segments.slice(1) : segments;
     if (text === "" || fieldPath.length === 0) continue;
     result = describeField(result, fieldPath, text) as ObjectSchema;
   }
   return result;
 }
-
 /** A copy of `schema` with `description` set at the property path (unknown paths are left alone). */
 function describeField(schema: JsonSchema, path: readonly string[], description: string): JsonSchema {
   if (typeof schema === "boolean" || path.length === 0) {

@@ -1,19 +1,18 @@
 /**
- * Derives the schemas of a project's decorated methods with one ts-morph project for the whole run, and again after
- * files change (`mcpsmith dev`): only the changed modules and the modules importing them, directly or not, are
- * read again; the rest keep their schemas.
+ * Derives the schemas of a project's decorated methods with one program for the whole run, and again after files
+ * change (`mcpsmith dev`): only the changed modules and the modules importing them, directly or not, are read
+ * again; the rest keep their schemas.
  */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Project, SourceFile } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
 import { decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
 import { createSchemaContext, type SchemaContext } from "./schema-context.js";
-import { openSchemaProject } from "./schema-project.js";
-import type { TypeSchemaProblem } from "./type-schema-error.js";
-
+import { SchemaProject } from "./schema-project.js";
+import { positionOf, type TypeSchemaProblem } from "./type-schema-error.js";
+import { isInNodeModules } from "./types.js";
 /** What the build derived for one decorated method. */
 export interface DerivedMember {
   kind: MemberKind;
@@ -39,7 +38,6 @@ export interface Extraction {
 }
 
 export interface SchemaExtractor {
-  readonly project: Project;
   /** Reads every module of the project (the first call is the cold run). */
   extract(): Extraction;
   /** After files changed, added or deleted on disk: reads them and the modules depending on them again. */
@@ -53,48 +51,57 @@ interface ModuleResult {
 
 /** Opens the project of a tsconfig; nothing is type-checked until a decorated method's types are asked for. */
 export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
-  const project = openSchemaProject(tsconfig);
+  const project = new SchemaProject(tsconfig);
   const results = new Map<string, ModuleResult>();
   const graph = new ImportGraph(project);
 
-  const readModules = (files: Iterable<SourceFile>) => {
+  const readModules = (files: Iterable<ts.SourceFile>) => {
     // Type ids belong to one program: a fresh cache for each run after a change.
-    const context = createSchemaContext();
-    for (const file of files) {
-      if (isProjectModule(file)) results.set(file.getFilePath(), readModule(file, context));
-    }
+    const context = createSchemaContext(project.program.getTypeChecker());
+    for (const file of files) results.set(file.fileName, readModule(file, context));
   };
 
   return {
-    project,
     extract() {
       results.clear();
-      readModules(project.getSourceFiles());
+      readModules(projectModules(project.program));
       return collect(results);
     },
     update(changed) {
-      const touched = refresh(project, graph, typeof changed === "string" ? [changed] : changed, results);
-      readModules(graph.withImporters(touched, isProjectModule));
+      const paths = (typeof changed === "string" ? [changed] : changed).map((path) => resolve(path));
+      // A deleted module's importers are found in the program that still has it.
+      const importersOfDeleted = graph
+        .withImporters(paths, projectModules(project.program))
+        .map((file) => file.fileName);
+      project.update(paths);
+      for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
+      readModules(graph.withImporters([...paths, ...importersOfDeleted], projectModules(project.program)));
       return collect(results);
     },
   };
 }
 
-/** Source modules of the project, not declaration files or installed packages. */
-function isProjectModule(file: SourceFile): boolean {
-  return !file.isDeclarationFile() && !file.isInNodeModules();
+/** Source modules of the program, not declaration files or installed packages. */
+function projectModules(program: ts.Program): ts.SourceFile[] {
+  return program.getSourceFiles().filter((file) => !file.isDeclarationFile && !isInNodeModules(file));
 }
 
-function readModule(file: SourceFile, context: SchemaContext): ModuleResult {
+function readModule(file: ts.SourceFile, context: SchemaContext): ModuleResult {
   const before = context.problems.length;
   const members: DerivedMember[] = [];
   for (const decorated of decoratedMethods(file)) {
     const { method, kind } = decorated;
-    const { line, column } = file.getLineAndColumnAtPos(method.getNameNode().getStart());
-    const member: DerivedMember = { kind, className: decorated.className, method: method.getName(), line, column };
+    const { line, column } = positionOf(method.name);
+    const member: DerivedMember = {
+      kind,
+      className: decorated.className,
+      method: method.name.getText(file),
+      line,
+      column,
+    };
     const description = descriptionOf(method);
     if (description !== undefined) member.description = description;
-    const parameter = method.getParameters()[0];
+    const parameter = method.parameters[0];
     if (kind !== "resource" && !decorated.explicitInput && parameter !== undefined) {
       member.input = inputSchemaOf(method, parameter, context);
     }
@@ -105,33 +112,6 @@ function readModule(file: SourceFile, context: SchemaContext): ModuleResult {
     members.push(member);
   }
   return { members, problems: context.problems.slice(before) };
-}
-
-/** Brings the project in line with the disk for the changed paths; returns the files still present. */
-function refresh(
-  project: Project,
-  graph: ImportGraph,
-  changed: readonly string[],
-  results: Map<string, ModuleResult>,
-): SourceFile[] {
-  const present: SourceFile[] = [];
-  for (const path of changed.map((file) => resolve(file))) {
-    const existing = project.getSourceFile(path);
-    if (!existsSync(path)) {
-      if (existing !== undefined) {
-        // Its importers must be read again against the program without it.
-        present.push(...graph.withImporters([existing], isProjectModule).filter((file) => file !== existing));
-        project.removeSourceFile(existing);
-      }
-      results.delete(path);
-      continue;
-    }
-    // Read afresh rather than `refreshFromFileSystemSync()`, which diffs the text to keep wrapped nodes alive:
-    // nothing here holds nodes across runs, and the diff was a fifth of an update's time.
-    if (existing !== undefined) project.removeSourceFile(existing);
-    present.push(project.addSourceFileAtPath(path));
-  }
-  return present;
 }
 
 function collect(results: Map<string, ModuleResult>): Extraction {

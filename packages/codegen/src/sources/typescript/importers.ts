@@ -1,64 +1,47 @@
 /**
- * Which project modules import which, read from the syntax and resolved as the compiler resolves them. ts-morph
- * tracks references too, but not for a module removed and added again (how the extractor reads a changed file),
- * so the extractor keeps its own view: each module's imports are resolved once per version of its text.
+ * Which project modules import which, read from the syntax and resolved as the program resolves them: each
+ * module's imports are resolved once per version of its text (a changed file is a new `SourceFile`).
  */
-import { type Project, type SourceFile, ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { compiler } from "./compiler.js";
+import type { SchemaProject } from "./schema-project.js";
 
 export class ImportGraph {
-  readonly #project: Project;
+  readonly #project: SchemaProject;
   readonly #resolved = new WeakMap<ts.SourceFile, string[]>();
-  readonly #cache: ts.ModuleResolutionCache;
 
-  constructor(project: Project) {
+  constructor(project: SchemaProject) {
     this.#project = project;
-    this.#cache = ts.createModuleResolutionCache(
-      ts.sys.getCurrentDirectory(),
-      (name) => name,
-      project.getCompilerOptions(),
-    );
   }
 
-  /** The modules among `files` plus every project module importing one of them, directly or through others. */
-  withImporters(files: readonly SourceFile[], isModule: (file: SourceFile) => boolean): SourceFile[] {
-    const found = new Set(files.map((file) => file.getFilePath() as string));
-    const modules = this.#project.getSourceFiles().filter(isModule);
+  /** The modules among `paths` plus every project module importing one of them, directly or through others. */
+  withImporters(paths: readonly string[], modules: readonly ts.SourceFile[]): ts.SourceFile[] {
+    const found = new Set(paths);
     for (let grew = true; grew; ) {
       grew = false;
       for (const module of modules) {
-        const path = module.getFilePath() as string;
-        if (found.has(path) || !this.#importsOf(module).some((target) => found.has(target))) continue;
-        found.add(path);
+        if (found.has(module.fileName) || !this.#importsOf(module).some((target) => found.has(target))) continue;
+        found.add(module.fileName);
         grew = true;
       }
     }
-    return modules.filter((module) => found.has(module.getFilePath())).concat(files.filter((file) => !isModule(file)));
+    return modules.filter((module) => found.has(module.fileName));
   }
 
-  #importsOf(file: SourceFile): string[] {
-    const node = file.compilerNode;
-    const known = this.#resolved.get(node);
+  #importsOf(file: ts.SourceFile): string[] {
+    const known = this.#resolved.get(file);
     if (known !== undefined) return known;
-    const options = this.#project.getCompilerOptions();
     const targets: string[] = [];
-    for (const statement of node.statements) {
+    for (const statement of file.statements) {
       const specifier =
-        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
-      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
-      const mode = ts.getModeForUsageLocation(node, specifier, options);
-      const resolved = ts.resolveModuleName(
-        specifier.text,
-        node.fileName,
-        options,
-        ts.sys,
-        this.#cache,
-        undefined,
-        mode,
-      );
-      const target = resolved.resolvedModule?.resolvedFileName;
+        compiler.isImportDeclaration(statement) || compiler.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : undefined;
+      if (specifier === undefined || !compiler.isStringLiteral(specifier)) continue;
+      const target = this.#project.resolveImport(specifier, file);
       if (target !== undefined) targets.push(target);
     }
-    this.#resolved.set(node, targets);
+    this.#resolved.set(file, targets);
     return targets;
   }
 }

@@ -1,4 +1,4 @@
-import type { Node } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
 import type { DocAnnotations } from "./doc-tags.js";
 import type { RootState } from "./schema-context.js";
@@ -25,7 +25,7 @@ const APPLIES_TO: Record<string, string> = {
 export function applyAnnotations(
   schema: JsonSchema,
   annotations: DocAnnotations,
-  where: Node,
+  where: ts.Node,
   path: string,
   state: RootState,
 ): JsonSchema {

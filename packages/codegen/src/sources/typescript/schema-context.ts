@@ -1,18 +1,19 @@
-import type { Node } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
 import { problemAt, type TypeSchemaProblem } from "./type-schema-error.js";
 
 /**
- * What lives across every schema of one run (one ts-morph program): the problems found so far, and the schemas of
- * closed types by type id. Type ids are per program, so a context is dropped when the program changes.
+ * What lives across every schema of one run (one program): its type checker, the problems found so far, and the
+ * schemas of closed types by type id. Type ids are per program, so a context is dropped when the program changes.
  */
 export interface SchemaContext {
+  readonly checker: ts.TypeChecker;
   readonly problems: TypeSchemaProblem[];
   readonly cache: Map<number, JsonSchema>;
 }
 
-export function createSchemaContext(): SchemaContext {
-  return { problems: [], cache: new Map() };
+export function createSchemaContext(checker: ts.TypeChecker): SchemaContext {
+  return { checker, problems: [], cache: new Map() };
 }
 
 /** A type on the way down the current root: its `$defs` name, and whether something referred back to it. */
@@ -36,7 +37,7 @@ export class RootState {
     this.context = context;
   }
 
-  problem(node: Node, path: string, message: string): JsonSchema {
+  problem(node: ts.Node, path: string, message: string): JsonSchema {
     this.context.problems.push(problemAt(node, path, message));
     return {};
   }
@@ -53,6 +54,6 @@ export class RootState {
 }
 
 /** The compiler's id of a type: stable within one program, and what the cache is keyed by. */
-export function typeId(type: { compilerType: unknown }): number {
-  return (type.compilerType as { id: number }).id;
+export function typeId(type: ts.Type): number {
+  return (type as ts.Type & { id: number }).id;
 }

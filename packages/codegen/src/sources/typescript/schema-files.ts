@@ -6,8 +6,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import type { DerivedClasses, ModuleSchemasFile, ProjectSchemasFile } from "@mcpsmith/runtime";
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
+import { compiler } from "./compiler.js";
 import type { DerivedMember, Extraction } from "./extractor.js";
 
 export const PROJECT_SCHEMAS_FILE = ".mcpsmith/schemas.json";
@@ -79,12 +80,12 @@ function classesOf(members: readonly DerivedMember[]): DerivedClasses {
 function parsedConfig(tsconfig: string): ts.ParsedCommandLine {
   let problem: string | undefined;
   const host = {
-    ...ts.sys,
+    ...compiler.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic: ts.Diagnostic) => {
-      problem = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+      problem = compiler.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     },
   };
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, host);
+  const config = compiler.getParsedCommandLineOfConfigFile(tsconfig, undefined, host);
   if (config === undefined) {
     throw new CodegenError("E_INPUT_MISSING", `Cannot read ${tsconfig}: ${problem ?? "unknown error"}.`);
   }
@@ -95,8 +96,8 @@ function parsedConfig(tsconfig: string): ts.ParsedCommandLine {
 function compiledPath(config: ts.ParsedCommandLine, source: string): string | undefined {
   if (config.options.noEmit || config.options.emitDeclarationOnly) return undefined;
   try {
-    return ts
-      .getOutputFileNames(config, source, !ts.sys.useCaseSensitiveFileNames)
+    return compiler
+      .getOutputFileNames(config, source, !compiler.sys.useCaseSensitiveFileNames)
       .find((file) => /\.[cm]?js$/.test(file));
   } catch {
     // Not one of the tsconfig's files: nothing is emitted for it.

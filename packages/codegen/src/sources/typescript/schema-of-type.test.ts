@@ -244,21 +244,22 @@ const CASES: Case[] = [
 const caseModule = `${DECLARATIONS}\n${CASES.map((c, i) => `export type Case${i} = ${c.type};`).join("\n")}\n`;
 const project = testProject({ "/src/cases.ts": caseModule, "/src/address.ts": ADDRESS });
 const cases = project.getSourceFileOrThrow("/src/cases.ts");
-const context = createSchemaContext();
+const checker = project.getTypeChecker().compilerObject;
+const context = createSchemaContext(checker);
 const ajv = strictAjv2020();
 
 describe("schemaOfType", () => {
   it("converts every case without a problem", () => {
     for (const [index] of CASES.entries()) {
       const alias = cases.getTypeAliasOrThrow(`Case${index}`);
-      schemaOfType(alias.getType(), alias, context);
+      schemaOfType(alias.getType().compilerType, alias.compilerNode, context);
     }
     expect(context.problems).toEqual([]);
   });
 
   it.each(CASES.map((c, index) => [c.name, c, index] as const))("%s", async (name, c, index) => {
     const alias = cases.getTypeAliasOrThrow(`Case${index}`);
-    const schema = schemaOfType(alias.getType(), alias, context);
+    const schema = schemaOfType(alias.getType().compilerType, alias.compilerNode, context);
     await expect(`${JSON.stringify(schema, null, 2)}\n`).toMatchFileSnapshot(`__snapshots__/types/${name}.json.snap`);
     const validate = ajv.compile(schema);
     for (const value of c.valid) expect(validate(value), `accepts ${JSON.stringify(value)}`).toBe(true);
@@ -267,8 +268,8 @@ describe("schemaOfType", () => {
 
   it("gives the same schema from the cache as on first conversion", () => {
     const alias = cases.getTypeAliasOrThrow(`Case${CASES.findIndex((c) => c.name === "interface")}`);
-    const fresh = schemaOfType(alias.getType(), alias, createSchemaContext());
-    expect(schemaOfType(alias.getType(), alias, context)).toEqual(fresh);
+    const fresh = schemaOfType(alias.getType().compilerType, alias.compilerNode, createSchemaContext(checker));
+    expect(schemaOfType(alias.getType().compilerType, alias.compilerNode, context)).toEqual(fresh);
   });
 });
 
@@ -283,7 +284,7 @@ describe("derived schemas through the official client", () => {
   it("are listed as written and enforced on calls (v2 client, auto negotiation)", async () => {
     const inputs = CASES.map((_case, index) => {
       const alias = cases.getTypeAliasOrThrow(`Case${index}`);
-      return asToolInput(schemaOfType(alias.getType(), alias, context));
+      return asToolInput(schemaOfType(alias.getType().compilerType, alias.compilerNode, context));
     });
     const app = CASES.reduce(
       (builder, c, index) =>

@@ -3,15 +3,19 @@
  * `Parameters<typeof fn>[0]` and imports are already resolved). Anything that cannot travel as JSON is a problem
  * located where it is written; conversion goes on past it, so one run reports every problem.
  */
-import { Node, type Type, ts } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
+import { compiler } from "./compiler.js";
 import { annotationsOf } from "./doc-tags.js";
 import { applyAnnotations } from "./keywords.js";
 import { RootState, type SchemaContext, typeId } from "./schema-context.js";
+import { has, isArray, isInNodeModules, isReadonlyArray, isTuple, typeText } from "./types.js";
 import { unionSchema } from "./union.js";
 
 /** Deeper than this, a type is taken to expand forever (`type Deep<T> = { next: Deep<T[]> }`). */
 const MAX_DEPTH = 64;
+
+const { ElementFlags, SymbolFlags, SyntaxKind, TypeFlags } = compiler;
 
 /** Library types that hold data but are not JSON, with what to write instead. */
 const NOT_JSON: Record<string, string> = {
@@ -32,7 +36,7 @@ const NOT_JSON: Record<string, string> = {
  * The schema of a type, as a root: recursive types land in its `$defs`, referenced as `#/$defs/Name`. `at` is the
  * node the type was written at (a parameter, a property, a type alias): types resolve there and problems point there.
  */
-export function schemaOfType(type: Type, at: Node, context: SchemaContext, path = "(root)"): JsonSchema {
+export function schemaOfType(type: ts.Type, at: ts.Node, context: SchemaContext, path = "(root)"): JsonSchema {
   const state = new RootState(context);
   const schema = convert(type, at, path, state);
   return withDefs(schema, state);
@@ -53,43 +57,44 @@ function omitRef(schema: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Converts one type; `at` locates problems and is where properties' types are resolved. */
-export function convert(type: Type, at: Node, path: string, state: RootState): JsonSchema {
-  if (type.isAny()) {
+export function convert(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
+  if (has(type, TypeFlags.Any)) {
     return state.problem(
       at,
       path,
       `${path} is \`any\`, which says nothing a client can check. Write the type it holds, or \`unknown\` to accept any JSON value.`,
     );
   }
-  if (type.isUnknown()) return {};
-  if (type.isNever()) return state.problem(at, path, `${path} is \`never\`: no value can be sent. Remove it.`);
-  if (type.isTypeParameter()) {
+  if (has(type, TypeFlags.Unknown)) return {};
+  if (has(type, TypeFlags.Never))
+    return state.problem(at, path, `${path} is \`never\`: no value can be sent. Remove it.`);
+  if (has(type, TypeFlags.TypeParameter)) {
     return state.problem(
       at,
       path,
-      `${path} is the type parameter ${type.getText()}, which has no concrete type here. Pass a concrete type argument.`,
+      `${path} is the type parameter ${typeText(type, state.context.checker)}, which has no concrete type here. Pass a concrete type argument.`,
     );
   }
-  if (type.isNull()) return { type: "null" };
-  if (type.isUndefined() || type.isVoid()) {
+  if (has(type, TypeFlags.Null)) return { type: "null" };
+  if (has(type, TypeFlags.Undefined) || has(type, TypeFlags.Void)) {
     return state.problem(
       at,
       path,
       `${path} is \`undefined\`, which JSON cannot carry. Make the field optional (\`?:\`).`,
     );
   }
-  if (type.isBoolean()) return { type: "boolean" };
-  if (type.isLiteral() || type.isBooleanLiteral()) return literalSchema(type);
-  if (type.isString() || type.isTemplateLiteral()) return { type: "string" };
-  if (type.isNumber()) return { type: "number" };
-  if (type.isBigInt() || type.isBigIntLiteral()) {
+  if (has(type, TypeFlags.Boolean)) return { type: "boolean" };
+  if (type.isLiteral() || has(type, TypeFlags.BooleanLiteral)) return literalSchema(type, state.context.checker);
+  if (has(type, TypeFlags.String) || has(type, TypeFlags.TemplateLiteral)) return { type: "string" };
+  if (has(type, TypeFlags.Number)) return { type: "number" };
+  if (has(type, TypeFlags.BigInt) || has(type, TypeFlags.BigIntLiteral)) {
     return state.problem(
       at,
       path,
       `${path} is a bigint, which JSON cannot carry. Use \`number\` or a \`string\` of digits.`,
     );
   }
-  if (type.getFlags() & ts.TypeFlags.ESSymbolLike) {
+  if (type.flags & TypeFlags.ESSymbolLike) {
     return state.problem(at, path, `${path} is a symbol, which JSON cannot carry. Use a string.`);
   }
   const cached = state.context.cache.get(typeId(type));
@@ -99,10 +104,15 @@ export function convert(type: Type, at: Node, path: string, state: RootState): J
   return objectLikeSchema(type, at, path, state);
 }
 
-function literalSchema(type: Type): JsonSchema {
-  const value = type.isBooleanLiteral() ? type.getText() === "true" : type.getLiteralValue();
+function literalSchema(type: ts.Type, checker: ts.TypeChecker): JsonSchema {
+  const value = has(type, TypeFlags.BooleanLiteral) ? isTrue(type, checker) : (type as ts.LiteralType).value;
   if (typeof value === "object") return { type: "string", const: String(value) };
   return { type: jsonTypeOf(value as string | number | boolean), const: value };
+}
+
+/** Whether a boolean literal type is `true`. */
+export function isTrue(type: ts.Type, checker: ts.TypeChecker): boolean {
+  return checker.typeToString(type) === "true";
 }
 
 export function jsonTypeOf(value: string | number | boolean): string {
@@ -111,32 +121,35 @@ export function jsonTypeOf(value: string | number | boolean): string {
 }
 
 /** `number & Int` (the runtime's brand) is an integer; `string & { __brand }` a string; objects merge. */
-function intersectionSchema(type: Type, at: Node, path: string, state: RootState): JsonSchema {
-  const members = type.getIntersectionTypes();
-  const primitive = members.find((member) => member.isString() || member.isNumber() || member.isBoolean());
+function intersectionSchema(type: ts.IntersectionType, at: ts.Node, path: string, state: RootState): JsonSchema {
+  const members = type.types;
+  const primitive = members.find(
+    (member) => has(member, TypeFlags.String) || has(member, TypeFlags.Number) || has(member, TypeFlags.Boolean),
+  );
   if (primitive === undefined) return objectLikeSchema(type, at, path, state);
-  if (primitive.isNumber() && members.some(isIntegerBrand)) return { type: "integer" };
+  if (has(primitive, TypeFlags.Number) && members.some(isIntegerBrand)) return { type: "integer" };
   return convert(primitive, at, path, state);
 }
 
 /** The runtime's `Int` brand: an object with its unique-symbol property `mcpsmithInteger`. */
-function isIntegerBrand(type: Type): boolean {
+function isIntegerBrand(type: ts.Type): boolean {
   return type.getProperties().some((property) => /^__@mcpsmithInteger@\d+$/.test(property.getName()));
 }
 
-function objectLikeSchema(type: Type, at: Node, path: string, state: RootState): JsonSchema {
+function objectLikeSchema(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
+  const { checker } = state.context;
   const symbol = type.getSymbol();
   const name = symbol?.getName();
-  if (name === "Date" && isLibrary(symbol?.getDeclarations()[0])) return { type: "string", format: "date-time" };
-  if (name !== undefined && NOT_JSON[name] !== undefined && isLibraryOrNode(symbol?.getDeclarations()[0])) {
+  if (name === "Date" && isLibrary(symbol?.declarations?.[0])) return { type: "string", format: "date-time" };
+  if (name !== undefined && NOT_JSON[name] !== undefined && isLibraryOrNode(symbol?.declarations?.[0])) {
     return state.problem(at, path, `${path} is a ${name}, which JSON cannot carry. Write ${NOT_JSON[name]} instead.`);
   }
-  if (type.isArray() || type.isReadonlyArray()) {
-    const element = type.getArrayElementType() ?? type.getTypeArguments()[0];
+  if (isArray(type, checker) || isReadonlyArray(type, checker)) {
+    const element = checker.getTypeArguments(type as ts.TypeReference)[0];
     if (element === undefined) return { type: "array" };
     return { type: "array", items: convert(element, at, `${path}[]`, state) };
   }
-  if (type.isTuple()) return tupleSchema(type, at, path, state);
+  if (isTuple(type)) return tupleSchema(type as ts.TypeReference, at, path, state);
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
     return state.problem(
       at,
@@ -144,18 +157,18 @@ function objectLikeSchema(type: Type, at: Node, path: string, state: RootState):
       `${path} is a function, which JSON cannot carry. Take the data the function would work on instead (a string, number or object).`,
     );
   }
-  if (!type.isObject() && !type.isIntersection()) {
+  if (!has(type, TypeFlags.Object) && !type.isIntersection()) {
     return state.problem(
       at,
       path,
-      `${path} has the type ${type.getText()}, which has no JSON Schema. Write a plain data type.`,
+      `${path} has the type ${typeText(type, checker)}, which has no JSON Schema. Write a plain data type.`,
     );
   }
   return trackedObject(type, at, path, state);
 }
 
 /** Objects go through the recursion bookkeeping: a type met again on its own way down becomes a `$ref`. */
-function trackedObject(type: Type, at: Node, path: string, state: RootState): JsonSchema {
+function trackedObject(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
   const id = typeId(type);
   const defined = state.defined.get(id);
   if (defined !== undefined) {
@@ -194,26 +207,27 @@ function trackedObject(type: Type, at: Node, path: string, state: RootState): Js
   return schema;
 }
 
-function nameOf(type: Type): string {
-  const alias = type.getAliasSymbol()?.getName();
+function nameOf(type: ts.Type): string {
+  const alias = type.aliasSymbol?.getName();
   if (alias !== undefined) return alias;
   const name = type.getSymbol()?.getName();
   return name === undefined || name.startsWith("__") ? "Type" : name;
 }
 
-function objectSchema(type: Type, at: Node, path: string, state: RootState): JsonSchema {
+function objectSchema(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
+  const { checker } = state.context;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const property of type.getProperties()) {
     const name = property.getName();
-    const declaration = property.getValueDeclaration() ?? property.getDeclarations()[0];
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
     const where = declaration ?? at;
     const fieldPath = path === "(root)" ? name : `${path}.${name}`;
     if (name.startsWith("__@")) {
       state.problem(where, fieldPath, `${fieldPath} has a symbol key, which JSON cannot carry. Use a string key.`);
       continue;
     }
-    if (declaration !== undefined && (Node.isMethodSignature(declaration) || Node.isMethodDeclaration(declaration))) {
+    if (declaration?.kind === SyntaxKind.MethodSignature || declaration?.kind === SyntaxKind.MethodDeclaration) {
       const owner = nameOf(type);
       state.problem(
         declaration,
@@ -222,11 +236,11 @@ function objectSchema(type: Type, at: Node, path: string, state: RootState): Jso
       );
       continue;
     }
-    const propertyType = property.getTypeAtLocation(at);
+    const propertyType = checker.getTypeOfSymbolAtLocation(property, at);
     const annotations = annotationsOf(declaration, fieldPath, state.context.problems);
     const schema = convert(propertyType, where, fieldPath, state);
     properties[name] = applyAnnotations(schema, annotations, where, fieldPath, state);
-    if (!property.isOptional() && !includesUndefined(propertyType)) required.push(name);
+    if (!(property.flags & SymbolFlags.Optional) && !includesUndefined(propertyType)) required.push(name);
   }
   const schema: Record<string, unknown> = { type: "object" };
   const index = type.getStringIndexType() ?? type.getNumberIndexType();
@@ -237,22 +251,23 @@ function objectSchema(type: Type, at: Node, path: string, state: RootState): Jso
   return schema;
 }
 
-export function includesUndefined(type: Type): boolean {
-  return type.isUndefined() || (type.isUnion() && type.getUnionTypes().some((member) => member.isUndefined()));
+export function includesUndefined(type: ts.Type): boolean {
+  const isUndefined = (member: ts.Type) => has(member, TypeFlags.Undefined);
+  return isUndefined(type) || (type.isUnion() && type.types.some(isUndefined));
 }
 
-function tupleSchema(type: Type, at: Node, path: string, state: RootState): JsonSchema {
-  const elements = type.getTupleElements();
-  const flags = (type.compilerType as ts.TupleTypeReference).target.elementFlags;
+function tupleSchema(type: ts.TypeReference, at: ts.Node, path: string, state: RootState): JsonSchema {
+  const elements = state.context.checker.getTypeArguments(type);
+  const flags = (type as ts.TupleTypeReference).target.elementFlags;
   const prefixItems: JsonSchema[] = [];
   let rest: JsonSchema | undefined;
   let minItems = 0;
   elements.forEach((element, index) => {
-    const flag = flags[index] ?? ts.ElementFlags.Required;
+    const flag = flags[index] ?? ElementFlags.Required;
     const schema = convert(element, at, `${path}[${index}]`, state);
-    if (flag & ts.ElementFlags.Variable) rest = schema;
+    if (flag & ElementFlags.Variable) rest = schema;
     else prefixItems.push(schema);
-    if (flag & ts.ElementFlags.Required) minItems = prefixItems.length;
+    if (flag & ElementFlags.Required) minItems = prefixItems.length;
   });
   return {
     type: "array",
@@ -263,13 +278,13 @@ function tupleSchema(type: Type, at: Node, path: string, state: RootState): Json
   };
 }
 
-function isLibrary(declaration: Node | undefined): boolean {
+function isLibrary(declaration: ts.Node | undefined): boolean {
   if (declaration === undefined) return false;
   const file = declaration.getSourceFile();
-  return file.isDeclarationFile() && /[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.getFilePath());
+  return file.isDeclarationFile && /[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName);
 }
 
-function isLibraryOrNode(declaration: Node | undefined): boolean {
+function isLibraryOrNode(declaration: ts.Node | undefined): boolean {
   if (declaration === undefined) return false;
-  return isLibrary(declaration) || declaration.getSourceFile().isInNodeModules();
+  return isLibrary(declaration) || isInNodeModules(declaration.getSourceFile());
 }

@@ -1,37 +1,158 @@
 /**
- * The ts-morph project schemas are derived in: the user's tsconfig, minus what schemas never need and parsing
- * would cost most of a run. Measured on bench/typescript's 100-tool project, the runtime's own declarations pull in
- * the MCP SDK's and zod's (~900 KB, eight times the project's code) and `types: ["node"]` adds @types/node:
+ * The program schemas are derived in: the user's tsconfig, minus what schemas never need and parsing would cost
+ * most of a run. Measured on bench/typescript's 100-tool project, the runtime's own declarations pull in the MCP
+ * SDK's and zod's (~900 KB, eight times the project's code) and `types: ["node"]` adds @types/node:
  * - imports made by @mcpsmith/runtime's declaration files to packages are left unresolved (the runtime's own types,
  *   `Int` and `Context` included, stay; what they say about SDK types becomes `any`, and no tool argument is one);
  * - ambient `types` packages are not loaded (a type from them, `Buffer` or `NodeJS.*`, is not JSON data anyway).
  * The user's own imports, of zod or anything else, resolve as in their build.
+ *
+ * Built on the compiler's own API rather than ts-morph's project, whose wrappers and file system cost more than
+ * half of a cold extraction. Parsed files are kept across programs: after an edit, only the changed files are parsed
+ * again and the compiler reuses the rest of the previous program.
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { Project, ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { CodegenError } from "../../errors.js";
+import { compiler, LIB_FOLDER, libraryFiles } from "./compiler.js";
 
 /** A declaration file of the runtime, installed (`node_modules/@mcpsmith/runtime`) or in this repository. */
 const RUNTIME_DECLARATION = /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\\/]dist[\\/].*\.d\.[mc]?ts$/;
 
-export function openSchemaProject(tsconfig: string): Project {
-  return new Project({
-    tsConfigFilePath: resolve(tsconfig),
-    // The program resolves what the files import when it is built; ts-morph's own pass beforehand would build one
-    // program more.
-    skipFileDependencyResolution: true,
-    compilerOptions: { types: [] },
-    resolutionHost: (host, compilerOptions) => {
-      const cache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (name) => name, compilerOptions());
-      return {
-        resolveModuleNames(names, containingFile, _reused, redirected, options, containingSourceFile) {
-          const runtime = RUNTIME_DECLARATION.test(containingFile);
-          const mode = containingSourceFile?.impliedNodeFormat;
-          return names.map((name) => {
-            if (runtime && !name.startsWith(".")) return undefined;
-            return ts.resolveModuleName(name, containingFile, options, host, cache, redirected, mode).resolvedModule;
-          });
-        },
-      };
+export class SchemaProject {
+  #program: ts.Program;
+  readonly #host: ts.CompilerHost;
+  readonly #options: ts.CompilerOptions;
+  readonly #roots: Set<string>;
+  readonly #files = new Map<string, ts.SourceFile>();
+  readonly #resolutions: ts.ModuleResolutionCache;
+
+  constructor(tsconfig: string) {
+    const config = readConfig(resolve(tsconfig));
+    this.#options = config.options;
+    this.#roots = new Set(config.fileNames);
+    this.#resolutions = compiler.createModuleResolutionCache(
+      compiler.sys.getCurrentDirectory(),
+      (name) => name,
+      this.#options,
+    );
+    this.#host = this.#createHost();
+    this.#program = this.#createProgram();
+  }
+
+  get program(): ts.Program {
+    return this.#program;
+  }
+
+  get options(): ts.CompilerOptions {
+    return this.#options;
+  }
+
+  /** Resolves an import as the program does (for the import graph). */
+  resolveImport(specifier: ts.StringLiteralLike, file: ts.SourceFile): string | undefined {
+    return this.#resolve(specifier, file.fileName, undefined, file).resolvedModule?.resolvedFileName;
+  }
+
+  /**
+   * Brings the program in line with the disk for changed, added or deleted files (absolute paths): they are read
+   * again, added as roots when new, dropped when gone; every other file is reused as parsed and bound.
+   */
+  update(changed: readonly string[]): void {
+    let layoutChanged = false;
+    for (const path of changed) {
+      this.#files.delete(path);
+      if (existsSync(path)) {
+        layoutChanged ||= !this.#roots.has(path) && this.#program.getSourceFile(path) === undefined;
+        this.#roots.add(path);
+      } else {
+        layoutChanged = true;
+        this.#roots.delete(path);
+      }
+    }
+    // An import may now resolve to a file that appeared, or no longer to one that went.
+    if (layoutChanged) this.#resolutions.clear();
+    this.#program = this.#createProgram(this.#program);
+  }
+
+  #createProgram(oldProgram?: ts.Program): ts.Program {
+    return compiler.createProgram({
+      rootNames: [...this.#roots],
+      options: this.#options,
+      host: this.#host,
+      ...(oldProgram !== undefined && { oldProgram }),
+    });
+  }
+
+  #createHost(): ts.CompilerHost {
+    const host = compiler.createCompilerHost(this.#options, true);
+    const library = libraryFiles();
+    const readFile = host.readFile.bind(host);
+    const fileExists = host.fileExists.bind(host);
+    const parse = (path: string, text: string, options: ts.ScriptTarget | ts.CreateSourceFileOptions) =>
+      // Parent links for the files whose nodes are read (declarations, doc comments); the library's are bound.
+      compiler.createSourceFile(path, text, options, !library.has(path));
+    return {
+      ...host,
+      getDefaultLibLocation: () => LIB_FOLDER,
+      getDefaultLibFileName: (options) => `${LIB_FOLDER}/${compiler.getDefaultLibFileName(options)}`,
+      fileExists: (path) => library.has(path) || fileExists(path),
+      readFile: (path) => library.get(path) ?? readFile(path),
+      getSourceFile: (path, options, onError) => {
+        const known = this.#files.get(path);
+        if (known !== undefined) return known;
+        const text = library.get(path) ?? readFile(path);
+        if (text === undefined) {
+          onError?.(`Cannot read ${path}.`);
+          return undefined;
+        }
+        const file = parse(path, text, options);
+        this.#files.set(path, file);
+        return file;
+      },
+      resolveModuleNameLiterals: (literals, containingFile, redirected, options, containingSourceFile) => {
+        const runtime = RUNTIME_DECLARATION.test(containingFile);
+        return literals.map((literal) =>
+          runtime && !literal.text.startsWith(".")
+            ? { resolvedModule: undefined }
+            : this.#resolve(literal, containingFile, redirected, containingSourceFile, options),
+        );
+      },
+    };
+  }
+
+  #resolve(
+    literal: ts.StringLiteralLike,
+    containingFile: string,
+    redirected: ts.ResolvedProjectReference | undefined,
+    containingSourceFile: ts.SourceFile,
+    options = this.#options,
+  ): ts.ResolvedModuleWithFailedLookupLocations {
+    const mode = compiler.getModeForUsageLocation(containingSourceFile, literal, options);
+    return compiler.resolveModuleName(
+      literal.text,
+      containingFile,
+      options,
+      this.#host,
+      this.#resolutions,
+      redirected,
+      mode,
+    );
+  }
+}
+
+/** The tsconfig's options and files, without ambient `types` packages (see above). */
+function readConfig(tsconfig: string): ts.ParsedCommandLine {
+  let problem: string | undefined;
+  const host: ts.ParseConfigFileHost = {
+    ...compiler.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      problem = compiler.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     },
-  });
+  };
+  const config = compiler.getParsedCommandLineOfConfigFile(tsconfig, { types: [] }, host);
+  if (config === undefined) {
+    throw new CodegenError("E_INPUT_MISSING", `Cannot read ${tsconfig}: ${problem ?? "unknown error"}.`);
+  }
+  return config;
 }

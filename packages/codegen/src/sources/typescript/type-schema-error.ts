@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import type { Node } from "ts-morph";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 
 /** One type that cannot become a JSON Schema, located where it is written. */
@@ -15,12 +15,17 @@ export interface TypeSchemaProblem {
 }
 
 /** Locates a problem at a node: the line and column a person would look at in an editor (both 1-based). */
-export function problemAt(node: Node, path: string, message: string): TypeSchemaProblem {
-  const sourceFile = node.getSourceFile();
-  const { line, column } = sourceFile.getLineAndColumnAtPos(node.getStart());
-  return { file: sourceFile.getFilePath(), line, column, path, message };
+export function problemAt(node: ts.Node, path: string, message: string): TypeSchemaProblem {
+  const { line, column } = positionOf(node);
+  return { file: node.getSourceFile().fileName, line, column, path, message };
 }
 
+/** Where a node starts (its first token, past comments), 1-based. */
+export function positionOf(node: ts.Node): { line: number; column: number } {
+  const sourceFile = node.getSourceFile();
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return { line: line + 1, column: character + 1 };
+}
 /** `src/tools.ts:12:5: args.onDone is a function; ...`, the path relative to `cwd` when one is given. */
 export function formatProblem(problem: TypeSchemaProblem, cwd?: string): string {
   const file = cwd === undefined ? problem.file : relative(cwd, problem.file);

@@ -1,7 +1,11 @@
-import type { Node, Type } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
+import { compiler } from "./compiler.js";
 import type { RootState } from "./schema-context.js";
-import { convert, jsonTypeOf } from "./schema-of-type.js";
+import { convert, isTrue, jsonTypeOf } from "./schema-of-type.js";
+import { has } from "./types.js";
+
+const { TypeFlags } = compiler;
 
 type Literal = string | number | boolean;
 
@@ -10,16 +14,20 @@ type Literal = string | number | boolean;
  * (`["string", "null"]`), unions of literals and enums become one `enum`, anything else `anyOf` (a discriminated
  * union's members each carry their `const` tag, which is what clients and validators key on).
  */
-export function unionSchema(type: Type, at: Node, path: string, state: RootState): JsonSchema {
-  const members = type.getUnionTypes().filter((member) => !member.isUndefined() && !member.isVoid());
-  const nullable = members.some((member) => member.isNull());
-  const rest = collapseBoolean(members.filter((member) => !member.isNull()));
+export function unionSchema(type: ts.UnionType, at: ts.Node, path: string, state: RootState): JsonSchema {
+  const members = type.types.filter((member) => !has(member, TypeFlags.Undefined) && !has(member, TypeFlags.Void));
+  const nullable = members.some((member) => has(member, TypeFlags.Null));
+  const { checker } = state.context;
+  const rest = collapseBoolean(
+    members.filter((member) => !has(member, TypeFlags.Null)),
+    checker,
+  );
   if (rest.length === 0) {
     return nullable
       ? { type: "null" }
       : state.problem(at, path, `${path} is only \`undefined\`, which JSON cannot carry. Remove it.`);
   }
-  const literals = rest.map(literalValue);
+  const literals = rest.map((member) => literalValue(member, checker));
   if (literals.every((value) => value !== undefined)) return enumSchema(literals as Literal[], nullable);
   const schemas = rest.map((member) => (member === BOOLEAN ? { type: "boolean" } : convert(member, at, path, state)));
   if (!nullable) return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
@@ -31,22 +39,23 @@ export function unionSchema(type: Type, at: Node, path: string, state: RootState
 }
 
 /** Stands in for `true | false` inside a wider union (TypeScript spells `string | boolean` as three members). */
-const BOOLEAN = Symbol("boolean") as unknown as Type;
+const BOOLEAN = Symbol("boolean") as unknown as ts.Type;
 
-function collapseBoolean(members: Type[]): Type[] {
-  const isTrue = (member: Type) => member.isBooleanLiteral() && member.getText() === "true";
-  const isFalse = (member: Type) => member.isBooleanLiteral() && member.getText() === "false";
-  if (!members.some(isTrue) || !members.some(isFalse)) return members;
-  const at = members.findIndex((member) => isTrue(member) || isFalse(member));
-  const others = members.filter((member) => !isTrue(member) && !isFalse(member));
+function collapseBoolean(members: ts.Type[], checker: ts.TypeChecker): ts.Type[] {
+  const isBooleanLiteral = (member: ts.Type) => has(member, TypeFlags.BooleanLiteral);
+  const trueLiteral = (member: ts.Type) => isBooleanLiteral(member) && isTrue(member, checker);
+  const falseLiteral = (member: ts.Type) => isBooleanLiteral(member) && !isTrue(member, checker);
+  if (!members.some(trueLiteral) || !members.some(falseLiteral)) return members;
+  const at = members.findIndex(isBooleanLiteral);
+  const others = members.filter((member) => !isBooleanLiteral(member));
   return [...others.slice(0, at), BOOLEAN, ...others.slice(at)];
 }
 
-function literalValue(member: Type): Literal | undefined {
+function literalValue(member: ts.Type, checker: ts.TypeChecker): Literal | undefined {
   if (member === BOOLEAN) return undefined;
-  if (member.isBooleanLiteral()) return member.getText() === "true";
+  if (has(member, TypeFlags.BooleanLiteral)) return isTrue(member, checker);
   if (!member.isLiteral()) return undefined;
-  const value = member.getLiteralValue();
+  const value = member.value;
   return typeof value === "string" || typeof value === "number" ? value : undefined;
 }
 
