@@ -50,12 +50,12 @@ export function watchGeneration(
 
   async function regenerate(): Promise<GenerationState> {
     const started = performance.now();
-    const run = await findKind("ts")!.load();
     const written: string[] = [];
     let tools = 0;
     let failed = false;
     for (const { inputs, options } of entries) {
       try {
+        const run = await findKind("ts")!.load();
         const outcome = await run({ inputs, options, cwd: project }, io);
         for (const file of outcome.files) generated.add(file);
         written.push(...outcome.written);
