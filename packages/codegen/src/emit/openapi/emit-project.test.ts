@@ -58,6 +58,7 @@ describe("emitted names", () => {
     const project = await emit("petstore3-oas30.yaml");
     expect([...project.generated.keys()]).toEqual([
       "src/generated/api.ts",
+      "src/generated/definitions.ts",
       "src/generated/pet.ts",
       "src/generated/store.ts",
       "src/generated/user.ts",

@@ -1,10 +1,11 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { toolDefinitionOf } from "../../ir/tool-definition.js";
-import type { ToolIR } from "../../ir/types.js";
+import type { ObjectSchema, ToolIR } from "../../ir/types.js";
 import { IdentifierPool } from "../identifiers.js";
-import { LINE_WIDTH, printString } from "../literal.js";
+import { LINE_WIDTH, printLiteral, printString } from "../literal.js";
 import { type Field, printFields, printStatement } from "./fields.js";
 import { constantCase } from "./names.js";
+import type { SchemaKind, SharedDefinitions, ToolSchemaPlan } from "./shared-definitions.js";
 
 /** One generated file of tools: the tools of one group (an OpenAPI tag), as a decorated class. */
 export interface GroupPlan {
@@ -19,6 +20,8 @@ export interface GroupPlan {
 /** What templates/openapi/src/generated/group.ts.hbs places. */
 export interface GroupView {
   header: string;
+  /** The import statements, those the file's schemas need. */
+  imports: string[];
   group: string;
   className: string;
   operations: string;
@@ -29,9 +32,11 @@ export interface GroupView {
 const METHOD_INDENT = "  ";
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export function groupView(plan: GroupPlan, header: string): GroupView {
+export function groupView(plan: GroupPlan, shared: SharedDefinitions, header: string): GroupView {
   const methodNames = new IdentifierPool(["constructor", "http"]);
   const schemas: GroupView["schemas"] = [];
+  const composers = new Set<string>();
+  let wholeSchemas = false;
   const methods = plan.tools.map((tool) => {
     const name = methodNames.claim(tool.name);
     const stem = constantCase(name);
@@ -40,7 +45,10 @@ export function groupView(plan: GroupPlan, header: string): GroupView {
     for (const [key, value] of Object.entries(options)) {
       if (key === "input" || key === "output") {
         const constant = `${stem}_${key.toUpperCase()}`;
-        schemas.push({ declaration: printStatement(`const ${constant}: JsonSchema = `, value, ";") });
+        const schema = shared.planOf(value as ObjectSchema, key);
+        if ("whole" in schema) wholeSchemas = true;
+        else composers.add(COMPOSERS[key]);
+        schemas.push({ declaration: schemaDeclaration(constant, schema, key) });
         fields.push({ key, code: constant });
       } else {
         fields.push({ key, value });
@@ -59,8 +67,15 @@ export function groupView(plan: GroupPlan, header: string): GroupView {
     };
   });
   const operations = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool.binding]));
+  const runtimeImports = wholeSchemas ? "type Context, type JsonSchema, tool" : "type Context, tool";
+  const imports = [
+    `import { ${runtimeImports} } from "@mcpsmith/runtime";`,
+    'import type { HttpExecutor, HttpOperation } from "@mcpsmith/runtime/http";',
+    ...(composers.size > 0 ? [`import { ${[...composers].sort().join(", ")} } from "./definitions.js";`] : []),
+  ];
   return {
     header,
+    imports,
     group: commentText(plan.group),
     className: plan.className,
     operations: printStatement(
@@ -72,6 +87,25 @@ export function groupView(plan: GroupPlan, header: string): GroupView {
     schemas,
     methods,
   };
+}
+
+/** The function of src/generated/definitions.ts that gives a schema of each kind its `$defs`. */
+const COMPOSERS: Record<SchemaKind, string> = { input: "inputSchema", output: "outputSchema" };
+
+/**
+ * `const GET_PET_INPUT: JsonSchema = {...};`, or with shared definitions `const GET_PET_INPUT = inputSchema(["Pet"],
+ * {...});`, the root hugged as the last argument when the head fits on the line, else each argument on its own line
+ * (as Biome lays out a call).
+ */
+function schemaDeclaration(constant: string, schema: ToolSchemaPlan, kind: SchemaKind): string {
+  if ("whole" in schema) return printStatement(`const ${constant}: JsonSchema = `, schema.whole, ";");
+  const call = `const ${constant} = ${COMPOSERS[kind]}(`;
+  const head = `${call}${printLiteral(schema.refs)}, `;
+  if (head.length + 1 <= LINE_WIDTH) return printStatement(head, schema.root, ");");
+  const inner = METHOD_INDENT;
+  const refs = `${inner}${printStatement("", schema.refs, ",", { indent: inner })}`;
+  const root = `${inner}${printStatement("", schema.root, ",", { indent: inner })}`;
+  return `${call}\n${refs}\n${root}\n);`;
 }
 
 /** `name(args: ..., ctx: Context) {`, its parameters one a line when the line would be too long (as Biome does). */

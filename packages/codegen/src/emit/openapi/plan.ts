@@ -4,7 +4,7 @@ import type { GroupPlan } from "./group-view.js";
 import { claimUnique, constantCase, fileSlug, pascalCase } from "./names.js";
 
 /** Files of src/generated/ that are not groups: a group never takes their names. */
-const GENERATED_MODULES = ["api", "index", "mock-api", "tools.test"];
+const GENERATED_MODULES = ["api", "definitions", "index", "mock-api", "tools.test"];
 
 /**
  * The tools grouped by their IR group (OpenAPI tag), groups in order of first appearance, each with its file,

@@ -9,6 +9,7 @@ import { indexView } from "./index-view.js";
 import { mockView } from "./mock-view.js";
 import { planGroups } from "./plan.js";
 import { projectViews } from "./project-view.js";
+import { type SharedDefinition, shareDefinitions } from "./shared-definitions.js";
 import { testsView } from "./tests-view.js";
 
 /** The folder regeneration owns; everything else in the project is the user's once written. */
@@ -55,6 +56,12 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
     "// Do not edit: `mcpsmith generate` overwrites this folder. Change tools from src/overrides.ts.",
   ].join("\n");
   const groups = planGroups(ir);
+  const shared = shareDefinitions(
+    ir.tools.flatMap((tool) => [
+      [tool.inputSchema, "input"] as const,
+      ...(tool.outputSchema === undefined ? [] : [[tool.outputSchema, "output"] as const]),
+    ]),
+  );
   const generated = new Map<string, string>();
   generated.set(
     `${GENERATED_DIR}/api.ts`,
@@ -65,10 +72,20 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
       subject: printString(`the ${ir.title} API`),
     }),
   );
+  if (shared.definitions.size > 0) {
+    generated.set(
+      `${GENERATED_DIR}/definitions.ts`,
+      renderCodeTemplate("openapi/src/generated/definitions.ts.hbs", {
+        header,
+        definitions: definitionsStatement("DEFINITIONS", shared.definitions),
+        outputDefinitions: definitionsStatement("OUTPUT_DEFINITIONS", shared.outputDefinitions),
+      }),
+    );
+  }
   for (const group of groups) {
     generated.set(
       `${GENERATED_DIR}/${group.file}.ts`,
-      renderCodeTemplate("openapi/src/generated/group.ts.hbs", groupView(group, header)),
+      renderCodeTemplate("openapi/src/generated/group.ts.hbs", groupView(group, shared, header)),
     );
   }
   generated.set(
@@ -106,4 +123,11 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
     ["src/overrides.ts", renderCodeTemplate("openapi/src/overrides.ts.hbs", views.overrides)],
   ]);
   return { generated, scaffold };
+}
+
+/** `const NAME: Record<string, Definition> = { Pet: { refs: [...], schema: {...} }, ... };` */
+function definitionsStatement(name: string, definitions: ReadonlyMap<string, SharedDefinition>): string {
+  return printStatement(`const ${name}: Record<string, Definition> = `, Object.fromEntries(definitions), ";", {
+    expand: definitions.size > 0,
+  });
 }

@@ -5,13 +5,16 @@ import type { JsonSchema } from "../../ir/types.js";
  * the schema's own example when it gives one (so the mock answers what the spec documents), else the simplest
  * value of its type and format. `$ref`s are followed inside the root's `$defs`; a cycle stops at optional
  * properties, so recursive schemas give finite values. Undefined when no value can be made up (a required
- * property that only a cycle could fill, `false`).
+ * property that only a cycle could fill, `false`). Once a sample holds `MAX_PROPERTIES` properties, optional ones
+ * are left out: Microsoft Graph's entities reach hundreds of others through optional properties, and followed
+ * six levels deep one sample took gigabytes.
  */
 export function sampleOf(schema: JsonSchema, root: JsonSchema = schema): unknown {
   return new Sampler(root).sample(schema, new Set());
 }
 
 const MAX_DEPTH = 6;
+const MAX_PROPERTIES = 64;
 
 const STRING_FORMATS: Record<string, string> = {
   "date-time": "2024-01-02T03:04:05Z",
@@ -31,6 +34,9 @@ const STRING_FORMATS: Record<string, string> = {
 type Schema = { [keyword: string]: unknown };
 
 class Sampler {
+  /** Properties placed so far in this sample, across every level. */
+  private properties = 0;
+
   constructor(private readonly root: JsonSchema) {}
 
   sample(schema: JsonSchema, refs: Set<string>): unknown {
@@ -102,9 +108,12 @@ class Sampler {
       if (item !== undefined) value.key = item;
     }
     for (const [name, property] of Object.entries(properties)) {
+      if (!required.has(name) && this.properties >= MAX_PROPERTIES) continue;
       const item = this.sample(property, refs);
-      if (item !== undefined) value[name] = item;
-      else if (required.has(name)) return undefined;
+      if (item !== undefined) {
+        value[name] = item;
+        this.properties++;
+      } else if (required.has(name)) return undefined;
     }
     return value;
   }

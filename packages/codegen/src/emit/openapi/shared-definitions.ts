@@ -1,0 +1,170 @@
+/**
+ * The document's schema definitions, written once for the whole project instead of once per tool. In the IR every
+ * tool schema carries the closure of the definitions it reaches in its own `$defs` (MCP tool schemas must be
+ * self-contained); for Microsoft Graph that is ~1,700 definitions, ~1.4 MB, in each of 11,000 tools. The project
+ * gets each definition once, with the names it refers to, and each tool schema its root and the names its root
+ * refers to: the generated server composes the same `$defs` from those when the schema is first read.
+ */
+import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
+
+/** Which table a tool schema's definitions come from: input schemas use them in their request form. */
+export type SchemaKind = "input" | "output";
+
+/** A definition as the project writes it: its schema and the definitions that schema refers to, sorted. */
+export interface SharedDefinition {
+  refs: string[];
+  schema: JsonSchema;
+}
+
+/** A tool schema as the project writes it: whole, or its root and the definitions the root refers to. */
+export type ToolSchemaPlan = { whole: ObjectSchema } | { root: JsonSchema; refs: string[] };
+
+export interface SharedDefinitions {
+  /** Definitions by name, in their request form (response-only ones too), sorted by name. */
+  definitions: Map<string, SharedDefinition>;
+  /** The definitions whose response form differs from `definitions`', sorted by name. */
+  outputDefinitions: Map<string, SharedDefinition>;
+  /** How to write `schema`, one of the IR tools' input (`kind: "input"`) or output schemas. */
+  planOf(schema: ObjectSchema, kind: SchemaKind): ToolSchemaPlan;
+}
+
+type Defs = Readonly<Record<string, JsonSchema>>;
+type Table = Map<string, JsonSchema>;
+
+/**
+ * Collects the definitions of `schemas` into one table per kind. A schema is written as root and refs only when
+ * composing its `$defs` from the tables gives exactly its own, key order included; any other (a definition name
+ * meaning two schemas within one kind, a `$defs` that is not the schema's last key) is written whole, as before.
+ */
+export function shareDefinitions(schemas: Iterable<readonly [ObjectSchema, SchemaKind]>): SharedDefinitions {
+  const json = new JsonCache();
+  const tables: Record<SchemaKind, Table> = { input: new Map(), output: new Map() };
+  const conflicting = new Set<Defs>();
+  const seen = new Set<Defs>();
+  for (const [schema, kind] of schemas) {
+    const defs = schema.$defs;
+    if (defs === undefined || seen.has(defs)) continue;
+    seen.add(defs);
+    for (const [name, definition] of Object.entries(defs)) {
+      const known = tables[kind].get(name);
+      if (known === undefined) tables[kind].set(name, definition);
+      else if (known !== definition && json.of(known) !== json.of(definition)) conflicting.add(defs);
+    }
+  }
+
+  const definitions = new Map<string, SharedDefinition>();
+  const outputDefinitions = new Map<string, SharedDefinition>();
+  const shared = (schema: JsonSchema): SharedDefinition => ({ refs: [...refsIn(schema)].sort(compare), schema });
+  for (const [name, schema] of tables.input) definitions.set(name, shared(schema));
+  for (const [name, schema] of tables.output) {
+    const input = tables.input.get(name);
+    if (input === undefined) definitions.set(name, shared(schema));
+    else if (input !== schema && json.of(input) !== json.of(schema)) outputDefinitions.set(name, shared(schema));
+  }
+  const lookups: Record<SchemaKind, (name: string) => SharedDefinition | undefined> = {
+    input: (name) => definitions.get(name),
+    output: (name) => outputDefinitions.get(name) ?? definitions.get(name),
+  };
+  const closures = new Map<string, string[] | undefined>();
+  const checked = new Map<Defs, Map<string, boolean>>();
+
+  /** Whether composing from `refs` gives `defs`, every definition the same schema: once per pair. */
+  function composesTo(refs: string[], defs: Defs, kind: SchemaKind): boolean {
+    const key = `${kind}\u0000${refs.join("\u0000")}`;
+    const byRefs = checked.get(defs) ?? new Map<string, boolean>();
+    checked.set(defs, byRefs);
+    let result = byRefs.get(key);
+    if (result === undefined) {
+      if (!closures.has(key)) closures.set(key, closureOf(refs, lookups[kind]));
+      const closure = closures.get(key);
+      const names = Object.keys(defs);
+      result =
+        closure !== undefined &&
+        names.length === closure.length &&
+        names.every((name, index) => name === closure[index]) &&
+        names.every((name) => {
+          const definition = lookups[kind](name)!.schema;
+          return definition === defs[name] || json.of(definition) === json.of(defs[name]!);
+        });
+      byRefs.set(key, result);
+    }
+    return result;
+  }
+
+  return {
+    definitions: sortedByName(definitions),
+    outputDefinitions: sortedByName(outputDefinitions),
+    planOf(schema, kind) {
+      const { $defs: defs, ...root } = schema;
+      const keys = Object.keys(schema);
+      if (defs === undefined || conflicting.has(defs) || keys[keys.length - 1] !== "$defs") return { whole: schema };
+      const refs = [...refsIn(root)].sort(compare);
+      return composesTo(refs, defs, kind) ? { root, refs } : { whole: schema };
+    },
+  };
+}
+
+/**
+ * The names `refs` reach through the definitions' own refs, themselves included, sorted as the IR sorts `$defs`
+ * keys; `undefined` when one of them is missing from the table.
+ */
+function closureOf(refs: readonly string[], lookup: (name: string) => SharedDefinition | undefined) {
+  const reached = new Set<string>(refs);
+  for (const name of reached) {
+    const definition = lookup(name);
+    if (definition === undefined) return undefined;
+    for (const ref of definition.refs) reached.add(ref);
+  }
+  return [...reached].sort(compare);
+}
+
+const DEFS_REF = "#/$defs/";
+
+/** The definition names a schema refers to: its `$ref`s into `#/$defs/` and its discriminator mappings' targets. */
+function refsIn(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) {
+    for (const item of schema) refsIn(item, found);
+  } else if (typeof schema === "object" && schema !== null) {
+    const object = schema as Record<string, unknown>;
+    addRef(object.$ref, found);
+    const discriminator = object.discriminator as { mapping?: unknown } | undefined;
+    if (typeof discriminator?.mapping === "object" && discriminator.mapping !== null) {
+      for (const target of Object.values(discriminator.mapping)) addRef(target, found);
+    }
+    for (const value of Object.values(object)) refsIn(value, found);
+  }
+  return found;
+}
+
+function addRef(ref: unknown, found: Set<string>): void {
+  if (typeof ref !== "string" || !ref.startsWith(DEFS_REF)) return;
+  let token = ref.slice(DEFS_REF.length);
+  try {
+    token = decodeURIComponent(token);
+  } catch {}
+  found.add(token.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** Each schema's JSON, computed once: definitions are compared by content where they are not the same object. */
+class JsonCache {
+  private readonly texts = new WeakMap<object, string>();
+
+  of(schema: JsonSchema): string {
+    if (typeof schema !== "object") return JSON.stringify(schema);
+    let text = this.texts.get(schema);
+    if (text === undefined) {
+      text = JSON.stringify(schema);
+      this.texts.set(schema, text);
+    }
+    return text;
+  }
+}
+
+function sortedByName<T>(map: Map<string, T>): Map<string, T> {
+  return new Map([...map].sort(([a], [b]) => compare(a, b)));
+}
+
+/** The IR's order of `$defs` keys (and the generated server's): by UTF-16 code units. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
