@@ -55,16 +55,17 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
   const results = new Map<string, ModuleResult>();
   const graph = new ImportGraph(project);
 
-  const readModules = (files: Iterable<ts.SourceFile>) => {
+  const readModules = (files: Iterable<ts.SourceFile>, checker: ts.TypeChecker) => {
     // Type ids belong to one program: a fresh cache for each run after a change.
-    const context = createSchemaContext(project.program.getTypeChecker());
+    const context = createSchemaContext(checker);
     for (const file of files) results.set(file.fileName, readModule(file, context));
   };
 
   return {
     extract() {
       results.clear();
-      readModules(projectModules(project.program));
+      const checker = project.checker;
+      readModules(projectModules(project.program), checker);
       return collect(results);
     },
     update(changed) {
@@ -74,8 +75,9 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
         .withImporters(paths, projectModules(project.program))
         .map((file) => file.fileName);
       project.update(paths);
+      const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
-      readModules(graph.withImporters([...paths, ...importersOfDeleted], projectModules(project.program)));
+      readModules(graph.withImporters([...paths, ...importersOfDeleted], projectModules(project.program)), checker);
       return collect(results);
     },
   };

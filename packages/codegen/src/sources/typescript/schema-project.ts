@@ -45,6 +45,14 @@ export class SchemaProject {
     return this.#program;
   }
 
+  /**
+   * The program's type checker. Creating it binds every file, which also links each node to its parent: files are
+   * parsed without those links (binding makes them anyway), so nodes are read only once the checker exists.
+   */
+  get checker(): ts.TypeChecker {
+    return this.#program.getTypeChecker();
+  }
+
   get options(): ts.CompilerOptions {
     return this.#options;
   }
@@ -89,9 +97,6 @@ export class SchemaProject {
     const library = libraryFiles();
     const readFile = host.readFile.bind(host);
     const fileExists = host.fileExists.bind(host);
-    const parse = (path: string, text: string, options: ts.ScriptTarget | ts.CreateSourceFileOptions) =>
-      // Parent links for the files whose nodes are read (declarations, doc comments); the library's are bound.
-      compiler.createSourceFile(path, text, options, !library.has(path));
     return {
       ...host,
       getDefaultLibLocation: () => LIB_FOLDER,
@@ -106,7 +111,7 @@ export class SchemaProject {
           onError?.(`Cannot read ${path}.`);
           return undefined;
         }
-        const file = parse(path, text, options);
+        const file = compiler.createSourceFile(path, text, options);
         this.#files.set(path, file);
         return file;
       },
