@@ -1,13 +1,15 @@
 /**
  * The TypeScript compiler the schema extraction runs on: the one ts-morph is built on, from ts-morph's own
  * dependency (the same module instance, so nodes and types of a ts-morph project can be handed to the converter),
- * with the standard library's declarations it carries in memory. Loaded with `require`: imported from an ES module,
- * Node would first scan the CommonJS source for its export names, and ts-morph's wrappers, which extraction does not
- * use, would be compiled too (together about a third of the cost of loading the compiler). Types are named through
+ * with the standard library's declarations it carries in memory. Loaded with `require` and V8's code cache
+ * (code-cache.ts): imported from an ES module instead, Node would first scan the CommonJS source for its export
+ * names, and ts-morph's wrappers, which extraction does not use, would be compiled too. Types are named through
  * `import type { ts } from "ts-morph"`.
  */
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { ts } from "ts-morph";
+import { loadWithCodeCache } from "./code-cache.js";
 
 interface TsMorphCommon {
   ts: typeof ts;
@@ -16,7 +18,10 @@ interface TsMorphCommon {
 }
 
 const fromTsMorph = createRequire(createRequire(import.meta.url).resolve("ts-morph"));
-const common = fromTsMorph("@ts-morph/common") as TsMorphCommon;
+const commonPath = fromTsMorph.resolve("@ts-morph/common");
+// @ts-morph/common requires its compiler as `./typescript`: loaded first, that `require` finds this instance.
+loadWithCodeCache(join(dirname(commonPath), "typescript.js"));
+const common = fromTsMorph(commonPath) as TsMorphCommon;
 
 export const compiler = common.ts;
 

@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import type { ts } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
+import { saveCodeCache } from "./code-cache.js";
 import { decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
@@ -66,6 +67,7 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
       results.clear();
       const checker = project.checker;
       readModules(projectModules(project.program), checker);
+      saveCodeCache();
       return collect(results);
     },
     update(changed) {
