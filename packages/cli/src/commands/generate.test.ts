@@ -46,6 +46,12 @@ describe("mcpsmith generate", () => {
     );
   });
 
+  it("reads --max-name-length as every kind does: a whole number", async () => {
+    const result = await runCli(["generate", "ts", "tools.ts", "--max-name-length", "1e2"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('E_USAGE --max-name-length takes a whole number, got "1e2".');
+  });
+
   it("lists each kind's usage in its help", async () => {
     const result = await runCli(["generate", "--help"]);
     expect(result.code).toBe(0);

@@ -1,6 +1,7 @@
 import { writeGeneratedFiles } from "@mcpsmith/codegen";
 import { generateTs } from "@mcpsmith/codegen/generate-ts";
 import { CliError } from "../../errors.js";
+import { wholeNumberFlag } from "../flag-values.js";
 import type { GenerateRunner } from "./kinds.js";
 
 /** `mcpsmith generate ts`: reads the annotated modules and writes the server module and its main.ts. */
@@ -12,13 +13,14 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
   }
   const tsconfig = text(options.tsconfig);
   const out = text(options.out);
+  const maxNameLength = wholeNumberFlag(options, "max-name-length", "generate");
   const result = generateTs({
     inputs,
     cwd,
     ...(out !== undefined && { out }),
     ...(tsconfig !== undefined && { tsconfig }),
     transport: transportOf(options.transport),
-    ...maxNameLength(options["max-name-length"]),
+    ...(maxNameLength !== undefined && { maxNameLength }),
   });
   const written = writeGeneratedFiles(result.files);
   return {
@@ -39,13 +41,4 @@ function text(value: unknown): string | undefined {
 function transportOf(value: unknown): "stdio" | "http" {
   if (value === undefined || value === "stdio" || value === "http") return value ?? "stdio";
   throw new CliError("E_USAGE", `--transport must be stdio or http; got "${String(value)}".`);
-}
-
-function maxNameLength(value: unknown): { maxNameLength?: number } {
-  if (value === undefined) return {};
-  const number = Number(value);
-  if (!Number.isInteger(number)) {
-    throw new CliError("E_USAGE", `--max-name-length must be a whole number; got "${String(value)}".`);
-  }
-  return { maxNameLength: number };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
 import { command as serve } from "../serve.js";
-import { modeOf, sourceOptionsOf, wholeNumberFlag } from "./parse-flags.js";
+import { modeOf, sourceOptionsOf } from "./parse-flags.js";
 
 /** The flags as `serve openapi` parses them from its command line. */
 const parsed = (...flags: string[]) => parseCommandArgs(serve, ["openapi", "spec.yaml", ...flags]).values;
@@ -42,8 +42,8 @@ describe("the OpenAPI source's flags", () => {
       }
       return undefined;
     };
-    expect(usage(() => wholeNumberFlag({ threshold: "4.5" }, "threshold", "serve"))).toBe(
-      '--threshold takes a whole number, got "4.5". Run `mcpsmith serve --help` for each option\'s meaning.',
+    expect(usage(() => sourceOptionsOf({ "max-name-length": "4.5" }, "generate"))).toBe(
+      '--max-name-length takes a whole number, got "4.5". Run `mcpsmith generate --help` for each option\'s meaning.',
     );
     expect(usage(() => modeOf({ mode: "fast" }, "generate"))).toBe(
       '--mode must be one of auto, tools, discovery; got "fast". Run `mcpsmith generate --help` for details.',

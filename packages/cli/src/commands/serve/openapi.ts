@@ -6,14 +6,8 @@ import type { ParsedArgs } from "../../args/command.js";
 import { stringOption } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
 import type { Io } from "../../io.js";
-import {
-  type FlagValues,
-  listFlag,
-  modeOf,
-  repeatedFlag,
-  sourceOptionsOf,
-  wholeNumberFlag,
-} from "../openapi/parse-flags.js";
+import { type FlagValues, listFlag, repeatedFlag, wholeNumberFlag } from "../flag-values.js";
+import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
 
 export interface ServeSummary {
   title: string;
