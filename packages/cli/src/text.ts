@@ -22,7 +22,15 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** "1 tool", "3 tools". */
+/** "1 tool", "3 tools", "1,186 tools". */
 export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
+  return `${thousands(count)} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * A whole number with its thousands grouped, "1,186", as `toLocaleString("en-US")` writes it but without loading
+ * ICU's locale data, which costs a short command about 7 MB and a few milliseconds.
+ */
+export function thousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

@@ -11,7 +11,7 @@ import type { Command, ParsedArgs } from "../args/command.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
-import { plural } from "../text.js";
+import { plural, thousands } from "../text.js";
 import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
 
 const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
@@ -103,7 +103,7 @@ function report(entry: GenerateEntry, outcome: GenerateOutcome, cwd: string, io:
     ...(outcome.resources > 0 ? [plural(outcome.resources, "resource")] : []),
     ...(outcome.prompts > 0 ? [plural(outcome.prompts, "prompt")] : []),
   ];
-  io.stdout.write(`${counts.join(", ")}; tools/list ≈ ${outcome.toolListTokens.toLocaleString("en-US")} tokens\n`);
+  io.stdout.write(`${counts.join(", ")}; tools/list ≈ ${thousands(outcome.toolListTokens)} tokens\n`);
   for (const warning of outcome.warnings) io.stderr.write(`${style.yellow("warning")} ${warning}\n`);
   const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => outcome.tools > limit);
   if (over.length > 0) {

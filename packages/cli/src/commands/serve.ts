@@ -5,7 +5,7 @@ import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
-import { plural } from "../text.js";
+import { plural, thousands } from "../text.js";
 import { OPENAPI_SOURCE_FLAGS } from "./openapi/flags.js";
 import type { ServeSummary } from "./serve/openapi.js";
 
@@ -132,7 +132,7 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   const { build, title } = summary;
   const shape = describeShape(build);
   io.stderr.write(
-    `${style.bold("mcpsmith serve")} ${title}: ${shape}; tools/list ≈ ${build.toolListTokens.toLocaleString("en-US")} tokens\n`,
+    `${style.bold("mcpsmith serve")} ${title}: ${shape}; tools/list ≈ ${thousands(build.toolListTokens)} tokens\n`,
   );
   const shown = booleanOption(args, "all-warnings", false) ? summary.warnings : summary.warnings.slice(0, 20);
   for (const warning of shown) io.stderr.write(`${style.yellow("warning")} ${warning}\n`);
