@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printLiteral, printProperty, printString } from "./literal.js";
+import { Code, printLiteral, printProperty, printString } from "./literal.js";
 
 describe("printLiteral", () => {
   it("puts what fits on one line, quoting only keys that are not identifiers", () => {
@@ -56,6 +56,13 @@ describe("printLiteral", () => {
     // A key shorter than five columns keeps even a long string beside it.
     const text = "t".repeat(120);
     expect(printLiteral({ abc: text, abcde: text })).toBe(`{\n  abc: "${text}",\n  abcde:\n    "${text}",\n}`);
+  });
+
+  it("places code as it is, below a long key when it would overflow, as Biome places a name", () => {
+    const key = `"${"k.".repeat(57)}"`;
+    expect(printLiteral({ [key.slice(1, -1)]: new Code("PET_INPUT"), input: new Code("PET_INPUT") })).toBe(
+      `{\n  ${key}:\n    PET_INPUT,\n  input: PET_INPUT,\n}`,
+    );
   });
 
   it("fills a list of numbers that does not fit, as many a line as fit", () => {

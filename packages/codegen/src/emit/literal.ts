@@ -8,7 +8,7 @@
  *   and so is everything around it;
  * - an array of numbers that does not fit is filled, as many numbers a line as fit;
  * - a property whose key is long moves its value to the next line when the value cannot start on the key's line
- *   (a string, `null` or negative number that overflows, the `{` or `[` of a collection past the margin);
+ *   (a string, `null`, negative number or code that overflows, the `{` or `[` of a collection past the margin);
  * - keys quoted only when they are not identifiers; strings in the quote needing fewer escapes; widths counted in
  *   columns (a CJK character or an emoji takes two).
  *
@@ -27,6 +27,11 @@ export interface LiteralLayout {
   suffix?: string;
   /** Keep an object open even when it would fit on one line. */
   expand?: boolean;
+}
+
+/** Code placed as it is among JSON values (a constant's name, `TABLE["key"]`), laid out as Biome lays out a name. */
+export class Code {
+  constructor(readonly text: string) {}
 }
 
 export function printLiteral(value: unknown, layout: LiteralLayout = {}): string {
@@ -63,7 +68,7 @@ interface Scalar {
   kind: "scalar";
   text: string;
   width: number;
-  type: "string" | "number" | "boolean" | "null";
+  type: "string" | "number" | "boolean" | "null" | "code";
 }
 
 interface Property {
@@ -78,6 +83,7 @@ const SPACED_BRACES = 4;
 const SEPARATOR = 2;
 
 function measure(value: unknown): Measured {
+  if (value instanceof Code) return { kind: "scalar", text: value.text, width: textWidth(value.text), type: "code" };
   if (Array.isArray(value)) {
     const items = value.map(measure);
     let width = BRACKETS + SEPARATOR * Math.max(items.length - 1, 0);
@@ -185,8 +191,8 @@ const SHORT_KEY = INDENT.length + 3;
 
 /**
  * `key: value` and its suffix. A long key gives its value a line of its own, one level deeper, when the value cannot
- * start on the key's line: a string, `null` or negative number that would overflow it, or a collection whose opening
- * bracket would (Biome's break-after-operator and fluid layouts). Other numbers and booleans never move.
+ * start on the key's line: a string, `null`, negative number or code that would overflow it, or a collection whose
+ * opening bracket would (Biome's break-after-operator and fluid layouts). Other numbers and booleans never move.
  */
 function writeProperty({ key, keyWidth, value }: Property, indent: string, suffix: string, out: string[]): void {
   const head = keyWidth + SEPARATOR;

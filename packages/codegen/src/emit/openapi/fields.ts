@@ -1,4 +1,4 @@
-import { LINE_WIDTH, printKey, printLiteral, printProperty, textWidth } from "../literal.js";
+import { Code, LINE_WIDTH, printKey, printLiteral, printProperty, textWidth } from "../literal.js";
 
 /** One property of an object literal being printed: a JSON value, or code placed as it is (a constant's name). */
 export type Field = { key: string; value: unknown } | { key: string; code: string };
@@ -18,11 +18,10 @@ export function printFields(fields: readonly Field[], layout: { indent: string; 
     return `${flatText}${layout.suffix}`;
   }
   const inner = layout.indent + INDENT;
-  const lines = fields.map((field) =>
-    "code" in field
-      ? `${inner}${keyOf(field.key)}: ${field.code},`
-      : `${inner}${printProperty(field.key, field.value, { indent: inner, suffix: "," })}`,
-  );
+  const lines = fields.map((field) => {
+    const value = "code" in field ? new Code(field.code) : field.value;
+    return `${inner}${printProperty(field.key, value, { indent: inner, suffix: "," })}`;
+  });
   return `{\n${lines.join("\n")}\n${layout.indent}}${layout.suffix}`;
 }
 
