@@ -1,5 +1,5 @@
 import type { OpenApiIR } from "../../ir/types.js";
-import { LINE_WIDTH } from "../literal.js";
+import { Code, LINE_WIDTH, printProperty } from "../literal.js";
 import { keyOf, printStatement } from "./fields.js";
 import type { GroupPlan } from "./group-view.js";
 
@@ -50,7 +50,10 @@ function codeObject(prefix: string, entries: readonly (readonly [string, string 
   const parts = entries.map(([key, value]) => (value === undefined ? key : `${keyOf(key)}: ${value}`));
   const flat = parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`;
   if (prefix.length + flat.length + suffix.length <= LINE_WIDTH) return `${prefix}${flat}${suffix}`;
-  return `${prefix}{\n${parts.map((part) => `  ${part},`).join("\n")}\n}${suffix}`;
+  const lines = entries.map(([key, value]) =>
+    value === undefined ? `  ${key},` : `  ${printProperty(key, new Code(value), { indent: "  ", suffix: "," })}`,
+  );
+  return `${prefix}{\n${lines.join("\n")}\n}${suffix}`;
 }
 
 function importStatement(names: string, path: string): string {
