@@ -84,6 +84,9 @@ export async function startUpstream(handler: UpstreamHandler = () => ({ json: { 
       send(res, { status: 500, body: `upstream handler failed: ${String(error)}` });
     }
   });
+  // Idle connections stay open while a test works between requests: a client reusing one the server has just timed
+  // out would see ECONNRESET. close() ends them all.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
