@@ -1,0 +1,199 @@
+/**
+ * What an OpenAPI operation's request must look like for given tool arguments, worked out from the OpenAPI
+ * serialisation rules (the Parameter Object's style table, RFC 6570 expansion, the security scheme kinds) and
+ * written independently of the runtime's executor, so a corpus test can hold the executor to the specification
+ * rather than to itself. Values are compared decoded where the specification allows several spellings (`%2C` or
+ * `,` between array items) and raw where it does not (`%20`, never `+`, for a space in a path or query).
+ */
+import type {
+  HttpApi,
+  HttpOperation,
+  HttpParameter,
+  HttpSecurityScheme,
+} from "../../packages/runtime/dist/http/index.js";
+import { parseMultipart } from "./multipart.js";
+import type { RecordedRequest } from "./upstream.js";
+
+type Pairs = [string, string][];
+
+export interface ExpectedRequest {
+  method: string;
+  /** The path exactly as it must be sent, percent-encoded, after the server's own path. */
+  path: string;
+  /** Query pairs the parameters make, decoded, in the order the operation lists them. */
+  query: Pairs;
+  /** Header parameters, names lower-cased. */
+  headers: Record<string, string>;
+}
+
+/** The request the specification describes for `operation` called with `args` (credentials apart). */
+export function expectedRequest(operation: HttpOperation, args: Record<string, unknown>): ExpectedRequest {
+  // A few documents write a fixed query into the path (OpenAI's `/responses?beta=true`): it is sent as the query's start.
+  const [template, fixed = ""] = operation.path.split(/\?(.*)/s);
+  let path = template!;
+  const query: Pairs = decodeQuery(fixed);
+  const headers: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const value = args[parameter.argument];
+    if (value === undefined) continue;
+    if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, pathValue(parameter, value));
+    else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
+    else if (parameter.in === "header") headers[parameter.name.toLowerCase()] = simple(value, parameter.explode);
+  }
+  return { method: operation.method, path, query, headers };
+}
+
+/** `[name, value]` pairs of a raw query string, decoded as RFC 3986 says (a `+` stays a `+`). */
+export function decodeQuery(raw: string): Pairs {
+  if (raw === "") return [];
+  return raw.split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    const [name, value] = eq < 0 ? [pair, ""] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    return [decodeURIComponent(name), decodeURIComponent(value)];
+  });
+}
+
+const encode = (value: unknown) => encodeURIComponent(String(value));
+
+function pathValue(parameter: HttpParameter, value: unknown): string {
+  const prefix = parameter.style === "label" ? "." : parameter.style === "matrix" ? `;${parameter.name}=` : "";
+  if (!Array.isArray(value)) return `${prefix}${encode(value)}`;
+  const separator = parameter.explode && parameter.style === "label" ? "." : ",";
+  return `${prefix}${value.map(encode).join(separator)}`;
+}
+
+function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
+  const { name } = parameter;
+  if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
+  if (Array.isArray(value)) {
+    const items = value.map(String);
+    if (parameter.style === "form" && parameter.explode) return items.map((item) => [name, item]);
+    const delimiter = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" }[parameter.style as string] ?? ",";
+    return [[name, items.join(delimiter)]];
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
+    if (parameter.style === "deepObject") return entries.map(([key, item]) => [`${name}[${key}]`, item]);
+    if (parameter.explode) return entries;
+    return [[name, entries.flat().join(",")]];
+  }
+  return [[name, String(value)]];
+}
+
+/** The `simple` style (headers): arrays and objects comma-separated, `k=v` pairs when exploded. */
+function simple(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.map(String).join(",");
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value);
+    return explode ? entries.map(([k, v]) => `${k}=${String(v)}`).join(",") : entries.flat().map(String).join(",");
+  }
+  return String(value);
+}
+
+/** A made-up credential for each environment variable, recognisable in a recorded request. */
+export const credentialFor = (env: string) => `cred-${env}`;
+
+/**
+ * Whether `request` carries every credential of at least one of the operation's security alternatives (an
+ * operation without security must carry none of the API's credentials). OAuth2 client credentials are out of
+ * scope here: they need a token endpoint, which the runtime's own tests provide.
+ */
+export function satisfiedAlternative(
+  request: RecordedRequest,
+  operation: HttpOperation,
+  api: HttpApi,
+): string[] | undefined {
+  const alternatives = operation.security.length === 0 ? [[]] : operation.security;
+  return alternatives.find((names) => names.every((name) => carries(request, api.securitySchemes[name]!)));
+}
+
+/** Whether any credential of the API's schemes was sent. */
+export function carriesAnyCredential(request: RecordedRequest, api: HttpApi): boolean {
+  return Object.values(api.securitySchemes).some((scheme) => carries(request, scheme));
+}
+
+function carries(request: RecordedRequest, scheme: HttpSecurityScheme): boolean {
+  const query = decodeQuery(request.query);
+  switch (scheme.type) {
+    case "apiKey":
+      if (scheme.in === "header") return request.headers[scheme.name.toLowerCase()] === credentialFor(scheme.env);
+      if (scheme.in === "cookie") return request.cookies[scheme.name] === encode(credentialFor(scheme.env));
+      return query.some(([name, value]) => name === scheme.name && value === credentialFor(scheme.env));
+    case "http":
+      if (scheme.scheme === "bearer") return request.headers.authorization === `Bearer ${credentialFor(scheme.env)}`;
+      return (
+        request.headers.authorization ===
+        `Basic ${Buffer.from(`${credentialFor(scheme.usernameEnv)}:${credentialFor(scheme.passwordEnv)}`).toString("base64")}`
+      );
+    case "bearerToken":
+      return request.headers.authorization === `Bearer ${credentialFor(scheme.env)}`;
+    case "oauth2":
+      return false;
+  }
+}
+
+/**
+ * The body the specification describes for `value` sent as `operation`'s body, as something `toEqual` can compare
+ * with `receivedBody`: JSON parsed, form fields as decoded pairs, multipart parts by name, raw bytes for binary.
+ */
+export function expectedBody(operation: HttpOperation, value: unknown): unknown {
+  const body = operation.body!;
+  if (body.binary) return { bytes: Buffer.from(String(value), "base64") };
+  if (/\bjson\b|\+json\b/i.test(body.mediaType)) return { json: value };
+  if (/^application\/x-www-form-urlencoded/i.test(body.mediaType)) return { form: formPairs(operation, value) };
+  if (/^multipart\//i.test(body.mediaType)) {
+    const files = new Set(body.fileProperties ?? []);
+    const parts: Pairs = [];
+    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+      // RFC 7578 / OpenAPI encoding defaults: one part per array item, objects as JSON, files as their bytes.
+      for (const element of Array.isArray(item) ? item : [item]) {
+        if (files.has(name)) parts.push([name, Buffer.from(String(element), "base64").toString("latin1")]);
+        else
+          parts.push([
+            name,
+            typeof element === "object" && element !== null ? JSON.stringify(element) : String(element ?? ""),
+          ]);
+      }
+    }
+    return { parts };
+  }
+  return { text: typeof value === "string" ? value : JSON.stringify(value) };
+}
+
+/** A recorded request's body in the shape `expectedBody` gives for the operation's media type. */
+export function receivedBody(operation: HttpOperation, request: RecordedRequest): unknown {
+  const { mediaType, binary } = operation.body!;
+  if (binary) return { bytes: request.body };
+  if (/\bjson\b|\+json\b/i.test(mediaType)) return { json: JSON.parse(request.text) };
+  if (/^application\/x-www-form-urlencoded/i.test(mediaType)) {
+    // Form bodies are the one place where `+` means a space (the WHATWG urlencoded format).
+    return { form: [...new URLSearchParams(request.text)] };
+  }
+  if (/^multipart\//i.test(mediaType)) {
+    const parts = parseMultipart(request.body, request.headers["content-type"] ?? "").map((part): [string, string] => [
+      part.name ?? "",
+      part.data.toString(part.filename === undefined ? "utf8" : "latin1"),
+    ]);
+    return { parts };
+  }
+  return { text: request.text };
+}
+
+/**
+ * Form fields: each property serialised as a query parameter of its encoding's style (default `form`, exploded),
+ * or as one JSON field when its encoding names a content type.
+ */
+function formPairs(operation: HttpOperation, value: unknown): Pairs {
+  const pairs: Pairs = [];
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    const encoding = operation.body?.encoding?.[name];
+    if (encoding?.contentType !== undefined && encoding.style === undefined) {
+      pairs.push([name, typeof item === "string" ? item : JSON.stringify(item)]);
+      continue;
+    }
+    const style = encoding?.style ?? "form";
+    const field = { name, argument: name, in: "query", style, explode: encoding?.explode ?? style === "form" };
+    pairs.push(...queryPairs({ ...field, required: true } as HttpParameter, item));
+  }
+  return pairs;
+}
