@@ -9,38 +9,45 @@ export interface MockView {
   routes: string;
 }
 
-interface MockRoute {
-  method: string;
-  path: string;
+interface MockAnswer {
   status: number;
   contentType?: string;
   body?: unknown;
 }
 
 /**
- * The mock API's answers, one per operation: the output schema's sample (its examples first) for JSON, a short
- * text for text, no body otherwise. Paths without variables come first, so `/pet/findByStatus` is not taken for
- * `/pet/{petId}`.
+ * The mock API's answers by `METHOD path`, one per operation: the output schema's sample (its examples first) for
+ * JSON, a short text for text, no body otherwise. Paths without variables come first, so `/pet/findByStatus` is
+ * not taken for `/pet/{petId}`. An object rather than an array: tsc reduces an array literal's element types to
+ * one union, and Microsoft Graph's 11,000 distinct answers made that union too complex to represent (TS2590).
  */
 export function mockView(ir: OpenApiIR, header: string): MockView {
-  const routes = ir.tools
-    .map(routeOf)
-    .map((route, index) => ({ route, index }))
-    .sort((a, b) => variables(a.route.path) - variables(b.route.path) || a.index - b.index)
-    .map(({ route }) => route);
-  return { header, routes: printStatement("const ROUTES: MockRoute[] = ", routes, ";") };
+  const routes = new Map<string, MockAnswer>();
+  const ordered = ir.tools
+    .map((tool, index) => ({ tool, index }))
+    .sort((a, b) => variables(a.tool.binding.path) - variables(b.tool.binding.path) || a.index - b.index);
+  for (const { tool } of ordered) {
+    const route = `${tool.binding.method} ${tool.binding.path}`;
+    if (!routes.has(route)) routes.set(route, answerOf(tool));
+  }
+  return {
+    header,
+    routes: printStatement("const ROUTES: Record<string, MockAnswer> = ", Object.fromEntries(routes), ";", {
+      expand: routes.size > 0,
+    }),
+  };
 }
 
-function routeOf(tool: ToolIR<HttpOperation>): MockRoute {
-  const { method, path, accepts = [] } = tool.binding;
+function answerOf(tool: ToolIR<HttpOperation>): MockAnswer {
+  const { accepts = [] } = tool.binding;
   const json = accepts.find((type) => /\bjson\b/.test(type) || type.endsWith("+json"));
   if (json !== undefined) {
     const body = tool.outputSchema === undefined ? {} : (sampleOf(tool.outputSchema) ?? {});
-    return { method, path, status: 200, contentType: json, body };
+    return { status: 200, contentType: json, body };
   }
   const text = accepts.find((type) => type.startsWith("text/"));
-  if (text !== undefined) return { method, path, status: 200, contentType: text, body: "ok" };
-  return { method, path, status: 204 };
+  if (text !== undefined) return { status: 200, contentType: text, body: "ok" };
+  return { status: 204 };
 }
 
 function variables(path: string): number {
