@@ -12,7 +12,7 @@
 //     responses and missing credentials are checked on each document too.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
@@ -23,6 +23,7 @@ import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
 import { openApiCorpus } from "./support/corpus.js";
+import { linkDependencies } from "./support/generated-project.js";
 import {
   carriesAnyCredential,
   credentialFor,
@@ -120,15 +121,6 @@ function typeCheck(folder: string): Promise<string> {
   }
   tscQueue.push(folder);
   return tscQueued;
-}
-
-/** Links what a generated project installs from this workspace, so nothing is downloaded. */
-function linkDependencies(project: string): void {
-  mkdirSync(join(project, "node_modules/@mcpsmith"), { recursive: true });
-  mkdirSync(join(project, "node_modules/@types"), { recursive: true });
-  symlinkSync(join(ROOT, "packages/runtime"), join(project, "node_modules/@mcpsmith/runtime"), "dir");
-  symlinkSync(join(ROOT, "node_modules/@types/node"), join(project, "node_modules/@types/node"), "dir");
-  symlinkSync(join(ROOT, "node_modules/vitest"), join(project, "node_modules/vitest"), "dir");
 }
 
 /** `tsc -b --noEmit` over the projects' own tsconfig.json, in a child process: resolves to its output. */

@@ -4,16 +4,7 @@
 // `mcpsmith serve openapi` on the same document, regenerate around user code, and refuse a broken document.
 
 import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +13,7 @@ import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { connectClient } from "./support/clients.js";
 import { openApiCorpus } from "./support/corpus.js";
+import { linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
@@ -38,15 +30,6 @@ afterAll(async () => {
   await upstream.close();
   rmSync(workspace, { recursive: true, force: true });
 });
-
-/** Links what a generated project installs from this workspace, so nothing is downloaded. */
-function linkDependencies(project: string): void {
-  mkdirSync(join(project, "node_modules/@mcpsmith"), { recursive: true });
-  mkdirSync(join(project, "node_modules/@types"), { recursive: true });
-  symlinkSync(join(ROOT, "packages/runtime"), join(project, "node_modules/@mcpsmith/runtime"), "dir");
-  symlinkSync(join(ROOT, "node_modules/@types/node"), join(project, "node_modules/@types/node"), "dir");
-  symlinkSync(join(ROOT, "node_modules/vitest"), join(project, "node_modules/vitest"), "dir");
-}
 
 /** Runs a workspace binary (tsc, biome, vitest) in the project. */
 function run(bin: string, args: string[], cwd: string) {
