@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { McpsmithError } from "../errors.js";
 import { compileSchema, describeIssues, EMPTY_OBJECT_SCHEMA, isStandardSchema } from "./compile.js";
@@ -30,6 +30,63 @@ describe("JSON Schema arguments (Ajv)", () => {
   it("passes a valid value through, with defaults filled in", async () => {
     const checked = await compileSchema(search, "T.m input", "input").validate({ city: "Oslo" });
     expect(checked).toEqual({ ok: true, value: { city: "Oslo", limit: 10 } });
+  });
+
+  it("fills defaults into a copy: the arguments sent are never changed", async () => {
+    const sent = { city: "Oslo" };
+    const checked = await compileSchema(search, "T.m input", "input").validate(sent);
+    expect(checked).toEqual({ ok: true, value: { city: "Oslo", limit: 10 } });
+    expect(sent).toEqual({ city: "Oslo" });
+  });
+
+  it("takes no default from a union member, not even a $ref'd one Ajv compiles apart", async () => {
+    // OpenAI's createResponse: a function tool gained image_generation's defaults before it was sent.
+    const tool = (type: string, extra: Record<string, unknown>) => ({
+      type: "object",
+      properties: { type: { const: type }, ...extra },
+      required: ["type"],
+    });
+    const schema = {
+      $defs: {
+        // A member that refers further is not inlined: Ajv compiles it as a function of its own.
+        image: tool("image_generation", {
+          output_format: { type: "string", default: "png" },
+          size: { $ref: "#/$defs/size" },
+        }),
+        size: { enum: ["auto", "1024x1024"] },
+        search: tool("web_search", { search_context_size: { type: "string", default: "medium" } }),
+        fn: tool("function", { name: { type: "string" } }),
+      },
+      type: "object",
+      properties: {
+        tools: {
+          type: "array",
+          items: { anyOf: [{ $ref: "#/$defs/image" }, { $ref: "#/$defs/search" }, { $ref: "#/$defs/fn" }] },
+        },
+        choice: { oneOf: [{ $ref: "#/$defs/image" }, { $ref: "#/$defs/fn" }] },
+      },
+    };
+    const sent = { tools: [{ type: "function", name: "f" }], choice: { type: "function" } };
+    const checked = await compileSchema(schema, "T.m input", "input").validate(structuredClone(sent));
+    expect(checked).toEqual({ ok: true, value: sent });
+  });
+
+  it("accepts any value for a format it does not know, and says nothing about it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const schema = {
+        type: "object",
+        properties: { id: { type: "string", format: "base64url" }, n: { type: "integer", format: "int16" } },
+      };
+      expect(await problems(schema, { id: "a-b_c", n: 70000 })).toBe("");
+      expect(await problems({ ...schema, required: ["id"] }, { id: 1 })).toBe("id: must be string");
+      expect(warn).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      log.mockRestore();
+    }
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "../model/types.js";
+import { withDefaults } from "./defaults.js";
 import type { Issue, Validation } from "./types.js";
 
 // One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
@@ -10,7 +11,8 @@ let shared2020: Ajv2020 | undefined;
 let shared07: Ajv | undefined;
 
 // strict: false because real schemas carry annotations Ajv does not know (x-*, discriminator, example).
-const OPTIONS = { strict: false, allErrors: true, useDefaults: true, validateFormats: true } as const;
+// Defaults are filled by withDefaults, not by Ajv's useDefaults, which applies those of failing union members.
+const OPTIONS = { strict: false, allErrors: true, validateFormats: true } as const;
 
 /** Draft-06/07 documents (OpenAPI 3.0 tooling, older generators), which name their dialect in `$schema`. */
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
@@ -36,12 +38,43 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
   return shared2020;
 }
 
-/** Compiles a JSON Schema into a validator. Throws (with Ajv's reason) when the schema itself is invalid. */
+/**
+ * Compiles a JSON Schema into a validator. Throws (with Ajv's reason) when the schema itself is invalid.
+ * A valid value comes back with its absent properties' defaults filled in (see withDefaults), as a copy.
+ */
 export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Validation {
   // `$schema` only picks the validator; the body is compiled without it so Ajv never looks a meta-schema up.
   const { $schema, ...body } = schema;
-  const check: ValidateFunction = ajv($schema).compile(body);
-  return (value) => (check(value) ? { ok: true, value } : { ok: false, issues: (check.errors ?? []).map(toIssue) });
+  const validator = ajv($schema);
+  acceptUnknownFormats(validator, body);
+  const check: ValidateFunction = validator.compile(body);
+  return (value) => {
+    // Filled before checking, as Ajv did: a required property with a default may be left out.
+    const filled = withDefaults(body, value);
+    return check(filled) ? { ok: true, value: filled } : { ok: false, issues: (check.errors ?? []).map(toIssue) };
+  };
+}
+
+/** The schema objects each Ajv instance has been through acceptUnknownFormats with. */
+const scanned = new WeakMap<Ajv2020 | Ajv, WeakSet<object>>();
+
+/**
+ * Registers every format the schema names that Ajv does not know (OpenAPI's int16, Graph's base64url) as one
+ * that accepts anything: a format is an annotation unless the validator knows it, and Ajv would otherwise print
+ * `unknown format "..." ignored` for each schema naming it. A subtree already scanned (a definition shared by
+ * many tools) is not walked again.
+ */
+function acceptUnknownFormats(validator: Ajv2020 | Ajv, schema: object): void {
+  const seen = scanned.get(validator) ?? new WeakSet<object>();
+  scanned.set(validator, seen);
+  const visit = (node: unknown) => {
+    if (typeof node !== "object" || node === null || seen.has(node)) return;
+    seen.add(node);
+    const format = (node as { format?: unknown }).format;
+    if (typeof format === "string" && !validator.formats[format]) validator.addFormat(format, true);
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(schema);
 }
 
 function toIssue(error: ErrorObject): Issue {
