@@ -92,7 +92,7 @@ async function runTsc(tsconfig: string, io: Io): Promise<number> {
 }
 
 async function deriveSchemas(tsconfig: string, io: Io): Promise<number> {
-  // ts-morph is loaded only here: every other command starts without it.
+  // The TypeScript compiler is loaded only here: every other command starts without it.
   const { applySchemaFiles, createSchemaExtractor, formatProblem, planSchemaFiles } = await import(
     "@mcpsmith/codegen/typescript"
   );

@@ -1,4 +1,4 @@
-import type { Type, TypeChecker } from "ts-morph";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { AnnotatedDeclaration } from "./annotated-discover.js";
 import type { DescribedCallable } from "./annotated-lower.js";
@@ -18,27 +18,28 @@ export interface Describer {
  * arguments object, then optionally the context: `(args)`, `(args, ctx)`, `()` or `(ctx)`. Problems in argument
  * types are collected across all callables and thrown by `finish`, so one run reports all of them.
  */
-export function createDescriber(cwd: string, checker: TypeChecker): Describer {
-  const context = createSchemaContext(checker.compilerObject);
+export function createDescriber(cwd: string, checker: ts.TypeChecker): Describer {
+  const context = createSchemaContext(checker);
   return {
     describe(declaration) {
       const { callable, where } = declaration;
-      const parameters = callable.getParameters();
+      const parameters = callable.parameters;
       const last = parameters.at(-1);
-      const takesContext = last !== undefined && isContext(last.getType());
+      const takesContext = last !== undefined && isContext(checker.getTypeAtLocation(last));
       const argumentParameters = takesContext ? parameters.slice(0, -1) : parameters;
       const [parameter] = argumentParameters;
-      if (argumentParameters.length > 1 || parameter?.isRestParameter()) {
-        const what = parameter?.isRestParameter() ? "a rest parameter" : `${argumentParameters.length} parameters`;
+      const rest = parameter?.dotDotDotToken !== undefined;
+      if (argumentParameters.length > 1 || rest) {
+        const what = rest ? "a rest parameter" : `${argumentParameters.length} parameters`;
         throw new CodegenError(
           "E_ANNOTATION_INVALID",
           `${where}: ${declaration.declaredName} takes ${what}; a tagged function takes one object of arguments (then, optionally, the runtime's Context). Wrap them: \`(args: { a: string; b: number })\`.`,
         );
       }
-      const input = inputSchemaOf(callable.compilerNode, parameter?.compilerNode, context);
-      const output = outputSchemaOf(callable.compilerNode, context);
+      const input = inputSchemaOf(callable, parameter, context);
+      const output = outputSchemaOf(callable, context);
       return {
-        description: descriptionOf(callable.compilerNode) ?? "",
+        description: descriptionOf(callable) ?? "",
         input,
         ...(output && { output }),
         takesArguments: parameter !== undefined,
@@ -52,10 +53,10 @@ export function createDescriber(cwd: string, checker: TypeChecker): Describer {
 }
 
 /** The runtime's `Context` (by name, declared in @mcpsmith/runtime), however the user imported it. */
-function isContext(type: Type): boolean {
-  const symbol = type.getAliasSymbol() ?? type.getSymbol();
+function isContext(type: ts.Type): boolean {
+  const symbol = type.aliasSymbol ?? type.getSymbol();
   if (symbol?.getName() !== "Context") return false;
-  return symbol
-    .getDeclarations()
-    .some((node) => /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\\/]/.test(node.getSourceFile().getFilePath()));
+  return (symbol.declarations ?? []).some((node) =>
+    /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\\/]/.test(node.getSourceFile().fileName),
+  );
 }

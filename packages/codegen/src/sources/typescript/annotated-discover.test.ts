@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CodegenError } from "../../errors.js";
 import { discoverAnnotated } from "./annotated-discover.js";
-import { loadAnnotatedProject } from "./annotated-project.js";
+import { AnnotatedProject } from "./annotated-project.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-annotated-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,8 +22,8 @@ function project(files: Record<string, string>): string {
 }
 
 function discover(dir: string, inputs = ["src"]) {
-  const loaded = loadAnnotatedProject(inputs, { cwd: dir });
-  return discoverAnnotated(loaded.files, dir);
+  const project = new AnnotatedProject(inputs, { cwd: dir });
+  return discoverAnnotated(project.files, project.checker, dir);
 }
 
 function failure(work: () => unknown): CodegenError {

@@ -1,27 +1,18 @@
 import { relative, sep } from "node:path";
-import {
-  type ArrowFunction,
-  type ClassDeclaration,
-  type FunctionDeclaration,
-  type FunctionExpression,
-  type JSDoc,
-  type MethodDeclaration,
-  Node,
-  type SourceFile,
-} from "ts-morph";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { Origin } from "../../ir/types.js";
 import type { TypeScriptBinding } from "../../ir/typescript.js";
 import { type Annotation, readAnnotation } from "./annotated-tags.js";
+import { compiler } from "./compiler.js";
+import type { Callable } from "./describe-callable.js";
 
-/** A function-like node whose parameters and return type make the schemas. */
-export type Callable = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
+export type { Callable } from "./describe-callable.js";
 
 /** One tagged declaration, found and checked, not yet given a schema or a final name. */
 export interface AnnotatedDeclaration {
   annotation: Annotation;
   callable: Callable;
-  docs: JSDoc[];
   /** The function's or method's own name: the default tool or prompt name. */
   declaredName: string;
   binding: Pick<TypeScriptBinding, "module" | "exportName" | "method">;
@@ -30,93 +21,120 @@ export interface AnnotatedDeclaration {
   where: string;
 }
 
+const { ModifierFlags, SymbolFlags } = compiler;
+
 /**
  * Finds, in each input module, the exported functions, exported `const` function expressions and public
  * methods of exported classes that carry `@tool`, `@resource` or `@prompt`. A tag on something that cannot be
  * imported and called (not exported, private, a class with required constructor arguments) is an error naming
  * its location, never a silent skip.
  */
-export function discoverAnnotated(files: readonly SourceFile[], cwd: string): AnnotatedDeclaration[] {
-  return files.flatMap((file) => discoverInFile(file, cwd));
+export function discoverAnnotated(
+  files: readonly ts.SourceFile[],
+  checker: ts.TypeChecker,
+  cwd: string,
+): AnnotatedDeclaration[] {
+  return files.flatMap((file) => discoverInFile(file, checker, cwd));
 }
 
-function discoverInFile(file: SourceFile, cwd: string): AnnotatedDeclaration[] {
-  const exportNames = exportNamesOf(file);
+function discoverInFile(file: ts.SourceFile, checker: ts.TypeChecker, cwd: string): AnnotatedDeclaration[] {
+  const exportNames = exportNamesOf(file, checker);
   const found: AnnotatedDeclaration[] = [];
-  const locate = (node: Node) => location(file, node, cwd);
+  const locate = (node: ts.Node) => location(file, node, cwd);
 
-  for (const fn of file.getFunctions()) {
-    const docs = fn.getJsDocs();
-    const annotation = readAnnotation(docs, locate(fn).where);
+  // Functions, then constants, then classes: the first problem reported is the first of that order.
+  for (const statement of file.statements.filter(compiler.isFunctionDeclaration)) {
+    // An overload's signature is not the function (unless the whole function is ambient).
+    if (statement.body === undefined && !isAmbient(statement)) continue;
+    const docs = docsOf(statement);
+    const { where, origin } = locate(statement);
+    const annotation = readAnnotation(docs, where);
     if (!annotation) continue;
-    const exportName = requireExported(exportNames.get(fn), fn.getName() ?? "default", locate(fn).where, "function");
-    const declaredName = fn.getName() ?? exportName;
-    found.push({ annotation, callable: fn, docs, declaredName, binding: bindingOf(file, exportName), ...locate(fn) });
+    const name = statement.name?.text;
+    const exportName = requireExported(exportNames.get(statement), name ?? "default", where, "function");
+    const declaredName = name ?? exportName;
+    found.push({
+      annotation,
+      callable: statement,
+      declaredName,
+      binding: bindingOf(file, exportName),
+      where,
+      origin,
+    });
   }
-
-  for (const statement of file.getVariableStatements()) {
-    const docs = statement.getJsDocs();
-    const annotation = readAnnotation(docs, locate(statement).where);
-    if (!annotation) continue;
-    for (const declaration of statement.getDeclarations()) {
-      const initializer = declaration.getInitializer();
-      const where = locate(declaration).where;
-      if (!initializer || !(Node.isArrowFunction(initializer) || Node.isFunctionExpression(initializer))) {
-        throw new CodegenError(
-          "E_ANNOTATION_INVALID",
-          `${where}: @${annotation.kind} is on "${declaration.getName()}", which is not a function. Tag a function, an arrow function constant or a class method.`,
-        );
-      }
-      const exportName = requireExported(exportNames.get(declaration), declaration.getName(), where, "constant");
-      found.push({
-        annotation,
-        callable: initializer,
-        docs,
-        declaredName: declaration.getName(),
-        binding: bindingOf(file, exportName),
-        ...locate(declaration),
-      });
-    }
+  for (const statement of file.statements.filter(compiler.isVariableStatement)) {
+    found.push(...discoverInStatement(file, statement, exportNames, locate));
   }
-
-  for (const cls of file.getClasses()) found.push(...discoverInClass(file, cls, exportNames, locate));
+  for (const cls of file.statements.filter(compiler.isClassDeclaration)) {
+    found.push(...discoverInClass(file, cls, exportNames, locate));
+  }
   // Source order, whatever the kind of declaration: the order a reader of the module sees.
-  return found.sort((a, b) => a.callable.getStart() - b.callable.getStart());
+  return found.sort((a, b) => a.callable.getStart(file) - b.callable.getStart(file));
+}
+
+function discoverInStatement(
+  file: ts.SourceFile,
+  statement: ts.VariableStatement,
+  exportNames: Map<ts.Node, string>,
+  locate: (node: ts.Node) => Pick<AnnotatedDeclaration, "origin" | "where">,
+): AnnotatedDeclaration[] {
+  const docs = docsOf(statement);
+  const annotation = readAnnotation(docs, locate(statement).where);
+  if (!annotation) return [];
+  return statement.declarationList.declarations.map((declaration) => {
+    const initializer = declaration.initializer;
+    const { where, origin } = locate(declaration);
+    const name = declaration.name.getText(file);
+    if (!initializer || !(compiler.isArrowFunction(initializer) || compiler.isFunctionExpression(initializer))) {
+      throw new CodegenError(
+        "E_ANNOTATION_INVALID",
+        `${where}: @${annotation.kind} is on "${name}", which is not a function. Tag a function, an arrow function constant or a class method.`,
+      );
+    }
+    const exportName = requireExported(exportNames.get(declaration), name, where, "constant");
+    return {
+      annotation,
+      callable: initializer,
+      declaredName: name,
+      binding: bindingOf(file, exportName),
+      where,
+      origin,
+    };
+  });
 }
 
 function discoverInClass(
-  file: SourceFile,
-  cls: ClassDeclaration,
-  exportNames: Map<Node, string>,
-  locate: (node: Node) => Pick<AnnotatedDeclaration, "origin" | "where">,
+  file: ts.SourceFile,
+  cls: ts.ClassDeclaration,
+  exportNames: Map<ts.Node, string>,
+  locate: (node: ts.Node) => Pick<AnnotatedDeclaration, "origin" | "where">,
 ): AnnotatedDeclaration[] {
-  const className = cls.getName() ?? "default";
-  if (readAnnotation(cls.getJsDocs(), locate(cls).where)) {
+  const className = cls.name?.text ?? "default";
+  if (readAnnotation(docsOf(cls), locate(cls).where)) {
     throw new CodegenError(
       "E_ANNOTATION_INVALID",
       `${locate(cls).where}: tags go on methods, not on the class ${className}. Move the tag to each public method to expose.`,
     );
   }
   const found: AnnotatedDeclaration[] = [];
-  for (const method of cls.getMethods()) {
-    const docs = method.getJsDocs();
+  for (const method of membersOf(cls).filter(compiler.isMethodDeclaration)) {
+    const docs = docsOf(method);
     const { where, origin } = locate(method);
     const annotation = readAnnotation(docs, where);
     if (!annotation) continue;
     const exportName = requireExported(exportNames.get(cls), className, where, "class");
-    const name = method.getName();
-    if (method.hasModifier("private") || method.hasModifier("protected") || name.startsWith("#")) {
+    const name = method.name.getText(file);
+    if (hasModifier(method, ModifierFlags.Private | ModifierFlags.Protected) || name.startsWith("#")) {
       throw new CodegenError(
         "E_ANNOTATION_INVALID",
         `${where}: ${className}.${name} is not public, so the generated server cannot call it. Make it public or drop the tag.`,
       );
     }
-    const isStatic = method.isStatic();
+    const isStatic = hasModifier(method, ModifierFlags.Static);
     if (!isStatic) requireNoArgumentConstructor(cls, className, where);
     found.push({
       annotation,
       callable: method,
-      docs,
       declaredName: name,
       binding: { ...bindingOf(file, exportName), method: { name, static: isStatic } },
       where,
@@ -127,16 +145,20 @@ function discoverInClass(
 }
 
 /** The generated server makes one instance with `new Class()`, so the constructor must need no arguments. */
-function requireNoArgumentConstructor(cls: ClassDeclaration, className: string, where: string): void {
-  if (cls.isAbstract()) {
+function requireNoArgumentConstructor(cls: ts.ClassDeclaration, className: string, where: string): void {
+  if (hasModifier(cls, ModifierFlags.Abstract)) {
     throw new CodegenError(
       "E_ANNOTATION_INVALID",
       `${where}: ${className} is abstract, so the generated server cannot make an instance. Tag the methods of a concrete class, or make the method static.`,
     );
   }
-  const needsArguments = cls
-    .getConstructors()
-    .some((ctor) => ctor.getParameters().some((parameter) => !parameter.isOptional() && !parameter.hasInitializer()));
+  const needsArguments = membersOf(cls)
+    .filter(compiler.isConstructorDeclaration)
+    .some((ctor) =>
+      ctor.parameters.some(
+        (parameter) => !parameter.questionToken && !parameter.dotDotDotToken && !parameter.initializer,
+      ),
+    );
   if (needsArguments) {
     throw new CodegenError(
       "E_ANNOTATION_INVALID",
@@ -145,12 +167,50 @@ function requireNoArgumentConstructor(cls: ClassDeclaration, className: string, 
   }
 }
 
-/** Each exported declaration of a module, by the name it is exported under (`export { a as b }` gives `b`). */
-function exportNamesOf(file: SourceFile): Map<Node, string> {
-  const names = new Map<Node, string>();
-  for (const [name, declarations] of file.getExportedDeclarations()) {
-    for (const declaration of declarations) {
-      if (declaration.getSourceFile() === file && !names.has(declaration)) names.set(declaration, name);
+/**
+ * A class's members as its code has them: an overload's signatures are left out (its implementation is the
+ * method or constructor), unless the class is ambient and has no implementations at all. Abstract methods stay.
+ */
+function membersOf(cls: ts.ClassDeclaration): ts.ClassElement[] {
+  if (isAmbient(cls)) return [...cls.members];
+  return cls.members.filter((member) => {
+    if (compiler.isConstructorDeclaration(member)) return member.body !== undefined;
+    if (!compiler.isMethodDeclaration(member)) return true;
+    return member.body !== undefined || hasModifier(member, ModifierFlags.Abstract);
+  });
+}
+
+/** Declared with `declare` (itself or an enclosing declaration), or in a declaration file. */
+function isAmbient(node: ts.Node): boolean {
+  if (node.getSourceFile().isDeclarationFile) return true;
+  for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
+    if (compiler.isInterfaceDeclaration(current) || compiler.isTypeAliasDeclaration(current)) return true;
+    if (!compiler.isSourceFile(current) && hasModifier(current, ModifierFlags.Ambient)) return true;
+  }
+  return false;
+}
+
+function hasModifier(node: ts.Node, flags: ts.ModifierFlags): boolean {
+  return (compiler.getCombinedModifierFlags(node as ts.Declaration) & flags) !== 0;
+}
+
+/** The JSDoc blocks written above a declaration (the compiler keeps them on the node). */
+function docsOf(node: ts.Node): readonly ts.JSDoc[] {
+  return (node as ts.Node & { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+}
+
+/**
+ * Each declaration of the module that is exported, by the name it is exported under (`export { a as b }` gives
+ * `b`, `export default` gives `default`); the first name wins when there are several.
+ */
+function exportNamesOf(file: ts.SourceFile, checker: ts.TypeChecker): Map<ts.Node, string> {
+  const names = new Map<ts.Node, string>();
+  const module = checker.getSymbolAtLocation(file);
+  if (module === undefined) return names;
+  for (const exported of checker.getExportsOfModule(module)) {
+    const target = exported.flags & SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    for (const declaration of target.declarations ?? []) {
+      if (declaration.getSourceFile() === file && !names.has(declaration)) names.set(declaration, exported.getName());
     }
   }
   return names;
@@ -164,14 +224,25 @@ function requireExported(exportName: string | undefined, name: string, where: st
   );
 }
 
-function bindingOf(file: SourceFile, exportName: string): AnnotatedDeclaration["binding"] {
-  return { module: file.getFilePath(), exportName };
+function bindingOf(file: ts.SourceFile, exportName: string): AnnotatedDeclaration["binding"] {
+  return { module: file.fileName, exportName };
 }
 
-function location(file: SourceFile, node: Node, cwd: string): Pick<AnnotatedDeclaration, "origin" | "where"> {
+function location(file: ts.SourceFile, node: ts.Node, cwd: string): Pick<AnnotatedDeclaration, "origin" | "where"> {
   // The name, not the `export` keyword or the JSDoc: where an editor should put the cursor.
-  const start = Node.hasName(node) ? node.getNameNode().getStart() : node.getStart();
-  const { line, column } = file.getLineAndColumnAtPos(start);
-  const path = relative(cwd, file.getFilePath()).split(sep).join("/");
+  const name = (node as ts.Node & { name?: ts.Node }).name;
+  const { line, column } = lineAndColumn(file.text, (name ?? node).getStart(file));
+  const path = relative(cwd, file.fileName).split(sep).join("/");
   return { origin: { file: path, pointer: `${line}:${column}` }, where: `${path}:${line}:${column}` };
+}
+
+/** 1-based; lines end at "\n" only, columns count UTF-16 units from the last "\n" or "\r". */
+function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  let line = 1;
+  for (let index = text.indexOf("\n"); index !== -1 && index < position; index = text.indexOf("\n", index + 1)) {
+    line += 1;
+  }
+  let lineStart = position;
+  while (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") lineStart -= 1;
+  return { line, column: position - lineStart + 1 };
 }

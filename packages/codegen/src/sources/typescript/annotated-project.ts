@@ -1,7 +1,10 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Project, type SourceFile, ts } from "ts-morph";
+import { globSync } from "tinyglobby";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
+import { compiler } from "./compiler.js";
+import { SchemaProject } from "./schema-project.js";
 
 export interface AnnotatedInputOptions {
   /** Where relative inputs and the tsconfig are resolved from. */
@@ -12,54 +15,82 @@ export interface AnnotatedInputOptions {
   exclude?: readonly string[];
 }
 
-export interface LoadedProject {
-  project: Project;
-  /** The input modules, sorted by path so discovery order (and so the output) is stable. */
-  files: SourceFile[];
-  tsconfig?: string;
-}
-
 const SOURCE_EXTENSIONS = "{ts,tsx,mts,cts}";
+const SOURCE_FILE = /\.[mc]?tsx?$/;
 /** Never tool modules: declarations, tests and installed packages. */
 const IGNORED = /\.d\.[mc]?ts$|\.(test|spec)\.[mc]?tsx?$|[\\/]node_modules[\\/]/;
 const GLOB_CHARACTERS = /[*?[\]{}!]/;
 
+/** Without any tsconfig: strict NodeNext, and no ambient `types` packages (as SchemaProject drops them). */
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  target: compiler.ScriptTarget.ES2022,
+  module: compiler.ModuleKind.NodeNext,
+  moduleResolution: compiler.ModuleResolutionKind.NodeNext,
+  types: [],
+};
+
 /**
- * Opens the inputs (files, folders or globs) in a ts-morph project configured by the project's own tsconfig, so
- * `paths`, `baseUrl` and strictness are the ones the user's build uses. Without any tsconfig, strict NodeNext.
+ * The input modules (files, folders or globs) in a program configured by the project's own tsconfig, so `paths`,
+ * `baseUrl` and strictness are the ones the user's build uses; its roots are the inputs only. Kept open across
+ * edits (`mcpsmith dev`): `update` re-reads the changed files and lists the inputs again, and the compiler reuses
+ * everything else it parsed.
  */
-export function loadAnnotatedProject(inputs: readonly string[], options: AnnotatedInputOptions): LoadedProject {
-  if (inputs.length === 0) {
-    throw new CodegenError("E_INPUT_MISSING", "No input given: name the files, folders or globs to read.");
-  }
-  const tsconfig = findTsconfig(inputs, options);
-  const project = tsconfig
-    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true })
-    : new Project({
-        compilerOptions: {
-          strict: true,
-          target: ts.ScriptTarget.ES2022,
-          module: ts.ModuleKind.NodeNext,
-          moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        },
-      });
-  const excluded = new Set((options.exclude ?? []).map((path) => resolve(options.cwd, path)));
-  const files = new Map<string, SourceFile>();
-  for (const input of inputs) {
-    const matched = project.addSourceFilesAtPaths(patternFor(input, options.cwd)).filter((file) => {
-      const path = file.getFilePath();
-      return !IGNORED.test(path) && !excluded.has(path);
-    });
-    if (matched.length === 0) {
-      throw new CodegenError("E_INPUT_MISSING", `${input} matched no TypeScript file (.ts, .tsx, .mts, .cts).`);
+export class AnnotatedProject {
+  readonly #inputs: readonly string[];
+  readonly #options: AnnotatedInputOptions;
+  readonly #excluded: Set<string>;
+  /** The tsconfig in use (absolute), undefined when there is none. */
+  readonly tsconfig: string | undefined;
+  readonly #project: SchemaProject;
+  #paths: string[];
+
+  constructor(inputs: readonly string[], options: AnnotatedInputOptions) {
+    if (inputs.length === 0) {
+      throw new CodegenError("E_INPUT_MISSING", "No input given: name the files, folders or globs to read.");
     }
-    for (const file of matched) files.set(file.getFilePath(), file);
+    this.#inputs = inputs;
+    this.#options = options;
+    this.#excluded = new Set((options.exclude ?? []).map((path) => resolve(options.cwd, path)));
+    this.tsconfig = findTsconfig(inputs, options);
+    this.#paths = this.#listInputs();
+    this.#project = new SchemaProject(this.tsconfig ?? DEFAULT_OPTIONS, this.#paths);
   }
-  return {
-    project,
-    files: [...files.values()].sort((a, b) => compare(a.getFilePath(), b.getFilePath())),
-    ...(tsconfig !== undefined && { tsconfig }),
-  };
+
+  /** Re-reads changed, added or deleted files (absolute paths) and the inputs' list. */
+  update(changed: readonly string[]): void {
+    const before = new Set(this.#paths);
+    this.#paths = this.#listInputs();
+    // An input that appeared or went unreported is still a change to the program's layout.
+    const appeared = this.#paths.filter((path) => !before.delete(path));
+    this.#project.update([...new Set([...changed, ...appeared, ...before])], this.#paths);
+  }
+
+  /** The program's checker; created before any node is read (binding links nodes to their parents). */
+  get checker(): ts.TypeChecker {
+    return this.#project.checker;
+  }
+
+  /** The input modules, sorted by path so discovery order (and so the output) is stable. */
+  get files(): ts.SourceFile[] {
+    const program = this.#project.program;
+    return this.#paths.map((path) => program.getSourceFile(path)).filter((file) => file !== undefined);
+  }
+
+  #listInputs(): string[] {
+    const { cwd } = this.#options;
+    const paths = new Set<string>();
+    for (const input of this.#inputs) {
+      const matched = globSync(patternFor(input, cwd), { expandDirectories: false, absolute: true }).filter(
+        (path) => SOURCE_FILE.test(path) && !IGNORED.test(path) && !this.#excluded.has(path),
+      );
+      if (matched.length === 0) {
+        throw new CodegenError("E_INPUT_MISSING", `${input} matched no TypeScript file (.ts, .tsx, .mts, .cts).`);
+      }
+      for (const path of matched) paths.add(path);
+    }
+    return [...paths].sort(compare);
+  }
 }
 
 function patternFor(input: string, cwd: string): string {
@@ -79,7 +110,7 @@ function findTsconfig(inputs: readonly string[], options: AnnotatedInputOptions)
   }
   const start = resolve(options.cwd, staticPrefix(inputs[0]!));
   const from = existsSync(start) && statSync(start).isDirectory() ? start : dirname(start);
-  return ts.findConfigFile(from, ts.sys.fileExists, "tsconfig.json");
+  return compiler.findConfigFile(from, compiler.sys.fileExists, "tsconfig.json");
 }
 
 /** The part of a glob before its first wildcard segment: where to start looking for the tsconfig. */

@@ -1,6 +1,7 @@
-import type { JSDoc } from "ts-morph";
+import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { ToolAnnotationsIR } from "../../ir/types.js";
+import { tagText as commentOf } from "./doc-tags.js";
 
 /**
  * What the JSDoc tags of one declaration ask for. The grammar (docs/generate-ts.md):
@@ -31,12 +32,12 @@ const HINTS = {
 } as const satisfies Record<string, keyof ToolAnnotationsIR>;
 
 /** A declaration's annotation, or undefined when it carries none of `@tool`, `@resource`, `@prompt`. */
-export function readAnnotation(docs: readonly JSDoc[], where: string): Annotation | undefined {
+export function readAnnotation(docs: readonly ts.JSDoc[], where: string): Annotation | undefined {
   const tags = docs
-    .flatMap((doc) => doc.getTags())
+    .flatMap((doc) => doc.tags ?? [])
     .map((tag) => ({
-      name: tag.getTagName(),
-      text: (tag.getCommentText() ?? "").trim(),
+      name: tag.tagName.text,
+      text: (commentOf(tag) ?? "").trim(),
     }));
   const kinds = tags.filter((tag) => (KINDS as readonly string[]).includes(tag.name));
   if (kinds.length === 0) return undefined;

@@ -1,6 +1,6 @@
 /**
  * `mcpsmith generate ts`: annotated exports in plain modules -> IR -> a server module that imports them. The
- * entry of the `@mcpsmith/codegen/generate-ts` subpath, so ts-morph loads only for this command.
+ * entry of the `@mcpsmith/codegen/generate-ts` subpath, so the TypeScript compiler loads only for this command.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -8,9 +8,16 @@ import { estimateToolListTokens } from "../../budget/tokens.js";
 import { type EmittedFiles, emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
 import { CodegenError } from "../../errors.js";
 import type { TypeScriptIR } from "../../ir/typescript.js";
-import { loadAnnotated } from "./annotated-source.js";
+import { openAnnotated } from "./annotated-source.js";
+import { saveCodeCache } from "./code-cache.js";
 
-export { type AnnotatedSourceOptions, annotatedSource, loadAnnotated } from "./annotated-source.js";
+export {
+  type AnnotatedReader,
+  type AnnotatedSourceOptions,
+  annotatedSource,
+  loadAnnotated,
+  openAnnotated,
+} from "./annotated-source.js";
 
 export const DEFAULT_OUT = "src/generated/server.ts";
 
@@ -36,15 +43,34 @@ export interface GenerateTsResult {
   toolListTokens: number;
 }
 
+/** A `generate ts` kept open across edits (`mcpsmith dev`). */
+export interface TsGeneration {
+  /**
+   * The files to write for the inputs as they are now, byte for byte what a fresh `generateTs` gives; `changed`
+   * names the files (absolute) edited, added or deleted since the last run, which alone are parsed again.
+   */
+  run(changed?: readonly string[]): GenerateTsResult;
+}
+
 /** Reads the inputs and returns the files to write; writes nothing itself. */
 export function generateTs(options: GenerateTsOptions): GenerateTsResult {
+  const result = openTsGeneration(options).run();
+  saveCodeCache();
+  return result;
+}
+
+export function openTsGeneration(options: GenerateTsOptions): TsGeneration {
   const outFile = resolve(options.cwd, options.out ?? DEFAULT_OUT);
-  const ir = loadAnnotated(options.inputs, {
+  const reader = openAnnotated(options.inputs, {
     cwd: options.cwd,
     ...(options.tsconfig !== undefined && { tsconfig: options.tsconfig }),
     ...(options.maxNameLength !== undefined && { maxNameLength: options.maxNameLength }),
     exclude: [outFile, join(dirname(outFile), "main.ts")],
   });
+  return { run: (changed) => emit(reader.load(changed), outFile, options) };
+}
+
+function emit(ir: TypeScriptIR, outFile: string, options: GenerateTsOptions): GenerateTsResult {
   const info = packageInfo(dirname(outFile));
   const files = emitTypeScriptServer(ir, {
     outFile,

@@ -1,6 +1,7 @@
 /**
- * `@mcpsmith/codegen/typescript`: TypeScript types -> JSON Schema 2020-12 (ts-morph), the shapes of callables, and
- * the build-time extraction of decorated classes' schemas. A subpath of its own because ts-morph is heavy.
+ * `@mcpsmith/codegen/typescript`: TypeScript types -> JSON Schema 2020-12 (on the compiler's own API), the shapes
+ * of callables, and the build-time extraction of decorated classes' schemas. A subpath of its own because the
+ * compiler is heavy.
  */
 export { type DecoratedMethod, decoratedMethods, type MemberKind, RUNTIME_MODULE } from "./decorated.js";
 export {

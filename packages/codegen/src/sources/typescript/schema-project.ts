@@ -28,10 +28,14 @@ export class SchemaProject {
   readonly #files = new Map<string, ts.SourceFile>();
   readonly #resolutions: ts.ModuleResolutionCache;
 
-  constructor(tsconfig: string) {
-    const config = readConfig(resolve(tsconfig));
+  /**
+   * `tsconfig`: a tsconfig's path, or the options of a project that has none. `roots`: the program's root files
+   * instead of the tsconfig's (`generate ts` starts from its inputs only).
+   */
+  constructor(tsconfig: string | ts.CompilerOptions, roots?: readonly string[]) {
+    const config = typeof tsconfig === "string" ? readConfig(resolve(tsconfig)) : { options: tsconfig, fileNames: [] };
     this.#options = config.options;
-    this.#roots = new Set(config.fileNames);
+    this.#roots = new Set(roots ?? config.fileNames);
     this.#resolutions = compiler.createModuleResolutionCache(
       compiler.sys.getCurrentDirectory(),
       (name) => name,
@@ -64,9 +68,10 @@ export class SchemaProject {
 
   /**
    * Brings the program in line with the disk for changed, added or deleted files (absolute paths): they are read
-   * again, added as roots when new, dropped when gone; every other file is reused as parsed and bound.
+   * again, added as roots when new, dropped when gone; every other file is reused as parsed and bound. `roots`,
+   * when given, replaces the root files instead (a changed file outside them is then only read again).
    */
-  update(changed: readonly string[]): void {
+  update(changed: readonly string[], roots?: readonly string[]): void {
     let layoutChanged = false;
     for (const path of changed) {
       this.#files.delete(path);
@@ -77,6 +82,10 @@ export class SchemaProject {
         layoutChanged = true;
         this.#roots.delete(path);
       }
+    }
+    if (roots !== undefined) {
+      this.#roots.clear();
+      for (const root of roots) this.#roots.add(root);
     }
     // An import may now resolve to a file that appeared, or no longer to one that went.
     if (layoutChanged) this.#resolutions.clear();
