@@ -12,8 +12,9 @@
  * - keys quoted only when they are not identifiers; strings in the quote needing fewer escapes; widths counted in
  *   columns (a CJK character or an emoji takes two).
  *
- * Each value is measured once, bottom-up, before anything is laid out, so printing is linear in the size of the
- * value: a collection is written flat only after its measured width says it fits, and then written once.
+ * Nothing is measured ahead: a collection is first tried on one line within the columns left (giving up as soon as
+ * they run out, or on a list that must break), and opened only when that fails, so the work stays close to linear in
+ * the size of the value and nothing but the printed text is allocated.
  */
 export const LINE_WIDTH = 120;
 const INDENT = "  ";
@@ -37,7 +38,7 @@ export class Code {
 export function printLiteral(value: unknown, layout: LiteralLayout = {}): string {
   const { indent = "", prefix = "", suffix = "", expand = false } = layout;
   const out: string[] = [];
-  write(measure(value), { indent, before: textWidth(prefix), after: textWidth(suffix), expand }, out);
+  write(value, { indent, before: textWidth(prefix), after: textWidth(suffix), expand }, out);
   out.push(suffix);
   return out.join("");
 }
@@ -47,34 +48,17 @@ export function printLiteral(value: unknown, layout: LiteralLayout = {}): string
  * the key's line, or on the next one when the key is long and the value cannot start beside it.
  */
 export function printProperty(key: string, value: unknown, layout: { indent: string; suffix: string }): string {
-  const printed = printKey(key);
   const out: string[] = [];
-  writeProperty(
-    { key: printed, keyWidth: textWidth(printed), value: measure(value) },
-    layout.indent,
-    layout.suffix,
-    out,
-  );
+  writeProperty(keyOf(key), value, layout.indent, layout.suffix, out);
   return out.join("");
 }
 
-/** A value with its text (scalars) or parts (collections) and the width it takes on one line. */
-type Measured =
-  | Scalar
-  | { kind: "array"; items: Measured[]; width: number; mustBreak: boolean }
-  | { kind: "object"; properties: Property[]; width: number; mustBreak: boolean };
-
-interface Scalar {
-  kind: "scalar";
-  text: string;
-  width: number;
-  type: "string" | "number" | "boolean" | "null" | "code";
-}
-
-interface Property {
-  key: string;
-  keyWidth: number;
-  value: Measured;
+/**
+ * The value on one line when it takes at most `columns` and holds nothing that must break (see `printLiteral`);
+ * `undefined` otherwise.
+ */
+export function printFlat(value: unknown, columns: number): string | undefined {
+  return flat(value, columns)?.text;
 }
 
 /** `[]`, `{}`; `{ ` and ` }`; `, ` between entries; `: ` after a key. */
@@ -82,55 +66,10 @@ const BRACKETS = 2;
 const SPACED_BRACES = 4;
 const SEPARATOR = 2;
 
-function measure(value: unknown): Measured {
-  if (value instanceof Code) return { kind: "scalar", text: value.text, width: textWidth(value.text), type: "code" };
-  if (Array.isArray(value)) {
-    const items = value.map(measure);
-    let width = BRACKETS + SEPARATOR * Math.max(items.length - 1, 0);
-    for (const item of items) width += item.width;
-    return { kind: "array", items, width, mustBreak: holdsBrokenCollections(items) };
-  }
-  if (isRecord(value)) {
-    const properties: Property[] = [];
-    let width = SPACED_BRACES - SEPARATOR;
-    let mustBreak = false;
-    for (const [name, item] of Object.entries(value)) {
-      if (item === undefined) continue;
-      const key = printKey(name);
-      const property = { key, keyWidth: textWidth(key), value: measure(item) };
-      properties.push(property);
-      width += SEPARATOR + property.keyWidth + SEPARATOR + property.value.width;
-      mustBreak ||= breaks(property.value);
-    }
-    return { kind: "object", properties, width: properties.length === 0 ? BRACKETS : width, mustBreak };
-  }
-  const text = printScalar(value);
-  const type = value === null ? "null" : (typeof value as "string" | "number" | "boolean");
-  return { kind: "scalar", text, width: textWidth(text), type };
-}
-
-function breaks(node: Measured): boolean {
-  return node.kind !== "scalar" && node.mustBreak;
-}
-
-/** A scalar, `[]` or `{}`: nothing to break. */
-function isAtom(node: Measured): boolean {
-  if (node.kind === "array") return node.items.length === 0;
-  if (node.kind === "object") return node.properties.length === 0;
-  return true;
-}
-
-/**
- * Two or more objects (or arrays) of several entries each never share a line (Prettier's rule, Biome's too), and a
- * collection holding a broken one is broken as well.
- */
-function holdsBrokenCollections(items: Measured[]): boolean {
-  if (items.some(breaks)) return true;
-  if (items.length < 2) return false;
-  return (
-    items.every((item) => item.kind === "object" && item.properties.length > 1) ||
-    items.every((item) => item.kind === "array" && item.items.length > 1)
-  );
+/** A printed scalar, key or one-line collection and the columns it takes. */
+interface Printed {
+  text: string;
+  width: number;
 }
 
 /** Where a value starts: its line's indentation, the columns before it on that line and after it (`,`, `);`). */
@@ -142,48 +81,109 @@ interface Place {
 }
 
 /** Appends the value, laid out from `place`, to `out`. */
-function write(node: Measured, { indent, before, after, expand = false }: Place, out: string[]): void {
-  const keptOpen = expand && node.kind === "object";
-  const fits = !breaks(node) && !keptOpen && indent.length + before + node.width + after <= LINE_WIDTH;
-  if (node.kind === "scalar" || fits || isAtom(node)) {
-    out.push(flat(node));
+function write(value: unknown, { indent, before, after, expand = false }: Place, out: string[]): void {
+  if (!isCollection(value)) {
+    out.push(printScalar(value).text);
     return;
   }
+  if (!(expand && !Array.isArray(value))) {
+    const line = flat(value, LINE_WIDTH - indent.length - before - after);
+    if (line !== undefined) {
+      out.push(line.text);
+      return;
+    }
+  }
   const inner = indent + INDENT;
-  if (node.kind === "array") {
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.push("[]");
+      return;
+    }
     out.push("[\n");
-    if (isNumberList(node.items)) {
-      for (const line of fill(node.items, inner)) out.push(line, "\n");
+    if (isNumberList(value)) {
+      for (const line of fill(value, inner)) out.push(line, "\n");
     } else {
-      for (const item of node.items) {
+      for (const item of value) {
         out.push(inner);
         write(item, { indent: inner, before: 0, after: 1 }, out);
         out.push(",\n");
       }
     }
     out.push(indent, "]");
-  } else {
-    out.push("{\n");
-    for (const property of node.properties) {
-      out.push(inner);
-      writeProperty(property, inner, ",", out);
-      out.push("\n");
-    }
-    out.push(indent, "}");
+    return;
   }
+  if (!hasProperties(value)) {
+    out.push("{}");
+    return;
+  }
+  out.push("{\n");
+  for (const name in value) {
+    const item = value[name];
+    if (item === undefined) continue;
+    out.push(inner);
+    writeProperty(keyOf(name), item, inner, ",", out);
+    out.push("\n");
+  }
+  out.push(indent, "}");
 }
 
-/** The whole value on one line: `{ type: "string", enum: ["a", "b"] }`. */
-function flat(node: Measured): string {
-  switch (node.kind) {
-    case "scalar":
-      return node.text;
-    case "array":
-      return `[${node.items.map(flat).join(", ")}]`;
-    case "object":
-      if (node.properties.length === 0) return "{}";
-      return `{ ${node.properties.map(({ key, value }) => `${key}: ${flat(value)}`).join(", ")} }`;
+/**
+ * The whole value on one line (`{ type: "string", enum: ["a", "b"] }`) when it takes at most `columns` and nothing
+ * in it must break; `undefined` as soon as either fails.
+ */
+function flat(value: unknown, columns: number): Printed | undefined {
+  if (!isCollection(value)) {
+    const scalar = printScalar(value);
+    return scalar.width <= columns ? scalar : undefined;
   }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return BRACKETS <= columns ? { text: "[]", width: BRACKETS } : undefined;
+    if (mustBreak(value)) return undefined;
+    let text = "[";
+    let width = 1;
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) {
+        text += ", ";
+        width += SEPARATOR;
+      }
+      const item = flat(value[index], columns - width - 1);
+      if (item === undefined) return undefined;
+      text += item.text;
+      width += item.width;
+    }
+    return { text: `${text}]`, width: width + 1 };
+  }
+  let text = "{ ";
+  let width = SPACED_BRACES - SEPARATOR;
+  let first = true;
+  for (const name in value) {
+    const item = value[name];
+    if (item === undefined) continue;
+    if (!first) {
+      text += ", ";
+      width += SEPARATOR;
+    }
+    first = false;
+    const key = keyOf(name);
+    width += key.width + SEPARATOR;
+    const printed = flat(item, columns - width - SEPARATOR);
+    if (printed === undefined) return undefined;
+    text += `${key.text}: ${printed.text}`;
+    width += printed.width;
+  }
+  if (first) return BRACKETS <= columns ? { text: "{}", width: BRACKETS } : undefined;
+  width += SEPARATOR;
+  return width <= columns ? { text: `${text} }`, width } : undefined;
+}
+
+/**
+ * Two or more objects (or arrays) of several entries each never share a line (Prettier's rule, Biome's too); the
+ * collections around such a list are then broken as well (their one-line attempt fails on it).
+ */
+function mustBreak(items: unknown[]): boolean {
+  if (items.length < 2) return false;
+  if (items.every((item) => isObjectValue(item) && countProperties(item) > 1)) return true;
+  return items.every((item) => Array.isArray(item) && item.length > 1);
 }
 
 /** Keys narrower than this keep their value on their line whatever its width (Prettier's and Biome's rule). */
@@ -194,37 +194,41 @@ const SHORT_KEY = INDENT.length + 3;
  * start on the key's line: a string, `null`, negative number or code that would overflow it, or a collection whose
  * opening bracket would (Biome's break-after-operator and fluid layouts). Other numbers and booleans never move.
  */
-function writeProperty({ key, keyWidth, value }: Property, indent: string, suffix: string, out: string[]): void {
-  const head = keyWidth + SEPARATOR;
+function writeProperty(key: Printed, value: unknown, indent: string, suffix: string, out: string[]): void {
+  const head = key.width + SEPARATOR;
   const after = textWidth(suffix);
-  const needed = widthOnKeyLine(value, after);
-  if (keyWidth >= SHORT_KEY && needed !== undefined && indent.length + head + needed > LINE_WIDTH) {
+  let scalar: Printed | undefined;
+  let needed: number | undefined;
+  if (isCollection(value)) needed = isEmpty(value) ? BRACKETS + after : 1;
+  else {
+    scalar = printScalar(value);
+    needed = scalarOnKeyLine(value, scalar, after);
+  }
+  if (key.width >= SHORT_KEY && needed !== undefined && indent.length + head + needed > LINE_WIDTH) {
     const deeper = indent + INDENT;
-    out.push(key, ":\n", deeper);
-    write(value, { indent: deeper, before: 0, after }, out);
+    out.push(key.text, ":\n", deeper);
+    if (scalar) out.push(scalar.text);
+    else write(value, { indent: deeper, before: 0, after }, out);
   } else {
-    out.push(key, ": ");
-    write(value, { indent, before: head, after }, out);
+    out.push(key.text, ": ");
+    if (scalar) out.push(scalar.text);
+    else write(value, { indent, before: head, after }, out);
   }
   out.push(suffix);
 }
 
-/**
- * The columns a value needs on its key's line: the `{` or `[` of a collection, all of an empty one or of a scalar
- * with the suffix; none (undefined) for the literals that never move.
- */
-function widthOnKeyLine(value: Measured, after: number): number | undefined {
-  if (!isAtom(value)) return 1;
-  if (value.kind !== "scalar") return value.width + after;
-  const literal = value.type === "boolean" || (value.type === "number" && !value.text.startsWith("-"));
-  return literal ? undefined : value.width + after;
+/** The columns a scalar needs on its key's line, with the suffix; none (undefined) for literals that never move. */
+function scalarOnKeyLine(value: unknown, scalar: Printed, after: number): number | undefined {
+  const literal = typeof value === "boolean" || (typeof value === "number" && !scalar.text.startsWith("-"));
+  return literal ? undefined : scalar.width + after;
 }
 
 /** Numbers filled into lines, each with its comma, as many a line as fit (Biome's and Prettier's layout for them). */
-function fill(items: Scalar[], indent: string): string[] {
+function fill(items: number[], indent: string): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const { text } of items) {
+  for (const item of items) {
+    const { text } = printScalar(item);
     if (line !== "" && indent.length + line.length + text.length + 2 > LINE_WIDTH) {
       lines.push(indent + line);
       line = "";
@@ -235,21 +239,50 @@ function fill(items: Scalar[], indent: string): string[] {
   return lines;
 }
 
-function isNumberList(items: Measured[]): items is Scalar[] {
-  return items.length > 1 && items.every((item) => item.kind === "scalar" && item.type === "number");
+function isNumberList(items: unknown[]): items is number[] {
+  return items.length > 1 && items.every((item) => typeof item === "number");
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** An array or a JSON object: what may be laid out on several lines (code is placed as it is). */
+function isCollection(value: unknown): value is unknown[] | Record<string, unknown> {
+  return typeof value === "object" && value !== null && !(value instanceof Code);
 }
 
-function printScalar(value: unknown): string {
-  if (typeof value === "string") return printString(value);
-  if (value === null || typeof value === "boolean") return String(value);
+function isObjectValue(value: unknown): value is Record<string, unknown> {
+  return isCollection(value) && !Array.isArray(value);
+}
+
+/** `[]` or `{}` (an object whose properties are all undefined included): nothing to break. */
+function isEmpty(value: unknown[] | Record<string, unknown>): boolean {
+  return Array.isArray(value) ? value.length === 0 : !hasProperties(value);
+}
+
+function hasProperties(value: Record<string, unknown>): boolean {
+  for (const name in value) if (value[name] !== undefined) return true;
+  return false;
+}
+
+function countProperties(value: Record<string, unknown>): number {
+  let count = 0;
+  for (const name in value) if (value[name] !== undefined) count++;
+  return count;
+}
+
+function printScalar(value: unknown): Printed {
+  if (value instanceof Code) return { text: value.text, width: textWidth(value.text) };
+  if (typeof value === "string") {
+    const text = printString(value);
+    return { text, width: textWidth(text) };
+  }
+  if (value === null || typeof value === "boolean") {
+    const text = String(value);
+    return { text, width: text.length };
+  }
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new TypeError(`${value} cannot be written in a JSON Schema`);
     // Biome drops the `+` of an exponent: 1e+21 is written 1e21.
-    return String(value).replace("e+", "e");
+    const text = String(value).replace("e+", "e");
+    return { text, width: text.length };
   }
   throw new TypeError(`Only JSON values can be printed as literals; got ${typeof value}`);
 }
@@ -270,6 +303,19 @@ const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 export function printKey(key: string): string {
   return IDENTIFIER.test(key) ? key : printString(key);
+}
+
+/** Printed keys by name: a document repeats the same few hundred property names thousands of times. */
+const printedKeys = new Map<string, Printed>();
+
+function keyOf(name: string): Printed {
+  let key = printedKeys.get(name);
+  if (key === undefined) {
+    const text = printKey(name);
+    key = { text, width: textWidth(text) };
+    printedKeys.set(name, key);
+  }
+  return key;
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;

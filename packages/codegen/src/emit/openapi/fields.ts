@@ -1,4 +1,4 @@
-import { Code, LINE_WIDTH, printKey, printLiteral, printProperty, textWidth } from "../literal.js";
+import { Code, LINE_WIDTH, printFlat, printKey, printLiteral, printProperty, textWidth } from "../literal.js";
 
 /** One property of an object literal being printed: a JSON value, or code placed as it is (a constant's name). */
 export type Field = { key: string; value: unknown } | { key: string; code: string };
@@ -10,13 +10,11 @@ const INDENT = "  ";
  * Biome lays it out: on one line when it fits between `prefix` and `suffix`, else one property a line.
  */
 export function printFields(fields: readonly Field[], layout: { indent: string; prefix: string; suffix: string }) {
-  const flatParts = fields.map((field) => `${keyOf(field.key)}: ${"code" in field ? field.code : flat(field.value)}`);
-  const flatText = `{ ${flatParts.join(", ")} }`;
-  const fits = !flatParts.some((part) => part.includes("\n"));
-  const width = layout.indent.length + textWidth(layout.prefix) + textWidth(flatText) + textWidth(layout.suffix);
-  if (fits && width <= LINE_WIDTH) {
-    return `${flatText}${layout.suffix}`;
-  }
+  const flatText = flatFields(
+    fields,
+    LINE_WIDTH - layout.indent.length - textWidth(layout.prefix) - textWidth(layout.suffix),
+  );
+  if (flatText !== undefined) return `${flatText}${layout.suffix}`;
   const inner = layout.indent + INDENT;
   const lines = fields.map((field) => {
     const value = "code" in field ? new Code(field.code) : field.value;
@@ -25,9 +23,20 @@ export function printFields(fields: readonly Field[], layout: { indent: string; 
   return `{\n${lines.join("\n")}\n${layout.indent}}${layout.suffix}`;
 }
 
-/** The value on one line when it fits in one at all (a text holding a line break otherwise). */
-function flat(value: unknown): string {
-  return printLiteral(value);
+/** `{ key: value, ... }` when it takes at most `columns` on one line and no value must break; else `undefined`. */
+function flatFields(fields: readonly Field[], columns: number): string | undefined {
+  const parts: string[] = [];
+  // `{ ` and ` }`, then `key: value` for each field and `, ` between them.
+  let width = 4;
+  for (const field of fields) {
+    const key = keyOf(field.key);
+    width += textWidth(key) + 2 + (parts.length > 0 ? 2 : 0);
+    const value = "code" in field ? field.code : printFlat(field.value, columns - width - 2);
+    if (value === undefined || value.includes("\n")) return undefined;
+    width += textWidth(value);
+    parts.push(`${key}: ${value}`);
+  }
+  return width <= columns ? `{ ${parts.join(", ")} }` : undefined;
 }
 
 /** A property name as Biome writes it: bare when it is an identifier, else quoted. */
