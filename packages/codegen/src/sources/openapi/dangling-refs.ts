@@ -1,6 +1,6 @@
 /** One pass over the whole document for internal `$ref`s that point nowhere, so all of them are reported at once. */
 import type { Diagnostics } from "./diagnostics.js";
-import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
+import { childPointer, type JsonObject, type RefResolver } from "./refs.js";
 
 /** Keys whose values are literal data (examples, defaults, enums) or extensions: a `$ref` there is not a reference. */
 function isLiteralKey(key: string): boolean {
@@ -8,22 +8,31 @@ function isLiteralKey(key: string): boolean {
 }
 
 export function findDanglingRefs(root: JsonObject, refs: RefResolver, diagnostics: Diagnostics): void {
-  const visit = (value: unknown, pointer: string): void => {
+  // The tokens down to the value being visited: a pointer is only spelt out for a ref that points nowhere.
+  const path: (string | number)[] = [];
+  const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) visit(value[index], `${pointer}/${index}`);
+      for (let index = 0; index < value.length; index++) {
+        const child = value[index];
+        if (typeof child !== "object" || child === null) continue;
+        path.push(index);
+        visit(child);
+        path.pop();
+      }
       return;
     }
-    if (!isObject(value)) return;
-    for (const key in value) {
-      const child = value[key];
+    for (const key in value as JsonObject) {
+      const child = (value as JsonObject)[key];
       if (key === "$ref" && typeof child === "string") {
-        if (refs.get(child) === undefined) diagnostics.problem(pointer, danglingMessage(child, refs));
+        if (refs.get(child) === undefined) diagnostics.problem(childPointer("", ...path), danglingMessage(child, refs));
       } else if (typeof child === "object" && child !== null && !isLiteralKey(key)) {
-        visit(child, childPointer(pointer, key));
+        path.push(key);
+        visit(child);
+        path.pop();
       }
     }
   };
-  visit(root, "");
+  visit(root);
 }
 
 /** Names the deepest part of the ref that exists, so a typo is easy to spot. */
