@@ -2,14 +2,14 @@
  * `mcpsmith dev`'s generation step, for projects made by `mcpsmith generate ts` (and the `typescript` template):
  * the `ts` runs recorded in mcpsmith.json are repeated whenever a source may have changed, before the compile's
  * result is acted on, so the served tools follow the annotated functions. Each run is `mcpsmith generate`'s own
- * runner with the recorded inputs and options, so the files are byte-identical to a fresh `mcpsmith generate`.
+ * runner with the recorded inputs and options, so the files are byte-identical to a fresh `mcpsmith generate`;
+ * it stays open for the session, so after an edit the compiler parses only the files that changed.
  */
 import { relative } from "node:path";
 import { type GenerateEntry, readManifest } from "@mcpsmith/codegen";
-import type { Io } from "../io.js";
 import { plural } from "../text.js";
 import { watchSources } from "./dev-sources.js";
-import { findKind } from "./generate/kinds.js";
+import type { TsRun } from "./generate/ts.js";
 
 /**
  * What the generated files are after a refresh: `rewritten` (tsc compiles them next, so the compile just reported
@@ -32,7 +32,6 @@ export function recordedTsGenerations(project: string): GenerateEntry[] {
 export function watchGeneration(
   project: string,
   entries: readonly GenerateEntry[],
-  io: Io,
   log: (text: string) => void,
 ): DevGeneration {
   // Files the runs write, so their own writes are not taken for changed sources (no regeneration loop).
@@ -47,16 +46,20 @@ export function watchGeneration(
     },
     log,
   );
+  // The open run of each entry; without a watcher nothing says what changed, so each refresh opens a new one.
+  const runs = new Map<GenerateEntry, TsRun>();
 
-  async function regenerate(): Promise<GenerationState> {
+  async function regenerate(edited: readonly string[]): Promise<GenerationState> {
     const started = performance.now();
     const written: string[] = [];
     let tools = 0;
     let failed = false;
-    for (const { inputs, options } of entries) {
+    for (const entry of entries) {
       try {
-        const run = await findKind("ts")!.load();
-        const outcome = await run({ inputs, options, cwd: project }, io);
+        const open = watcher === undefined ? undefined : runs.get(entry);
+        const run = open ?? (await import("./generate/ts.js")).openTsRun({ ...entry, cwd: project });
+        runs.set(entry, run);
+        const outcome = run(open === undefined ? [] : edited);
         for (const file of outcome.files) generated.add(file);
         written.push(...outcome.written);
         tools += outcome.tools;
@@ -64,7 +67,7 @@ export function watchGeneration(
       } catch (error) {
         // Unsupported types and bad tags name file:line:column in the message; dev carries on either way.
         failed = true;
-        log(`generate ts ${inputs.join(" ")}: ${(error as Error).message}`);
+        log(`generate ts ${entry.inputs.join(" ")}: ${(error as Error).message}`);
       }
     }
     if (failed) {
@@ -83,8 +86,9 @@ export function watchGeneration(
       // Unchanged since the last refresh: files it rewrote have been compiled since, so they are current now.
       if (!first && watcher !== undefined && changed.size === 0) return state === "failed" ? "failed" : "current";
       first = false;
+      const edited = [...changed];
       changed = new Set();
-      state = await regenerate();
+      state = await regenerate(edited);
       return state;
     },
     close() {

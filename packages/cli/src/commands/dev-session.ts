@@ -276,7 +276,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
     if (options.tsc) {
       const setup = options.tsc;
       schemas = usesDecorators(project) ? watchSchemas(project, setup.config, log) : undefined;
-      generation = options.generations.length > 0 ? watchGeneration(project, options.generations, io, log) : undefined;
+      generation = options.generations.length > 0 ? watchGeneration(project, options.generations, log) : undefined;
       // The generated server is written before the first compile, so tsc starts from the current sources.
       void (generation?.refresh() ?? Promise.resolve()).then(() => {
         if (!stopping) tsc = compile(setup);

@@ -1,11 +1,16 @@
 import { writeGeneratedFiles } from "@mcpsmith/codegen";
-import { generateTs } from "@mcpsmith/codegen/generate-ts";
+import { openTsGeneration } from "@mcpsmith/codegen/generate-ts";
 import { CliError } from "../../errors.js";
 import { wholeNumberFlag } from "../flag-values.js";
-import type { GenerateRunner } from "./kinds.js";
+import type { GenerateOutcome, GenerateRequest, GenerateRunner } from "./kinds.js";
 
 /** `mcpsmith generate ts`: reads the annotated modules and writes the server module and its main.ts. */
-export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
+export const run: GenerateRunner = async (request) => openTsRun(request)();
+
+/** Runs of one request kept open (`mcpsmith dev`): each takes the files changed since the last, re-parsing only those. */
+export type TsRun = (changed?: readonly string[]) => GenerateOutcome;
+
+export function openTsRun({ inputs, options, cwd }: GenerateRequest): TsRun {
   if (inputs.length === 0) {
     throw new CliError("E_USAGE", "generate ts needs the files, folders or globs holding the tagged functions.", {
       hint: "For example `mcpsmith generate ts src/tools.ts` or `mcpsmith generate ts src`.",
@@ -14,7 +19,7 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
   const tsconfig = text(options.tsconfig);
   const out = text(options.out);
   const maxNameLength = wholeNumberFlag(options, "max-name-length", "generate");
-  const result = generateTs({
+  const generation = openTsGeneration({
     inputs,
     cwd,
     ...(out !== undefined && { out }),
@@ -22,17 +27,20 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
     transport: transportOf(options.transport),
     ...(maxNameLength !== undefined && { maxNameLength }),
   });
-  const written = writeGeneratedFiles(result.files);
-  return {
-    files: [...result.files.keys()],
-    written,
-    tools: result.ir.tools.length,
-    resources: result.ir.resources.length,
-    prompts: result.ir.prompts.length,
-    toolListTokens: result.toolListTokens,
-    warnings: result.ir.warnings.map((warning) => `${warning.file}:${warning.pointer}: ${warning.message}`),
+  return (changed) => {
+    const result = generation.run(changed);
+    const written = writeGeneratedFiles(result.files);
+    return {
+      files: [...result.files.keys()],
+      written,
+      tools: result.ir.tools.length,
+      resources: result.ir.resources.length,
+      prompts: result.ir.prompts.length,
+      toolListTokens: result.toolListTokens,
+      warnings: result.ir.warnings.map((warning) => `${warning.file}:${warning.pointer}: ${warning.message}`),
+    };
   };
-};
+}
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeGeneratedFiles } from "../../emit/write.js";
 import { CodegenError } from "../../errors.js";
-import { annotatedSource, generateTs } from "./generate-ts.js";
+import { annotatedSource, generateTs, openTsGeneration } from "./generate-ts.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-generate-ts-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -136,5 +136,36 @@ describe("generateTs", () => {
     });
     // The nearest tsconfig has no alias: the import does not resolve, and the converter says where.
     await expect(annotatedSource.load("src/tools.ts", { cwd })).rejects.toThrow(/src\/tools\.ts:3:\d+: args\.to/);
+  });
+
+  it("kept open across edits, gives after each what a fresh run gives: edited, imported, added and deleted files", () => {
+    const cwd = project({
+      "tools.ts": [
+        'import type { Unit } from "./units.js";',
+        "/** Convert. @tool */",
+        "export function convert(args: { value: number; to: Unit }) { return args.value; }",
+      ].join("\n"),
+      "units.ts": 'export type Unit = "celsius" | "fahrenheit";',
+    });
+    const generation = openTsGeneration({ inputs: ["src"], cwd });
+    const runAfter = (edit: () => void, changed: string[]) => {
+      edit();
+      const kept = generation.run(changed.map((path) => join(cwd, "src", path))).files;
+      expect(kept).toEqual(generateTs({ inputs: ["src"], cwd }).files);
+      return kept;
+    };
+    const first = generation.run().files;
+    const imported = runAfter(
+      () => writeFileSync(join(cwd, "src/units.ts"), 'export type Unit = "kelvin";'),
+      ["units.ts"],
+    );
+    expect(imported).not.toEqual(first);
+    runAfter(
+      () => writeFileSync(join(cwd, "src/more.ts"), "/** More. @tool */\nexport function more() {}"),
+      ["more.ts"],
+    );
+    // A deletion the caller did not report is still seen: the inputs are listed again on every run.
+    const deleted = runAfter(() => unlinkSync(join(cwd, "src/more.ts")), []);
+    expect([...deleted.values()].join()).not.toContain("more");
   });
 });

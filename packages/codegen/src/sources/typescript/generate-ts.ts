@@ -54,9 +54,7 @@ export interface TsGeneration {
 
 /** Reads the inputs and returns the files to write; writes nothing itself. */
 export function generateTs(options: GenerateTsOptions): GenerateTsResult {
-  const result = openTsGeneration(options).run();
-  saveCodeCache();
-  return result;
+  return openTsGeneration(options).run();
 }
 
 export function openTsGeneration(options: GenerateTsOptions): TsGeneration {
@@ -67,7 +65,14 @@ export function openTsGeneration(options: GenerateTsOptions): TsGeneration {
     ...(options.maxNameLength !== undefined && { maxNameLength: options.maxNameLength }),
     exclude: [outFile, join(dirname(outFile), "main.ts")],
   });
-  return { run: (changed) => emit(reader.load(changed), outFile, options) };
+  return {
+    run(changed) {
+      const result = emit(reader.load(changed), outFile, options);
+      // The compiler's code cache, with what this run compiled (a no-op once written).
+      saveCodeCache();
+      return result;
+    },
+  };
 }
 
 function emit(ir: TypeScriptIR, outFile: string, options: GenerateTsOptions): GenerateTsResult {
