@@ -1,7 +1,8 @@
 /**
  * `@mcpsmith/codegen`: what every generator and the CLI share (tool names, tool-list budgets, errors, the
- * mcpsmith.json manifest). Kept light on purpose: the sources live on their own subpaths (`/openapi`, `/typescript`,
- * `/generate-openapi`, `/generate-ts`, `/live`), so that importing this one never loads ts-morph or swagger-parser.
+ * mcpsmith.json manifest, the modes an OpenAPI server lists its operations in). Kept light on purpose: the
+ * sources live on their own subpaths (`/openapi`, `/typescript`, `/generate-openapi`, `/generate-ts`, `/live`),
+ * so that importing this one never loads ts-morph, swagger-parser or the runtime.
  */
 export {
   CHARS_PER_TOKEN,
@@ -31,6 +32,7 @@ export type {
   ToolAnnotationsIR,
   ToolIR,
 } from "./ir/types.js";
+export { DEFAULT_DISCOVERY_THRESHOLD, LIVE_MODES, type LiveMode } from "./live/modes.js";
 export { HASH_LENGTH } from "./names/hash.js";
 export {
   DEFAULT_MAX_TOOL_NAME_LENGTH,

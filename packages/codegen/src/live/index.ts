@@ -1,11 +1,5 @@
+export type { LiveOptions } from "./listing.js";
+export { DEFAULT_DISCOVERY_THRESHOLD, LIVE_MODES, type LiveMode } from "./modes.js";
 export { liveServerFromIR, type OpenApiLiveOptions } from "./openapi.js";
-export {
-  DEFAULT_DISCOVERY_THRESHOLD,
-  type ExecutableTool,
-  LIVE_MODES,
-  type LiveBuild,
-  type LiveMode,
-  type LiveOptions,
-  liveServer,
-} from "./server.js";
+export { type ExecutableTool, type LiveBuild, liveServer } from "./server.js";
 export { selectToolsets, toolsetsOf } from "./toolsets.js";

@@ -1,6 +1,8 @@
 import { createHttpExecutor, type HttpExecutorOptions } from "@mcpsmith/runtime/http";
 import type { OpenApiIR } from "../ir/types.js";
-import { type LiveBuild, type LiveOptions, liveServer } from "./server.js";
+import type { LiveOptions } from "./listing.js";
+import { openApiLiveOptions, openApiServerDefinition } from "./openapi-identity.js";
+import { type LiveBuild, liveServer } from "./server.js";
 
 export interface OpenApiLiveOptions extends LiveOptions {
   /** Base URL, server variables, credentials' environment, timeouts: passed to the runtime's HTTP executor. */
@@ -19,31 +21,5 @@ export function liveServerFromIR(ir: OpenApiIR, options: OpenApiLiveOptions = {}
       executor.call(tool.binding, args, { signal: ctx.signal }),
     keywords: [`${tool.binding.method.toUpperCase()} ${tool.binding.path}`],
   }));
-  return liveServer(
-    {
-      name: serverNameOf(ir.title),
-      version: ir.version,
-      title: ir.title,
-      ...(ir.description !== undefined && { description: firstParagraph(ir.description) }),
-    },
-    tools,
-    { ...options, discovery: { subject: `the ${ir.title} API`, ...options.discovery } },
-  );
-}
-
-/** `Swagger Petstore - OpenAPI 3.0` -> `swagger-petstore-openapi-3-0`: an identifier for `serverInfo.name`. */
-function serverNameOf(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "openapi"
-  );
-}
-
-function firstParagraph(text: string): string {
-  return text
-    .trim()
-    .split(/\r?\n\s*\r?\n/, 1)[0]!
-    .trim();
+  return liveServer(openApiServerDefinition(ir), tools, openApiLiveOptions(ir, options));
 }

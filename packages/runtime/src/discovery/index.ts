@@ -5,4 +5,11 @@
  */
 export { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation } from "./catalog.js";
 export type { SearchHit, SearchPage } from "./search.js";
-export { CALL_TOOL, DESCRIBE_TOOL, type DiscoveryTool, discoveryTools, SEARCH_TOOL } from "./tools.js";
+export {
+  CALL_TOOL,
+  DESCRIBE_TOOL,
+  type DiscoveryTool,
+  discoveryToolDefinitions,
+  discoveryTools,
+  SEARCH_TOOL,
+} from "./tools.js";

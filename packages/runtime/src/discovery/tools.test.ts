@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../index.js";
 import { createTestClient } from "../testing/index.js";
 import type { Operation } from "./catalog.js";
-import { CALL_TOOL, DESCRIBE_TOOL, discoveryTools, SEARCH_TOOL } from "./tools.js";
+import { CALL_TOOL, DESCRIBE_TOOL, discoveryToolDefinitions, discoveryTools, SEARCH_TOOL } from "./tools.js";
 
 const calls: { name: string; args: Record<string, unknown> }[] = [];
 
@@ -142,6 +142,19 @@ describe("discoveryTools", () => {
     const [search] = discoveryTools(many, { subject: "x".repeat(5_000) });
     expect(search?.definition.description).not.toContain("Groups:");
     expect(search?.definition.description?.length).toBeLessThan(600);
+  });
+
+  it("lists what discoveryToolDefinitions gives from the operations' groups and hints alone", () => {
+    const options = { subject: "the widget API", pageSize: 10, maxPageSize: 50 };
+    const mixed = operations.map((operation, i) => ({
+      ...operation,
+      annotations: { readOnlyHint: i > 0, openWorldHint: false },
+    }));
+    const definitions = (ops: Operation[]) =>
+      discoveryTools(ops, options).map(({ name, definition }) => ({ name, definition }));
+    const groupsAndHints = (ops: Operation[]) => ops.map(({ group, annotations }) => ({ group, annotations }));
+    expect(discoveryToolDefinitions(groupsAndHints(operations), options)).toEqual(definitions(operations));
+    expect(discoveryToolDefinitions(groupsAndHints(mixed), options)).toEqual(definitions(mixed));
   });
 
   it("refuses two operations of one name", () => {

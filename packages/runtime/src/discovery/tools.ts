@@ -50,7 +50,6 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
     byName.set(operation.name, operation);
   }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const maxPageSize = Math.max(options.maxPageSize ?? MAX_PAGE_SIZE, pageSize);
   const index = new OperationIndex(operations);
   const validators = new Map<string, (value: unknown) => Validation>();
 
@@ -82,6 +81,40 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
     return validate;
   };
 
+  const handlers: Record<string, DiscoveryTool["handler"]> = {
+    [SEARCH_TOOL]: (args) =>
+      index.search({
+        query: args.query as string | undefined,
+        group: args.group as string | undefined,
+        cursor: args.cursor as string | undefined,
+        limit: (args.limit as number | undefined) ?? pageSize,
+      }),
+    [DESCRIBE_TOOL]: (args) => describeOperation(find(args.name), args.definitions as string[] | undefined),
+    [CALL_TOOL]: async (args, ctx) => {
+      const operation = find(args.name);
+      const checked = validatorOf(operation)(args.arguments ?? {});
+      if (!checked.ok) {
+        throw new ToolError(
+          `Invalid arguments for operation "${operation.name}": ${describeIssues(checked.issues.map(underArguments))}. ${DESCRIBE_TOOL} gives its input schema.`,
+        );
+      }
+      return await operation.handler(checked.value as Record<string, unknown>, ctx);
+    },
+  };
+  return discoveryToolDefinitions(operations, options).map((tool) => ({ ...tool, handler: handlers[tool.name]! }));
+}
+
+/**
+ * What the three discovery tools list (names, descriptions, input schemas, hints), without building the search
+ * index or any handler: enough to know the size of their `tools/list` (`mcpsmith generate` reports it). It
+ * reads only what the listing depends on: how many operations there are, their groups and their hints.
+ */
+export function discoveryToolDefinitions(
+  operations: readonly Pick<Operation, "group" | "annotations">[],
+  options: DiscoveryOptions = {},
+): Omit<DiscoveryTool, "handler">[] {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const maxPageSize = Math.max(options.maxPageSize ?? MAX_PAGE_SIZE, pageSize);
   const subject = summaryOf(options.subject ?? "this server", SUBJECT_MAX_CHARS);
   const count = operations.length.toLocaleString("en-US");
   return [
@@ -97,13 +130,6 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
         readOnly: true,
         openWorld: false,
       },
-      handler: (args) =>
-        index.search({
-          query: args.query as string | undefined,
-          group: args.group as string | undefined,
-          cursor: args.cursor as string | undefined,
-          limit: (args.limit as number | undefined) ?? pageSize,
-        }),
     },
     {
       name: DESCRIBE_TOOL,
@@ -124,7 +150,6 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
         readOnly: true,
         openWorld: false,
       },
-      handler: (args) => describeOperation(find(args.name), args.definitions as string[] | undefined),
     },
     {
       name: CALL_TOOL,
@@ -139,16 +164,6 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
           required: ["name"],
         },
         ...callHints(operations),
-      },
-      handler: async (args, ctx) => {
-        const operation = find(args.name);
-        const checked = validatorOf(operation)(args.arguments ?? {});
-        if (!checked.ok) {
-          throw new ToolError(
-            `Invalid arguments for operation "${operation.name}": ${describeIssues(checked.issues.map(underArguments))}. ${DESCRIBE_TOOL} gives its input schema.`,
-          );
-        }
-        return await operation.handler(checked.value as Record<string, unknown>, ctx);
       },
     },
   ];
@@ -171,14 +186,14 @@ function searchInput(pageSize: number, maxPageSize: number): JsonSchema {
   };
 }
 
-function groupsHint(operations: readonly Operation[]): string {
+function groupsHint(operations: readonly Pick<Operation, "group">[]): string {
   const groups = [...new Set(operations.flatMap((operation) => (operation.group ? [operation.group] : [])))];
   const list = groups.join(", ");
   return groups.length > 0 && list.length <= GROUPS_HINT_MAX_CHARS ? ` Groups: ${list}.` : "";
 }
 
 /** `call_operation` is read-only when every operation is, and reaches the outside world when any does. */
-function callHints(operations: readonly Operation[]): Pick<ToolOptions, "readOnly" | "openWorld"> {
+function callHints(operations: readonly Pick<Operation, "annotations">[]): Pick<ToolOptions, "readOnly" | "openWorld"> {
   const all = operations.length > 0 && operations.every((operation) => operation.annotations?.readOnlyHint === true);
   const any = operations.some((operation) => operation.annotations?.openWorldHint === true);
   return { ...(all && { readOnly: true }), ...(any && { openWorld: true }) };

@@ -1,4 +1,4 @@
-import { LIVE_MODES, type LiveMode } from "@mcpsmith/codegen/live";
+import { LIVE_MODES, type LiveMode } from "@mcpsmith/codegen";
 import type { OpenApiSourceOptions, OperationFilter } from "@mcpsmith/codegen/openapi";
 import { CliError } from "../../errors.js";
 import { type FlagValues, listFlag, wholeNumberFlag } from "../flag-values.js";

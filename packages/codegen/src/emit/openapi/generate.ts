@@ -1,7 +1,8 @@
 import { relative, resolve, sep } from "node:path";
 import type { OpenApiIR } from "../../ir/types.js";
-import { liveServerFromIR } from "../../live/openapi.js";
-import type { LiveMode } from "../../live/server.js";
+import { toolListingOf } from "../../live/listing.js";
+import type { LiveMode } from "../../live/modes.js";
+import { openApiLiveOptions, openApiServerDefinition } from "../../live/openapi-identity.js";
 import type { OpenApiSourceOptions } from "../../sources/openapi/options.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import type { GenerateEntry, OptionValue } from "../manifest.js";
@@ -36,13 +37,14 @@ export interface GenerateOpenApiResult extends WriteResult {
 /**
  * `mcpsmith generate openapi`: the document -> IR -> an editable project. The document is read and checked
  * before anything is written, so an invalid one leaves the disk as it was. The server's identity and the
- * tools/list estimate come from the live back end given the same IR, so both back ends report the same.
+ * tools/list estimate are the live back end's (`mcpsmith serve openapi`) for the same IR, computed without
+ * building its server: both back ends report the same, and generating never loads the runtime, SDK or zod.
  */
 export async function generateOpenApiProject(options: GenerateOpenApiOptions): Promise<GenerateOpenApiResult> {
   const specPath = resolve(options.cwd, options.spec);
   const ir = await loadOpenApi(specPath, options.source);
-  const live = liveServerFromIR(ir, { mode: options.mode });
-  const { name, version, title, description } = live.builder.build().info;
+  const listing = toolListingOf(ir.tools, openApiLiveOptions(ir, { mode: options.mode }));
+  const { name, version, title, description } = openApiServerDefinition(ir);
   const out = resolve(options.cwd, options.out ?? name);
   const spec = portable(relative(out, specPath));
   const project = emitOpenApiProject(ir, {
@@ -59,7 +61,7 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
   });
   const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
   const written = writeOpenApiProject(out, project, entry, options.force);
-  return { ...written, ir, out, mode: live.mode, toolListTokens: live.toolListTokens };
+  return { ...written, ir, out, mode: listing.mode, toolListTokens: listing.toolListTokens };
 }
 
 /** Forward slashes in recorded paths, so a manifest written on Windows works elsewhere. */

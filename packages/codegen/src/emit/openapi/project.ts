@@ -1,6 +1,5 @@
 import type { OpenApiIR } from "../../ir/types.js";
-import type { LiveMode } from "../../live/server.js";
-import { DEFAULT_DISCOVERY_THRESHOLD } from "../../live/server.js";
+import { DEFAULT_DISCOVERY_THRESHOLD, type LiveMode } from "../../live/modes.js";
 import { printString } from "../literal.js";
 import { renderCodeTemplate } from "../templates.js";
 import { printStatement } from "./fields.js";
