@@ -133,6 +133,8 @@ function write(value: unknown, { indent, before, after, expand = false }: Place,
  */
 function flat(value: unknown, columns: number): Printed | undefined {
   if (!isCollection(value)) {
+    // A long description fails the one-line attempt of each collection around it: say so without printing it.
+    if (typeof value === "string" && value.length + 2 > columns && PRINTABLE_ASCII.test(value)) return undefined;
     const scalar = printScalar(value);
     return scalar.width <= columns ? scalar : undefined;
   }
@@ -270,10 +272,7 @@ function countProperties(value: Record<string, unknown>): number {
 
 function printScalar(value: unknown): Printed {
   if (value instanceof Code) return { text: value.text, width: textWidth(value.text) };
-  if (typeof value === "string") {
-    const text = printString(value);
-    return { text, width: textWidth(text) };
-  }
+  if (typeof value === "string") return stringOf(value);
   if (value === null || typeof value === "boolean") {
     const text = String(value);
     return { text, width: text.length };
@@ -307,6 +306,19 @@ export function printKey(key: string): string {
 
 /** Printed keys by name: a document repeats the same few hundred property names thousands of times. */
 const printedKeys = new Map<string, Printed>();
+/** Printed short strings (types, formats, enum values): as repeated as keys, and printed again by each layout tried. */
+const printedStrings = new Map<string, Printed>();
+const CACHED_STRING_LENGTH = 32;
+
+function stringOf(value: string): Printed {
+  let printed = value.length <= CACHED_STRING_LENGTH ? printedStrings.get(value) : undefined;
+  if (printed === undefined) {
+    const text = printString(value);
+    printed = { text, width: textWidth(text) };
+    if (value.length <= CACHED_STRING_LENGTH) printedStrings.set(value, printed);
+  }
+  return printed;
+}
 
 function keyOf(name: string): Printed {
   let key = printedKeys.get(name);
