@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { resolve as resolvePath } from "node:path";
 import YAML from "yaml";
 import { CodegenError } from "../../errors.js";
+import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
 import { hasExternalRefs } from "./external-refs.js";
 import { isObject, type JsonObject } from "./refs.js";
@@ -20,9 +21,9 @@ export interface ReadSpec {
 
 export async function readSpec(input: string): Promise<ReadSpec> {
   const file = resolvePath(input);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String(error);
     throw new CodegenError("E_SPEC_UNREADABLE", `${file}: cannot read the API description (${reason})`, {
@@ -30,7 +31,7 @@ export async function readSpec(input: string): Promise<ReadSpec> {
       problems: [{ file, pointer: "", message: reason }],
     });
   }
-  const parsed = looksLikeJson(file, text) ? parseJson(file, text) : parseYaml(file, text);
+  const parsed = parseFile(file, bytes);
   if (!isObject(parsed)) {
     throw specError("E_SPEC_INVALID", [
       { file, pointer: "", message: "the document is not an object (expected an OpenAPI or Swagger document)" },
@@ -41,8 +42,27 @@ export async function readSpec(input: string): Promise<ReadSpec> {
   return { file, root };
 }
 
+function parseFile(file: string, bytes: Buffer): unknown {
+  if (isJsonFile(file)) {
+    const ascii = asciiJsonText(bytes);
+    if (ascii !== undefined) {
+      try {
+        return JSON.parse(ascii);
+      } catch {
+        // Reported from the text as written, so lines, columns and messages are the file's own.
+      }
+    }
+  }
+  const text = bytes.toString("utf8");
+  return looksLikeJson(file, text) ? parseJson(file, text) : parseYaml(file, text);
+}
+
+function isJsonFile(file: string): boolean {
+  return file.toLowerCase().endsWith(".json");
+}
+
 function looksLikeJson(file: string, text: string): boolean {
-  return file.toLowerCase().endsWith(".json") || /^\s*[{[]/.test(text);
+  return isJsonFile(file) || /^\s*[{[]/.test(text);
 }
 
 function parseJson(file: string, text: string): unknown {
