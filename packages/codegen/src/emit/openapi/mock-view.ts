@@ -9,7 +9,7 @@ export interface MockView {
   routes: string;
 }
 
-interface MockAnswer {
+export interface MockAnswer {
   status: number;
   contentType?: string;
   body?: unknown;
@@ -38,7 +38,8 @@ export function mockView(ir: OpenApiIR, header: string): MockView {
   };
 }
 
-function answerOf(tool: ToolIR<HttpOperation>): MockAnswer {
+/** What the mock answers for `tool`'s operation (a JSON body is checked by the generated tests' picker). */
+export function answerOf(tool: ToolIR<HttpOperation>): MockAnswer {
   const { accepts = [] } = tool.binding;
   const json = accepts.find((type) => /\bjson\b/.test(type) || type.endsWith("+json"));
   if (json !== undefined) {

@@ -1,13 +1,16 @@
 import type { JsonSchema } from "../../ir/types.js";
+import { fitsSchema } from "./fits.js";
+import { sampleForPattern } from "./pattern-sample.js";
 
 /**
  * A value that fits a JSON Schema, for the generated mock API's answers and the generated tests' arguments:
- * the schema's own example when it gives one (so the mock answers what the spec documents), else the simplest
- * value of its type and format. `$ref`s are followed inside the root's `$defs`; a cycle stops at optional
- * properties, so recursive schemas give finite values. Undefined when no value can be made up (a required
- * property that only a cycle could fill, `false`). Once a sample holds `MAX_PROPERTIES` properties, optional ones
- * are left out: Microsoft Graph's entities reach hundreds of others through optional properties, and followed
- * six levels deep one sample took gigabytes.
+ * the schema's own const, default, example or enum value when one fits the schema (so the mock answers what the
+ * spec documents; an example that breaks its own schema, as documents have, is passed over), else the simplest
+ * value of its type and format, or a string its `pattern` matches. `$ref`s are followed inside the root's `$defs`;
+ * a cycle stops at optional properties, so recursive schemas give finite values. Undefined when no value can be
+ * made up (a required property that only a cycle could fill, a pattern too intricate to generate from, `false`).
+ * Once a sample holds `MAX_PROPERTIES` properties, optional ones are left out: Microsoft Graph's entities reach
+ * hundreds of others through optional properties, and followed six levels deep one sample took gigabytes.
  */
 export function sampleOf(schema: JsonSchema, root: JsonSchema = schema): unknown {
   return new Sampler(root).sample(schema, new Set());
@@ -43,16 +46,44 @@ class Sampler {
     if (schema === true) return "value";
     if (schema === false || refs.size > MAX_DEPTH) return undefined;
     if (typeof schema.$ref === "string") return this.#reference(schema.$ref, refs);
-    for (const keyword of ["const", "default"]) if (keyword in schema) return schema[keyword];
-    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-    if ("example" in schema) return schema.example;
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+    const given = givenValues(schema);
+    const fitting = given.find((value) => fitsSchema(value, schema, this.root));
+    if (fitting !== undefined || given.length > 0) {
+      // A const or enum that breaks the rest of its schema leaves nothing else to try.
+      if (fitting !== undefined) return fitting;
+      if ("const" in schema) return schema.const;
+      if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+    }
     if (Array.isArray(schema.allOf)) return this.#allOf(schema.allOf as JsonSchema[], refs);
     for (const keyword of ["oneOf", "anyOf"]) {
       const members = schema[keyword];
-      if (Array.isArray(members) && members.length > 0) return this.sample(members[0] as JsonSchema, refs);
+      if (Array.isArray(members) && members.length > 0)
+        return this.#member(schema, keyword, members as JsonSchema[], refs);
     }
     return this.#ofType(schema, typeOf(schema), refs);
+  }
+
+  /**
+   * The sample of the first union member whose sample fits the whole schema, else of the first member. A member
+   * that only adds to the object its siblings describe (`properties` beside `anyOf: [{ required: [a] }, ...]`) is
+   * sampled together with them, and then also with the required properties only, for a `not` that forbids both.
+   */
+  #member(schema: Schema, keyword: string, members: JsonSchema[], refs: Set<string>): unknown {
+    const { [keyword]: _members, ...siblings } = schema;
+    const shared = "type" in siblings || "properties" in siblings;
+    let first: unknown;
+    for (const [index, member] of members.entries()) {
+      const candidates =
+        shared && typeof member === "object" && member.$ref === undefined
+          ? [merged(siblings, member), requiredOnly(merged(siblings, member))]
+          : [member];
+      for (const candidate of candidates) {
+        const value = this.sample(candidate, refs);
+        if (index === 0 && first === undefined) first = value;
+        if (value !== undefined && fitsSchema(value, schema, this.root)) return value;
+      }
+    }
+    return first;
   }
 
   #reference(ref: string, refs: Set<string>): unknown {
@@ -127,13 +158,47 @@ function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
-function stringOf(schema: Schema): string {
-  if (schema.contentEncoding === "base64") return "aGVsbG8=";
-  const known = typeof schema.format === "string" ? STRING_FORMATS[schema.format] : undefined;
-  if (known !== undefined) return known;
+/** A union member with the object keywords beside its union: properties and required lists joined. */
+function merged(siblings: Schema, member: Schema): Schema {
+  const list = (schema: Schema) => (Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return {
+    ...siblings,
+    ...member,
+    properties: { ...(siblings.properties as object), ...(member.properties as object) },
+    required: [...new Set([...list(siblings), ...list(member)])],
+  };
+}
+
+/** The schema with its optional properties left out. */
+function requiredOnly(schema: Schema): Schema {
+  const required = new Set(schema.required as string[]);
+  const properties = Object.entries(schema.properties as Record<string, JsonSchema>);
+  return { ...schema, properties: Object.fromEntries(properties.filter(([name]) => required.has(name))) };
+}
+
+/** The values a schema gives itself, in the order they are preferred as its sample. */
+function givenValues(schema: Schema): unknown[] {
+  const values: unknown[] = [];
+  for (const keyword of ["const", "default"]) if (keyword in schema) values.push(schema[keyword]);
+  if (Array.isArray(schema.examples)) values.push(...schema.examples);
+  if ("example" in schema) values.push(schema.example);
+  if (Array.isArray(schema.enum)) values.push(...schema.enum);
+  return values;
+}
+
+/** Undefined when the schema has a pattern that no string made up here matches. */
+function stringOf(schema: Schema): string | undefined {
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;
   const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
-  return "example".padEnd(min, "x").slice(0, Math.max(max, 1));
+  const known =
+    schema.contentEncoding === "base64"
+      ? "aGVsbG8="
+      : typeof schema.format === "string"
+        ? STRING_FORMATS[schema.format]
+        : undefined;
+  const plain = known ?? "example".padEnd(min, "x").slice(0, Math.max(max, 1));
+  if (typeof schema.pattern !== "string" || fitsSchema(plain, { pattern: schema.pattern })) return plain;
+  return sampleForPattern(schema.pattern, min, max);
 }
 
 function decodePointer(segment: string): string {

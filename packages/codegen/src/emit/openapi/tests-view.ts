@@ -2,6 +2,8 @@ import type { HttpOperation } from "@mcpsmith/runtime/http";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
 import { printString } from "../literal.js";
 import { printStatement } from "./fields.js";
+import { fitsSchema } from "./fits.js";
+import { answerOf } from "./mock-view.js";
 import { sampleOf } from "./sample.js";
 
 /** What templates/openapi/src/generated/tools.test.ts.hbs places. */
@@ -10,11 +12,15 @@ export interface TestsView {
   title: string;
   env: string;
   listed: string;
+  /** Comment lines naming the tools passed over for a call, and why; empty when none was. */
+  skipped: string;
   calls: { title: string; group: string; name: string; arguments: string; request: string }[];
 }
 
 const DISCOVERY_NAMES = ["search_operations", "describe_operation", "call_operation"];
 const CALLS = 3;
+/** Tools passed over are named in the generated test up to this many; the rest are counted. */
+const SKIPPED_NAMED = 10;
 
 /**
  * Tests of the generated server against the generated mock API: the tools listed in the default mode, and a few
@@ -22,7 +28,7 @@ const CALLS = 3;
  * Tools whose every credential choice needs an OAuth2 token endpoint are not picked (the mock has none).
  */
 export function testsView(ir: OpenApiIR, threshold: number, header: string): TestsView {
-  const picked = pickCalls(ir);
+  const { picked, skipped } = pickCalls(ir);
   const env = Object.fromEntries(
     ir.credentials.map(({ env }) => [env, `test-${env.toLowerCase().replace(/_/g, "-")}`]),
   );
@@ -32,6 +38,7 @@ export function testsView(ir: OpenApiIR, threshold: number, header: string): Tes
     title: printString(`${ir.title} against its mock API`),
     env: printStatement("const ENV = ", env, ";"),
     listed: printStatement("expect(tools.map((tool) => tool.name)).toEqual(", listed, ");", { indent: "    " }),
+    skipped: skippedComment(skipped),
     calls: picked.map(({ tool, request }) => ({
       title: printString(`${tool.name} sends ${request.label}`),
       group: printString(tool.group),
@@ -47,28 +54,48 @@ interface Call {
   request: { args: Record<string, unknown>; label: string };
 }
 
+interface Skipped {
+  tool: ToolIR<HttpOperation>;
+  reason: string;
+}
+
 /**
  * The tools called: up to `CALLS - 1` reading ones, the rest writing ones, the first in document order that can
  * be called. Arguments are made up only for tools still wanted, not for all of them (11,000 in Microsoft Graph).
+ * A tool is passed over, and named in `skipped`, when its made-up arguments or the mock's answer would not pass
+ * the schemas the server checks them against.
  */
-function pickCalls(ir: OpenApiIR): Call[] {
+function pickCalls(ir: OpenApiIR): { picked: Call[]; skipped: Skipped[] } {
   const reading: Call[] = [];
   const writing: Call[] = [];
+  const skipped: Skipped[] = [];
   for (const tool of ir.tools) {
     const wanted = tool.annotations.readOnlyHint === true ? reading : writing;
     if (reading.length >= CALLS - 1 && writing.length >= CALLS) break;
     if (wanted.length >= (wanted === reading ? CALLS - 1 : CALLS)) continue;
     if (needsTokenEndpoint(tool.binding, ir.api.securitySchemes)) continue;
     const request = requestOf(tool);
-    if (request !== undefined) wanted.push({ tool, request });
+    if (typeof request === "string") skipped.push({ tool, reason: request });
+    else if (request !== undefined) wanted.push({ tool, request });
   }
-  return [...reading, ...writing].slice(0, CALLS);
+  return { picked: [...reading, ...writing].slice(0, CALLS), skipped };
 }
 
-/** The arguments a test passes and the `METHOD /path` the mock must then receive; undefined when none can be made up. */
-function requestOf(tool: ToolIR<HttpOperation>): { args: Record<string, unknown>; label: string } | undefined {
+/**
+ * The arguments a test passes and the `METHOD /path` the mock must then receive; why the tool cannot be called
+ * when its arguments or answer do not fit its schemas; undefined when its path cannot be written out here.
+ */
+function requestOf(tool: ToolIR<HttpOperation>): { args: Record<string, unknown>; label: string } | string | undefined {
   const args = sampleOf(tool.inputSchema);
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return undefined;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return "no arguments can be made up from its input schema (a pattern too intricate to generate from, or a cycle)";
+  }
+  if (!fitsSchema(args, tool.inputSchema)) return "the arguments made up from its input schema do not fit it";
+  const answer = answerOf(tool);
+  if (tool.outputSchema !== undefined && answer.contentType !== undefined && !answer.contentType.startsWith("text/")) {
+    if (!fitsSchema(answer.body, tool.outputSchema))
+      return "the mock's answer made up from its output schema does not fit it";
+  }
   const values = args as Record<string, unknown>;
   let path = tool.binding.path.split("?")[0]!;
   for (const parameter of tool.binding.parameters.filter((item) => item.in === "path")) {
@@ -78,6 +105,13 @@ function requestOf(tool: ToolIR<HttpOperation>): { args: Record<string, unknown>
     path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(String(value)));
   }
   return { args: values, label: `${tool.binding.method} ${path}` };
+}
+
+function skippedComment(skipped: Skipped[]): string {
+  const lines = skipped.slice(0, SKIPPED_NAMED).map(({ tool, reason }) => `  // Not called: ${tool.name}: ${reason}.`);
+  const more = skipped.length - SKIPPED_NAMED;
+  if (more > 0) lines.push(`  // ... and ${more} more tools not called for the same kinds of reasons.`);
+  return lines.join("\n");
 }
 
 function needsTokenEndpoint(operation: HttpOperation, schemes: OpenApiIR["api"]["securitySchemes"]): boolean {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { fitsSchema } from "./fits.js";
+
+describe("fitsSchema", () => {
+  const booking = {
+    $defs: { Id: { type: "string", format: "uuid" } },
+    type: "object",
+    properties: {
+      trip_id: { $ref: "#/$defs/Id" },
+      seats: { type: "integer", minimum: 1, maximum: 9 },
+      sid: { type: "string", pattern: "^AC[0-9a-f]{4}$" },
+      kind: { enum: ["one-way", "return"] },
+      tags: { type: "array", items: { type: "string", minLength: 2 }, maxItems: 2 },
+      note: { type: ["string", "null"] },
+    },
+    required: ["trip_id"],
+    additionalProperties: false,
+  };
+  const valid = {
+    trip_id: "4f4e4e1a-c824-4d63-b37a-d8d698862f1d",
+    seats: 2,
+    sid: "AC12ab",
+    kind: "return",
+    tags: ["ab"],
+    note: null,
+  };
+
+  it("accepts a value that satisfies every keyword", () => {
+    expect(fitsSchema(valid, booking)).toBe(true);
+  });
+
+  it.each([
+    ["a format", { trip_id: "1234" }],
+    ["a minimum", { seats: 0 }],
+    ["an integer type", { seats: 1.5 }],
+    ["a pattern", { sid: "AD12ab" }],
+    ["an enum", { kind: "both" }],
+    ["an array's items", { tags: ["a"] }],
+    ["maxItems", { tags: ["ab", "cd", "ef"] }],
+    ["additionalProperties: false", { extra: 1 }],
+    ["a type list", { note: 3 }],
+  ])("refuses a value that breaks %s", (_what, change) => {
+    expect(fitsSchema({ ...valid, ...change }, booking)).toBe(false);
+  });
+
+  it("refuses a missing required property", () => {
+    const { trip_id: _id, ...rest } = valid;
+    expect(fitsSchema(rest, booking)).toBe(false);
+  });
+
+  it("reads allOf, anyOf, oneOf (exactly one) and not", () => {
+    const image = {
+      type: "object",
+      properties: { url: { type: "string" }, file: { type: "string" } },
+      anyOf: [{ required: ["url"] }, { required: ["file"] }],
+      not: { required: ["url", "file"] },
+    };
+    expect(fitsSchema({ url: "u" }, image)).toBe(true);
+    expect(fitsSchema({}, image)).toBe(false);
+    expect(fitsSchema({ url: "u", file: "f" }, image)).toBe(false);
+    const either = { oneOf: [{ type: "number" }, { type: "integer" }] };
+    expect(fitsSchema(1.5, either)).toBe(true);
+    expect(fitsSchema(1, either)).toBe(false);
+    expect(fitsSchema(5, { allOf: [{ minimum: 1 }, { maximum: 4 }] })).toBe(false);
+  });
+
+  it("takes unknown formats and keywords as satisfied, and ends on a cycle of references", () => {
+    expect(fitsSchema("x", { type: "string", format: "int16", "x-kind": "id" })).toBe(true);
+    expect(fitsSchema({}, { $defs: { A: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" })).toBe(true);
+  });
+});

@@ -1,0 +1,173 @@
+import type { JsonSchema } from "../../ir/types.js";
+
+type Schema = { readonly [keyword: string]: unknown };
+
+/**
+ * Whether `value` satisfies `schema` as far as the keywords documents constrain samples with go: type, const,
+ * enum, string lengths, pattern and the common formats, number bounds, array and object structure, `$ref`
+ * (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are taken as satisfied. The sample builder
+ * uses it to refuse a document's example that breaks its own schema (train-travel's `trip_id: 1234` for a uuid),
+ * and the generated tests to call only tools whose made-up arguments and mock answer the runtime will accept.
+ * Loose where the runtime's Ajv is strict would let a broken example through; strict where it is loose only
+ * costs an example, so format checks err on the strict side.
+ */
+export function fitsSchema(value: unknown, schema: JsonSchema, root: JsonSchema = schema): boolean {
+  return new Fit(root).fits(value, schema, 0);
+}
+
+/** Past this many `$ref`s on one path a schema is taken as satisfied: only a cycle of references gets there. */
+const MAX_REFS = 32;
+
+const FORMATS: Record<string, RegExp> = {
+  "date-time": /^\d{4}-[01]\d-[0-3]\dt[0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?:z|[+-][0-2]\d(?::?[0-5]\d)?)$/i,
+  date: /^\d{4}-[01]\d-[0-3]\d$/,
+  time: /^[0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?:z|[+-][0-2]\d(?::?[0-5]\d)?)$/i,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+  ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/,
+  ipv6: /^[0-9a-f:]*:[0-9a-f:.]*$/i,
+  hostname: /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+};
+
+class Fit {
+  constructor(private readonly root: JsonSchema) {}
+
+  fits(value: unknown, schema: JsonSchema, refs: number): boolean {
+    if (schema === true || schema === undefined) return true;
+    if (schema === false) return false;
+    const keywords = schema as Schema;
+    if (typeof keywords.$ref === "string" && refs < MAX_REFS) {
+      const target = this.#resolve(keywords.$ref);
+      if (target !== undefined && !this.fits(value, target, refs + 1)) return false;
+    }
+    if ("const" in keywords && !sameJson(value, keywords.const)) return false;
+    if (Array.isArray(keywords.enum) && !keywords.enum.some((item) => sameJson(value, item))) return false;
+    if (!ofType(value, keywords)) return false;
+    if (!this.#members(value, keywords, refs)) return false;
+    if (keywords.not !== undefined && this.fits(value, keywords.not as JsonSchema, refs)) return false;
+    if (typeof value === "string") return stringFits(value, keywords);
+    if (typeof value === "number") return numberFits(value, keywords);
+    if (Array.isArray(value)) return this.#arrayFits(value, keywords, refs);
+    if (typeof value === "object" && value !== null)
+      return this.#objectFits(value as Record<string, unknown>, keywords, refs);
+    return true;
+  }
+
+  #members(value: unknown, keywords: Schema, refs: number): boolean {
+    const list = (keyword: string) =>
+      Array.isArray(keywords[keyword]) ? (keywords[keyword] as JsonSchema[]) : undefined;
+    const allOf = list("allOf");
+    if (allOf && !allOf.every((member) => this.fits(value, member, refs))) return false;
+    const anyOf = list("anyOf");
+    if (anyOf && !anyOf.some((member) => this.fits(value, member, refs))) return false;
+    const oneOf = list("oneOf");
+    return !oneOf || oneOf.filter((member) => this.fits(value, member, refs)).length === 1;
+  }
+
+  #arrayFits(value: unknown[], keywords: Schema, refs: number): boolean {
+    if (typeof keywords.minItems === "number" && value.length < keywords.minItems) return false;
+    if (typeof keywords.maxItems === "number" && value.length > keywords.maxItems) return false;
+    const prefix = Array.isArray(keywords.prefixItems) ? (keywords.prefixItems as JsonSchema[]) : [];
+    const items = Array.isArray(keywords.items) ? undefined : (keywords.items as JsonSchema | undefined);
+    return value.every((item, index) =>
+      this.fits(item, index < prefix.length ? prefix[index]! : (items ?? true), refs),
+    );
+  }
+
+  #objectFits(value: Record<string, unknown>, keywords: Schema, refs: number): boolean {
+    const properties = (keywords.properties ?? {}) as Record<string, JsonSchema>;
+    const required = Array.isArray(keywords.required) ? (keywords.required as string[]) : [];
+    if (!required.every((name) => Object.hasOwn(value, name))) return false;
+    const patterns = Object.keys((keywords.patternProperties ?? {}) as object);
+    const additional = keywords.additionalProperties as JsonSchema | undefined;
+    return Object.entries(value).every(([name, item]) => {
+      if (Object.hasOwn(properties, name)) return this.fits(item, properties[name]!, refs);
+      if (patterns.some((pattern) => matches(pattern, name))) return true;
+      return additional === undefined || this.fits(item, additional, refs);
+    });
+  }
+
+  #resolve(ref: string): JsonSchema | undefined {
+    const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
+    const defs =
+      typeof this.root === "object" ? (this.root.$defs as Record<string, JsonSchema> | undefined) : undefined;
+    return name === undefined
+      ? undefined
+      : defs?.[decodeURIComponent(name).replaceAll("~1", "/").replaceAll("~0", "~")];
+  }
+}
+
+function ofType(value: unknown, keywords: Schema): boolean {
+  const declared = keywords.type;
+  if (declared === undefined) return true;
+  const types = Array.isArray(declared) ? [...declared] : [declared];
+  if (keywords.nullable === true) types.push("null");
+  return types.some((type) => {
+    switch (type) {
+      case "null":
+        return value === null;
+      case "integer":
+        return Number.isInteger(value);
+      case "number":
+        return typeof value === "number" && Number.isFinite(value);
+      case "array":
+        return Array.isArray(value);
+      case "object":
+        return typeof value === "object" && value !== null && !Array.isArray(value);
+      default:
+        return typeof value === type;
+    }
+  });
+}
+
+function stringFits(value: string, keywords: Schema): boolean {
+  const length = [...value].length;
+  if (typeof keywords.minLength === "number" && length < keywords.minLength) return false;
+  if (typeof keywords.maxLength === "number" && length > keywords.maxLength) return false;
+  if (typeof keywords.pattern === "string" && !matches(keywords.pattern, value)) return false;
+  const format = typeof keywords.format === "string" ? FORMATS[keywords.format] : undefined;
+  return format === undefined || format.test(value);
+}
+
+/** Patterns compiled once: a document repeats the same few (Twilio's SIDs) across hundreds of schemas. */
+const compiled = new Map<string, RegExp | undefined>();
+
+function matches(pattern: string, value: string): boolean {
+  if (!compiled.has(pattern)) {
+    let regex: RegExp | undefined;
+    try {
+      regex = new RegExp(pattern, "u");
+    } catch {
+      // A pattern JavaScript cannot read constrains nothing here.
+    }
+    compiled.set(pattern, regex);
+  }
+  return compiled.get(pattern)?.test(value) ?? true;
+}
+
+function numberFits(value: number, keywords: Schema): boolean {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = keywords;
+  if (typeof minimum === "number" && (value < minimum || (exclusiveMinimum === true && value === minimum)))
+    return false;
+  if (typeof maximum === "number" && (value > maximum || (exclusiveMaximum === true && value === maximum)))
+    return false;
+  if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) return false;
+  if (typeof exclusiveMaximum === "number" && value >= exclusiveMaximum) return false;
+  return typeof multipleOf !== "number" || multipleOf <= 0 || Number.isInteger(value / multipleOf);
+}
+
+/** Deep equality of JSON values (key order aside), as const and enum compare. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
