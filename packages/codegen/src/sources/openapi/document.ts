@@ -4,12 +4,12 @@
  * not finish on msgraph in 300 s): the checks cover what the generator relies on.
  */
 import { HTTP_METHODS, readInfo, readMcpExtension, readSecurity } from "./common.js";
-import { findDanglingRefs } from "./dangling-refs.js";
 import { Diagnostics, specError } from "./diagnostics.js";
 import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
 import { readOas3Operation } from "./oas3.js";
 import type { OperationContext } from "./operation.js";
 import type { ReadSpec } from "./read.js";
+import { scanRefs } from "./ref-scan.js";
 import { childPointer, isObject, RefResolver } from "./refs.js";
 import { readSecuritySchemes } from "./security-schemes.js";
 import { readServers, swaggerServers } from "./servers.js";
@@ -40,7 +40,9 @@ export function readDocument(spec: ReadSpec): SourceDocument {
   const dialect = detectDialect(root, file);
   const diagnostics = new Diagnostics(file);
   const refs = new RefResolver(root);
-  findDanglingRefs(root, refs, diagnostics);
+  for (const { pointer, message } of spec.danglingRefs ?? scanRefs(root, refs).dangling) {
+    diagnostics.problem(pointer, message);
+  }
   // Dangling refs first and on their own: everything after follows refs.
   diagnostics.throwIfProblems("E_SPEC_REF");
   const info = readInfo(root, file, diagnostics);

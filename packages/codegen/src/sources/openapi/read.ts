@@ -9,7 +9,7 @@ import YAML from "yaml";
 import { CodegenError } from "../../errors.js";
 import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
-import { hasExternalRefs } from "./external-refs.js";
+import { type RefScan, scanRefs } from "./ref-scan.js";
 import { isObject, type JsonObject } from "./refs.js";
 
 export interface ReadSpec {
@@ -17,6 +17,8 @@ export interface ReadSpec {
   file: string;
   /** The whole document, external `$ref`s bundled in as internal ones. */
   root: JsonObject;
+  /** The `$ref`s of `root` that point nowhere, when known already (found while looking for external ones). */
+  danglingRefs?: RefScan["dangling"];
 }
 
 export async function readSpec(input: string): Promise<ReadSpec> {
@@ -37,9 +39,10 @@ export async function readSpec(input: string): Promise<ReadSpec> {
       { file, pointer: "", message: "the document is not an object (expected an OpenAPI or Swagger document)" },
     ]);
   }
+  const scan = scanRefs(parsed);
+  if (!scan.external) return { file, root: parsed, danglingRefs: scan.dangling };
   // swagger-parser (and its Ajv) is loaded only for multi-file specs: most specs are one file.
-  const root = hasExternalRefs(parsed) ? await (await import("./bundle.js")).bundleExternalRefs(file, parsed) : parsed;
-  return { file, root };
+  return { file, root: await (await import("./bundle.js")).bundleExternalRefs(file, parsed) };
 }
 
 function parseFile(file: string, bytes: Buffer): unknown {

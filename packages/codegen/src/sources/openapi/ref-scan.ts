@@ -1,0 +1,66 @@
+/**
+ * One pass over the whole document for its `$ref`s: whether any points at another file (the document must then be
+ * bundled, and the bundle scanned again), and every one that points nowhere, so all of them are reported at once.
+ */
+import type { SpecProblem } from "./diagnostics.js";
+import { childPointer, type JsonObject, RefResolver } from "./refs.js";
+
+export interface RefScan {
+  /** Some `$ref` outside extensions (examples and defaults included) names another file. */
+  external: boolean;
+  /** The `$ref`s that point nowhere (or outside the document), in document order. */
+  dangling: Omit<SpecProblem, "file">[];
+}
+
+/** Keys whose values are literal data (examples, defaults, enums): a `$ref` there is not a reference. */
+function isLiteralKey(key: string): boolean {
+  return key === "example" || key === "default" || key === "enum" || key === "const";
+}
+
+/** Extensions are skipped whole: their refs are documentation links the source never follows. */
+export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefScan {
+  const scan: RefScan = { external: false, dangling: [] };
+  // The tokens down to the value being visited: a pointer is only spelt out for a ref that points nowhere.
+  const path: (string | number)[] = [];
+  const visit = (value: unknown, literal: boolean): void => {
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        const child = value[index];
+        if (typeof child !== "object" || child === null) continue;
+        path.push(index);
+        visit(child, literal);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in value as JsonObject) {
+      const child = (value as JsonObject)[key];
+      if (key.startsWith("x-")) continue;
+      if (key === "$ref" && typeof child === "string") {
+        if (!child.startsWith("#")) scan.external = true;
+        if (!literal && refs.get(child) === undefined) {
+          scan.dangling.push({ pointer: childPointer("", ...path), message: danglingMessage(child, refs) });
+        }
+      } else if (typeof child === "object" && child !== null) {
+        path.push(key);
+        visit(child, literal || isLiteralKey(key));
+        path.pop();
+      }
+    }
+  };
+  visit(root, false);
+  return scan;
+}
+
+/** Names the deepest part of the ref that exists, so a typo is easy to spot. */
+function danglingMessage(ref: string, refs: RefResolver): string {
+  if (!ref.startsWith("#")) return `$ref "${ref}" points outside the document and could not be read`;
+  const parts = ref.split("/");
+  for (let end = parts.length - 1; end > 0; end--) {
+    const prefix = parts.slice(0, end).join("/");
+    if (refs.get(prefix) !== undefined) {
+      return `$ref "${ref}" points nowhere: "${parts[end]}" does not exist in ${prefix === "#" ? "the document" : prefix}`;
+    }
+  }
+  return `$ref "${ref}" points nowhere`;
+}
