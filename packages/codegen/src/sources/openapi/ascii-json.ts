@@ -7,12 +7,12 @@
 const NON_ASCII_RUN = /[\x80-\xff]+/g;
 
 /**
- * The UTF-8 `bytes` as ASCII JSON text, or `undefined` when escaping could change what the text means: a
- * backslash right before a non-ASCII character (an invalid escape, which `\\u…` would turn into a valid one).
+ * The UTF-8 file read one character a byte (`latin1`) as ASCII JSON text, or `undefined` when escaping could
+ * change what the text means: a backslash right before a non-ASCII character (an invalid escape, which `\\u…`
+ * would turn into a valid one).
  */
-export function asciiJsonText(bytes: Buffer): string | undefined {
-  // Latin-1 decoding keeps each byte as one character: runs of bytes >= 0x80 are the UTF-8 of non-ASCII text.
-  const latin1 = bytes.toString("latin1");
+export function asciiJsonText(latin1: string): string | undefined {
+  // Runs of characters >= 0x80 are the UTF-8 bytes of non-ASCII text.
   let escapable = true;
   const text = latin1.replace(NON_ASCII_RUN, (run: string, offset: number) => {
     if (offset > 0 && latin1.charCodeAt(offset - 1) === BACKSLASH) escapable = false;
