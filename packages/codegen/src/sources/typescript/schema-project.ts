@@ -110,6 +110,9 @@ export class SchemaProject {
       ...host,
       getDefaultLibLocation: () => LIB_FOLDER,
       getDefaultLibFileName: (options) => `${LIB_FOLDER}/${compiler.getDefaultLibFileName(options)}`,
+      // Also the program's cache of package.json lookups: without it, every program (each update too) walks up
+      // from every file reading package.json files again to tell ES modules from CommonJS ones.
+      getModuleResolutionCache: () => this.#resolutions,
       fileExists: (path) => library.has(path) || fileExists(path),
       readFile: (path) => library.get(path) ?? readFile(path),
       getSourceFile: (path, options, onError) => {
