@@ -64,6 +64,13 @@ describe("fitsSchema", () => {
     expect(fitsSchema(5, { allOf: [{ minimum: 1 }, { maximum: 4 }] })).toBe(false);
   });
 
+  it("checks only as many levels below as asked", () => {
+    const schema = { type: "object", properties: { a: { type: "object", properties: { b: { type: "string" } } } } };
+    expect(fitsSchema({ a: { b: 1 } }, schema)).toBe(false);
+    expect(fitsSchema({ a: { b: 1 } }, schema, schema, 1)).toBe(true);
+    expect(fitsSchema({ a: 1 }, schema, schema, 1)).toBe(false);
+  });
+
   it("takes unknown formats and keywords as satisfied, and ends on a cycle of references", () => {
     expect(fitsSchema("x", { type: "string", format: "int16", "x-kind": "id" })).toBe(true);
     expect(fitsSchema({}, { $defs: { A: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" })).toBe(true);

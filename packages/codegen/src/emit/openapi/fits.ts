@@ -11,8 +11,13 @@ type Schema = { readonly [keyword: string]: unknown };
  * Loose where the runtime's Ajv is strict would let a broken example through; strict where it is loose only
  * costs an example, so format checks err on the strict side.
  */
-export function fitsSchema(value: unknown, schema: JsonSchema, root: JsonSchema = schema): boolean {
-  return new Fit(root).fits(value, schema, 0);
+export function fitsSchema(
+  value: unknown,
+  schema: JsonSchema,
+  root: JsonSchema = schema,
+  levels = Number.POSITIVE_INFINITY,
+): boolean {
+  return new Fit(root).fits(value, schema, 0, levels);
 }
 
 /** Past this many `$ref`s on one path a schema is taken as satisfied: only a cycle of references gets there. */
@@ -35,58 +40,62 @@ const FORMATS: Record<string, RegExp> = {
 class Fit {
   constructor(private readonly root: JsonSchema) {}
 
-  fits(value: unknown, schema: JsonSchema, refs: number): boolean {
+  /** `levels`: how many levels of properties and items below this one are checked; deeper ones are taken as fitting. */
+  fits(value: unknown, schema: JsonSchema, refs: number, levels: number): boolean {
     if (schema === true || schema === undefined) return true;
     if (schema === false) return false;
     const keywords = schema as Schema;
     if (typeof keywords.$ref === "string" && refs < MAX_REFS) {
       const target = this.#resolve(keywords.$ref);
-      if (target !== undefined && !this.fits(value, target, refs + 1)) return false;
+      if (target !== undefined && !this.fits(value, target, refs + 1, levels)) return false;
     }
     if ("const" in keywords && !sameJson(value, keywords.const)) return false;
     if (Array.isArray(keywords.enum) && !keywords.enum.some((item) => sameJson(value, item))) return false;
     if (!ofType(value, keywords)) return false;
-    if (!this.#members(value, keywords, refs)) return false;
-    if (keywords.not !== undefined && this.fits(value, keywords.not as JsonSchema, refs)) return false;
+    if (!this.#members(value, keywords, refs, levels)) return false;
+    if (keywords.not !== undefined && this.fits(value, keywords.not as JsonSchema, refs, levels)) return false;
     if (typeof value === "string") return stringFits(value, keywords);
     if (typeof value === "number") return numberFits(value, keywords);
-    if (Array.isArray(value)) return this.#arrayFits(value, keywords, refs);
+    if (Array.isArray(value)) return this.#arrayFits(value, keywords, refs, levels);
     if (typeof value === "object" && value !== null)
-      return this.#objectFits(value as Record<string, unknown>, keywords, refs);
+      return this.#objectFits(value as Record<string, unknown>, keywords, refs, levels);
     return true;
   }
 
-  #members(value: unknown, keywords: Schema, refs: number): boolean {
+  #members(value: unknown, keywords: Schema, refs: number, levels: number): boolean {
     const list = (keyword: string) =>
       Array.isArray(keywords[keyword]) ? (keywords[keyword] as JsonSchema[]) : undefined;
     const allOf = list("allOf");
-    if (allOf && !allOf.every((member) => this.fits(value, member, refs))) return false;
+    if (allOf && !allOf.every((member) => this.fits(value, member, refs, levels))) return false;
     const anyOf = list("anyOf");
-    if (anyOf && !anyOf.some((member) => this.fits(value, member, refs))) return false;
+    if (anyOf && !anyOf.some((member) => this.fits(value, member, refs, levels))) return false;
     const oneOf = list("oneOf");
-    return !oneOf || oneOf.filter((member) => this.fits(value, member, refs)).length === 1;
+    return !oneOf || oneOf.filter((member) => this.fits(value, member, refs, levels)).length === 1;
   }
 
-  #arrayFits(value: unknown[], keywords: Schema, refs: number): boolean {
+  #arrayFits(value: unknown[], keywords: Schema, refs: number, levels: number): boolean {
     if (typeof keywords.minItems === "number" && value.length < keywords.minItems) return false;
     if (typeof keywords.maxItems === "number" && value.length > keywords.maxItems) return false;
+    if (levels <= 0) return true;
     const prefix = Array.isArray(keywords.prefixItems) ? (keywords.prefixItems as JsonSchema[]) : [];
     const items = Array.isArray(keywords.items) ? undefined : (keywords.items as JsonSchema | undefined);
     return value.every((item, index) =>
-      this.fits(item, index < prefix.length ? prefix[index]! : (items ?? true), refs),
+      this.fits(item, index < prefix.length ? prefix[index]! : (items ?? true), refs, levels - 1),
     );
   }
 
-  #objectFits(value: Record<string, unknown>, keywords: Schema, refs: number): boolean {
+  #objectFits(value: Record<string, unknown>, keywords: Schema, refs: number, levels: number): boolean {
     const properties = (keywords.properties ?? {}) as Record<string, JsonSchema>;
     const required = Array.isArray(keywords.required) ? (keywords.required as string[]) : [];
     if (!required.every((name) => Object.hasOwn(value, name))) return false;
     const patterns = Object.keys((keywords.patternProperties ?? {}) as object);
     const additional = keywords.additionalProperties as JsonSchema | undefined;
     return Object.entries(value).every(([name, item]) => {
-      if (Object.hasOwn(properties, name)) return this.fits(item, properties[name]!, refs);
+      if (Object.hasOwn(properties, name)) return levels <= 0 || this.fits(item, properties[name]!, refs, levels - 1);
       if (patterns.some((pattern) => matches(pattern, name))) return true;
-      return additional === undefined || this.fits(item, additional, refs);
+      return (
+        additional === undefined || (levels <= 0 ? additional !== false : this.fits(item, additional, refs, levels - 1))
+      );
     });
   }
 

@@ -17,6 +17,12 @@ export function sampleOf(schema: JsonSchema, root: JsonSchema = schema): unknown
 }
 
 const MAX_DEPTH = 6;
+/**
+ * How deep a union member's sample is checked against the union: its own level and its properties' (where a
+ * discriminating `type: { const }` sits). Below that each union was checked when it was sampled; checking all of
+ * it again at every level above doubled Microsoft Graph's sampling, where every entity is `anyOf: [{ $ref }, ...]`.
+ */
+const UNION_CHECK_LEVELS = 1;
 const MAX_PROPERTIES = 64;
 
 const STRING_FORMATS: Record<string, string> = {
@@ -80,7 +86,7 @@ class Sampler {
       for (const candidate of candidates) {
         const value = this.sample(candidate, refs);
         if (index === 0 && first === undefined) first = value;
-        if (value !== undefined && fitsSchema(value, schema, this.root)) return value;
+        if (value !== undefined && fitsSchema(value, schema, this.root, UNION_CHECK_LEVELS)) return value;
       }
     }
     return first;
