@@ -25,6 +25,7 @@ export function childPointer(pointer: string, ...tokens: (string | number)[]): s
 }
 
 export function escapeToken(token: string): string {
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -66,10 +67,13 @@ export class RefResolver {
    * is not one. Returns the pointer of that value, or `undefined` for a dangling ref or a loop of refs.
    */
   follow(value: unknown, pointer: string): { value: unknown; pointer: string } | undefined {
+    let ref = refOf(value);
+    // Most values followed (every property of every schema) are not references.
+    if (ref === undefined) return { value, pointer };
     const seen = new Set<string>();
     let current = value;
     let at = pointer;
-    for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+    for (; ref !== undefined; ref = refOf(current)) {
       if (seen.has(ref)) return undefined;
       seen.add(ref);
       current = this.get(ref);

@@ -16,7 +16,7 @@
  */
 import type { JsonSchema } from "../../ir/types.js";
 import type { SpecDialect } from "./model.js";
-import { isObject, type JsonObject } from "./refs.js";
+import { escapeToken, isObject, type JsonObject } from "./refs.js";
 
 export type SchemaMode = "request" | "response";
 
@@ -88,7 +88,7 @@ function lowerMap(key: string, value: JsonObject, pointer: string, context: Keyw
   const out: JsonObject = {};
   for (const [name, child] of Object.entries(value)) {
     if (key === "properties" && context.hiddenInMode(child)) continue;
-    out[name] = context.lowerChild(child, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    out[name] = context.lowerChild(child, `${pointer}/${escapeToken(name)}`);
   }
   return out;
 }
