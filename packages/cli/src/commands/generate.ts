@@ -1,4 +1,3 @@
-import { relative } from "node:path";
 import {
   CLIENT_TOOL_LIMITS,
   CodegenError,
@@ -12,6 +11,7 @@ import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural, thousands } from "../text.js";
+import { describeFiles } from "./generate/files-summary.js";
 import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
 
 const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
@@ -95,9 +95,9 @@ function givenOptions(args: ParsedArgs, kindName: string): Record<string, Option
 
 function report(entry: GenerateEntry, outcome: GenerateOutcome, cwd: string, io: Io): void {
   const style = styleFor(io.stdout, io.env);
-  const files = outcome.files.map((file) => relative(cwd, file) || file);
-  const state = outcome.written.length === 0 ? "up to date" : `${outcome.written.length} written`;
-  io.stdout.write(`${style.green("Generated")} ${files.join(", ")} from ${entry.inputs.join(", ")} (${state})\n`);
+  const [first, ...folders] = describeFiles(outcome.files, outcome.written, entry.inputs, cwd);
+  io.stdout.write(`${style.green("Generated")} ${first}\n`);
+  for (const line of folders) io.stdout.write(`${line}\n`);
   const counts = [
     plural(outcome.tools, "tool"),
     ...(outcome.resources > 0 ? [plural(outcome.resources, "resource")] : []),
