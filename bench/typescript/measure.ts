@@ -3,6 +3,8 @@
  * mcpsmith's incremental runs. Every run is a fresh `node` process (see worker.ts).
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median } from "../runtime/stats.js";
@@ -39,9 +41,12 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-export function runWorker(job: WorkerJob): Promise<WorkerResult> {
+export function runWorker(job: WorkerJob, env: NodeJS.ProcessEnv = process.env): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [workerScript, JSON.stringify(job)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [workerScript, JSON.stringify(job)], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -87,19 +92,46 @@ export async function measureCold(
     }
   }
   const figures: Record<string, Figures> = {};
-  for (const [extractor, results] of runs) {
-    figures[extractor] = {
-      totalMs: median(results.map((r) => r.loadMs + r.coldMs)),
-      loadMs: median(results.map((r) => r.loadMs)),
-      coldMs: median(results.map((r) => r.coldMs)),
-      totalCpuMs: median(results.map((r) => r.loadCpuMs + r.coldCpuMs)),
-      coldCpuMs: median(results.map((r) => r.coldCpuMs)),
-      maxRssBytes: median(results.map((r) => r.maxRssBytes)),
-      runsTotalMs: results.map((r) => Math.round(r.loadMs + r.coldMs)),
-      ...(results[0]?.samples && { samples: results[0].samples }),
-    };
-  }
+  for (const [extractor, results] of runs) figures[extractor] = figuresOf(results);
   return figures;
+}
+
+function figuresOf(results: readonly WorkerResult[]): Figures {
+  return {
+    totalMs: median(results.map((r) => r.loadMs + r.coldMs)),
+    loadMs: median(results.map((r) => r.loadMs)),
+    coldMs: median(results.map((r) => r.coldMs)),
+    totalCpuMs: median(results.map((r) => r.loadCpuMs + r.coldCpuMs)),
+    coldCpuMs: median(results.map((r) => r.coldCpuMs)),
+    maxRssBytes: median(results.map((r) => r.maxRssBytes)),
+    runsTotalMs: results.map((r) => Math.round(r.loadMs + r.coldMs)),
+    ...(results[0]?.samples && { samples: results[0].samples }),
+  };
+}
+
+/**
+ * mcpsmith's cold runs as the first run on a machine: the compiler's V8 code cache (code-cache.ts, kept under the
+ * temporary folder) starts empty, so the compiler is parsed and compiled from source, as the peers' always is (Node
+ * 20 caches no compiled code for them). The regular cold runs find the cache the warm-up run wrote.
+ */
+export async function measureFirstRuns(fixture: Fixture, reps: number): Promise<Figures> {
+  const results: WorkerResult[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const emptyTmp = mkdtempSync(join(tmpdir(), "mcpsmith-bench-first-run-"));
+    try {
+      const env = { ...process.env, TMPDIR: emptyTmp };
+      const result = await runWorker({ extractor: "mcpsmith", fixtureDir: fixture.dir, edits: 0, samples: false }, env);
+      results.push(result);
+      log(
+        `  ${fixture.tools} tools, first run ${rep + 1}/${reps} (empty code cache), mcpsmith: ` +
+          `${(result.loadMs + result.coldMs).toFixed(0)} ms (load ${result.loadMs.toFixed(0)}), ` +
+          `CPU ${(result.loadCpuMs + result.coldCpuMs).toFixed(0)} ms`,
+      );
+    } finally {
+      rmSync(emptyTmp, { recursive: true, force: true });
+    }
+  }
+  return figuresOf(results);
 }
 
 /**

@@ -19,6 +19,8 @@ export interface SizeResult {
   tools: number;
   files: number;
   cold: Partial<Record<ExtractorName, Figures>>;
+  /** mcpsmith's cold runs with an empty code cache: the first run on a machine (measure.ts). */
+  firstRun?: Figures;
   incremental?: Incremental;
 }
 
@@ -32,8 +34,8 @@ function coldRow(
   pick: (f: Figures) => number,
   format: (v: number) => string,
   target: boolean,
+  ours = size.cold.mcpsmith,
 ): string[] {
-  const ours = size.cold.mcpsmith;
   const cells = [
     `${size.tools} tools: ${label}`,
     ...PEERS.map((peer) => format(pick(size.cold[peer]!))),
@@ -52,6 +54,12 @@ export function coldTable(sizes: readonly SizeResult[]): string {
   const rows = sizes.flatMap((size) => [
     coldRow(size, "load + extract, wall (ms)", (f) => f.totalMs, ms, true),
     coldRow(size, "load + extract, CPU (ms)", (f) => f.totalCpuMs, ms, true),
+    ...(size.firstRun
+      ? [
+          coldRow(size, "first run, wall (ms)", (f) => f.totalMs, ms, false, size.firstRun),
+          coldRow(size, "first run, CPU (ms)", (f) => f.totalCpuMs, ms, false, size.firstRun),
+        ]
+      : []),
     coldRow(size, "extract only, wall (ms)", (f) => f.coldMs, ms, false),
     coldRow(size, "peak RSS (MB)", (f) => f.maxRssBytes, mb, false),
   ]);

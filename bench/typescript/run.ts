@@ -6,7 +6,7 @@
  *   (or node bench/dist/typescript/run.js with the same flags)
  *
  * Cold: each extractor in a fresh process, from importing the library to every asked-for schema in memory, with
- * the process's peak RSS. Incremental: mcpsmith re-extracting after one file of the project is edited, as
+ * the process's peak RSS; mcpsmith also as the first run on a machine (its compiler's code cache empty). Incremental: mcpsmith re-extracting after one file of the project is edited, as
  * `mcpsmith dev` does. Medians of several runs; the issue's targets checked and printed PASS or MISS.
  * Results are also written to bench/results/typescript-*.json.
  */
@@ -19,7 +19,7 @@ import type { ExtractorName } from "./extractors/extractor.js";
 import { EXTRACTORS } from "./extractors/index.js";
 import { mcpsmithBuild } from "./extractors/mcpsmith.js";
 import { writeFixture } from "./fixture/project.js";
-import { measureCold, measureIncremental } from "./measure.js";
+import { measureCold, measureFirstRuns, measureIncremental } from "./measure.js";
 import { coldTable, incrementalTable, PEERS, type SizeResult, schemaNotes, settingsLines } from "./report.js";
 
 const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
@@ -96,7 +96,10 @@ async function main(): Promise<void> {
         files: fixture.toolFiles.length,
         cold: await measureCold(fixture, extractors, reps, sizes.length === 0, trimPeers),
       };
-      if (!pending) size.incremental = await measureIncremental(fixture, SETTINGS.incrementalRuns, SETTINGS.edits);
+      if (!pending) {
+        size.firstRun = await measureFirstRuns(fixture, reps);
+        size.incremental = await measureIncremental(fixture, SETTINGS.incrementalRuns, SETTINGS.edits);
+      }
       sizes.push(size);
     }
   } finally {
@@ -137,6 +140,12 @@ async function main(): Promise<void> {
           `  ${String(size.tools).padStart(4)} tools ${name.padEnd(24)} ${size.cold[name]!.runsTotalMs.join(", ")}`,
       ),
     ),
+    ...(pending
+      ? []
+      : sizes.map(
+          (size) =>
+            `  ${String(size.tools).padStart(4)} tools ${"mcpsmith, first run".padEnd(24)} ${size.firstRun!.runsTotalMs.join(", ")}`,
+        )),
     ...(pending
       ? []
       : sizes.map(

@@ -1,8 +1,9 @@
 /**
- * mcpsmith's extractor (`@mcpsmith/codegen/typescript`: ts-morph 28 on its bundled TypeScript 6.0), loaded from the
- * built workspace package, driven as `mcpsmith build` and `mcpsmith dev` drive it: `createSchemaExtractor(tsconfig)`
- * over the whole project, `extract()` for every decorated method's input (and object output) schema, and
- * `update(file)` after one file changed on disk.
+ * mcpsmith's extractor (`@mcpsmith/codegen/typescript`: the TypeScript 6.0 compiler's own API, the compiler that
+ * ts-morph 28 bundles, loaded through a V8 code cache kept on disk), loaded from the built workspace package, driven
+ * as `mcpsmith build` and `mcpsmith dev` drive it: `createSchemaExtractor(tsconfig)` over the whole project,
+ * `extract()` for every decorated method's input (and object output) schema, and `update(file)` after one file
+ * changed on disk.
  *
  * mcpsmith is asked for tools, not type names: a tool's input schema is its argument type's, its output schema its
  * result type's (the fixture records which is which).
