@@ -35,13 +35,13 @@ export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefSca
     }
     for (const key in value as JsonObject) {
       const child = (value as JsonObject)[key];
-      if (key.startsWith("x-")) continue;
-      if (key === "$ref" && typeof child === "string") {
+      if (typeof child === "string") {
+        if (key !== "$ref") continue;
         if (!child.startsWith("#")) scan.external = true;
         if (!literal && refs.get(child) === undefined) {
           scan.dangling.push({ pointer: childPointer("", ...path), message: danglingMessage(child, refs) });
         }
-      } else if (typeof child === "object" && child !== null) {
+      } else if (typeof child === "object" && child !== null && !key.startsWith("x-")) {
         path.push(key);
         visit(child, literal || isLiteralKey(key));
         path.pop();

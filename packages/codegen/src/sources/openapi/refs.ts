@@ -50,7 +50,8 @@ export class RefResolver {
   /** The value at an internal ref (`#/...`), or `undefined` when it points nowhere (or outside the document). */
   get(ref: string): unknown {
     if (!ref.startsWith("#")) return undefined;
-    if (this.cache.has(ref)) return this.cache.get(ref);
+    const cached = this.cache.get(ref);
+    if (cached !== undefined || this.cache.has(ref)) return cached;
     let node: unknown = this.root;
     for (const token of pointerTokens(ref)) {
       if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(token) ? node[Number(token)] : undefined;
