@@ -4,13 +4,16 @@
  * never fetch from the internet.
  */
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { resolve as resolvePath } from "node:path";
-import YAML from "yaml";
 import { CodegenError } from "../../errors.js";
 import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
+import { readPlainYaml } from "./plain-yaml.js";
 import { type RefScan, scanRefs } from "./ref-scan.js";
 import { isObject, type JsonObject } from "./refs.js";
+
+const require = createRequire(import.meta.url);
 
 export interface ReadSpec {
   /** Absolute path of the root file. */
@@ -83,6 +86,10 @@ function parseJson(file: string, text: string): unknown {
 }
 
 function parseYaml(file: string, text: string): unknown {
+  const plain = readPlainYaml(text);
+  if (plain !== undefined) return plain;
+  // Loaded only here: most YAML documents take the path above, and JSON documents never need it.
+  const YAML = require("yaml") as typeof import("yaml");
   // uniqueKeys: a duplicated key is an error (the YAML spec says so; silently keeping the last one hides bugs).
   const document = YAML.parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   if (document.errors.length > 0) {

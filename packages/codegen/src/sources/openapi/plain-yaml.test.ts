@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { readPlainYaml } from "./plain-yaml.js";
+
+const CORPUS = process.env.MCPSMITH_CORPUS
+  ? `${process.env.MCPSMITH_CORPUS}/openapi`
+  : fileURLToPath(new URL("../../../../../../shared/corpus/openapi", import.meta.url));
+
+/** What read.ts gets from the yaml library for the same text. */
+function yamlLibrary(text: string): unknown {
+  return YAML.parseDocument(text, { uniqueKeys: true, prettyErrors: false }).toJS();
+}
+
+describe("readPlainYaml", () => {
+  it("reads every YAML document of the corpus as the yaml library does", () => {
+    const files = readdirSync(CORPUS).filter((name) => /\.ya?ml$/.test(name));
+    expect(files.length).toBeGreaterThan(5);
+    for (const name of files) {
+      const text = readFileSync(`${CORPUS}/${name}`, "utf8");
+      const plain = readPlainYaml(text);
+      expect(plain, name).toBeDefined();
+      expect(plain, name).toEqual(yamlLibrary(text));
+    }
+  });
+
+  it("resolves plain scalars by the YAML 1.2 core schema, as the yaml library does", () => {
+    const text = [
+      "ints: [1, -2, +3, 012, 0o17, 0x1F, 123456789012345678901234567890]",
+      "floats: [1.0, .5, -1.5e3, 1e3, +.inf, -.Inf, .NaN]",
+      "nulls: [~, null, Null, NULL, '']",
+      "bools: [true, True, TRUE, false, False, FALSE]",
+      "strings: [yes, no, on, off, 1_000, 0b11, -0o17, 2001-12-14, 12:30, nULL, tRUE, 1.2.3, =, <<]",
+      "quoted: ['1', \"true\", 'null']",
+      "keys: { 200: ok, 1.50: a, true: b, 0x10: c }",
+      "folded: >-\n  one\n  two\n\n  three",
+      "literal: |\n  a\n   b\n",
+      'escapes: "tab\\t \\u263A \\x41 \\U0001F600"',
+      'multiline: "a long\n  text"',
+    ].join("\n");
+    const plain = readPlainYaml(text);
+    expect(plain).toBeDefined();
+    expect(plain).toEqual(yamlLibrary(text));
+    expect(Object.keys(plain as object)).toEqual(Object.keys(yamlLibrary(text) as object));
+  });
+
+  it.each([
+    ["a null key", "a: 1\n~: 2"],
+    ["an empty key", "a: 1\n: 2"],
+    ["a key that reads null", "null: 1"],
+    ["a flow collection as key", "[a, b]: 1"],
+    ["an explicit key", "? a\n: 1"],
+    ["an anchor and alias", "a: &x 1\nb: *x"],
+    ["an explicit tag", "a: !!str 1"],
+    ["the non-specific tag", "a: ! 1"],
+    ["a directive", "%YAML 1.1\n---\na: yes"],
+    ["a lone carriage return", "a: x\rb: y"],
+    ["a U+2028 line separator", "a: x\u2028b"],
+    ["a quoted scalar continued without indentation", 'a: "x\ny"'],
+    ["a quoted scalar continued no deeper than its key", '- a: "x\n  y"'],
+    ["text right after a closing quote", 'a: ""#x'],
+    ["a duplicated key", "a: 1\na: 2"],
+    ["two documents", "a: 1\n---\nb: 2"],
+    ["a syntax error", "a: [1, 2"],
+    ["a scalar document", "just text"],
+  ])("leaves %s to the yaml library", (_what, text) => {
+    expect(readPlainYaml(text)).toBeUndefined();
+  });
+});
