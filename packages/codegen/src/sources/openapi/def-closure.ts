@@ -1,7 +1,12 @@
 /**
  * The transitive closure of schema refs, computed once per strongly connected component (Tarjan, iterative) and
  * shared: in msgraph every entity reaches ~1,350 others through cycles, so a per-tool graph walk costs minutes
- * while shared closures cost seconds. `$defs` objects are cached per set of direct refs and shared (frozen) too.
+ * while shared closures cost seconds.
+ *
+ * A tool schema's `$defs` (every schema its direct refs reach, keys sorted by name) is attached lazily: the object
+ * is built when first read and shared (frozen) between the schemas that reach the same refs. The emitter plans a
+ * schema from its direct refs and these closures (`lazyDefsOf`) without reading it; what does read it (the samplers
+ * of the generated mock and tests, a schema written whole) builds one object per set of refs reached.
  */
 import type { JsonSchema } from "../../ir/types.js";
 
@@ -11,30 +16,112 @@ export interface DefNode {
   deps: ReadonlySet<string>;
 }
 
+type Defs = Readonly<Record<string, JsonSchema>>;
+
+/** What a schema's lazily built `$defs` is made of: the closures of every schema the direct refs reach. */
+export interface LazyDefs {
+  /** One per converter and schema mode: the same ref always gives the same node (and schema object). */
+  readonly closures: DefClosures;
+  /** The refs the schema uses outside its `$defs`, as they were when the `$defs` was attached. */
+  readonly direct: ReadonlySet<string>;
+}
+
+const attached = new WeakMap<object, { read: () => Defs; lazy: LazyDefs }>();
+
+/**
+ * How `schema`'s `$defs` is made, without building it; `undefined` when it was not attached by
+ * {@link DefClosures.attach} or has since been replaced.
+ */
+export function lazyDefsOf(schema: object): LazyDefs | undefined {
+  const entry = attached.get(schema);
+  if (entry === undefined || Object.getOwnPropertyDescriptor(schema, "$defs")?.get !== entry.read) return undefined;
+  return entry.lazy;
+}
+
 export class DefClosures {
-  private readonly closures = new Map<string, readonly string[]>();
-  private readonly defsByKey = new Map<string, Readonly<Record<string, JsonSchema>>>();
+  /** Each ref's closure: one set per strongly connected component, shared by its members. */
+  private readonly closures = new Map<string, ReadonlySet<string>>();
+  /** A number per closure, in the order components are closed, to name unions of closures by. */
+  private readonly closureIds = new Map<ReadonlySet<string>, number>();
+  /** `$defs` objects by the refs they hold (see `reachKey`). */
+  private readonly defsByReach = new Map<string, Defs>();
 
-  constructor(private readonly node: (ref: string) => DefNode) {}
+  constructor(readonly node: (ref: string) => DefNode) {}
 
-  /** The `$defs` for a set of directly used refs: every schema they reach, keys sorted by name. */
-  defsFor(direct: ReadonlySet<string>): Readonly<Record<string, JsonSchema>> | undefined {
-    if (direct.size === 0) return undefined;
-    const key = [...direct].sort().join("\u0000");
-    let defs = this.defsByKey.get(key);
+  /**
+   * Gives `schema` a `$defs` of everything `direct` reaches (none when `direct` is empty), as an enumerable
+   * property in the place a plain assignment would put it, built on first read. Assigning `$defs` replaces it.
+   */
+  attach(schema: { $defs?: Record<string, JsonSchema> }, direct: ReadonlySet<string>): void {
+    if (direct.size === 0) return;
+    const refs = new Set(direct);
+    let defs: Defs | undefined;
+    const read = () => {
+      defs ??= this.defsFor(refs);
+      return defs;
+    };
+    Object.defineProperty(schema, "$defs", {
+      enumerable: true,
+      configurable: true,
+      get: read,
+      set(value: unknown) {
+        Object.defineProperty(this, "$defs", { value, enumerable: true, configurable: true, writable: true });
+      },
+    });
+    attached.set(schema, { read, lazy: { closures: this, direct: refs } });
+  }
+
+  /**
+   * The `$defs` for a nonempty set of directly used refs: every schema they reach, keys sorted by name. Sets that
+   * reach the same refs share one object (msgraph's ~800 distinct sets of direct refs reach 29 distinct sets of
+   * refs). The order refs are reached in does not matter: the converter gives each ref its own name.
+   */
+  private defsFor(direct: ReadonlySet<string>): Defs {
+    const key = this.reachKey(direct);
+    let defs = this.defsByReach.get(key);
     if (defs === undefined) {
-      const refs = new Set<string>();
-      for (const ref of direct) for (const reached of this.closure(ref)) refs.add(reached);
-      const entries = [...refs].map((ref) => [this.node(ref).name, this.node(ref).schema] as const);
+      const entries = [...this.reachable(direct)].map((ref) => [this.node(ref).name, this.node(ref).schema] as const);
       entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       defs = Object.freeze(Object.fromEntries(entries));
-      this.defsByKey.set(key, defs);
+      this.defsByReach.set(key, defs);
     }
     return defs;
   }
 
+  /**
+   * Names the refs `direct` reaches: the numbers of its refs' closures that no other of them contains, sorted.
+   * Closures contain one another as their components reach one another (b's closure holds a exactly when
+   * closure(a) is part of it), so what `direct` reaches is the union of those closures: equal keys, equal refs.
+   */
+  private reachKey(direct: ReadonlySet<string>): string {
+    const distinct = new Map<ReadonlySet<string>, string>();
+    for (const ref of direct) {
+      const closure = this.closure(ref);
+      if (!distinct.has(closure)) distinct.set(closure, ref);
+    }
+    const ids: number[] = [];
+    for (const [closure, ref] of distinct) {
+      const contained = [...distinct.keys()].some((other) => other !== closure && other.has(ref));
+      if (!contained) ids.push(this.closureIds.get(closure)!);
+    }
+    return ids.sort((a, b) => a - b).join(",");
+  }
+
+  /**
+   * Every ref reachable from `refs`, themselves included: the union of their closures, in the order they are
+   * first reached. A ref already reached is skipped, its closure being in already.
+   */
+  reachable(refs: Iterable<string>): Set<string> {
+    const reached = new Set<string>();
+    for (const ref of refs) {
+      if (reached.has(ref)) continue;
+      for (const far of this.closure(ref)) reached.add(far);
+    }
+    return reached;
+  }
+
   /** Every ref reachable from `ref`, itself included. */
-  closure(ref: string): readonly string[] {
+  closure(ref: string): ReadonlySet<string> {
     const known = this.closures.get(ref);
     if (known) return known;
     this.tarjan(ref);
@@ -90,7 +177,7 @@ export class DefClosures {
         for (const far of this.closures.get(dep) ?? [dep]) reached.add(far);
       }
     }
-    const closure = Object.freeze([...reached]);
-    for (const ref of members) this.closures.set(ref, closure);
+    this.closureIds.set(reached, this.closureIds.size);
+    for (const ref of members) this.closures.set(ref, reached);
   }
 }

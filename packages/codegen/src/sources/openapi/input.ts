@@ -34,8 +34,7 @@ export function lowerInput(operation: SourceOperation, session: SchemaSession, r
     result.body = body.binding;
   }
   if (required.length > 0) result.inputSchema.required = required;
-  const defs = session.defs();
-  if (defs) result.inputSchema.$defs = defs;
+  session.attachDefs(result.inputSchema);
   return result;
 }
 

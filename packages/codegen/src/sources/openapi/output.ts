@@ -16,8 +16,7 @@ export function lowerOutput(
   const schema = session.lowerInlined(response.schema, response.pointer);
   if (typeof schema === "boolean") return undefined;
   const output: ObjectSchema = { type: "object", ...schema } as ObjectSchema;
-  const defs = session.defs();
-  if (defs) output.$defs = defs;
+  session.attachDefs(output);
   return output;
 }
 

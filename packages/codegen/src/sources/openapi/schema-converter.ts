@@ -4,7 +4,7 @@
  * cycles stay cycles (never flattened to `{type: object}`). A referenced schema is converted once per mode for the
  * whole document and shared (frozen) between the tools that use it: msgraph's 11,422 tools stay cheap.
  */
-import type { JsonSchema } from "../../ir/types.js";
+import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import { shortHash } from "../../names/hash.js";
 import { DefClosures } from "./def-closure.js";
 import type { Diagnostics } from "./diagnostics.js";
@@ -24,7 +24,7 @@ const COMPONENT_REF = /^#\/(?:components\/schemas|definitions)\/([^/]+)$/;
 export class SchemaConverter {
   private readonly defs = { request: new Map<string, ConvertedDef>(), response: new Map<string, ConvertedDef>() };
   private readonly names = new Map<string, string>();
-  private readonly takenNames = new Map<string, string>();
+  private readonly takenNames = new Set<string>();
   /** Component refs being lowered that carry `$recursiveAnchor: true` (2019-09), innermost last. */
   private readonly recursiveAnchors: string[] = [];
   readonly closures = {
@@ -96,9 +96,14 @@ export class SchemaConverter {
           .map(decodeToken)
           .join(".")
           .replace(/[^A-Za-z0-9._-]+/g, "_");
-    const owner = this.takenNames.get(name);
-    if (owner !== undefined && owner !== ref) name = `${name}_${shortHash(ref)}`;
-    this.takenNames.set(name, ref);
+    // Each ref has its own name (a tool's `$defs` and the emitter's shared definitions rely on it): a name taken
+    // by another ref gets this ref's hash, and a count in the unlikely case that is taken too.
+    if (this.takenNames.has(name)) {
+      const hashed = `${name}_${shortHash(ref)}`;
+      name = hashed;
+      for (let count = 2; this.takenNames.has(name); count++) name = `${hashed}_${count}`;
+    }
+    this.takenNames.add(name);
     this.names.set(ref, name);
     return name;
   }
@@ -172,9 +177,12 @@ export class SchemaSession {
     return typeof def.schema === "boolean" ? def.schema : { ...def.schema };
   }
 
-  /** The `$defs` of everything lowered in this session so far (shared and frozen); `undefined` when none. */
-  defs(): Record<string, JsonSchema> | undefined {
-    return this.converter.closures[this.mode].defsFor(this.deps) as Record<string, JsonSchema> | undefined;
+  /**
+   * Gives `schema` (the root of what this session lowered) the `$defs` of everything lowered so far, built when
+   * first read and shared (frozen); none when nothing was referenced. See {@link DefClosures.attach}.
+   */
+  attachDefs(schema: ObjectSchema): void {
+    this.converter.closures[this.mode].attach(schema, this.deps);
   }
 }
 
