@@ -84,7 +84,7 @@ export function convert(type: ts.Type, at: ts.Node, path: string, state: RootSta
     );
   }
   if (has(type, TypeFlags.Boolean)) return { type: "boolean" };
-  if (type.isLiteral() || has(type, TypeFlags.BooleanLiteral)) return literalSchema(type, state.context.checker);
+  if (type.isLiteral() || has(type, TypeFlags.BooleanLiteral)) return literalSchema(type);
   if (has(type, TypeFlags.String) || has(type, TypeFlags.TemplateLiteral)) return { type: "string" };
   if (has(type, TypeFlags.Number)) return { type: "number" };
   if (has(type, TypeFlags.BigInt) || has(type, TypeFlags.BigIntLiteral)) {
@@ -104,15 +104,18 @@ export function convert(type: ts.Type, at: ts.Node, path: string, state: RootSta
   return objectLikeSchema(type, at, path, state);
 }
 
-function literalSchema(type: ts.Type, checker: ts.TypeChecker): JsonSchema {
-  const value = has(type, TypeFlags.BooleanLiteral) ? isTrue(type, checker) : (type as ts.LiteralType).value;
+function literalSchema(type: ts.Type): JsonSchema {
+  const value = has(type, TypeFlags.BooleanLiteral) ? isTrue(type) : (type as ts.LiteralType).value;
   if (typeof value === "object") return { type: "string", const: String(value) };
   return { type: jsonTypeOf(value as string | number | boolean), const: value };
 }
 
-/** Whether a boolean literal type is `true`. */
-export function isTrue(type: ts.Type, checker: ts.TypeChecker): boolean {
-  return checker.typeToString(type) === "true";
+/**
+ * Whether a boolean literal type is `true`: its intrinsic name, which is what `typeToString` prints for it, read
+ * without printing (optional booleans, `boolean | undefined`, ask this of both literals).
+ */
+export function isTrue(type: ts.Type): boolean {
+  return (type as ts.Type & { intrinsicName?: string }).intrinsicName === "true";
 }
 
 export function jsonTypeOf(value: string | number | boolean): string {

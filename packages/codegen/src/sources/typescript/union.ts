@@ -17,17 +17,13 @@ type Literal = string | number | boolean;
 export function unionSchema(type: ts.UnionType, at: ts.Node, path: string, state: RootState): JsonSchema {
   const members = type.types.filter((member) => !has(member, TypeFlags.Undefined) && !has(member, TypeFlags.Void));
   const nullable = members.some((member) => has(member, TypeFlags.Null));
-  const { checker } = state.context;
-  const rest = collapseBoolean(
-    members.filter((member) => !has(member, TypeFlags.Null)),
-    checker,
-  );
+  const rest = collapseBoolean(members.filter((member) => !has(member, TypeFlags.Null)));
   if (rest.length === 0) {
     return nullable
       ? { type: "null" }
       : state.problem(at, path, `${path} is only \`undefined\`, which JSON cannot carry. Remove it.`);
   }
-  const literals = rest.map((member) => literalValue(member, checker));
+  const literals = rest.map(literalValue);
   if (literals.every((value) => value !== undefined)) return enumSchema(literals as Literal[], nullable);
   const schemas = rest.map((member) => (member === BOOLEAN ? { type: "boolean" } : convert(member, at, path, state)));
   if (!nullable) return schemas.length === 1 ? (schemas[0] as JsonSchema) : { anyOf: schemas };
@@ -41,19 +37,19 @@ export function unionSchema(type: ts.UnionType, at: ts.Node, path: string, state
 /** Stands in for `true | false` inside a wider union (TypeScript spells `string | boolean` as three members). */
 const BOOLEAN = Symbol("boolean") as unknown as ts.Type;
 
-function collapseBoolean(members: ts.Type[], checker: ts.TypeChecker): ts.Type[] {
+function collapseBoolean(members: ts.Type[]): ts.Type[] {
   const isBooleanLiteral = (member: ts.Type) => has(member, TypeFlags.BooleanLiteral);
-  const trueLiteral = (member: ts.Type) => isBooleanLiteral(member) && isTrue(member, checker);
-  const falseLiteral = (member: ts.Type) => isBooleanLiteral(member) && !isTrue(member, checker);
+  const trueLiteral = (member: ts.Type) => isBooleanLiteral(member) && isTrue(member);
+  const falseLiteral = (member: ts.Type) => isBooleanLiteral(member) && !isTrue(member);
   if (!members.some(trueLiteral) || !members.some(falseLiteral)) return members;
   const at = members.findIndex(isBooleanLiteral);
   const others = members.filter((member) => !isBooleanLiteral(member));
   return [...others.slice(0, at), BOOLEAN, ...others.slice(at)];
 }
 
-function literalValue(member: ts.Type, checker: ts.TypeChecker): Literal | undefined {
+function literalValue(member: ts.Type): Literal | undefined {
   if (member === BOOLEAN) return undefined;
-  if (has(member, TypeFlags.BooleanLiteral)) return isTrue(member, checker);
+  if (has(member, TypeFlags.BooleanLiteral)) return isTrue(member);
   if (!member.isLiteral()) return undefined;
   const value = member.value;
   return typeof value === "string" || typeof value === "number" ? value : undefined;
