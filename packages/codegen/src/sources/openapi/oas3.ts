@@ -90,8 +90,11 @@ function readResponses(
     diagnostics.warn(childPointer(pointer, status), `response key "${status}" is not a status code: ignored`);
     return false;
   });
-  // 200 before 201 before 2XX: the most specific success first.
-  statuses.sort((a, b) => (a.includes("X") === b.includes("X") ? a.localeCompare(b) : a.includes("X") ? 1 : -1));
+  // 200 before 201 before 2XX: the most specific success first. Three digits or 2XX (STATUS_KEY): code-unit order is
+  // numeric order, without localeCompare's collator (setting it up costs ~15 ms of CPU).
+  statuses.sort((a, b) =>
+    a.includes("X") === b.includes("X") ? (a < b ? -1 : a > b ? 1 : 0) : a.includes("X") ? 1 : -1,
+  );
   for (const status of statuses) {
     const followed = refs.follow(value[status], childPointer(pointer, status));
     if (!followed || !isObject(followed.value) || !isObject(followed.value.content)) continue;
