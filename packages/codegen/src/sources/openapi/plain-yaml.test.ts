@@ -39,6 +39,7 @@ describe("readPlainYaml", () => {
       "literal: |\n  a\n   b\n",
       'escapes: "tab\\t \\u263A \\x41 \\U0001F600"',
       'multiline: "a long\n  text"',
+      "flow: [1,\n  {a: b},\n  c]",
     ].join("\n");
     const plain = readPlainYaml(text);
     expect(plain).toBeDefined();
@@ -61,6 +62,9 @@ describe("readPlainYaml", () => {
     ["a quoted scalar continued without indentation", 'a: "x\ny"'],
     ["a quoted scalar continued no deeper than its key", '- a: "x\n  y"'],
     ["text right after a closing quote", 'a: ""#x'],
+    ["a flow collection continued without indentation", "a: [1,\n2]"],
+    ["text right after a closing bracket", "a: [a, b]#c"],
+    ["a key over 1,000 characters", `${"k".repeat(1025)}: 1`],
     ["a duplicated key", "a: 1\na: 2"],
     ["two documents", "a: 1\n---\nb: 2"],
     ["a syntax error", "a: [1, 2"],

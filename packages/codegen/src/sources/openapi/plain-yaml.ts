@@ -13,9 +13,10 @@
  *   changes the scalar rules);
  * - keys the two libraries turn into different strings: a null key (`~:`, `null:`, an empty key: "" for the yaml
  *   library, "null" for js-yaml; any key "null" therefore falls back), a flow collection or an explicit `?` key;
- * - what js-yaml reads more leniently than the yaml library: a quoted scalar continued on a line not indented past
- *   its key (js-yaml does not look; the yaml library refuses it), text right after a closing quote, a carriage
- *   return not followed by a line feed, and the YAML 1.1 line breaks (U+0085, U+2028, U+2029).
+ * - what js-yaml reads more leniently than the yaml library: a quoted scalar or flow collection continued on a
+ *   line not indented past its key (js-yaml does not look; the yaml library refuses it), text right after a
+ *   closing quote or bracket, a key over 1,000 characters (the yaml library allows 1,024), a carriage return not
+ *   followed by a line feed, and the YAML 1.1 line breaks (U+0085, U+2028, U+2029).
  */
 import { createRequire } from "node:module";
 
@@ -64,6 +65,8 @@ const CORE_SCALARS: [name: string, test: RegExp, construct: (text: string) => un
 const UNSUPPORTED_TEXT = /^%|(?:^|[\s[{,])\?(?:\s|$)|\r(?!\n)|[\u0085\u2028\u2029]/m;
 const KEY_FOLLOWS = /^[ \t]*:/;
 const SEPARATED = /^(?:$|[\s,\]}:])/;
+/** The yaml library refuses an implicit key whose `:` is more than 1024 characters after its start. */
+const MAX_KEY_LENGTH = 1000;
 /** What may stand before a quoted value on its line: indentation, `- ` indicators, a simple or quoted key. */
 const VALUE_LAYOUT = /^( *)((?:- +)*)([^\s"'#:-][^:#]*:[ \t]+|"[^"\\]*":[ \t]+|'[^']*':[ \t]+)?$/;
 
@@ -113,34 +116,38 @@ export function readPlainYaml(text: string): unknown {
 function checkNode(state: LoaderState, opened: { line: number; position: number }): void {
   const after = state.input.slice(state.position, state.position + 80);
   const collection = state.kind === "mapping" || state.kind === "sequence";
-  const quoted = state.kind === "scalar" && state.tag === null && /["']/.test(state.input[state.position - 1] ?? "");
+  const last = state.input[state.position - 1] ?? "";
+  // Quoted scalars and flow collections: the kinds whose end js-yaml finds by a closing character.
+  const closed =
+    (state.kind === "scalar" && state.tag === null && /["']/.test(last)) || (collection && /[\]}]/.test(last));
+  const isKey = KEY_FOLLOWS.test(after);
   if (
     state.anchor !== null ||
     state.tag === "!" ||
-    (collection && KEY_FOLLOWS.test(after)) ||
-    (quoted && !SEPARATED.test(after)) ||
-    (quoted && state.line !== opened.line && !continuationsIndented(state.input, opened.position, state.position))
+    (isKey && (collection || state.position - opened.position > MAX_KEY_LENGTH)) ||
+    (closed && !SEPARATED.test(after)) ||
+    (closed && state.line !== opened.line && !continuationsIndented(state.input, opened.position, state.position))
   ) {
     throw new Unsupported();
   }
 }
 
 /**
- * Whether each line a quoted scalar continues on is indented past the key or `-` it is the value of, as the
- * yaml library requires (js-yaml does not look). Only the plain layouts are recognised: `key: "...`,
- * `- "...`, `- key: "...` with a simple or quoted key; any other is treated as not indented.
+ * Whether each line a quoted scalar or flow collection continues on is indented past the key or `-` it is the
+ * value of, as the yaml library requires (js-yaml does not look). Only the plain layouts are recognised:
+ * `key: "...`, `- [...`, `- key: {...` with a simple or quoted key; any other is treated as not indented.
  */
 function continuationsIndented(input: string, from: number, end: number): boolean {
-  const quote = from + (/^[ \t]*/.exec(input.slice(from, from + 200))?.[0].length ?? 0);
-  if (input[quote] !== '"' && input[quote] !== "'") return false;
-  const lineStart = input.lastIndexOf("\n", quote) + 1;
-  const layout = VALUE_LAYOUT.exec(input.slice(lineStart, quote));
+  const start = from + (/^[ \t]*/.exec(input.slice(from, from + 200))?.[0].length ?? 0);
+  if (!"\"'[{".includes(input[start] ?? "\n")) return false;
+  const lineStart = input.lastIndexOf("\n", start) + 1;
+  const layout = VALUE_LAYOUT.exec(input.slice(lineStart, start));
   if (layout === null) return false;
   const [, indent = "", dashes = "", key] = layout;
   if (key === undefined && dashes === "") return false;
   const parentColumn = indent.length + (key !== undefined ? dashes.length : dashes.lastIndexOf("-"));
   return input
-    .slice(quote, end)
+    .slice(start, end)
     .split("\n")
     .slice(1)
     .every((line) => /^ *\r?$/.test(line) || (/^ */.exec(line)?.[0].length ?? 0) > parentColumn);
