@@ -172,3 +172,98 @@ describe("createSchemaExtractor", () => {
 function plain(): string {
   return join(root, "src/plain.ts");
 }
+
+describe("createSchemaExtractor's reuse across updates", () => {
+  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-reuse-"));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    const file = join(base, path);
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  };
+  const toolFile = (className: string, method: string, imports: string, args: string) =>
+    `import { tool } from "@mcpsmith/runtime";\n${imports}\nexport class ${className} {\n  /** Does it. */\n  @tool()\n  ${method}(args: ${args}) {\n    return 1;\n  }\n}\n`;
+
+  const tsconfig = put(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
+  );
+  const money = put("src/money.ts", "export interface Money {\n  amount: number;\n  currency: string;\n}\n");
+  const labels = put("src/labels.ts", "export interface Label {\n  text: string;\n}\n");
+  const augment = put("src/augment.ts", "export {};\n");
+  // An interface in a module the edits leave alone, built on one they change.
+  put("src/order.ts", 'import type { Money } from "./money.js";\nexport interface Order {\n  total: Money;\n}\n');
+  const orders = put(
+    "src/orders.ts",
+    toolFile("Orders", "place", 'import type { Order } from "./order.js";', "{ order: Order }"),
+  );
+  const refunds = put(
+    "src/refunds.ts",
+    toolFile("Refunds", "refund", 'import type { Money } from "./money.js";', "{ amount: Money; reason: string }"),
+  );
+  // Money through an import type: no import statement names it.
+  const quotes = put("src/quotes.ts", toolFile("Quotes", "quote", "", '{ price: import("./money.js").Money }'));
+  const tags = put(
+    "src/tags.ts",
+    toolFile(
+      "Tags",
+      "tag",
+      'import type { Label } from "./labels.js";\nimport type { Money } from "./money.js";',
+      "{ label: Label; price: Money }",
+    ),
+  );
+  const extractor = createSchemaExtractor(tsconfig);
+  let last = extractor.extract();
+  const fresh = () => createSchemaExtractor(tsconfig).extract().modules;
+  /** The fields of the tool's money, wherever it is in its arguments. */
+  const moneyFields = (path: string): string[] => {
+    const find = (schema: unknown): string[] | undefined => {
+      if (typeof schema !== "object" || schema === null) return undefined;
+      const properties = (schema as { properties?: Record<string, unknown> }).properties;
+      if (properties?.currency !== undefined) return Object.keys(properties);
+      return Object.values(schema)
+        .map(find)
+        .find((found) => found !== undefined);
+    };
+    return find(last.modules.get(path)?.[0]?.input) ?? [];
+  };
+
+  it("reads again every tool importing an edited shared type, as a fresh extraction does", () => {
+    put("src/money.ts", "export interface Money {\n  amount: number;\n  currency: string;\n  note?: string;\n}\n");
+    last = extractor.update(money);
+    expect(moneyFields(orders)).toEqual(["amount", "currency", "note"]);
+    expect(moneyFields(refunds)).toEqual(["amount", "currency", "note"]);
+    expect(moneyFields(quotes)).toEqual(["amount", "currency", "note"]);
+    expect(moneyFields(tags)).toEqual(["amount", "currency", "note"]);
+    expect(last.modules).toEqual(fresh());
+  });
+
+  it("keeps the tools an edit does not reach, and reuses unchanged types in those it does", () => {
+    const before = last;
+    put("src/labels.ts", "export interface Label {\n  text: string;\n  color?: string;\n}\n");
+    last = extractor.update(labels);
+    expect(last.modules.get(orders)).toBe(before.modules.get(orders));
+    expect(last.modules.get(refunds)).toBe(before.modules.get(refunds));
+    expect(last.modules.get(tags)).not.toBe(before.modules.get(tags));
+    expect(last.modules.get(tags)?.[0]?.input?.properties?.label).toMatchObject({
+      properties: { text: { type: "string" }, color: { type: "string" } },
+    });
+    expect(moneyFields(tags)).toEqual(["amount", "currency", "note"]);
+    expect(last.modules).toEqual(fresh());
+  });
+
+  it("reads every module again after a module augmentation comes or goes", () => {
+    put(
+      "src/augment.ts",
+      'export {};\ndeclare module "./money.js" {\n  interface Money {\n    rate?: number;\n  }\n}\n',
+    );
+    last = extractor.update(augment);
+    expect(moneyFields(orders)).toEqual(["amount", "currency", "note", "rate"]);
+    expect(last.modules).toEqual(fresh());
+    put("src/augment.ts", "export {};\n");
+    last = extractor.update(augment);
+    expect(moneyFields(refunds)).toEqual(["amount", "currency", "note"]);
+    expect(last.modules).toEqual(fresh());
+  });
+});

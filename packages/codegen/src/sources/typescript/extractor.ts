@@ -1,16 +1,19 @@
 /**
  * Derives the schemas of a project's decorated methods with one program for the whole run, and again after files
  * change (`mcpsmith dev`): only the changed modules and the modules importing them, directly or not, are read
- * again; the rest keep their schemas.
+ * again; the rest keep their schemas, and the schemas of interfaces declared in the modules left alone are reused
+ * by those read again (`LastingSchemas`). A change that reaches past the importers (global declarations, module
+ * augmentations) reads every module again.
  */
 import { resolve } from "node:path";
 import type { ts } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
 import { saveCodeCache } from "./code-cache.js";
+import { compiler } from "./compiler.js";
 import { decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
-import { createSchemaContext, type SchemaContext } from "./schema-context.js";
+import { createSchemaContext, LastingSchemas, type SchemaContext } from "./schema-context.js";
 import { SchemaProject } from "./schema-project.js";
 import { positionOf, type TypeSchemaProblem } from "./type-schema-error.js";
 import { isInNodeModules } from "./types.js";
@@ -55,16 +58,18 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
   const project = new SchemaProject(tsconfig);
   const results = new Map<string, ModuleResult>();
   const graph = new ImportGraph(project);
+  const lasting = new LastingSchemas();
 
   const readModules = (files: Iterable<ts.SourceFile>, checker: ts.TypeChecker) => {
     // Type ids belong to one program: a fresh cache for each run after a change.
-    const context = createSchemaContext(checker);
+    const context = createSchemaContext(checker, lasting);
     for (const file of files) results.set(file.fileName, readModule(file, context));
   };
 
   return {
     extract() {
       results.clear();
+      lasting.clear();
       const checker = project.checker;
       readModules(projectModules(project.program), checker);
       saveCodeCache();
@@ -72,6 +77,7 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
     },
     update(changed) {
       const paths = (typeof changed === "string" ? [changed] : changed).map((path) => resolve(path));
+      const before = paths.map((path) => project.program.getSourceFile(path));
       // A deleted module's importers are found in the program that still has it.
       const importersOfDeleted = graph
         .withImporters(paths, projectModules(project.program))
@@ -79,10 +85,35 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
       project.update(paths);
       const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
-      readModules(graph.withImporters([...paths, ...importersOfDeleted], projectModules(project.program)), checker);
+      const modules = projectModules(project.program);
+      const after = paths.map((path) => project.program.getSourceFile(path));
+      if ([...before, ...after].some(reachesPastImporters)) {
+        lasting.clear();
+        readModules(modules, checker);
+        return collect(results);
+      }
+      const stale = graph.withImporters([...paths, ...importersOfDeleted], modules);
+      // Files coming or going can change where any import resolves.
+      if (paths.some((_, i) => (before[i] === undefined) !== (after[i] === undefined))) {
+        lasting.clear();
+      } else {
+        lasting.forget(new Set([...paths, ...stale.map((file) => file.fileName)]));
+      }
+      readModules(stale, checker);
       return collect(results);
     },
   };
+}
+
+/**
+ * Whether a version of a changed file can change types beyond the modules importing it: a script (its
+ * declarations are global), a module declaring globals or augmenting another module (`declare global`,
+ * `declare module "..."`), or a declaration file or installed package (their importers are not tracked).
+ */
+function reachesPastImporters(file: ts.SourceFile | undefined): boolean {
+  if (file === undefined) return false;
+  if (file.isDeclarationFile || isInNodeModules(file) || !compiler.isExternalModule(file)) return true;
+  return file.statements.some((statement) => compiler.isModuleDeclaration(statement));
 }
 
 /** Source modules of the program, not declaration files or installed packages. */

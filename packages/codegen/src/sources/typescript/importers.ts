@@ -3,7 +3,6 @@
  * module's imports are resolved once per version of its text (a changed file is a new `SourceFile`).
  */
 import type { ts } from "ts-morph";
-import { compiler } from "./compiler.js";
 import type { SchemaProject } from "./schema-project.js";
 
 export class ImportGraph {
@@ -32,12 +31,9 @@ export class ImportGraph {
     const known = this.#resolved.get(file);
     if (known !== undefined) return known;
     const targets: string[] = [];
-    for (const statement of file.statements) {
-      const specifier =
-        compiler.isImportDeclaration(statement) || compiler.isExportDeclaration(statement)
-          ? statement.moduleSpecifier
-          : undefined;
-      if (specifier === undefined || !compiler.isStringLiteral(specifier)) continue;
+    // Every module specifier the program collected from the file: imports and re-exports, and also `import x =
+    // require()` and import types (`import("./money.js").Money`), which statements alone would miss.
+    for (const specifier of (file as ts.SourceFile & { imports?: readonly ts.StringLiteralLike[] }).imports ?? []) {
       const target = this.#project.resolveImport(specifier, file);
       if (target !== undefined) targets.push(target);
     }

@@ -1,19 +1,94 @@
 import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
+import { compiler } from "./compiler.js";
 import { problemAt, type TypeSchemaProblem } from "./type-schema-error.js";
+
+const { ObjectFlags, SymbolFlags } = compiler;
 
 /**
  * What lives across every schema of one run (one program): its type checker, the problems found so far, and the
- * schemas of closed types by type id. Type ids are per program, so a context is dropped when the program changes.
+ * schemas of closed types. Type ids are per program, so a context is dropped when the program changes; schemas of
+ * interfaces declared in unchanged files can outlive it (`LastingSchemas`).
  */
 export interface SchemaContext {
   readonly checker: ts.TypeChecker;
   readonly problems: TypeSchemaProblem[];
-  readonly cache: Map<number, JsonSchema>;
+  readonly cache: SchemaCache;
 }
 
-export function createSchemaContext(checker: ts.TypeChecker): SchemaContext {
-  return { checker, problems: [], cache: new Map() };
+export function createSchemaContext(checker: ts.TypeChecker, lasting?: LastingSchemas): SchemaContext {
+  return { checker, problems: [], cache: new SchemaCache(lasting) };
+}
+
+/**
+ * Schemas of closed types (converted without a problem or a reference to their root's `$defs`), by type id within
+ * the program, and through `lasting` across programs.
+ */
+export class SchemaCache {
+  readonly #byId = new Map<number, JsonSchema>();
+  readonly #lasting: LastingSchemas | undefined;
+
+  constructor(lasting?: LastingSchemas) {
+    this.#lasting = lasting;
+  }
+
+  get(type: ts.Type): JsonSchema | undefined {
+    return this.#byId.get(typeId(type)) ?? this.#lasting?.get(type);
+  }
+
+  set(type: ts.Type, schema: JsonSchema): void {
+    this.#byId.set(typeId(type), schema);
+    this.#lasting?.set(type, schema);
+  }
+}
+
+/**
+ * Schemas of non-generic interfaces, kept from one program to the next (`mcpsmith dev`). An unchanged file keeps
+ * its parsed and bound `SourceFile`, and with it the binder's symbol of each interface it declares: the same symbol
+ * in the next program means the same declarations. Such a schema stays right as long as nothing it was derived
+ * from changed: the declaring files and the modules they import, directly or not (the extractor forgets the
+ * schemas of those files' importers after each change), and the global scope (it forgets everything when a
+ * changed file is a script or declares globals or module augmentations, or files come and go). A symbol the
+ * checker merged (declaration merging across files) is new in every program, so it is never found again.
+ */
+export class LastingSchemas {
+  readonly #bySymbol = new Map<ts.Symbol, { schema: JsonSchema; files: readonly string[] }>();
+
+  get(type: ts.Type): JsonSchema | undefined {
+    const symbol = lastingSymbolOf(type);
+    return symbol === undefined ? undefined : this.#bySymbol.get(symbol)?.schema;
+  }
+
+  set(type: ts.Type, schema: JsonSchema): void {
+    const symbol = lastingSymbolOf(type);
+    if (symbol === undefined) return;
+    const files = (symbol.declarations ?? []).map((declaration) => declaration.getSourceFile().fileName);
+    this.#bySymbol.set(symbol, { schema, files });
+  }
+
+  /** Drops the schemas declared in any of `files`. */
+  forget(files: ReadonlySet<string>): void {
+    for (const [symbol, { files: declaredIn }] of this.#bySymbol) {
+      if (declaredIn.some((file) => files.has(file))) this.#bySymbol.delete(symbol);
+    }
+  }
+
+  clear(): void {
+    this.#bySymbol.clear();
+  }
+}
+
+/**
+ * The symbol of the declared type of a non-generic interface: that type is the only one with this symbol (a
+ * generic interface's instantiations share theirs, and so do other kinds of types their declaration).
+ */
+function lastingSymbolOf(type: ts.Type): ts.Symbol | undefined {
+  const symbol: ts.Symbol | undefined = type.symbol;
+  if (symbol === undefined || !(symbol.flags & SymbolFlags.Interface) || symbol.flags & SymbolFlags.Class) {
+    return undefined;
+  }
+  if (!((type as ts.ObjectType).objectFlags & ObjectFlags.Interface)) return undefined;
+  return (type as ts.InterfaceType).typeParameters === undefined ? symbol : undefined;
 }
 
 /** A type on the way down the current root: its `$defs` name, and whether something referred back to it. */

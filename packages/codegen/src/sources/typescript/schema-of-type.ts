@@ -97,7 +97,7 @@ export function convert(type: ts.Type, at: ts.Node, path: string, state: RootSta
   if (type.flags & TypeFlags.ESSymbolLike) {
     return state.problem(at, path, `${path} is a symbol, which JSON cannot carry. Use a string.`);
   }
-  const cached = state.context.cache.get(typeId(type));
+  const cached = state.context.cache.get(type);
   if (cached !== undefined) return cached;
   if (type.isUnion()) return unionSchema(type, at, path, state);
   if (type.isIntersection()) return intersectionSchema(type, at, path, state);
@@ -206,7 +206,7 @@ function trackedObject(type: ts.Type, at: ts.Node, path: string, state: RootStat
     return { $ref: `#/$defs/${entry.name}` };
   }
   if (state.refs === refsBefore && state.context.problems.length === problemsBefore)
-    state.context.cache.set(id, schema);
+    state.context.cache.set(type, schema);
   return schema;
 }
 
@@ -281,7 +281,7 @@ function tupleSchema(type: ts.TypeReference, at: ts.Node, path: string, state: R
   };
 }
 
-function isLibrary(declaration: ts.Node | undefined): boolean {
+export function isLibrary(declaration: ts.Node | undefined): boolean {
   if (declaration === undefined) return false;
   const file = declaration.getSourceFile();
   return file.isDeclarationFile && /[\\/]lib\.[^\\/]*\.d\.ts$/.test(file.fileName);
