@@ -6,7 +6,14 @@ import { ToolError } from "../results/tool-error.js";
 import { describeIssues } from "../schema/compile.js";
 import { compileJsonSchema } from "../schema/json-validator.js";
 import type { Issue, Validation } from "../schema/types.js";
-import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";
+import {
+  DEFAULT_PAGE_SIZE,
+  type DiscoveryOptions,
+  MAX_PAGE_SIZE,
+  type Operation,
+  summaryOf,
+  thousands,
+} from "./catalog.js";
 import { describeOperation } from "./describe.js";
 import { OperationIndex } from "./search.js";
 
@@ -116,7 +123,7 @@ export function discoveryToolDefinitions(
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPageSize = Math.max(options.maxPageSize ?? MAX_PAGE_SIZE, pageSize);
   const subject = summaryOf(options.subject ?? "this server", SUBJECT_MAX_CHARS);
-  const count = operations.length.toLocaleString("en-US");
+  const count = thousands(operations.length);
   return [
     {
       name: SEARCH_TOOL,
