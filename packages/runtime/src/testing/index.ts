@@ -3,6 +3,7 @@ import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@model
 import { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server-factory.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import { sdkJsonSchemaValidator } from "../schema/sdk-validator.js";
 import { toFetchHandler } from "../serve/fetch.js";
 import { requestFollowing } from "../serve/follow-signal.js";
 
@@ -39,6 +40,8 @@ export async function createTestClient(target: ServeTarget, options: TestClientO
   const client = new Client(
     { name: "mcpsmith-test-client", version: "1.0.0" },
     {
+      // The SDK's default validator prints a warning for every format Ajv does not know, on every outputSchema.
+      jsonSchemaValidator: sdkJsonSchemaValidator,
       ...(options.capabilities && { capabilities: options.capabilities }),
       ...(era === "auto" && { versionNegotiation: { mode: "auto" as const } }),
       ...(era === "2026-07-28" && { versionNegotiation: { mode: { pin: "2026-07-28" as const } } }),

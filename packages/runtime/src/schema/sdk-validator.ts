@@ -1,0 +1,22 @@
+import type { jsonSchemaValidator } from "@modelcontextprotocol/client";
+import type { JsonSchema } from "../model/types.js";
+import { describeIssues } from "./compile.js";
+import { compileJsonSchema } from "./json-validator.js";
+
+/**
+ * The SDK's validator interface over mcpsmith's own (compileJsonSchema), for the checks the SDK makes itself, such
+ * as a client's check of structuredContent against a tool's outputSchema: schemas are read as the server reads
+ * them, formats Ajv does not know (Twilio's `date-time-rfc-2822`, Graph's `base64url`) accepted without the SDK's
+ * Ajv printing a warning for each. The value checked is given back as it came, with no defaults filled in.
+ */
+export const sdkJsonSchemaValidator: jsonSchemaValidator = {
+  getValidator<T>(schema: unknown) {
+    const check = compileJsonSchema(schema as JsonSchema);
+    return (input: unknown) => {
+      const checked = check(input);
+      return checked.ok
+        ? { valid: true as const, data: input as T, errorMessage: undefined }
+        : { valid: false as const, data: undefined, errorMessage: describeIssues(checked.issues) };
+    };
+  },
+};
