@@ -52,14 +52,11 @@ class Sampler {
     if (schema === true) return "value";
     if (schema === false || refs.size > MAX_DEPTH) return undefined;
     if (typeof schema.$ref === "string") return this.#reference(schema.$ref, refs);
-    const given = givenValues(schema);
-    const fitting = given.find((value) => fitsSchema(value, schema, this.root));
-    if (fitting !== undefined || given.length > 0) {
-      // A const or enum that breaks the rest of its schema leaves nothing else to try.
-      if (fitting !== undefined) return fitting;
-      if ("const" in schema) return schema.const;
-      if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-    }
+    const fitting = givenValues(schema).find((value) => fitsSchema(value, schema, this.root));
+    if (fitting !== undefined) return fitting;
+    // A const or enum that breaks the rest of its schema leaves nothing else to try.
+    if ("const" in schema) return schema.const;
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
     if (Array.isArray(schema.allOf)) return this.#allOf(schema.allOf as JsonSchema[], refs);
     for (const keyword of ["oneOf", "anyOf"]) {
       const members = schema[keyword];
