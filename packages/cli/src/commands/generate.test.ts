@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../test-support.js";
 
@@ -50,6 +51,18 @@ describe("mcpsmith generate", () => {
     const result = await runCli(["generate", "ts", "tools.ts", "--max-name-length", "1e2"], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('E_USAGE --max-name-length takes a whole number, got "1e2".');
+  });
+
+  it("records an openapi run in the project it writes, not in the folder it ran from", async () => {
+    const cwd = mkdtempSync(join(dir, "openapi-"));
+    const spec = fileURLToPath(new URL("../../../../examples/petstore/openapi.yaml", import.meta.url));
+    const result = await runCli(["generate", "openapi", spec, "--out", "petstore-mcp"], { cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(cwd, "mcpsmith.json"))).toBe(false);
+    const recorded = JSON.parse(readFileSync(join(cwd, "petstore-mcp", "mcpsmith.json"), "utf8"));
+    expect(recorded.generate).toEqual([
+      { kind: "openapi", inputs: [relative(join(cwd, "petstore-mcp"), spec)], options: { out: "." } },
+    ]);
   });
 
   it("lists each kind's usage in its help", async () => {

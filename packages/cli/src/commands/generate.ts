@@ -22,8 +22,8 @@ export const command: Command = {
   usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
   details: [
     "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",
-    "Each run is recorded in mcpsmith.json (kind, inputs, options), so `mcpsmith generate` with no arguments",
-    "regenerates everything recorded there. Output is deterministic: a re-run with the same input changes no file.",
+    "Each run is recorded in mcpsmith.json (kind, inputs, options): ts in the current folder, openapi in the project",
+    "it writes, so `mcpsmith generate` with no arguments there regenerates everything recorded. Output is deterministic: a re-run with the same input changes no file.",
     "Every run prints the number of tools and an estimate of the tools/list size in tokens.",
     `Kinds: ${GENERATE_KINDS.map((kind) => `${kind.name} (${kind.summary})`).join("; ")}.`,
   ].join("\n"),
@@ -44,7 +44,9 @@ async function generate(args: ParsedArgs, io: Io): Promise<number> {
   if (kindName === undefined) return regenerateAll(args, io);
   const options = givenOptions(args, kindName);
   await runOne({ kind: kindName, inputs, options }, io.cwd, io);
-  await withCodegenErrors(async () => recordGeneration(io.cwd, { kind: kindName, inputs, options }));
+  if (!findKind(kindName)?.recordsInProject) {
+    await withCodegenErrors(async () => recordGeneration(io.cwd, { kind: kindName, inputs, options }));
+  }
   return 0;
 }
 

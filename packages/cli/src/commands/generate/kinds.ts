@@ -37,6 +37,11 @@ export interface GenerateKind {
   usage: string;
   options: Record<string, OptionSpec>;
   examples: string[];
+  /**
+   * The kind writes a whole project and records the run in that project's own mcpsmith.json, so the run is not
+   * recorded again where the command was started (a `generate openapi` in a home folder must not leave one there).
+   */
+  recordsInProject?: true;
   load(): Promise<GenerateRunner>;
 }
 
@@ -72,6 +77,7 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
     usage:
       "generate openapi <spec> [--out DIR] [--mode auto|tools|discovery] [--tags ...] [--include-deprecated] [--force]",
     options: GENERATE_OPENAPI_OPTIONS,
+    recordsInProject: true,
     examples: [
       "mcpsmith generate openapi petstore.yaml --out petstore-mcp",
       "mcpsmith generate openapi github.json --tags repos,issues --methods GET --mode tools",
