@@ -157,6 +157,14 @@ describe("discoveryTools", () => {
     expect(discoveryToolDefinitions(groupsAndHints(mixed), options)).toEqual(definitions(mixed));
   });
 
+  it("groups the thousands of the operation count", () => {
+    const counted = (count: number) =>
+      discoveryToolDefinitions(Array.from({ length: count }, () => ({})))[0]?.definition.description;
+    expect(counted(999)).toContain("Search the 999 operations");
+    expect(counted(1_186)).toContain("Search the 1,186 operations");
+    expect(counted(1_234_567)).toContain("Search the 1,234,567 operations");
+  });
+
   it("refuses two operations of one name", () => {
     expect(() => discoveryTools([operations[0]!, operations[0]!])).toThrow(/two operations are named "getWidget0"/);
   });
