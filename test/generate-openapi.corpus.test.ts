@@ -23,6 +23,7 @@ import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/in
 import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
 import { openApiCorpus } from "./support/corpus.js";
 import { linkDependencies } from "./support/generated-project.js";
@@ -61,15 +62,6 @@ const SPECS = [
   "kubernetes-1.13-swagger2.json",
   "github-rest-oas30.json",
 ];
-
-const VERSIONS = {
-  runtime: "^0.1.0",
-  cli: "^0.1.0",
-  typescript: "6.0.3",
-  vitest: "4.1.12",
-  vite: "7.3.8",
-  "@types/node": "20.19.9",
-};
 
 /** Operations not sent as the document describes them, left out of the shapes a document must show, and why. */
 const UNSENDABLE = new Map([
@@ -299,7 +291,7 @@ describe.each(SPECS)("%s", (file) => {
       source: {},
       force: false,
       recordedOptions: {},
-      versions: VERSIONS,
+      versions: PINNED_VERSIONS,
     });
     ir = result.ir;
     linkDependencies(projectOf(file));

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { openApiServerDefinition } from "../live/openapi-identity.js";
 import { loadOpenApi } from "../sources/openapi/source.js";
+import { PINNED_VERSIONS } from "./openapi/pinned-versions.test-support.js";
 import { CODE_TEMPLATE_DIRS, type PrecompiledTemplate, templatesRoot } from "./templates.js";
 
 // What the build (scripts/precompile-templates.mjs) wrote: the CLI renders from it, these tests from src/ compile
@@ -40,14 +41,7 @@ describe("the build's precompiled templates", () => {
       spec: "petstore3-oas30.yaml",
       mode: "auto",
       serverInfo: openApiServerDefinition(ir),
-      versions: {
-        runtime: "^0.1.0",
-        cli: "^0.1.0",
-        typescript: "6.0.3",
-        vitest: "4.1.12",
-        vite: "7.3.8",
-        "@types/node": "20.19.9",
-      },
+      versions: PINNED_VERSIONS,
     });
     for (const [path, content] of [...project.scaffold, ...project.generated]) {
       await expect(content).toMatchFileSnapshot(`openapi/__snapshots__/petstore3-oas30/${path}.snap`);

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { liveServerFromIR } from "../../live/openapi.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
+import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
 
 const corpus = (name: string) =>
@@ -9,19 +10,10 @@ const corpus = (name: string) =>
     ? `${process.env.MCPSMITH_CORPUS}/openapi/${name}`
     : fileURLToPath(new URL(`../../../../../../shared/corpus/openapi/${name}`, import.meta.url));
 
-const VERSIONS = {
-  runtime: "^0.1.0",
-  cli: "^0.1.0",
-  typescript: "6.0.3",
-  vitest: "4.1.12",
-  vite: "7.3.8",
-  "@types/node": "20.19.9",
-};
-
 async function emit(file: string) {
   const ir = await loadOpenApi(corpus(file));
   const { info } = liveServerFromIR(ir).builder.build();
-  return emitOpenApiProject(ir, { spec: file, mode: "auto", serverInfo: info, versions: VERSIONS });
+  return emitOpenApiProject(ir, { spec: file, mode: "auto", serverInfo: info, versions: PINNED_VERSIONS });
 }
 
 // Golden files: every file of the project, compared with the reviewed copies in __snapshots__/<document>/.
