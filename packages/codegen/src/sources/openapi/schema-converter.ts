@@ -23,6 +23,10 @@ const COMPONENT_REF = /^#\/(?:components\/schemas|definitions)\/([^/]+)$/;
 
 export class SchemaConverter {
   private readonly defs = { request: new Map<string, ConvertedDef>(), response: new Map<string, ConvertedDef>() };
+  private readonly roots = {
+    request: new WeakMap<object, { schema: JsonSchema; deps: ReadonlySet<string> }>(),
+    response: new WeakMap<object, { schema: JsonSchema; deps: ReadonlySet<string> }>(),
+  };
   private readonly names = new Map<string, string>();
   private readonly takenNames = new Set<string>();
   /** Component refs being lowered that carry `$recursiveAnchor: true` (2019-09), innermost last. */
@@ -41,6 +45,27 @@ export class SchemaConverter {
   /** A lowering session for one tool's input or output schema. */
   session(mode: SchemaMode): SchemaSession {
     return new SchemaSession(this, mode);
+  }
+
+  /**
+   * Lowers a tool's root schema (a parameter's, a body's): the same source object met again in the same mode (a
+   * shared component parameter such as GitHub's `owner`, used by hundreds of operations) gives the same frozen
+   * result and refs. Kept only when lowering warned nothing: a warning names the pointer it was met at.
+   */
+  lowerRoot(raw: unknown, pointer: string, mode: SchemaMode, deps: Set<string>): JsonSchema {
+    if (!isObject(raw)) return this.lower(raw, pointer, mode, deps);
+    const roots = this.roots[mode];
+    const known = roots.get(raw);
+    if (known === undefined) {
+      const warnings = this.diagnostics.warnings.length;
+      const ownDeps = new Set<string>();
+      const schema = this.lower(raw, pointer, mode, ownDeps);
+      for (const dep of ownDeps) deps.add(dep);
+      if (this.diagnostics.warnings.length === warnings) roots.set(raw, { schema: deepFreeze(schema), deps: ownDeps });
+      return schema;
+    }
+    for (const dep of known.deps) deps.add(dep);
+    return known.schema;
   }
 
   /** Lowers `raw`; every ref met is added to `deps`. */
@@ -165,7 +190,7 @@ export class SchemaSession {
   ) {}
 
   lower(raw: unknown, pointer: string): JsonSchema {
-    return this.converter.lower(raw, pointer, this.mode, this.deps);
+    return this.converter.lowerRoot(raw, pointer, this.mode, this.deps);
   }
 
   /** A root that is a `$ref`: the target's keywords inlined (it stays in `$defs` too when it refers to itself). */
