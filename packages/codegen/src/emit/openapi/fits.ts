@@ -92,7 +92,7 @@ class Fit {
     const additional = keywords.additionalProperties as JsonSchema | undefined;
     return Object.entries(value).every(([name, item]) => {
       if (Object.hasOwn(properties, name)) return levels <= 0 || this.fits(item, properties[name]!, refs, levels - 1);
-      if (patterns.some((pattern) => matches(pattern, name))) return true;
+      if (patterns.some((pattern) => matchesPattern(pattern, name))) return true;
       return (
         additional === undefined || (levels <= 0 ? additional !== false : this.fits(item, additional, refs, levels - 1))
       );
@@ -133,10 +133,14 @@ function ofType(value: unknown, keywords: Schema): boolean {
 }
 
 function stringFits(value: string, keywords: Schema): boolean {
-  const length = [...value].length;
-  if (typeof keywords.minLength === "number" && length < keywords.minLength) return false;
-  if (typeof keywords.maxLength === "number" && length > keywords.maxLength) return false;
-  if (typeof keywords.pattern === "string" && !matches(keywords.pattern, value)) return false;
+  const { minLength, maxLength } = keywords;
+  if (typeof minLength === "number" || typeof maxLength === "number") {
+    // Lengths count code points; spread only when bounded (documents' examples run to kilobytes).
+    const length = [...value].length;
+    if (typeof minLength === "number" && length < minLength) return false;
+    if (typeof maxLength === "number" && length > maxLength) return false;
+  }
+  if (typeof keywords.pattern === "string" && !matchesPattern(keywords.pattern, value)) return false;
   const format = typeof keywords.format === "string" ? FORMATS[keywords.format] : undefined;
   return format === undefined || format.test(value);
 }
@@ -144,7 +148,8 @@ function stringFits(value: string, keywords: Schema): boolean {
 /** Patterns compiled once: a document repeats the same few (Twilio's SIDs) across hundreds of schemas. */
 const compiled = new Map<string, RegExp | undefined>();
 
-function matches(pattern: string, value: string): boolean {
+/** Whether `value` matches the JSON Schema `pattern`; a pattern JavaScript cannot read matches everything. */
+export function matchesPattern(pattern: string, value: string): boolean {
   if (!compiled.has(pattern)) {
     let regex: RegExp | undefined;
     try {

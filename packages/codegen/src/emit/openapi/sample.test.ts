@@ -54,4 +54,34 @@ describe("sampleOf", () => {
     expect(sampleOf({ oneOf: [{ type: "integer", minimum: 2 }, { type: "string" }] })).toBe(2);
     expect(sampleOf(schema)).toBe("example");
   });
+
+  it("reuses a definition's sample across roots sharing $defs only where it comes out the same", () => {
+    // B reaches A, which reaches B: under A, B stops at the cycle; under C, at the same depth, it goes on into A.
+    // Wide has more properties than a sample places, so what it holds depends on how many were placed before it:
+    // none after Padded's own, all a sample places when it comes first.
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, index) => [`p${index}`, { type: "integer" }]));
+    const defs = {
+      A: { type: "object", properties: { b: { $ref: "#/$defs/B" } } },
+      B: { type: "object", properties: { a: { $ref: "#/$defs/A" }, name: { type: "string" } } },
+      C: { type: "object", properties: { b: { $ref: "#/$defs/B" } } },
+      Wide: { type: "object", properties: wide },
+      Padded: { type: "object", properties: { ...wide, last: { $ref: "#/$defs/Wide" } }, required: ["last"] },
+      Pair: {
+        type: "object",
+        properties: { first: { $ref: "#/$defs/Wide" }, second: { $ref: "#/$defs/Wide" } },
+        required: ["first", "second"],
+      },
+    };
+    const roots = ["A", "C", "Padded", "Wide", "Pair", "C", "A", "Pair"].map((name) => ({ $ref: `#/$defs/${name}` }));
+    const shared = roots.map((root) => sampleOf({ ...root, $defs: defs }));
+    const fresh = roots.map((root) => sampleOf({ ...root, $defs: structuredClone(defs) }));
+    expect(shared).toEqual(fresh);
+    expect(shared[0]).toEqual({ b: { name: "example" } });
+    expect(shared[1]).toEqual({ b: { a: {}, name: "example" } });
+    expect((shared[2] as Record<string, unknown>).last).toEqual({});
+    expect(Object.keys(shared[3]!)).toHaveLength(64);
+    const [first, second] = Object.values(shared[4] as Record<string, object>);
+    expect(Object.keys(first!)).toHaveLength(64);
+    expect(second).toEqual({});
+  });
 });

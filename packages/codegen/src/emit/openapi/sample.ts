@@ -1,5 +1,5 @@
 import type { JsonSchema } from "../../ir/types.js";
-import { fitsSchema } from "./fits.js";
+import { fitsSchema, matchesPattern } from "./fits.js";
 import { sampleForPattern } from "./pattern-sample.js";
 
 /**
@@ -42,9 +42,73 @@ const STRING_FORMATS: Record<string, string> = {
 
 type Schema = { [keyword: string]: unknown };
 
+/** What a definition's sample depended on besides the definition itself and the `$defs` its `$ref`s point into. */
+interface Dependence {
+  /** Every `$ref` met while sampling it: followed, or stopped at as a cycle. */
+  checked: Set<string>;
+  /** Whether an optional property was left out for `MAX_PROPERTIES`. */
+  capped: boolean;
+}
+
+/**
+ * A definition's sample and the state it was made in. Sampling is deterministic, so the same definition gives the
+ * same value wherever the few facts it read are the same: how deep the path of `$ref`s is (`MAX_DEPTH`), which of
+ * the `$ref`s it met are on that path (the cycles it stops at), and, for `MAX_PROPERTIES`, the properties placed
+ * so far: the same count when it left one out, else any count that leaves room for all it placed.
+ */
+class Remembered {
+  private readonly depth: number;
+  /** The `$ref`s of the path it was sampled under that it met. */
+  private readonly onPath: Set<string>;
+
+  constructor(
+    readonly value: unknown,
+    readonly dependence: Dependence,
+    refs: Set<string>,
+    private readonly properties: number,
+    readonly added: number,
+  ) {
+    this.depth = refs.size;
+    this.onPath = new Set([...refs].filter((ref) => dependence.checked.has(ref)));
+  }
+
+  holdsFor(refs: Set<string>, properties: number): boolean {
+    if (refs.size !== this.depth) return false;
+    const room = !this.dependence.capped && properties + this.added < MAX_PROPERTIES;
+    if (properties !== this.properties && !room) return false;
+    let met = 0;
+    for (const ref of refs) {
+      if (!this.dependence.checked.has(ref)) continue;
+      if (!this.onPath.has(ref)) return false;
+      met++;
+    }
+    return met === this.onPath.size;
+  }
+}
+
+/** Samples remembered per definition, for as many different states. */
+const REMEMBERED_PER_DEFINITION = 8;
+const rememberedByDefs = new WeakMap<object, Map<string, Remembered[]>>();
+
+function rememberedOf(defs: object, ref: string): Remembered[] {
+  let byRef = rememberedByDefs.get(defs);
+  if (byRef === undefined) {
+    byRef = new Map();
+    rememberedByDefs.set(defs, byRef);
+  }
+  let remembered = byRef.get(ref);
+  if (remembered === undefined) {
+    remembered = [];
+    byRef.set(ref, remembered);
+  }
+  return remembered;
+}
+
 class Sampler {
   /** Properties placed so far in this sample, across every level. */
   private properties = 0;
+  /** What the innermost definition being sampled depends on, while one is. */
+  #dependence: Dependence | undefined;
 
   constructor(private readonly root: JsonSchema) {}
 
@@ -89,14 +153,43 @@ class Sampler {
     return first;
   }
 
+  /**
+   * A definition's sample, remembered (see `Remembered`) for every sample made with the same `$defs`: GitHub's
+   * tools reach the same few hundred definitions some 2,000 times, each time as the same value.
+   */
   #reference(ref: string, refs: Set<string>): unknown {
+    this.#dependence?.checked.add(ref);
     if (refs.has(ref)) return undefined;
     const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
     const defs =
       typeof this.root === "object" ? (this.root.$defs as Record<string, JsonSchema> | undefined) : undefined;
     const target = name === undefined ? undefined : defs?.[decodePointer(name)];
-    if (target === undefined) return undefined;
-    return this.sample(target, new Set([...refs, ref]));
+    if (target === undefined || defs === undefined) return undefined;
+    const remembered = rememberedOf(defs, ref);
+    const same = remembered.find((entry) => entry.holdsFor(refs, this.properties));
+    if (same !== undefined) {
+      this.properties += same.added;
+      this.#depend(same.dependence);
+      return same.value;
+    }
+    const outer = this.#dependence;
+    const dependence: Dependence = { checked: new Set(), capped: false };
+    const before = this.properties;
+    this.#dependence = dependence;
+    const value = this.sample(target, new Set([...refs, ref]));
+    this.#dependence = outer;
+    this.#depend(dependence);
+    if (remembered.length < REMEMBERED_PER_DEFINITION) {
+      remembered.push(new Remembered(value, dependence, refs, before, this.properties - before));
+    }
+    return value;
+  }
+
+  /** Adds what a definition's sample depended on to what the definition being sampled around it depends on. */
+  #depend(inner: Dependence): void {
+    if (this.#dependence === undefined) return;
+    for (const ref of inner.checked) this.#dependence.checked.add(ref);
+    if (inner.capped) this.#dependence.capped = true;
   }
 
   #allOf(members: JsonSchema[], refs: Set<string>): unknown {
@@ -142,7 +235,10 @@ class Sampler {
       if (item !== undefined) value.key = item;
     }
     for (const [name, property] of Object.entries(properties)) {
-      if (!required.has(name) && this.properties >= MAX_PROPERTIES) continue;
+      if (!required.has(name) && this.properties >= MAX_PROPERTIES) {
+        if (this.#dependence !== undefined) this.#dependence.capped = true;
+        continue;
+      }
       const item = this.sample(property, refs);
       if (item !== undefined) {
         value[name] = item;
@@ -200,7 +296,7 @@ function stringOf(schema: Schema): string | undefined {
         ? STRING_FORMATS[schema.format]
         : undefined;
   const plain = known ?? "example".padEnd(min, "x").slice(0, Math.max(max, 1));
-  if (typeof schema.pattern !== "string" || fitsSchema(plain, { pattern: schema.pattern })) return plain;
+  if (typeof schema.pattern !== "string" || matchesPattern(schema.pattern, plain)) return plain;
   return sampleForPattern(schema.pattern, min, max);
 }
 
