@@ -128,12 +128,21 @@ describe("generate openapi on Microsoft Graph", () => {
         arguments: { name: "users_user_UpdateUser", arguments: { "user-id": "ada", body: user } },
       });
       expect(updated.isError, JSON.stringify(updated.content)).toBeFalsy();
-      const rejected = await client.callTool({
+      // A required `@odata.type` left out takes the default user's schema gives it before the schema is checked.
+      const defaulted = await client.callTool({
         name: "call_operation",
         arguments: { name: "users_user_UpdateUser", arguments: { "user-id": "ada", body: { displayName: "Ada" } } },
       });
+      expect(defaulted.isError, JSON.stringify(defaulted.content)).toBeFalsy();
+      const rejected = await client.callTool({
+        name: "call_operation",
+        arguments: {
+          name: "users_user_UpdateUser",
+          arguments: { "user-id": "ada", body: { ...user, accountEnabled: "yes" } },
+        },
+      });
       expect(rejected.isError).toBe(true);
-      expect(JSON.stringify(rejected.content)).toContain("arguments.body.@odata.type: is required");
+      expect(JSON.stringify(rejected.content)).toContain("arguments.body.accountEnabled: must be boolean,null");
       const fetched = await client.callTool({
         name: "call_operation",
         arguments: { name: "users_user_GetUser", arguments: { "user-id": "ada" } },
@@ -141,9 +150,11 @@ describe("generate openapi on Microsoft Graph", () => {
       expect(fetched.isError, JSON.stringify(fetched.content)).toBeFalsy();
       expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
         "PATCH /users/ada",
+        "PATCH /users/ada",
         "GET /users/ada",
       ]);
       expect(JSON.parse(api.requests[0]!.body)).toEqual(user);
+      expect(JSON.parse(api.requests[1]!.body)).toEqual(user);
     } finally {
       await client.close();
     }
