@@ -159,12 +159,9 @@ class Sampler {
    */
   #reference(ref: string, refs: Set<string>): unknown {
     this.#dependence?.checked.add(ref);
-    if (refs.has(ref)) return undefined;
-    const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
     const defs =
       typeof this.root === "object" ? (this.root.$defs as Record<string, JsonSchema> | undefined) : undefined;
-    const target = name === undefined ? undefined : defs?.[decodePointer(name)];
-    if (target === undefined || defs === undefined) return undefined;
+    if (refs.has(ref) || defs === undefined) return undefined;
     const remembered = rememberedOf(defs, ref);
     const same = remembered.find((entry) => entry.holdsFor(refs, this.properties));
     if (same !== undefined) {
@@ -172,6 +169,9 @@ class Sampler {
       this.#depend(same.dependence);
       return same.value;
     }
+    const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
+    const target = name === undefined ? undefined : defs[decodePointer(name)];
+    if (target === undefined) return undefined;
     const outer = this.#dependence;
     const dependence: Dependence = { checked: new Set(), capped: false };
     const before = this.properties;
