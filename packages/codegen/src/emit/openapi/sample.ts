@@ -140,10 +140,9 @@ class Sampler {
     const shared = "type" in siblings || "properties" in siblings;
     let first: unknown;
     for (const [index, member] of members.entries()) {
-      const candidates =
-        shared && typeof member === "object" && member.$ref === undefined
-          ? [merged(siblings, member), requiredOnly(merged(siblings, member))]
-          : [member];
+      const together =
+        shared && typeof member === "object" && member.$ref === undefined ? merged(siblings, member) : undefined;
+      const candidates = together === undefined ? [member] : [together, requiredOnly(together)];
       for (const candidate of candidates) {
         const value = this.sample(candidate, refs);
         if (index === 0 && first === undefined) first = value;
