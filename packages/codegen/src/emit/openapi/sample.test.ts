@@ -84,4 +84,73 @@ describe("sampleOf", () => {
     expect(Object.keys(first!)).toHaveLength(64);
     expect(second).toEqual({});
   });
+
+  it("fills a required property the schema does not define, from additional or pattern properties", () => {
+    // Box's token revocation requires `grant_type` and GitHub's docker metadata `tags`, listing neither.
+    const revocation = { type: "object", properties: { token: { type: "string" } }, required: ["grant_type"] };
+    expect(sampleOf(revocation)).toEqual({ token: "example", grant_type: "value" });
+    const counted = { ...revocation, additionalProperties: { type: "integer", minimum: 3 } };
+    expect(sampleOf(counted)).toEqual({ token: "example", grant_type: 3 });
+    const patterned = { ...counted, patternProperties: { "^grant_": { type: "boolean" } } };
+    expect(sampleOf(patterned)).toEqual({ token: "example", grant_type: true });
+    expect(sampleOf({ ...revocation, additionalProperties: false })).toBeUndefined();
+    for (const schema of [revocation, counted, patterned]) expect(fitsSchema(sampleOf(schema), schema)).toBe(true);
+  });
+
+  it("fills what one allOf member requires with a value fitting another member's definition of it", () => {
+    // DigitalOcean's lists: `meta` lists `total` as optional, a second member requires it.
+    const schema = {
+      $defs: { Meta: { type: "object", properties: { total: { type: "integer", examples: [1] } } } },
+      allOf: [{ $ref: "#/$defs/Meta" }, { required: ["total"] }],
+    };
+    expect(sampleOf(schema)).toEqual({ total: 1 });
+  });
+
+  it("fills what an allOf member requires even once the sample holds MAX_PROPERTIES properties", () => {
+    // DigitalOcean's apps list: the apps before `meta` fill the sample, and `meta.total` was left out.
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, index) => [`p${index}`, { type: "integer" }]));
+    const schema = {
+      type: "object",
+      properties: {
+        items: { type: "object", properties: wide },
+        meta: { allOf: [{ type: "object", properties: { total: { type: "integer" } } }, { required: ["total"] }] },
+      },
+      required: ["meta"],
+    };
+    const value = sampleOf(schema) as { meta: unknown };
+    expect(value.meta).toEqual({ total: 1 });
+    expect(fitsSchema(value, schema)).toBe(true);
+  });
+
+  it("makes a property two allOf members define fit both", () => {
+    const schema = {
+      allOf: [
+        { type: "object", properties: { kind: { enum: ["file", "folder"] } } },
+        { type: "object", properties: { kind: { type: "string", example: "web_link" } }, required: ["kind"] },
+      ],
+    };
+    expect(sampleOf(schema)).toEqual({ kind: "file" });
+  });
+
+  it("samples an allOf of an annotation and a $ref as the referenced object", () => {
+    // DigitalOcean describes a property beside its $ref: `allOf: [{ description }, { $ref }]`.
+    const schema = {
+      $defs: { Region: { type: "object", properties: { slug: { type: "string" } }, required: ["slug"] } },
+      allOf: [{ description: "Where it runs." }, { $ref: "#/$defs/Region" }],
+    };
+    expect(sampleOf(schema)).toEqual({ slug: "example" });
+  });
+
+  it("samples the object keywords beside allOf as one more member", () => {
+    // DigitalOcean's uptime check requires `method` beside an allOf that does not define it.
+    const schema = {
+      type: "object",
+      allOf: [{ type: "object", properties: { name: { type: "string" }, enabled: { type: "boolean" } } }],
+      properties: { target: { type: "string", format: "url" } },
+      required: ["name", "method", "target"],
+    };
+    const value = sampleOf(schema);
+    expect(value).toEqual({ name: "example", enabled: true, target: "https://example.com/", method: "value" });
+    expect(fitsSchema(value, schema)).toBe(true);
+  });
 });

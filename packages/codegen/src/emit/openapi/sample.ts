@@ -121,7 +121,7 @@ class Sampler {
     // A const or enum that breaks the rest of its schema leaves nothing else to try.
     if ("const" in schema) return schema.const;
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-    if (Array.isArray(schema.allOf)) return this.#allOf(schema.allOf as JsonSchema[], refs);
+    if (Array.isArray(schema.allOf)) return this.#allOf(schema, schema.allOf as JsonSchema[], refs);
     for (const keyword of ["oneOf", "anyOf"]) {
       const members = schema[keyword];
       if (Array.isArray(members) && members.length > 0)
@@ -191,12 +191,95 @@ class Sampler {
     if (inner.capped) this.#dependence.capped = true;
   }
 
-  #allOf(members: JsonSchema[], refs: Set<string>): unknown {
-    const parts = members.map((member) => this.sample(member, refs));
-    if (parts.every((part) => typeof part === "object" && part !== null && !Array.isArray(part))) {
-      return Object.assign({}, ...parts);
+  /**
+   * The members' samples joined into one object, the object keywords beside `allOf` counted as one more member.
+   * A member may require what only another defines (DigitalOcean's `{ required: [total] }` beside a `meta` that
+   * lists `total` as optional, and left it out past `MAX_PROPERTIES`), or define a property another defines too: each
+   * such property is made to fit every member's schema for it. A member that is only an annotation
+   * (`{ description }` beside a `$ref`, as DigitalOcean writes) samples as a string, so when the members disagree
+   * on the type, the first value fitting the whole schema is taken.
+   */
+  #allOf(schema: Schema, members: JsonSchema[], refs: Set<string>): unknown {
+    const { allOf: _members, ...siblings } = schema;
+    const all = OBJECT_KEYWORDS.some((keyword) => keyword in siblings) ? [...members, siblings] : members;
+    const parts = all.map((member) => this.sample(member, refs));
+    const objects = parts.filter(isPlainObject);
+    const joined = objects.length === 0 ? undefined : this.#fitted(objects, this.#objectView(all), refs);
+    if (joined !== undefined && objects.length === parts.length) return joined;
+    const candidates = [joined, ...parts.filter((part) => !isPlainObject(part))];
+    const fitting = candidates.find(
+      (candidate) => candidate !== undefined && fitsSchema(candidate, schema, this.root, UNION_CHECK_LEVELS),
+    );
+    return fitting ?? joined ?? parts.find((part) => part !== undefined);
+  }
+
+  /**
+   * The members' objects joined, with every property `view` requires present, and every property some member
+   * defines fitting all the members' schemas for it; undefined when a required one cannot be made. A value one
+   * member only guessed (see `guessedNames`) gives way to another member's.
+   */
+  #fitted(
+    objects: Record<string, unknown>[],
+    view: ObjectView,
+    refs: Set<string>,
+  ): Record<string, unknown> | undefined {
+    const value: Record<string, unknown> = {};
+    const guessed = new Set<string>();
+    for (const object of objects) {
+      const guesses = guessedNames.get(object);
+      for (const [name, item] of Object.entries(object)) {
+        if (!guesses?.has(name)) guessed.delete(name);
+        else if (Object.hasOwn(value, name)) continue;
+        else guessed.add(name);
+        value[name] = item;
+      }
     }
-    return parts.find((part) => part !== undefined);
+    for (const name of new Set([...Object.keys(value), ...view.required])) {
+      const schemas = view.properties.get(name) ?? [];
+      const together: JsonSchema = schemas.length === 1 ? schemas[0]! : { allOf: schemas };
+      if (Object.hasOwn(value, name)) {
+        // A value no member defines stays; one from the only member defining it fits it.
+        if (schemas.length === 0) continue;
+        const defined = !guessed.has(name);
+        if (defined && (schemas.length === 1 || fitsSchema(value[name], together, this.root, UNION_CHECK_LEVELS)))
+          continue;
+        guessed.delete(name);
+      } else {
+        this.properties++;
+      }
+      const item = this.sample(together, refs);
+      if (item === undefined) return undefined;
+      value[name] = item;
+    }
+    if (guessed.size > 0) guessedNames.set(value, guessed);
+    return value;
+  }
+
+  /** What the members say about an object's properties, through their `$ref`s and nested `allOf`s. */
+  #objectView(members: JsonSchema[]): ObjectView {
+    const view: ObjectView = { required: new Set(), properties: new Map() };
+    const seen = new Set<object>();
+    const visit = (schema: JsonSchema | undefined) => {
+      if (typeof schema !== "object" || seen.has(schema)) return;
+      seen.add(schema);
+      if (typeof schema.$ref === "string") visit(this.#definition(schema.$ref));
+      if (Array.isArray(schema.required)) for (const name of schema.required as string[]) view.required.add(name);
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+        const known = view.properties.get(name);
+        if (known === undefined) view.properties.set(name, [property]);
+        else if (!known.includes(property)) known.push(property);
+      }
+      if (Array.isArray(schema.allOf)) for (const member of schema.allOf as JsonSchema[]) visit(member);
+    };
+    for (const member of members) visit(member);
+    return view;
+  }
+
+  #definition(ref: string): JsonSchema | undefined {
+    const defs =
+      typeof this.root === "object" ? (this.root.$defs as Record<string, JsonSchema> | undefined) : undefined;
+    const name = /^#\/\$defs\/(.+)$/.exec(ref)?.[1];
+    return name === undefined ? undefined : defs?.[decodePointer(name)];
   }
 
   #ofType(schema: Schema, type: string | undefined, refs: Set<string>): unknown {
@@ -219,7 +302,7 @@ class Sampler {
       case "string":
         return stringOf(schema);
       default:
-        return schema.properties === undefined ? "value" : this.#object(schema, refs);
+        return schema.properties === undefined && schema.required === undefined ? "value" : this.#object(schema, refs);
     }
   }
 
@@ -244,8 +327,49 @@ class Sampler {
         this.properties++;
       } else if (required.has(name)) return undefined;
     }
+    // A required property the schema does not define (Box's `required: [grant_type]` beside other properties).
+    const guessed = [...required].filter((name) => !Object.hasOwn(properties, name));
+    for (const name of guessed) {
+      const undefinedProperty = undefinedPropertyOf(schema, name);
+      const item = undefinedProperty === undefined ? undefined : this.sample(undefinedProperty, refs);
+      if (item === undefined) return undefined;
+      value[name] = item;
+      this.properties++;
+    }
+    if (guessed.length > 0) guessedNames.set(value, new Set(guessed));
     return value;
   }
+}
+
+/** Keywords beside `allOf` that say something about an object, making them one more member to sample. */
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "anyOf", "oneOf"];
+
+/**
+ * The properties of a sampled object that were required but not defined where they were filled in: an allOf
+ * member that defines one gives its own value instead. Kept by value, as samples are remembered across roots.
+ */
+const guessedNames = new WeakMap<object, Set<string>>();
+
+/** Every name some member requires, and every schema some member gives each property. */
+interface ObjectView {
+  required: Set<string>;
+  properties: Map<string, JsonSchema[]>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The schema a property not in `properties` takes: a matching `patternProperties`', else `additionalProperties`;
+ * undefined when additional properties are forbidden.
+ */
+function undefinedPropertyOf(schema: Schema, name: string): JsonSchema | undefined {
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
+  const matching = patterns.find(([pattern]) => matchesPattern(pattern, name));
+  if (matching !== undefined) return matching[1];
+  const additional = schema.additionalProperties as JsonSchema | undefined;
+  return additional === false ? undefined : (additional ?? true);
 }
 
 /** The first non-null type of `type` (a 3.1 type array), or the type implied by the keywords present. */
