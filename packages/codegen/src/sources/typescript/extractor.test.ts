@@ -267,3 +267,95 @@ describe("createSchemaExtractor's reuse across updates", () => {
     expect(last.modules).toEqual(fresh());
   });
 });
+
+describe("createSchemaExtractor after an edit inside a module of several types", () => {
+  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-edit-"));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    const file = join(base, path);
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  };
+  const tsconfig = put(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
+  );
+  put("src/money.ts", "export interface Money {\n  amount: number;\n}\n");
+  const typesText = (middle: string, tail = "") =>
+    [
+      'import type { Money } from "./money.js";',
+      "export interface Line {\n  sku: string;\n  price: Money;\n}",
+      "export interface FirstArgs {\n  lines: Line[];\n}",
+      middle,
+      "export interface ThirdArgs {\n  when: Date;\n  /** @minLength 2 */\n  name: string;\n}",
+      tail,
+    ].join("\n\n");
+  const second = "export interface SecondArgs {\n  note: string;\n}";
+  const types = put("src/types.ts", typesText(second));
+  const methods = (names: readonly string[]) =>
+    names
+      .map((name) => `  /** ${name}. */\n  @tool()\n  ${name.toLowerCase()}(args: ${name}Args) {\n    return 1;\n  }\n`)
+      .join("\n");
+  const toolsText = (names: readonly string[]) =>
+    `import { tool } from "@mcpsmith/runtime";\nimport type { ${names.map((name) => `${name}Args`).join(", ")} } from "./types.js";\n\nexport class Tools {\n${methods(names)}}\n`;
+  const tools = put("src/tools.ts", toolsText(["First", "Second", "Third"]));
+  const extractor = createSchemaExtractor(tsconfig);
+  let last = extractor.extract();
+  const fresh = () => createSchemaExtractor(tsconfig).extract();
+  const input = (method: string) => last.modules.get(tools)?.find((member) => member.method === method)?.input;
+
+  it("derives the edited type again and takes over the ones the edit leaves alone", () => {
+    const before = last;
+    const inputBefore = (method: string) =>
+      before.modules.get(tools)?.find((member) => member.method === method)?.input;
+    put(
+      "src/types.ts",
+      typesText("export interface SecondArgs {\n  note: string;\n  /** @integer */\n  count?: number;\n}"),
+    );
+    last = extractor.update(types);
+    expect(input("second")?.properties).toEqual({ note: { type: "string" }, count: { type: "integer" } });
+    expect(input("first")).toBe(inputBefore("first"));
+    expect(input("third")).toBe(inputBefore("third"));
+    expect(last).toEqual(fresh());
+  });
+
+  it("derives again a type whose declaration is unchanged but uses one the edit changed, in the module or another", () => {
+    put("src/types.ts", typesText(second).replace("  sku: string;\n", "  sku: string;\n  quantity: number;\n"));
+    last = extractor.update(types);
+    const lines = input("first")?.properties?.lines as { items: { properties: object } } | undefined;
+    expect(Object.keys(lines?.items.properties ?? {})).toEqual(["sku", "quantity", "price"]);
+    put("src/money.ts", "export interface Money {\n  amount: number;\n  currency: string;\n}\n");
+    last = extractor.update(join(base, "src/money.ts"));
+    expect(last).toEqual(fresh());
+  });
+
+  it("sees a name the module now declares itself, where the unchanged type meant a global one", () => {
+    put("src/types.ts", typesText(second, "interface Date {\n  day: number;\n}"));
+    last = extractor.update(types);
+    expect(input("third")?.properties?.when).toEqual({
+      type: "object",
+      properties: { day: { type: "number" } },
+      required: ["day"],
+    });
+    expect(last).toEqual(fresh());
+    put("src/types.ts", typesText(second));
+    last = extractor.update(types);
+    expect(input("third")?.properties?.when).toEqual({ type: "string", format: "date-time" });
+    expect(last).toEqual(fresh());
+  });
+
+  it("follows tools added and removed by an edit, and types moving within the module", () => {
+    put("src/types.ts", typesText(second, "export interface FourthArgs {\n  flag: boolean;\n}"));
+    put("src/tools.ts", toolsText(["First", "Second", "Third", "Fourth"]));
+    last = extractor.update([types, tools]);
+    expect(last.modules.get(tools)?.map((member) => member.method)).toEqual(["first", "second", "third", "fourth"]);
+    expect(last).toEqual(fresh());
+    // The declarations swap places, and one tool goes.
+    put("src/types.ts", typesText("export interface FourthArgs {\n  flag: boolean;\n}", second));
+    put("src/tools.ts", toolsText(["First", "Third", "Fourth"]));
+    last = extractor.update([types, tools]);
+    expect(last.modules.get(tools)?.map((member) => member.method)).toEqual(["first", "third", "fourth"]);
+    expect(last).toEqual(fresh());
+  });
+});

@@ -10,6 +10,7 @@ import type { ts } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
 import { saveCodeCache } from "./code-cache.js";
 import { compiler } from "./compiler.js";
+import { DeclarationKeys } from "./declaration-keys.js";
 import { decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
@@ -78,37 +79,51 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
     update(changed) {
       const paths = (typeof changed === "string" ? [changed] : changed).map((path) => resolve(path));
       const before = paths.map((path) => project.program.getSourceFile(path));
-      // A deleted module's importers are found in the program that still has it.
-      const importersOfDeleted = graph
-        .withImporters(paths, projectModules(project.program))
-        .map((file) => file.fileName);
+      const filesBefore = new Set(project.program.getSourceFiles().map((file) => file.fileName));
+      const reachedPastBefore = before.some(reachesPastImporters);
+      // The modules the change reaches, found in the program that still has every one of them (a deleted module's
+      // importers included): their interfaces' schemas are retired before that program's files are parsed again.
+      const reached = graph.withImporters(paths, projectModules(project.program)).map((file) => file.fileName);
+      lasting.retire(new Set(reached), new DeclarationKeys(project.program, project));
       project.update(paths);
       const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
       const modules = projectModules(project.program);
       const after = paths.map((path) => project.program.getSourceFile(path));
-      if ([...before, ...after].some(reachesPastImporters)) {
+      const stale = graph.withImporters([...paths, ...reached], modules);
+      const comeOrGone = paths.filter((_, i) => (before[i] === undefined) !== (after[i] === undefined)).length;
+      // Beyond the importers: a module changing the global scope, or files other than the changed ones coming or
+      // going (an import now reaching a package whose declarations add globals).
+      if (
+        reachedPastBefore ||
+        [...after, ...stale].some(reachesPastImporters) ||
+        othersCameOrWent(filesBefore, paths, project.program)
+      ) {
         lasting.clear();
         readModules(modules, checker);
         return collect(results);
       }
-      const stale = graph.withImporters([...paths, ...importersOfDeleted], modules);
       // Files coming or going can change where any import resolves.
-      if (paths.some((_, i) => (before[i] === undefined) !== (after[i] === undefined))) {
-        lasting.clear();
-      } else {
-        lasting.forget(new Set([...paths, ...stale.map((file) => file.fileName)]));
-      }
+      if (comeOrGone > 0) lasting.clear();
+      else lasting.useKeys(new DeclarationKeys(project.program, project));
       readModules(stale, checker);
       return collect(results);
     },
   };
 }
 
+/** Whether the program gained or lost files besides `changed`, since it had `filesBefore`. */
+function othersCameOrWent(filesBefore: ReadonlySet<string>, changed: readonly string[], program: ts.Program): boolean {
+  const now = new Set(program.getSourceFiles().map((file) => file.fileName));
+  const differ = (from: ReadonlySet<string>, to: ReadonlySet<string>) =>
+    [...from].some((file) => !to.has(file) && !changed.includes(file));
+  return differ(now, filesBefore) || differ(filesBefore, now);
+}
+
 /**
- * Whether a version of a changed file can change types beyond the modules importing it: a script (its
- * declarations are global), a module declaring globals or augmenting another module (`declare global`,
- * `declare module "..."`), or a declaration file or installed package (their importers are not tracked).
+ * Whether a version of a changed file, or of a module importing one, can change types beyond the modules importing
+ * it: a script (its declarations are global), a module declaring globals or augmenting another module (`declare
+ * global`, `declare module "..."`), or a declaration file or installed package (their importers are not tracked).
  */
 function reachesPastImporters(file: ts.SourceFile | undefined): boolean {
   if (file === undefined) return false;

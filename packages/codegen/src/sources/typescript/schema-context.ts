@@ -1,6 +1,7 @@
 import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
+import type { DeclarationKeys } from "./declaration-keys.js";
 import { problemAt, type TypeSchemaProblem } from "./type-schema-error.js";
 
 const { ObjectFlags, SymbolFlags } = compiler;
@@ -46,17 +47,29 @@ export class SchemaCache {
  * Schemas of non-generic interfaces, kept from one program to the next (`mcpsmith dev`). An unchanged file keeps
  * its parsed and bound `SourceFile`, and with it the binder's symbol of each interface it declares: the same symbol
  * in the next program means the same declarations. Such a schema stays right as long as nothing it was derived
- * from changed: the declaring files and the modules they import, directly or not (the extractor forgets the
- * schemas of those files' importers after each change), and the global scope (it forgets everything when a
- * changed file is a script or declares globals or module augmentations, or files come and go). A symbol the
- * checker merged (declaration merging across files) is new in every program, so it is never found again.
+ * from changed: the declaring files and the modules they import, directly or not, and the global scope (the
+ * extractor forgets everything when a change may reach it, or files come and go). A symbol the checker merged
+ * (declaration merging across files) is new in every program, so it is never found again.
+ *
+ * The schemas of interfaces declared in the files a change reaches (the edited ones and their importers) are
+ * retired instead: kept for the next program by the content key of their declarations (declaration-keys.ts), and
+ * found again by an interface of the next program with the same key, as most of an edited module's are.
  */
 export class LastingSchemas {
   readonly #bySymbol = new Map<ts.Symbol, { schema: JsonSchema; files: readonly string[] }>();
+  /** Retired schemas by content key; the keys of the current program's declarations, once it has some. */
+  #byContent = new Map<string, JsonSchema>();
+  #keys: DeclarationKeys | undefined;
 
   get(type: ts.Type): JsonSchema | undefined {
     const symbol = lastingSymbolOf(type);
-    return symbol === undefined ? undefined : this.#bySymbol.get(symbol)?.schema;
+    if (symbol === undefined) return undefined;
+    const kept = this.#bySymbol.get(symbol)?.schema;
+    if (kept !== undefined || this.#byContent.size === 0 || this.#keys === undefined) return kept;
+    const key = this.#keys.keyOf(symbol);
+    const retired = key === undefined ? undefined : this.#byContent.get(key);
+    if (retired !== undefined) this.set(type, retired);
+    return retired;
   }
 
   set(type: ts.Type, schema: JsonSchema): void {
@@ -66,15 +79,30 @@ export class LastingSchemas {
     this.#bySymbol.set(symbol, { schema, files });
   }
 
-  /** Drops the schemas declared in any of `files`. */
-  forget(files: ReadonlySet<string>): void {
-    for (const [symbol, { files: declaredIn }] of this.#bySymbol) {
-      if (declaredIn.some((file) => files.has(file))) this.#bySymbol.delete(symbol);
+  /**
+   * Before a change, in the program it changes: retires the schemas declared in any of `files`, keyed by `keys`
+   * (that program's). Those retired before and not found again since are dropped.
+   */
+  retire(files: ReadonlySet<string>, keys: DeclarationKeys): void {
+    this.#byContent = new Map();
+    this.#keys = undefined;
+    for (const [symbol, { schema, files: declaredIn }] of this.#bySymbol) {
+      if (!declaredIn.some((file) => files.has(file))) continue;
+      this.#bySymbol.delete(symbol);
+      const key = keys.keyOf(symbol);
+      if (key !== undefined) this.#byContent.set(key, schema);
     }
+  }
+
+  /** After the change: the new program's keys, to find retired schemas by. */
+  useKeys(keys: DeclarationKeys): void {
+    this.#keys = keys;
   }
 
   clear(): void {
     this.#bySymbol.clear();
+    this.#byContent.clear();
+    this.#keys = undefined;
   }
 }
 

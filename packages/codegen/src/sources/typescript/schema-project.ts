@@ -9,7 +9,9 @@
  *
  * Built on the compiler's own API rather than ts-morph's project, whose wrappers and file system cost more than
  * half of a cold extraction. Parsed files are kept across programs: after an edit, only the changed files are parsed
- * again and the compiler reuses the rest of the previous program.
+ * again, and the compiler reuses the rest of the previous program. A changed file is parsed from its previous
+ * version (the compiler's incremental parser, as its language service does): only the part around the edit is
+ * parsed anew, the nodes before and after it are taken over.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -26,6 +28,8 @@ export class SchemaProject {
   readonly #options: ts.CompilerOptions;
   readonly #roots: Set<string>;
   readonly #files = new Map<string, ts.SourceFile>();
+  /** The versions of the changed files that the program being made replaces, to parse the new ones from. */
+  readonly #previous = new Map<string, ts.SourceFile>();
   readonly #resolutions: ts.ModuleResolutionCache;
 
   /**
@@ -74,8 +78,10 @@ export class SchemaProject {
   update(changed: readonly string[], roots?: readonly string[]): void {
     let layoutChanged = false;
     for (const path of changed) {
+      const previous = this.#files.get(path);
       this.#files.delete(path);
       if (existsSync(path)) {
+        if (previous !== undefined) this.#previous.set(path, previous);
         layoutChanged ||= !this.#roots.has(path) && this.#program.getSourceFile(path) === undefined;
         this.#roots.add(path);
       } else {
@@ -89,7 +95,11 @@ export class SchemaProject {
     }
     // An import may now resolve to a file that appeared, or no longer to one that went.
     if (layoutChanged) this.#resolutions.clear();
-    this.#program = this.#createProgram(this.#program);
+    try {
+      this.#program = this.#createProgram(this.#program);
+    } finally {
+      this.#previous.clear();
+    }
   }
 
   #createProgram(oldProgram?: ts.Program): ts.Program {
@@ -123,7 +133,7 @@ export class SchemaProject {
           onError?.(`Cannot read ${path}.`);
           return undefined;
         }
-        const file = compiler.createSourceFile(path, text, options);
+        const file = this.#parse(path, text, options);
         this.#files.set(path, file);
         return file;
       },
@@ -136,6 +146,20 @@ export class SchemaProject {
         );
       },
     };
+  }
+
+  /** Parses a file, from its previous version when there is one parsed the same way. */
+  #parse(path: string, text: string, options: ts.ScriptTarget | ts.CreateSourceFileOptions): ts.SourceFile {
+    const previous = this.#previous.get(path);
+    if (
+      previous === undefined ||
+      typeof options !== "object" ||
+      previous.languageVersion !== options.languageVersion ||
+      previous.impliedNodeFormat !== options.impliedNodeFormat
+    ) {
+      return compiler.createSourceFile(path, text, options);
+    }
+    return compiler.updateSourceFile(previous, text, changeBetween(previous.text, text));
   }
 
   #resolve(
@@ -156,6 +180,21 @@ export class SchemaProject {
       mode,
     );
   }
+}
+
+/** The one span of `before` that `after` replaces: everything between their common start and common end. */
+function changeBetween(before: string, after: string): ts.TextChangeRange {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+  ) {
+    end += 1;
+  }
+  return { span: { start, length: before.length - start - end }, newLength: after.length - start - end };
 }
 
 /** The tsconfig's options and files, without ambient `types` packages (see above). */

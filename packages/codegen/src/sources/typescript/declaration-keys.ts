@@ -1,0 +1,237 @@
+/**
+ * Content keys of a project's top-level declarations, for `mcpsmith dev` to recognise a type of an edited module in
+ * the next program: two declarations with the same key, in two programs over the same global scope, declare the
+ * same type.
+ *
+ * A key is read from the syntax alone. It covers the text of every declaration of the name (JSDoc included, which
+ * schemas read) and, through every name the text mentions, the declarations those names are bound to in the module:
+ * its own top-level declarations and its imports, followed into the project modules they resolve to (an installed
+ * package or declaration file is named by its resolved path: a change there reads every module again). A name bound
+ * nowhere in the module is global, and the extractor starts over when the global scope may have changed. Mentions
+ * are over-approximated (every word of the text, property names, comments and strings included): an extra one only
+ * makes a key change more often. What the syntax cannot follow leaves the declaration without a key: import types
+ * and `import()` or `require()` calls, namespace imports, `export *`, `export =` and `export default` of an
+ * expression.
+ */
+import { createHash, type Hash } from "node:crypto";
+import type { ts } from "ts-morph";
+import { compiler } from "./compiler.js";
+import { isInNodeModules } from "./types.js";
+
+const { SyntaxKind } = compiler;
+
+/** An import or re-export: the module it names and the name it takes from it (`*` for the whole module). */
+interface Binding {
+  specifier: ts.StringLiteralLike;
+  name: string;
+}
+
+/** A module's export of a name: one of its own top-level names, a re-export, or something the syntax cannot follow. */
+type Export = { local: string } | Binding | "opaque";
+
+/** What a module binds at its top level. */
+interface ModuleScope {
+  declared: Map<string, ts.Statement[]>;
+  imported: Map<string, Binding>;
+  exported: Map<string, Export>;
+  exportsAll: boolean;
+}
+
+/** Thrown inside a key's walk when it reaches what the syntax cannot follow. */
+class Opaque extends Error {}
+
+/** Syntax facts, by node: valid for as long as the node lives (an unchanged node keeps its text). */
+const scopes = new WeakMap<ts.SourceFile, ModuleScope>();
+const mentionsByStatement = new WeakMap<ts.Statement, ReadonlySet<string> | "opaque">();
+
+export interface ImportResolver {
+  resolveImport(specifier: ts.StringLiteralLike, file: ts.SourceFile): string | undefined;
+}
+
+/** The keys of one program's declarations. */
+export class DeclarationKeys {
+  readonly #program: ts.Program;
+  readonly #resolver: ImportResolver;
+  readonly #bySymbol = new Map<ts.Symbol, string | undefined>();
+
+  constructor(program: ts.Program, resolver: ImportResolver) {
+    this.#program = program;
+    this.#resolver = resolver;
+  }
+
+  /**
+   * The key of a symbol declared only by top-level statements of one project module, all of one name (so not one
+   * merged with declarations elsewhere); undefined for any other symbol, or one the syntax cannot follow.
+   */
+  keyOf(symbol: ts.Symbol): string | undefined {
+    if (this.#bySymbol.has(symbol)) return this.#bySymbol.get(symbol);
+    const key = this.#compute(symbol);
+    this.#bySymbol.set(symbol, key);
+    return key;
+  }
+
+  #compute(symbol: ts.Symbol): string | undefined {
+    const declarations = symbol.declarations ?? [];
+    const first = declarations[0];
+    if (first === undefined || !compiler.isSourceFile(first.parent) || !this.#isProjectModule(first.parent)) {
+      return undefined;
+    }
+    const file = first.parent;
+    const name = declaredName(first);
+    if (name === undefined) return undefined;
+    if (declarations.some((declaration) => declaration.parent !== file || declaredName(declaration) !== name)) {
+      return undefined;
+    }
+    const hash = createHash("sha1");
+    try {
+      this.#walk(file, name, hash, new Set());
+    } catch (error) {
+      if (error instanceof Opaque) return undefined;
+      throw error;
+    }
+    return hash.digest("base64");
+  }
+
+  /** Feeds `hash` with what `name` is bound to in `file`, then with what that mentions (once each). */
+  #walk(file: ts.SourceFile, name: string, hash: Hash, seen: Set<string>): void {
+    const id = `${file.fileName}\0${name}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    feed(hash, id);
+    const scope = scopeOf(file);
+    for (const statement of scope.declared.get(name) ?? []) {
+      feed(hash, file.text.slice(statement.pos, statement.end));
+      const mentions = mentionsOf(statement, file);
+      if (mentions === "opaque") throw new Opaque();
+      for (const mention of mentions) {
+        if (scope.declared.has(mention) || scope.imported.has(mention)) this.#walk(file, mention, hash, seen);
+      }
+    }
+    const imported = scope.imported.get(name);
+    if (imported !== undefined) this.#follow(file, imported, hash, seen);
+  }
+
+  /** Feeds `hash` with where an import or re-export leads, and, within the project, with what it leads to. */
+  #follow(from: ts.SourceFile, binding: Binding, hash: Hash, seen: Set<string>): void {
+    const target = this.#resolver.resolveImport(binding.specifier, from);
+    feed(hash, `${binding.specifier.text}\0${binding.name}\0${target ?? "(unresolved)"}`);
+    const file = target === undefined ? undefined : this.#program.getSourceFile(target);
+    if (file === undefined || !this.#isProjectModule(file)) return;
+    if (binding.name === "*") throw new Opaque();
+    const scope = scopeOf(file);
+    const exported = scope.exported.get(binding.name);
+    if (exported === "opaque" || (exported === undefined && scope.exportsAll)) throw new Opaque();
+    if (exported === undefined) feed(hash, "(not exported)");
+    else if ("local" in exported) this.#walk(file, exported.local, hash, seen);
+    else this.#follow(file, exported, hash, seen);
+  }
+
+  #isProjectModule(file: ts.SourceFile): boolean {
+    return !file.isDeclarationFile && !isInNodeModules(file) && this.#program.getSourceFile(file.fileName) === file;
+  }
+}
+
+/** Length-prefixed, so no two sequences of parts feed the same bytes. */
+function feed(hash: Hash, part: string): void {
+  hash.update(`${part.length}:`).update(part);
+}
+
+/** The name a top-level declaration binds, when it binds exactly one. */
+function declaredName(declaration: ts.Declaration): string | undefined {
+  const name = (declaration as ts.NamedDeclaration).name;
+  return name !== undefined && compiler.isIdentifier(name) ? name.text : undefined;
+}
+
+function scopeOf(file: ts.SourceFile): ModuleScope {
+  const known = scopes.get(file);
+  if (known !== undefined) return known;
+  const scope: ModuleScope = { declared: new Map(), imported: new Map(), exported: new Map(), exportsAll: false };
+  for (const statement of file.statements) readStatement(statement, scope);
+  scopes.set(file, scope);
+  return scope;
+}
+
+function readStatement(statement: ts.Statement, scope: ModuleScope): void {
+  if (compiler.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    const specifier = statement.moduleSpecifier as ts.StringLiteralLike;
+    if (clause === undefined) return;
+    if (clause.name !== undefined) scope.imported.set(clause.name.text, { specifier, name: "default" });
+    const bindings = clause.namedBindings;
+    if (bindings !== undefined && compiler.isNamespaceImport(bindings)) {
+      scope.imported.set(bindings.name.text, { specifier, name: "*" });
+    } else if (bindings !== undefined) {
+      for (const element of bindings.elements) {
+        scope.imported.set(element.name.text, { specifier, name: (element.propertyName ?? element.name).text });
+      }
+    }
+    return;
+  }
+  if (compiler.isExportDeclaration(statement)) {
+    const specifier = statement.moduleSpecifier as ts.StringLiteralLike | undefined;
+    const clause = statement.exportClause;
+    if (clause === undefined) {
+      scope.exportsAll = true;
+    } else if (compiler.isNamespaceExport(clause)) {
+      scope.exported.set(clause.name.text, "opaque");
+    } else {
+      for (const element of clause.elements) {
+        const local = (element.propertyName ?? element.name).text;
+        scope.exported.set(element.name.text, specifier === undefined ? { local } : { specifier, name: local });
+      }
+    }
+    return;
+  }
+  if (compiler.isExportAssignment(statement)) {
+    scope.exported.set("default", "opaque");
+    return;
+  }
+  if (compiler.isImportEqualsDeclaration(statement) && compiler.isExternalModuleReference(statement.moduleReference)) {
+    scope.imported.set(statement.name.text, {
+      specifier: statement.moduleReference.expression as ts.StringLiteralLike,
+      name: "*",
+    });
+    return;
+  }
+  const names = boundNames(statement);
+  for (const name of names) {
+    const statements = scope.declared.get(name);
+    if (statements === undefined) scope.declared.set(name, [statement]);
+    else if (!statements.includes(statement)) statements.push(statement);
+  }
+  const modifiers = compiler.canHaveModifiers(statement) ? (compiler.getModifiers(statement) ?? []) : [];
+  if (!modifiers.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) return;
+  const isDefault = modifiers.some((modifier) => modifier.kind === SyntaxKind.DefaultKeyword);
+  for (const name of names) scope.exported.set(isDefault ? "default" : name, { local: name });
+}
+
+/** The names a top-level statement declares (every name of a destructuring `const`). */
+function boundNames(statement: ts.Statement): string[] {
+  if (compiler.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((declaration) => namesIn(declaration.name));
+  }
+  const name = (statement as ts.Statement & { name?: ts.Node }).name;
+  return name !== undefined && compiler.isIdentifier(name) ? [name.text] : [];
+}
+
+function namesIn(name: ts.BindingName): string[] {
+  if (compiler.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((element) => (compiler.isBindingElement(element) ? namesIn(element.name) : []));
+}
+
+/**
+ * Every word of a statement's text that could be an identifier (comments and strings included, which only adds
+ * mentions), or "opaque" when it may reach another module without naming an import (`import(`, `require(`) or
+ * spells an identifier with an escape (`\u0041`), which no word would match.
+ */
+function mentionsOf(statement: ts.Statement, file: ts.SourceFile): ReadonlySet<string> | "opaque" {
+  const known = mentionsByStatement.get(statement);
+  if (known !== undefined) return known;
+  const text = file.text.slice(statement.pos, statement.end);
+  const mentions = MODULE_REACH.test(text) ? "opaque" : new Set(text.match(WORD));
+  mentionsByStatement.set(statement, mentions);
+  return mentions;
+}
+
+const WORD = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/gu;
+const MODULE_REACH = /\b(import|require)\s*\(|\\u/;
