@@ -28,4 +28,10 @@ describe("sdkJsonSchemaValidator", () => {
       errorMessage: "created: is required; page: must be integer",
     });
   });
+
+  it("compiles a schema when a value is first checked, so asking for every listed tool's validator costs nothing", () => {
+    // An unterminated pattern makes Ajv throw at compile time: asking for the validator must not.
+    const validate = sdkJsonSchemaValidator.getValidator({ type: "string", pattern: "(" });
+    expect(() => validate("x")).toThrow(/Invalid regular expression/);
+  });
 });
