@@ -70,6 +70,31 @@ export class DeclarationKeys {
     return key;
   }
 
+  /**
+   * The key of what a class method's schemas are derived from, when that is its own text and what it mentions: a
+   * method of a top-level class of a project module whose parameters and return type are all written out (an
+   * inferred return type would depend on its body, and the body on the rest of the class), and which never names
+   * `this`. The key covers the class's head (decorators, type parameters, heritage), the
+   * method's text up to its body (doc comment, decorators, signature) and, as for a declaration, what they mention.
+   */
+  methodKeyOf(method: ts.MethodDeclaration): string | undefined {
+    const owner = method.parent;
+    if (!compiler.isClassDeclaration(owner) || !compiler.isSourceFile(owner.parent)) return undefined;
+    const file = owner.parent;
+    if (!this.#isProjectModule(file) || method.type === undefined) return undefined;
+    if (method.parameters.some((parameter) => parameter.type === undefined)) return undefined;
+    const head = file.text.slice(owner.pos, owner.members.pos);
+    const signature = file.text.slice(method.pos, method.body?.pos ?? method.end);
+    const headWords = wordsOf(head);
+    const signatureWords = wordsOf(signature);
+    if (headWords === "opaque" || signatureWords === "opaque") return undefined;
+    // `this` means all the class's members: the method would depend on the others. By name, the class is followed
+    // as any declaration is; the head's own mention of it is only its name.
+    if (signatureWords.has("this")) return undefined;
+    const headMentions = new Set([...headWords].filter((word) => word !== owner.name?.text));
+    return this.#hashed(file, [head, signature], [headMentions, signatureWords]);
+  }
+
   #compute(symbol: ts.Symbol): string | undefined {
     const declarations = symbol.declarations ?? [];
     const first = declarations[0];
@@ -82,9 +107,22 @@ export class DeclarationKeys {
     if (declarations.some((declaration) => declaration.parent !== file || declaredName(declaration) !== name)) {
       return undefined;
     }
+    return this.#hashed(file, [], [new Set([name])]);
+  }
+
+  /** The hash of `texts` and of what the names `mentions` are bound to in `file`; undefined when opaque. */
+  #hashed(file: ts.SourceFile, texts: readonly string[], mentions: readonly ReadonlySet<string>[]): string | undefined {
     const hash = createHash("sha1");
+    feed(hash, file.fileName);
+    for (const text of texts) feed(hash, text);
+    const scope = scopeOf(file);
+    const seen = new Set<string>();
     try {
-      this.#walk(file, name, hash, new Set());
+      for (const names of mentions) {
+        for (const name of names) {
+          if (scope.declared.has(name) || scope.imported.has(name)) this.#walk(file, name, hash, seen);
+        }
+      }
     } catch (error) {
       if (error instanceof Opaque) return undefined;
       throw error;
@@ -227,10 +265,13 @@ function namesIn(name: ts.BindingName): string[] {
 function mentionsOf(statement: ts.Statement, file: ts.SourceFile): ReadonlySet<string> | "opaque" {
   const known = mentionsByStatement.get(statement);
   if (known !== undefined) return known;
-  const text = file.text.slice(statement.pos, statement.end);
-  const mentions = MODULE_REACH.test(text) ? "opaque" : new Set(text.match(WORD));
+  const mentions = wordsOf(file.text.slice(statement.pos, statement.end));
   mentionsByStatement.set(statement, mentions);
   return mentions;
+}
+
+function wordsOf(text: string): ReadonlySet<string> | "opaque" {
+  return MODULE_REACH.test(text) ? "opaque" : new Set(text.match(WORD));
 }
 
 const WORD = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/gu;

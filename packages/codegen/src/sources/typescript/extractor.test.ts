@@ -359,3 +359,67 @@ describe("createSchemaExtractor after an edit inside a module of several types",
     expect(last).toEqual(fresh());
   });
 });
+
+describe("createSchemaExtractor after an edit to a tool module", () => {
+  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-methods-"));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    const file = join(base, path);
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  };
+  const tsconfig = put(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
+  );
+  const toolsText = (helper: string, ask: string) =>
+    `import { tool } from "@mcpsmith/runtime";
+
+export class Tools {
+  /** Its result is the helper's, whatever the helper returns. */
+  @tool()
+  async inferred(args: { id: string }) {
+    return this.helper(args.id);
+  }
+
+  /** Written out: taken over while the module changes elsewhere. */
+  @tool()
+  async written(args: { id: string }): Promise<{ done: boolean }> {
+    return { done: args.id !== "" };
+  }
+
+  /** Names the class: the other members' types are its own. */
+  @tool()
+  async named(args: { id: string }): Promise<ReturnType<Tools["${ask}"]>> {
+    return this.${ask}(args.id);
+  }
+
+  ${helper}
+
+  ask(id: string): { asked: string } {
+    return { asked: id };
+  }
+}
+`;
+  const helperText = (fields: string) => `helper(id: string): { ${fields} } {\n    return { id } as never;\n  }`;
+  const tools = put("src/tools.ts", toolsText(helperText("id: string"), "helper"));
+  const extractor = createSchemaExtractor(tsconfig);
+  let last = extractor.extract();
+  const fresh = () => createSchemaExtractor(tsconfig).extract();
+  const member = (method: string) => last.modules.get(tools)?.find((found) => found.method === method);
+
+  it("derives again a method whose types depend on other members, and takes over one that stands alone", () => {
+    const written = member("written");
+    put("src/tools.ts", toolsText(helperText("id: string; count: number"), "helper"));
+    last = extractor.update(tools);
+    expect(Object.keys(member("inferred")?.output?.properties ?? {})).toEqual(["id", "count"]);
+    expect(Object.keys(member("named")?.output?.properties ?? {})).toEqual(["id", "count"]);
+    expect(member("written")?.output).toBe(written?.output);
+    expect(last).toEqual(fresh());
+    put("src/tools.ts", toolsText(helperText("id: string; count: number"), "ask"));
+    last = extractor.update(tools);
+    expect(Object.keys(member("named")?.output?.properties ?? {})).toEqual(["asked"]);
+    expect(last).toEqual(fresh());
+  });
+});

@@ -11,7 +11,7 @@ import type { ObjectSchema } from "../../ir/types.js";
 import { saveCodeCache } from "./code-cache.js";
 import { compiler } from "./compiler.js";
 import { DeclarationKeys } from "./declaration-keys.js";
-import { decoratedMethods, type MemberKind } from "./decorated.js";
+import { type DecoratedMethod, decoratedMethods, type MemberKind } from "./decorated.js";
 import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
 import { createSchemaContext, LastingSchemas, type SchemaContext } from "./schema-context.js";
@@ -54,6 +54,15 @@ interface ModuleResult {
   problems: TypeSchemaProblem[];
 }
 
+/** What a method's text and types give, found again after an edit by the method's key (`methodKeyOf`). */
+type MethodSchemas = Pick<DerivedMember, "description" | "input" | "output">;
+
+/** The schemas of the methods a change reaches, by key, for the modules read again to take over. */
+interface Retired {
+  keys: DeclarationKeys;
+  methods: ReadonlyMap<string, MethodSchemas>;
+}
+
 /** Opens the project of a tsconfig; nothing is type-checked until a decorated method's types are asked for. */
 export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
   const project = new SchemaProject(tsconfig);
@@ -61,10 +70,10 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
   const graph = new ImportGraph(project);
   const lasting = new LastingSchemas();
 
-  const readModules = (files: Iterable<ts.SourceFile>, checker: ts.TypeChecker) => {
+  const readModules = (files: Iterable<ts.SourceFile>, checker: ts.TypeChecker, retired?: Retired) => {
     // Type ids belong to one program: a fresh cache for each run after a change.
     const context = createSchemaContext(checker, lasting);
-    for (const file of files) results.set(file.fileName, readModule(file, context));
+    for (const file of files) results.set(file.fileName, readModule(file, context, retired));
   };
 
   return {
@@ -84,7 +93,9 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
       // The modules the change reaches, found in the program that still has every one of them (a deleted module's
       // importers included): their interfaces' schemas are retired before that program's files are parsed again.
       const reached = graph.withImporters(paths, projectModules(project.program)).map((file) => file.fileName);
-      lasting.retire(new Set(reached), new DeclarationKeys(project.program, project));
+      const keysBefore = new DeclarationKeys(project.program, project);
+      lasting.retire(new Set(reached), keysBefore);
+      const retiredMethods = retireMethods(reached, project.program, results, keysBefore);
       project.update(paths);
       const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
@@ -104,9 +115,14 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
         return collect(results);
       }
       // Files coming or going can change where any import resolves.
-      if (comeOrGone > 0) lasting.clear();
-      else lasting.useKeys(new DeclarationKeys(project.program, project));
-      readModules(stale, checker);
+      if (comeOrGone > 0) {
+        lasting.clear();
+        readModules(stale, checker);
+        return collect(results);
+      }
+      const keys = new DeclarationKeys(project.program, project);
+      lasting.useKeys(keys);
+      readModules(stale, checker, { keys, methods: retiredMethods });
       return collect(results);
     },
   };
@@ -136,7 +152,41 @@ function projectModules(program: ts.Program): ts.SourceFile[] {
   return program.getSourceFiles().filter((file) => !file.isDeclarationFile && !isInNodeModules(file));
 }
 
-function readModule(file: ts.SourceFile, context: SchemaContext): ModuleResult {
+/**
+ * Before a change, in the program it changes: the schemas of the decorated methods of the modules at `paths`, by
+ * key. A module with a problem is left out (its problems' positions move with an edit).
+ */
+function retireMethods(
+  paths: readonly string[],
+  program: ts.Program,
+  results: ReadonlyMap<string, ModuleResult>,
+  keys: DeclarationKeys,
+): Map<string, MethodSchemas> {
+  const retired = new Map<string, MethodSchemas>();
+  for (const path of paths) {
+    const result = results.get(path);
+    const file = program.getSourceFile(path);
+    if (result === undefined || file === undefined || result.problems.length > 0) continue;
+    // The same file read the same way: its decorated methods in the order of its members.
+    decoratedMethods(file).forEach(({ method }, i) => {
+      const key = keys.methodKeyOf(method);
+      const member = result.members[i];
+      if (key !== undefined && member !== undefined) retired.set(key, schemasOf(member));
+    });
+  }
+  return retired;
+}
+
+function schemasOf(member: DerivedMember): MethodSchemas {
+  const { description, input, output } = member;
+  return {
+    ...(description !== undefined && { description }),
+    ...(input !== undefined && { input }),
+    ...(output !== undefined && { output }),
+  };
+}
+
+function readModule(file: ts.SourceFile, context: SchemaContext, retired?: Retired): ModuleResult {
   const before = context.problems.length;
   const members: DerivedMember[] = [];
   for (const decorated of decoratedMethods(file)) {
@@ -149,19 +199,26 @@ function readModule(file: ts.SourceFile, context: SchemaContext): ModuleResult {
       line,
       column,
     };
-    const description = descriptionOf(method);
-    if (description !== undefined) member.description = description;
-    const parameter = method.parameters[0];
-    if (kind !== "resource" && !decorated.explicitInput && parameter !== undefined) {
-      member.input = inputSchemaOf(method, parameter, context);
-    }
-    if (kind === "tool" && !decorated.explicitOutput) {
-      const output = outputSchemaOf(method, context);
-      if (output !== undefined) member.output = output;
-    }
-    members.push(member);
+    const key = retired?.keys.methodKeyOf(method);
+    const kept = key === undefined ? undefined : retired?.methods.get(key);
+    members.push(kept === undefined ? derive(member, decorated, context) : { ...member, ...kept });
   }
   return { members, problems: context.problems.slice(before) };
+}
+
+function derive(member: DerivedMember, decorated: DecoratedMethod, context: SchemaContext): DerivedMember {
+  const { method, kind } = decorated;
+  const description = descriptionOf(method);
+  if (description !== undefined) member.description = description;
+  const parameter = method.parameters[0];
+  if (kind !== "resource" && !decorated.explicitInput && parameter !== undefined) {
+    member.input = inputSchemaOf(method, parameter, context);
+  }
+  if (kind === "tool" && !decorated.explicitOutput) {
+    const output = outputSchemaOf(method, context);
+    if (output !== undefined) member.output = output;
+  }
+  return member;
 }
 
 function collect(results: Map<string, ModuleResult>): Extraction {
