@@ -76,6 +76,16 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
     for (const file of files) results.set(file.fileName, readModule(file, context, retired));
   };
 
+  /**
+   * Before a change, in the program it changes: retires the schemas of the interfaces and methods of the modules at
+   * `paths`. Nothing here outlives the call with a hold on that program, which the next one replaces.
+   */
+  const retire = (paths: readonly string[]): Map<string, MethodSchemas> => {
+    const keys = new DeclarationKeys(project.program, project);
+    lasting.retire(new Set(paths), keys);
+    return retireMethods(paths, project.program, results, keys);
+  };
+
   return {
     extract() {
       results.clear();
@@ -93,9 +103,7 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
       // The modules the change reaches, found in the program that still has every one of them (a deleted module's
       // importers included): their interfaces' schemas are retired before that program's files are parsed again.
       const reached = graph.withImporters(paths, projectModules(project.program)).map((file) => file.fileName);
-      const keysBefore = new DeclarationKeys(project.program, project);
-      lasting.retire(new Set(reached), keysBefore);
-      const retiredMethods = retireMethods(reached, project.program, results, keysBefore);
+      const retiredMethods = retire(reached);
       project.update(paths);
       const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);
