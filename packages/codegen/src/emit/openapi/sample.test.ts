@@ -153,4 +153,12 @@ describe("sampleOf", () => {
     expect(value).toEqual({ name: "example", enabled: true, target: "https://example.com/", method: "value" });
     expect(fitsSchema(value, schema)).toBe(true);
   });
+
+  it("samples null for a nullable string no made-up string fits", () => {
+    // Microsoft Graph's dueTime: the `time` format needs a zone that the pattern forbids.
+    const dueTime = { type: ["string", "null"], format: "time", pattern: "^[0-2][0-9]:[0-5][0-9]:[0-5][0-9]$" };
+    expect(sampleOf(dueTime)).toBeNull();
+    expect(sampleOf({ ...dueTime, type: "string", nullable: true })).toBeNull();
+    expect(sampleOf({ ...dueTime, pattern: "^[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$" })).toBe("03:04:05Z");
+  });
 });
