@@ -23,9 +23,10 @@ export interface MockAnswer {
  */
 export function mockView(ir: OpenApiIR, header: string): MockView {
   const routes = new Map<string, MockAnswer>();
+  // Each path's variables counted once, not at each comparison of the sort.
   const ordered = ir.tools
-    .map((tool, index) => ({ tool, index }))
-    .sort((a, b) => variables(a.tool.binding.path) - variables(b.tool.binding.path) || a.index - b.index);
+    .map((tool, index) => ({ tool, index, variables: variables(tool.binding.path) }))
+    .sort((a, b) => a.variables - b.variables || a.index - b.index);
   for (const { tool } of ordered) {
     const route = `${tool.binding.method} ${tool.binding.path}`;
     if (!routes.has(route)) routes.set(route, answerOf(tool));

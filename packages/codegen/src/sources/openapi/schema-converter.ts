@@ -28,6 +28,7 @@ export class SchemaConverter {
     response: new WeakMap<object, { schema: JsonSchema; deps: ReadonlySet<string> }>(),
   };
   private readonly names = new Map<string, string>();
+  private readonly contexts = new WeakMap<Set<string>, KeywordContext>();
   private readonly takenNames = new Set<string>();
   /** Component refs being lowered that carry `$recursiveAnchor: true` (2019-09), innermost last. */
   private readonly recursiveAnchors: string[] = [];
@@ -77,16 +78,28 @@ export class SchemaConverter {
     }
     const ref = refOf(raw) ?? this.recursiveRef(raw, pointer);
     if (ref !== undefined) return this.lowerRef(ref, raw, pointer, mode, deps);
-    const context: KeywordContext = {
-      dialect: this.dialect,
-      mode,
-      lowerChild: (child, at) => this.lower(child, at, mode, deps),
-      hiddenInMode: (child) => this.hiddenInMode(child, mode),
-      mappingRef: (target) => this.mappingRef(target, deps),
-      followValue: (value) => this.refs.follow(value, "")?.value,
-      warn: (at, message) => this.diagnostics.warn(at, message),
-    };
-    return lowerKeywords(raw, pointer, context);
+    return lowerKeywords(raw, pointer, this.keywordContext(mode, deps));
+  }
+
+  /**
+   * The callbacks `lowerKeywords` lowers with, made once for each set of refs being collected (a set is always
+   * lowered in one mode) rather than for every schema object lowered: seven objects each time, for every property.
+   */
+  private keywordContext(mode: SchemaMode, deps: Set<string>): KeywordContext {
+    let context = this.contexts.get(deps);
+    if (context === undefined) {
+      context = {
+        dialect: this.dialect,
+        mode,
+        lowerChild: (child, at) => this.lower(child, at, mode, deps),
+        hiddenInMode: (child) => this.hiddenInMode(child, mode),
+        mappingRef: (target) => this.mappingRef(target, deps),
+        followValue: (value) => this.refs.follow(value, "")?.value,
+        warn: (at, message) => this.diagnostics.warn(at, message),
+      };
+      this.contexts.set(deps, context);
+    }
+    return context;
   }
 
   def(ref: string, mode: SchemaMode): ConvertedDef {
@@ -227,7 +240,9 @@ function defRef(name: string): string {
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+    // Walked in place, not through a list of the values: every lowered schema and keyword value passes here.
+    if (Array.isArray(value)) for (const item of value) deepFreeze(item);
+    else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }

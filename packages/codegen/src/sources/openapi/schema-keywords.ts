@@ -113,15 +113,16 @@ function lowerRequired(out: JsonObject, raw: JsonObject, pointer: string, contex
 
 /** Boolean bounds are the 3.0 form; 3.1 documents carry them too (OpenAI's), so they are read in every dialect. */
 function lowerExclusiveBounds(out: JsonObject): void {
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (out[exclusive] === true && typeof out[bound] === "number") {
-      out[exclusive] = out[bound];
-      delete out[bound];
-    } else if (typeof out[exclusive] === "boolean") delete out[exclusive];
-  }
+  // One call a bound rather than a loop over a list of pairs: this runs for every schema lowered.
+  lowerExclusiveBound(out, "exclusiveMinimum", "minimum");
+  lowerExclusiveBound(out, "exclusiveMaximum", "maximum");
+}
+
+function lowerExclusiveBound(out: JsonObject, exclusive: string, bound: string): void {
+  if (out[exclusive] === true && typeof out[bound] === "number") {
+    out[exclusive] = out[bound];
+    delete out[bound];
+  } else if (typeof out[exclusive] === "boolean") delete out[exclusive];
 }
 
 function lowerBinary(out: JsonObject): void {
