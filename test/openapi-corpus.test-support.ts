@@ -1,0 +1,532 @@
+// Every document of the corpus (msgraph aside: see CORPUS_GROUPS), generated as a project and held to four promises
+// at once:
+//   - the project type-checks under its own tsconfig (tsc --strict): one `tsc -b` over all the projects, started as
+//     soon as they are written and run beside the other tests, shares the parse of the runtime's and Node's types;
+//   - its createServer() lists exactly what `mcpsmith serve openapi` lists from the same IR, in tools and discovery
+//     modes, page by page through the official client (the emitted src/generated/index.ts is imported);
+//   - its own generated tests pass against its generated mock API (vitest runs them in batches, as tsc checks;
+//     both are awaited after every document's other tests, so they run while the next documents are generated);
+//   - both back ends send, through the official client, the request the specification describes to a recording
+//     upstream: operations are picked by the shapes the document uses (parameter location and style, body media
+//     type, security requirement, operation servers), their arguments made up from their input schemas, and the
+//     request checked against test/support/openapi-request.ts (method, server, encoded path, query, header
+//     parameters, credentials, body) and byte for byte against the other back end. Error statuses, binary
+//     responses and missing credentials are checked on each document too.
+//
+// Two test files take a group of documents each (generate-openapi.corpus.test.ts and
+// generate-openapi.corpus-large.test.ts), so vitest runs them side by side; each file, in a worker of its own, has
+// its own workspace, upstream and batches of child processes.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
+import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
+import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
+import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
+import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
+import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
+import { openApiCorpus } from "./support/corpus.js";
+import { linkDependencies } from "./support/generated-project.js";
+import {
+  carriesAnyCredential,
+  credentialFor,
+  decodeQuery,
+  expectedBody,
+  expectedRequest,
+  receivedBody,
+  satisfiedAlternative,
+} from "./support/openapi-request.js";
+import { createTestClient, type ServeTarget } from "./support/runtime.js";
+import { ROOT } from "./support/servers.js";
+import { type RecordedRequest, startUpstream, type Upstream, type UpstreamReply } from "./support/upstream.js";
+
+const CORPUS = openApiCorpus("");
+const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
+
+/**
+ * Every corpus document tested, in two groups taking about the same time, one per test file so that vitest runs
+ * them side by side: Kubernetes (the longest) with the small and middling documents, the other large ones apart.
+ * Largest first: a large project's type-check and own tests, the longest child processes, then run while the
+ * smaller documents are tested instead of after the last of them.
+ * msgraph (11,422 operations) is left out until its generation finishes in reasonable time and memory: each tool's
+ * schema carries its own copy of the $defs closure (~1.4 MB), so the project would hold gigabytes of literals.
+ */
+export const CORPUS_GROUPS = {
+  withKubernetes: [
+    "kubernetes-1.13-swagger2.json",
+    "datadog-v1-oas30.yaml",
+    "asana-oas.yaml",
+    "twilio-api-v2010.json",
+    "slack-web-swagger2.json",
+    "notion-openapi-from-notion-mcp-server.json",
+    "train-travel-oas31.yaml",
+    "webhook-example-oas31.yaml",
+    "petstore-swagger2.json",
+    "petstore3-oas30.yaml",
+    "petstore-minimal-oas30.yaml",
+  ],
+  large: [
+    "github-rest-oas30.json",
+    "digitalocean-multifile/specification/DigitalOcean-public.v2.yaml",
+    "openai-openapi.yaml",
+    "box-openapi.json",
+  ],
+} as const;
+
+/** Operations not sent as the document describes them, left out of the shapes a document must show, and why. */
+const UNSENDABLE = new Map([
+  ["inference_upload_batch_file", "DigitalOcean names the server `https://`: the URL comes from another answer"],
+]);
+
+/** A string that every encoding step has to get right: space, reserved characters, `%`, non-ASCII. */
+const AWKWARD = "a b/c?d&e=f#g%h ü";
+/** Where a document whose servers are relative (Kubernetes: `/`) is pointed, as its users must. */
+const RELATIVE_BASE = "https://relative.example/base";
+
+const folderOf = (file: string) => file.replace(/\W+/g, "-");
+const projectOf = (file: string) => join(workspace, folderOf(file));
+let upstream: Upstream;
+let answer: (request: RecordedRequest) => UpstreamReply = () => ({ json: { ok: true } });
+
+/** The child process (tsc or vitest) running now: one at a time, so the tests beside them keep a core. */
+let childRunning: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` over project folders in batches: a folder queued while a batch runs joins the next one, so one
+ * process serves many projects (sharing the parse of the runtime's and Node's types) while the tests go on beside
+ * it. Resolves to the result of the batch that took `folder`.
+ */
+function batched<T>(work: (folders: string[]) => Promise<T>): (folder: string) => Promise<T> {
+  let queue: string[] | undefined;
+  let queued: Promise<T>;
+  return (folder) => {
+    if (!queue) {
+      const folders: string[] = [];
+      queue = folders;
+      queued = childRunning.then(() => {
+        queue = undefined;
+        return work(folders);
+      });
+      childRunning = queued.catch(() => undefined);
+    }
+    queue.push(folder);
+    return queued;
+  };
+}
+
+const typeCheck = batched(tscBuild);
+const runOwnTests = batched(vitestRun);
+
+/**
+ * Each document's type-check and own tests, started when its project is written and awaited only after every
+ * document's other tests (see the last describe), so the next document is generated while they run.
+ */
+const projectChecks = new Map<string, { typeChecked: Promise<string>; ownTests: Promise<VitestReport> }>();
+
+function startProjectChecks(file: string): void {
+  const checks = { typeChecked: typeCheck(folderOf(file)), ownTests: runOwnTests(folderOf(file)) };
+  // Awaited later: a failure must not be reported as an unhandled rejection before its test reads it.
+  for (const check of Object.values(checks)) check.catch(() => undefined);
+  projectChecks.set(file, checks);
+}
+
+/** `tsc -b --noEmit` over the projects' own tsconfig.json, in a child process: resolves to its output. */
+function tscBuild(projects: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, "node_modules/.bin/tsc"), ["-b", "--noEmit", "--pretty", "false", ...projects], {
+      cwd: workspace,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", () => resolve(output));
+  });
+}
+
+interface VitestReport {
+  testResults: {
+    name: string;
+    status: string;
+    message: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+/**
+ * The projects' own generated tests (src/generated/tools.test.ts: tools listed, a few tools called with arguments
+ * made up from their schemas against the generated mock API), in one vitest process: resolves to its JSON report.
+ */
+function vitestRun(projects: string[]): Promise<VitestReport> {
+  const report = join(workspace, `vitest-${projects[0]}.json`);
+  const { FORCE_COLOR: _color, ...env } = process.env;
+  const args = ["run", "--root", workspace, "--reporter=json", `--outputFile=${report}`, "--testTimeout=120000"];
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, "node_modules/.bin/vitest"), [...args, ...projects.map((p) => `${p}/src/`)], {
+      cwd: workspace,
+      env: { ...env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", () => {
+      try {
+        resolve(JSON.parse(readFileSync(report, "utf8")) as VitestReport);
+      } catch {
+        reject(new Error(`vitest wrote no report:\n${output}`));
+      }
+    });
+  });
+}
+
+/**
+ * The project's src/generated/index.ts, imported as vitest imports TypeScript: only the modules it reaches are
+ * transformed (not mock-api.ts, the largest), and `@mcpsmith/runtime` resolves through the linked node_modules to
+ * the same built runtime the test uses.
+ */
+async function importGenerated(project: string) {
+  return (await import(join(project, "src/generated/index.ts"))) as {
+    createServer: (options: { mode: string; executor?: HttpExecutorOptions }) => ServeTarget;
+  };
+}
+
+/** Every page of tools/list. */
+async function listAll(client: Client) {
+  const tools = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+type Client = Awaited<ReturnType<typeof createTestClient>>;
+type Tool = ToolIR<HttpOperation>;
+
+/**
+ * The executor sends to the server the document names (variables at their defaults); this fetch carries it to
+ * the upstream with the origin kept in the path, `https://api.example.com/v1/x` -> `<upstream>/https/api.example.com/v1/x`,
+ * so the recorded request shows the server the executor picked.
+ */
+function throughUpstream(url: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const [, scheme, host, rest] = /^(https?):\/\/([^/?#]+)(.*)$/.exec(String(url))!;
+  return fetch(`${upstream.url}/${scheme}/${host}${rest}`, init);
+}
+
+/** The server URL the document gives the operation, variables at their defaults, as the upstream sees it. */
+function serverPathOf(ir: OpenApiIR, operation: HttpOperation): string {
+  const server = operation.servers?.[0] ?? ir.api.servers[0];
+  const url = server
+    ? server.url.replace(/\{([^{}]+)\}/g, (_all, name: string) => server.variables![name]!.default)
+    : RELATIVE_BASE;
+  const absolute = /^https?:\/\//.test(url) ? url : RELATIVE_BASE;
+  return absolute.replace(/^(https?):\/\//, "/$1/").replace(/\/+$/, "");
+}
+
+/**
+ * Arguments for a call, made up from the input schema: every property the sample builder can fill (optional ones
+ * too, so they are sent), path and query strings given AWKWARD when their schema takes any string.
+ */
+function argumentsFor(tool: Tool): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+    const parameter = tool.binding.parameters.find((candidate) => candidate.argument === name);
+    if (parameter && (parameter.in === "path" || parameter.in === "query") && takesAnyString(property)) {
+      args[name] = AWKWARD;
+      continue;
+    }
+    const value = sampleOf(property, tool.inputSchema);
+    if (value !== undefined) args[name] = value;
+  }
+  return args;
+}
+
+function takesAnyString(schema: unknown): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
+  const keywords = schema as Record<string, unknown>;
+  const constrained = ["enum", "const", "format", "pattern", "maxLength", "$ref", "example", "examples"];
+  return keywords.type === "string" && !constrained.some((keyword) => keyword in keywords);
+}
+
+/** What a tool's operation looks like on the wire, one label per trait a test should see at least once. */
+function shapesOf(operation: HttpOperation): string[] {
+  const shapes = operation.parameters.map(
+    (parameter) =>
+      `${parameter.in} ${parameter.style}${parameter.explode ? " exploded" : ""}${parameter.contentType ? " content" : ""}`,
+  );
+  const { body } = operation;
+  if (body) shapes.push(`body ${body.binary ? "binary" : body.mediaType}${body.fileProperties ? " with files" : ""}`);
+  shapes.push(`security ${JSON.stringify(operation.security)}`);
+  if (operation.servers) shapes.push("operation servers");
+  return shapes;
+}
+
+/** Boundaries are random per request: the same body from both back ends differs only there. */
+function comparable(request: RecordedRequest) {
+  const boundary = /boundary=([^;\s]+)/.exec(request.headers["content-type"] ?? "")?.[1];
+  const unify = (text: string) => (boundary ? text.replaceAll(boundary, "BOUNDARY") : text);
+  const { host: _port, ...headers } = request.headers;
+  return {
+    method: request.method,
+    url: request.url,
+    headers: JSON.parse(unify(JSON.stringify(headers))),
+    body: unify(request.body.toString("latin1")),
+  };
+}
+
+const textOf = (result: { content: unknown }) => (result.content as { type: string; text?: string }[])[0]?.text ?? "";
+
+/**
+ * Registers the corpus checks for `specs` (paths under the corpus's `openapi/` folder): each document generated,
+ * served, called and checked by its own tools as the header says.
+ */
+export function describeCorpus(specs: readonly string[]): void {
+  beforeAll(async () => {
+    upstream = await startUpstream((request) => answer(request));
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  describe.each(specs)("%s", (file) => {
+    let ir: OpenApiIR;
+    let env: Record<string, string>;
+    let generated: Client;
+    let served: Client;
+    let generatedModule: Awaited<ReturnType<typeof importGenerated>>;
+
+    beforeAll(async () => {
+      const result = await generateOpenApiProject({
+        spec: join(CORPUS, file),
+        out: projectOf(file),
+        cwd: workspace,
+        mode: "auto",
+        source: {},
+        force: false,
+        recordedOptions: {},
+        versions: PINNED_VERSIONS,
+      });
+      ir = result.ir;
+      linkDependencies(projectOf(file));
+      startProjectChecks(file);
+      env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
+      generatedModule = await importGenerated(projectOf(file));
+      // One executor configuration for both back ends; `env` is read at each call, so a test can take credentials away.
+      const relative = ir.api.servers.every((server) => !/^https?:\/\//.test(server.url));
+      const executor: HttpExecutorOptions = {
+        env,
+        fetch: throughUpstream,
+        ...(relative && { baseUrl: RELATIVE_BASE }),
+      };
+      generated = await createTestClient(generatedModule.createServer({ mode: "tools", executor }));
+      served = await createTestClient(liveServerFromIR(ir, { mode: "tools", executor }).builder);
+      // Kubernetes' generation and its two servers (each compiling ~2,000 schemas) passed 300 s at load 12 on 2 cores.
+    }, 600_000);
+    afterAll(async () => {
+      await generated?.close();
+      await served?.close();
+      // The IR and the clients of a large document weigh hundreds of MB: let them go before the next document.
+      ir = undefined as unknown as OpenApiIR;
+      generated = served = undefined as unknown as Client;
+      answer = () => ({ json: { ok: true } });
+    });
+
+    /** Calls `tool` on both back ends; returns both results and both recorded requests (undefined when none was sent). */
+    async function callBoth(tool: Tool, args: Record<string, unknown>) {
+      const results = [];
+      const requests = [];
+      for (const client of [generated, served]) {
+        const before = upstream.requests.length;
+        results.push(await client.callTool({ name: tool.name, arguments: args }));
+        expect(upstream.requests.length - before).toBeLessThanOrEqual(1);
+        requests.push(upstream.requests.length > before ? upstream.last() : undefined);
+      }
+      return { results, requests };
+    }
+
+    it("lists the tools serve openapi lists, in tools and discovery modes", async () => {
+      const generatedTools = await listAll(generated);
+      expect(generatedTools.map((tool) => tool.name)).toEqual(ir.tools.map((tool) => tool.name));
+      expect(generatedTools).toEqual(await listAll(served));
+
+      const discovery = await createTestClient(generatedModule.createServer({ mode: "discovery" }));
+      const servedDiscovery = await createTestClient(liveServerFromIR(ir, { mode: "discovery" }).builder);
+      try {
+        const listed = await listAll(discovery);
+        expect(listed.map((tool) => tool.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);
+        expect(listed).toEqual(await listAll(servedDiscovery));
+      } finally {
+        await discovery.close();
+        await servedDiscovery.close();
+      }
+    }, 300_000);
+
+    it("sends the request the document describes for each shape it uses, the same from both back ends", async () => {
+      const unsent = new Map<string, string>();
+      const covered = new Set<string>();
+      const apiKeysInQuery = new Set(
+        Object.values(ir.api.securitySchemes).flatMap((scheme) =>
+          scheme.type === "apiKey" && scheme.in === "query" ? [scheme.name] : [],
+        ),
+      );
+      const sendable = ir.tools.filter((tool) => !UNSENDABLE.has(tool.name));
+      for (const tool of sendable) {
+        const shapes = shapesOf(tool.binding);
+        if (shapes.every((shape) => covered.has(shape))) continue;
+        if (
+          tool.binding.security.some((names) => names.some((name) => ir.api.securitySchemes[name]?.type === "oauth2"))
+        )
+          continue;
+        const args = argumentsFor(tool);
+        const reply = (tool.outputSchema && sampleOf(tool.outputSchema)) ?? { ok: true };
+        answer = () => ({ json: reply });
+        const { results, requests } = await callBoth(tool, args);
+        const [fromGenerated, fromServed] = requests;
+        if (!fromServed) {
+          // Only arguments the sample builder knows not to fit the schema may be refused (it cannot satisfy every
+          // schema: Box's allOf members that require what another member's optional properties hold): neither back
+          // end sends anything, and another operation of the same shape gets its turn.
+          expect(fitsSchema(args, tool.inputSchema), `${tool.name}: ${textOf(results[1]!)}`).toBe(false);
+          expect(fromGenerated).toBeUndefined();
+          expect(results[0]).toEqual(results[1]);
+          unsent.set(tool.name, textOf(results[1]!));
+          continue;
+        }
+        for (const shape of shapes) covered.add(shape);
+        expect(results[0], tool.name).toEqual(results[1]);
+        // The upstream answers with a sample of the output schema, refused only when it is known not to fit.
+        if (results[1]!.isError) {
+          expect(textOf(results[1]!), tool.name).toMatch(/does not match its output schema/);
+          expect(fitsSchema(reply, tool.outputSchema!), `${tool.name}: ${textOf(results[1]!)}`).toBe(false);
+        }
+        expect(comparable(fromGenerated!), tool.name).toEqual(comparable(fromServed));
+
+        const expected = expectedRequest(tool.binding, args);
+        expect(fromServed.method, tool.name).toBe(expected.method);
+        expect(fromServed.path, tool.name).toBe(`${serverPathOf(ir, tool.binding)}${expected.path}`);
+        const query = decodeQuery(fromServed.query).filter(([name]) => !apiKeysInQuery.has(name));
+        expect(query, tool.name).toEqual(expected.query);
+        expect(fromServed.headers, tool.name).toMatchObject(expected.headers);
+        expect(satisfiedAlternative(fromServed, tool.binding, ir.api), tool.name).toBeDefined();
+        if (tool.binding.security.length === 0) expect(carriesAnyCredential(fromServed, ir.api)).toBe(false);
+
+        const body = tool.binding.body;
+        if (body && args[body.argument] !== undefined) {
+          const type = fromServed.headers["content-type"] ?? "";
+          if (/^multipart\//i.test(body.mediaType)) expect(type).toMatch(/^multipart\/form-data; boundary=\S+$/);
+          else if (!body.mediaType.includes("*"))
+            expect(type.startsWith(body.mediaType), `${tool.name}: ${type}`).toBe(true);
+          expect(receivedBody(tool.binding, fromServed), tool.name).toEqual(
+            expectedBody(tool.binding, args[body.argument]),
+          );
+        } else {
+          expect(fromServed.body.byteLength, tool.name).toBe(0);
+        }
+      }
+      // Every shape was sent at least once; the operations skipped on the way are shown if one was not.
+      const everyShape = new Set(sendable.flatMap((tool) => shapesOf(tool.binding)));
+      const missed = [...everyShape].filter((shape) => !covered.has(shape));
+      expect({ missed, unsent: Object.fromEntries(unsent) }).toEqual({ missed: [], unsent: expect.any(Object) });
+    }, 300_000);
+
+    /**
+     * The first tool whose made-up arguments both back ends send (with `reply` as the upstream's answer), among
+     * those without an output schema (whose results must be structured) when `unstructured`.
+     */
+    async function firstSent(reply: typeof answer, unstructured = false) {
+      answer = reply;
+      for (const tool of ir.tools) {
+        if (unstructured && tool.outputSchema) continue;
+        const { results, requests } = await callBoth(tool, argumentsFor(tool));
+        if (requests[1]) return { tool, results, requests };
+      }
+      return undefined;
+    }
+
+    it("answers an error status with isError carrying the status and the body", async (context) => {
+      const sent = await firstSent(() => ({ status: 404, json: { message: "no such thing" } }));
+      if (!sent) return context.skip(ir.tools.length === 0, "the document has no operation");
+      expect(sent.requests[0]).toBeDefined();
+      for (const result of sent.results) {
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(/HTTP 404.*no such thing/);
+      }
+    });
+
+    it("answers a binary response with image content or an embedded resource", async (context) => {
+      const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
+      for (const mimeType of ["image/png", "application/zip"]) {
+        const sent = await firstSent(() => ({ headers: { "Content-Type": mimeType }, body: bytes }), true);
+        if (!sent) return context.skip(true, "every operation of the document answers structured JSON");
+        expect(sent.results[0]).toEqual(sent.results[1]);
+        const block = (sent.results[1]!.content as Record<string, unknown>[])[0];
+        if (mimeType.startsWith("image/"))
+          expect(block).toEqual({ type: "image", mimeType, data: bytes.toString("base64") });
+        else expect(block).toMatchObject({ type: "resource", resource: { mimeType, blob: bytes.toString("base64") } });
+      }
+    });
+
+    it("answers a missing credential with isError naming the variable, and sends nothing", async (context) => {
+      const needsCredentials = (tool: Tool) =>
+        tool.binding.security.length > 0 && tool.binding.security.every((names) => names.length > 0);
+      const tool = ir.tools.find(needsCredentials);
+      if (!tool) return context.skip(true, "no operation of the document requires a credential");
+      const variables = tool.binding.security
+        .flat()
+        .flatMap((name) =>
+          ir.credentials.filter((credential) => credential.scheme === name).map((credential) => credential.env),
+        );
+      const saved = { ...env };
+      for (const name of Object.keys(env)) delete env[name];
+      try {
+        const { results, requests } = await callBoth(tool, argumentsFor(tool));
+        expect(requests).toEqual([undefined, undefined]);
+        for (const result of results) {
+          expect(result.isError).toBe(true);
+          expect(
+            variables.some((variable) => textOf(result).includes(variable)),
+            textOf(result),
+          ).toBe(true);
+        }
+      } finally {
+        Object.assign(env, saved);
+      }
+    });
+  });
+
+  describe.each(specs)("%s, checked by its own tools", (file) => {
+    const checksOf = () => {
+      const checks = projectChecks.get(file);
+      if (!checks) throw new Error(`${file} was not generated: see its failure above`);
+      return checks;
+    };
+
+    it("passes its own generated tests against its mock API", async () => {
+      const project = `${projectOf(file)}/`;
+      const own = (await checksOf().ownTests).testResults.filter((result) => result.name.startsWith(project));
+      expect(own.map((result) => result.name)).toEqual([`${project}src/generated/tools.test.ts`]);
+      const [tests] = own;
+      const failed = tests!.assertionResults.filter((test) => test.status !== "passed");
+      expect(failed.map((test) => `${test.fullName}: ${test.failureMessages.join("\n")}`)).toEqual([]);
+      expect(tests!.status, tests!.message).toBe("passed");
+      expect(tests!.assertionResults.length).toBeGreaterThan(0);
+    }, 600_000);
+
+    it("type-checks under tsc --strict", async () => {
+      // tsc names files relative to the workspace; a line of no project's (a config problem) fails every document.
+      const lines = (await checksOf().typeChecked).split("\n").filter((line) => line.trim() !== "");
+      const others = specs.filter((other) => other !== file).map((other) => `${folderOf(other)}/`);
+      expect(lines.filter((line) => !others.some((prefix) => line.startsWith(prefix)))).toEqual([]);
+    }, 600_000);
+  });
+}
