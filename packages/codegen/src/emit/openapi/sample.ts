@@ -285,9 +285,9 @@ class Sampler {
       case "null":
         return null;
       case "string": {
-        // Microsoft Graph's `dueTime` is a `time` (which needs a zone) whose pattern forbids a zone: only null fits.
+        // A nullable string no made-up string fits is null: Microsoft Graph's `dueTime` is a `time`, which needs a
+        // zone its pattern forbids. Only a pattern can leave the made-up string unfitting, so only then is it checked.
         const text = stringOf(schema);
-        // Only a pattern can leave the string made up here unfitting (Graph's nullable strings are checked no more).
         const checked = typeof schema.pattern === "string" && admitsNull(schema);
         if (checked && (text === undefined || !fitsSchema(text, schema, this.root, 0))) return null;
         return text;
