@@ -29,9 +29,18 @@ interface Binding {
 /** A module's export of a name: one of its own top-level names, a re-export, or something the syntax cannot follow. */
 type Export = { local: string } | Binding | "opaque";
 
-/** What a module binds at its top level. */
+/** A top-level statement as it was read: its text (JSDoc included) and, once asked for, what it mentions. */
+interface Declared {
+  text: string;
+  mentions?: ReadonlySet<string> | "opaque";
+}
+
+/**
+ * What a module binds at its top level. Read once per version of the module's text, and kept as text: the
+ * incremental parser moves the nodes of a version it parses a new one from.
+ */
 interface ModuleScope {
-  declared: Map<string, ts.Statement[]>;
+  declared: Map<string, Declared[]>;
   imported: Map<string, Binding>;
   exported: Map<string, Export>;
   exportsAll: boolean;
@@ -40,33 +49,65 @@ interface ModuleScope {
 /** Thrown inside a key's walk when it reaches what the syntax cannot follow. */
 class Opaque extends Error {}
 
-/** Syntax facts, by node: valid for as long as the node lives (an unchanged node keeps its text). */
 const scopes = new WeakMap<ts.SourceFile, ModuleScope>();
-const mentionsByStatement = new WeakMap<ts.Statement, ReadonlySet<string> | "opaque">();
 
 export interface ImportResolver {
   resolveImport(specifier: ts.StringLiteralLike, file: ts.SourceFile): string | undefined;
 }
 
-/** The keys of one program's declarations. */
+/** A top-level declaration: the module and the name. */
+export interface DeclarationName {
+  file: ts.SourceFile;
+  name: string;
+}
+
+/**
+ * The keys of one program's declarations. Holds the program's files, not the program: keys of a replaced program
+ * can still be asked for (see `read`) while its checker is collected.
+ */
 export class DeclarationKeys {
-  readonly #program: ts.Program;
+  readonly #files: ReadonlyMap<string, ts.SourceFile>;
   readonly #resolver: ImportResolver;
-  readonly #bySymbol = new Map<ts.Symbol, string | undefined>();
+  readonly #byName = new Map<string, string | undefined>();
 
   constructor(program: ts.Program, resolver: ImportResolver) {
-    this.#program = program;
+    this.#files = new Map(program.getSourceFiles().map((file) => [file.fileName, file]));
     this.#resolver = resolver;
   }
 
   /**
-   * The key of a symbol declared only by top-level statements of one project module, all of one name (so not one
-   * merged with declarations elsewhere); undefined for any other symbol, or one the syntax cannot follow.
+   * Reads a module's top-level declarations now: before the program is replaced, for a file about to be parsed
+   * again from this version (which moves its nodes), so its keys can be computed afterwards.
    */
-  keyOf(symbol: ts.Symbol): string | undefined {
-    if (this.#bySymbol.has(symbol)) return this.#bySymbol.get(symbol);
-    const key = this.#compute(symbol);
-    this.#bySymbol.set(symbol, key);
+  read(file: ts.SourceFile): void {
+    scopeOf(file);
+  }
+
+  /**
+   * The declaration of a symbol declared only by top-level statements of one project module, all of one name (so
+   * not one merged with declarations elsewhere); undefined for any other symbol.
+   */
+  nameOf(symbol: ts.Symbol): DeclarationName | undefined {
+    const declarations = symbol.declarations ?? [];
+    const first = declarations[0];
+    if (first === undefined || !compiler.isSourceFile(first.parent) || !this.#isProjectModule(first.parent)) {
+      return undefined;
+    }
+    const file = first.parent;
+    const name = declaredName(first);
+    if (name === undefined) return undefined;
+    if (declarations.some((declaration) => declaration.parent !== file || declaredName(declaration) !== name)) {
+      return undefined;
+    }
+    return { file, name };
+  }
+
+  /** The key of a top-level declaration (`nameOf`); undefined when the syntax cannot follow it. */
+  keyOf({ file, name }: DeclarationName): string | undefined {
+    const id = `${file.fileName}\0${name}`;
+    if (this.#byName.has(id)) return this.#byName.get(id);
+    const key = this.#hashed(file, [], [new Set([name])]);
+    this.#byName.set(id, key);
     return key;
   }
 
@@ -93,21 +134,6 @@ export class DeclarationKeys {
     if (signatureWords.has("this")) return undefined;
     const headMentions = new Set([...headWords].filter((word) => word !== owner.name?.text));
     return this.#hashed(file, [head, signature], [headMentions, signatureWords]);
-  }
-
-  #compute(symbol: ts.Symbol): string | undefined {
-    const declarations = symbol.declarations ?? [];
-    const first = declarations[0];
-    if (first === undefined || !compiler.isSourceFile(first.parent) || !this.#isProjectModule(first.parent)) {
-      return undefined;
-    }
-    const file = first.parent;
-    const name = declaredName(first);
-    if (name === undefined) return undefined;
-    if (declarations.some((declaration) => declaration.parent !== file || declaredName(declaration) !== name)) {
-      return undefined;
-    }
-    return this.#hashed(file, [], [new Set([name])]);
   }
 
   /** The hash of `texts` and of what the names `mentions` are bound to in `file`; undefined when opaque. */
@@ -137,9 +163,10 @@ export class DeclarationKeys {
     seen.add(id);
     feed(hash, id);
     const scope = scopeOf(file);
-    for (const statement of scope.declared.get(name) ?? []) {
-      feed(hash, file.text.slice(statement.pos, statement.end));
-      const mentions = mentionsOf(statement, file);
+    for (const declared of scope.declared.get(name) ?? []) {
+      feed(hash, declared.text);
+      declared.mentions ??= wordsOf(declared.text);
+      const mentions = declared.mentions;
       if (mentions === "opaque") throw new Opaque();
       for (const mention of mentions) {
         if (scope.declared.has(mention) || scope.imported.has(mention)) this.#walk(file, mention, hash, seen);
@@ -153,7 +180,7 @@ export class DeclarationKeys {
   #follow(from: ts.SourceFile, binding: Binding, hash: Hash, seen: Set<string>): void {
     const target = this.#resolver.resolveImport(binding.specifier, from);
     feed(hash, `${binding.specifier.text}\0${binding.name}\0${target ?? "(unresolved)"}`);
-    const file = target === undefined ? undefined : this.#program.getSourceFile(target);
+    const file = target === undefined ? undefined : this.#files.get(target);
     if (file === undefined || !this.#isProjectModule(file)) return;
     if (binding.name === "*") throw new Opaque();
     const scope = scopeOf(file);
@@ -165,7 +192,7 @@ export class DeclarationKeys {
   }
 
   #isProjectModule(file: ts.SourceFile): boolean {
-    return !file.isDeclarationFile && !isInNodeModules(file) && this.#program.getSourceFile(file.fileName) === file;
+    return !file.isDeclarationFile && !isInNodeModules(file) && this.#files.get(file.fileName) === file;
   }
 }
 
@@ -184,12 +211,12 @@ function scopeOf(file: ts.SourceFile): ModuleScope {
   const known = scopes.get(file);
   if (known !== undefined) return known;
   const scope: ModuleScope = { declared: new Map(), imported: new Map(), exported: new Map(), exportsAll: false };
-  for (const statement of file.statements) readStatement(statement, scope);
+  for (const statement of file.statements) readStatement(statement, file, scope);
   scopes.set(file, scope);
   return scope;
 }
 
-function readStatement(statement: ts.Statement, scope: ModuleScope): void {
+function readStatement(statement: ts.Statement, file: ts.SourceFile, scope: ModuleScope): void {
   if (compiler.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     const specifier = statement.moduleSpecifier as ts.StringLiteralLike;
@@ -232,10 +259,11 @@ function readStatement(statement: ts.Statement, scope: ModuleScope): void {
     return;
   }
   const names = boundNames(statement);
-  for (const name of names) {
+  const declared: Declared = { text: file.text.slice(statement.pos, statement.end) };
+  for (const name of new Set(names)) {
     const statements = scope.declared.get(name);
-    if (statements === undefined) scope.declared.set(name, [statement]);
-    else if (!statements.includes(statement)) statements.push(statement);
+    if (statements === undefined) scope.declared.set(name, [declared]);
+    else statements.push(declared);
   }
   const modifiers = compiler.canHaveModifiers(statement) ? (compiler.getModifiers(statement) ?? []) : [];
   if (!modifiers.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) return;
@@ -258,18 +286,10 @@ function namesIn(name: ts.BindingName): string[] {
 }
 
 /**
- * Every word of a statement's text that could be an identifier (comments and strings included, which only adds
- * mentions), or "opaque" when it may reach another module without naming an import (`import(`, `require(`) or
- * spells an identifier with an escape (`\u0041`), which no word would match.
+ * Every word of a text that could be an identifier (comments and strings included, which only adds mentions), or
+ * "opaque" when it may reach another module without naming an import (`import(`, `require(`) or spells an
+ * identifier with an escape (`\u0041`), which no word would match.
  */
-function mentionsOf(statement: ts.Statement, file: ts.SourceFile): ReadonlySet<string> | "opaque" {
-  const known = mentionsByStatement.get(statement);
-  if (known !== undefined) return known;
-  const mentions = wordsOf(file.text.slice(statement.pos, statement.end));
-  mentionsByStatement.set(statement, mentions);
-  return mentions;
-}
-
 function wordsOf(text: string): ReadonlySet<string> | "opaque" {
   return MODULE_REACH.test(text) ? "opaque" : new Set(text.match(WORD));
 }

@@ -320,6 +320,16 @@ describe("createSchemaExtractor after an edit inside a module of several types",
     expect(last).toEqual(fresh());
   });
 
+  it("takes over the types an edited type uses from its own module", () => {
+    const lines = () => input("first")?.properties?.lines as { items: object } | undefined;
+    const before = lines();
+    put("src/types.ts", typesText(second).replace("  lines: Line[];\n", "  lines: Line[];\n  urgent?: boolean;\n"));
+    last = extractor.update(types);
+    expect(Object.keys(input("first")?.properties ?? {})).toEqual(["lines", "urgent"]);
+    expect(lines()?.items).toBe(before?.items);
+    expect(last).toEqual(fresh());
+  });
+
   it("derives again a type whose declaration is unchanged but uses one the edit changed, in the module or another", () => {
     put("src/types.ts", typesText(second).replace("  sku: string;\n", "  sku: string;\n  quantity: number;\n"));
     last = extractor.update(types);

@@ -78,10 +78,15 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
 
   /**
    * Before a change, in the program it changes: retires the schemas of the interfaces and methods of the modules at
-   * `paths`. Nothing here outlives the call with a hold on that program, which the next one replaces.
+   * `paths`, reading the `changed` ones' declarations before they are parsed again. What is kept holds that
+   * program's files, not the program, which the next one replaces.
    */
-  const retire = (paths: readonly string[]): Map<string, MethodSchemas> => {
+  const retire = (paths: readonly string[], changed: readonly string[]): Map<string, MethodSchemas> => {
     const keys = new DeclarationKeys(project.program, project);
+    for (const path of changed) {
+      const file = project.program.getSourceFile(path);
+      if (file !== undefined) keys.read(file);
+    }
     lasting.retire(new Set(paths), keys);
     return retireMethods(paths, project.program, results, keys);
   };
@@ -103,7 +108,7 @@ export function createSchemaExtractor(tsconfig: string): SchemaExtractor {
       // The modules the change reaches, found in the program that still has every one of them (a deleted module's
       // importers included): their interfaces' schemas are retired before that program's files are parsed again.
       const reached = graph.withImporters(paths, projectModules(project.program)).map((file) => file.fileName);
-      const retiredMethods = retire(reached);
+      const retiredMethods = retire(reached, paths);
       project.update(paths);
       const checker = project.checker;
       for (const path of paths) if (project.program.getSourceFile(path) === undefined) results.delete(path);

@@ -1,7 +1,7 @@
 import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
-import type { DeclarationKeys } from "./declaration-keys.js";
+import type { DeclarationKeys, DeclarationName } from "./declaration-keys.js";
 import { problemAt, type TypeSchemaProblem } from "./type-schema-error.js";
 
 const { ObjectFlags, SymbolFlags } = compiler;
@@ -52,24 +52,29 @@ export class SchemaCache {
  * (declaration merging across files) is new in every program, so it is never found again.
  *
  * The schemas of interfaces declared in the files a change reaches (the edited ones and their importers) are
- * retired instead: kept for the next program by the content key of their declarations (declaration-keys.ts), and
- * found again by an interface of the next program with the same key, as most of an edited module's are.
+ * retired instead: kept for the next program by declaring module and name, and found again by that declaration
+ * in the next program when its content key (declaration-keys.ts) is the one it had, as most of an edited module's
+ * are. A retired key is computed only when asked for.
  */
 export class LastingSchemas {
   readonly #bySymbol = new Map<ts.Symbol, { schema: JsonSchema; files: readonly string[] }>();
-  /** Retired schemas by content key; the keys of the current program's declarations, once it has some. */
-  #byContent = new Map<string, JsonSchema>();
+  /** Retired schemas, by module and name, with their key in the program they were derived in. */
+  #retired = new Map<string, { schema: JsonSchema; key: () => string | undefined }>();
+  /** The keys of the current program's declarations, once a change retired schemas. */
   #keys: DeclarationKeys | undefined;
 
   get(type: ts.Type): JsonSchema | undefined {
     const symbol = lastingSymbolOf(type);
     if (symbol === undefined) return undefined;
     const kept = this.#bySymbol.get(symbol)?.schema;
-    if (kept !== undefined || this.#byContent.size === 0 || this.#keys === undefined) return kept;
-    const key = this.#keys.keyOf(symbol);
-    const retired = key === undefined ? undefined : this.#byContent.get(key);
-    if (retired !== undefined) this.set(type, retired);
-    return retired;
+    if (kept !== undefined || this.#retired.size === 0 || this.#keys === undefined) return kept;
+    const declaration = this.#keys.nameOf(symbol);
+    if (declaration === undefined) return undefined;
+    const retired = this.#retired.get(idOf(declaration));
+    const key = retired?.key();
+    if (retired === undefined || key === undefined || key !== this.#keys.keyOf(declaration)) return undefined;
+    this.set(type, retired.schema);
+    return retired.schema;
   }
 
   set(type: ts.Type, schema: JsonSchema): void {
@@ -80,17 +85,24 @@ export class LastingSchemas {
   }
 
   /**
-   * Before a change, in the program it changes: retires the schemas declared in any of `files`, keyed by `keys`
-   * (that program's). Those retired before and not found again since are dropped.
+   * Before a change, in the program it changes: retires the schemas declared in any of `files`, with `keys` (that
+   * program's) to tell their keys by. Those retired before and not found again since stay retired, their keys
+   * computed now (nothing then holds on to the files of the program they were derived in).
    */
   retire(files: ReadonlySet<string>, keys: DeclarationKeys): void {
-    this.#byContent = new Map();
+    const earlier = this.#retired;
+    this.#retired = new Map();
     this.#keys = undefined;
+    for (const [id, { schema, key }] of earlier) {
+      const known = key();
+      if (known !== undefined) this.#retired.set(id, { schema, key: () => known });
+    }
     for (const [symbol, { schema, files: declaredIn }] of this.#bySymbol) {
       if (!declaredIn.some((file) => files.has(file))) continue;
       this.#bySymbol.delete(symbol);
-      const key = keys.keyOf(symbol);
-      if (key !== undefined) this.#byContent.set(key, schema);
+      const declaration = keys.nameOf(symbol);
+      if (declaration !== undefined)
+        this.#retired.set(idOf(declaration), { schema, key: () => keys.keyOf(declaration) });
     }
   }
 
@@ -101,9 +113,13 @@ export class LastingSchemas {
 
   clear(): void {
     this.#bySymbol.clear();
-    this.#byContent.clear();
+    this.#retired.clear();
     this.#keys = undefined;
   }
+}
+
+function idOf({ file, name }: DeclarationName): string {
+  return `${file.fileName}\0${name}`;
 }
 
 /**
