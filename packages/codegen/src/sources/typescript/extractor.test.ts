@@ -173,8 +173,9 @@ function plain(): string {
   return join(root, "src/plain.ts");
 }
 
-describe("createSchemaExtractor's reuse across updates", () => {
-  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-reuse-"));
+/** A temporary strict NodeNext project, removed after the file's tests: `put` writes a file and gives its path. */
+function strictProject(prefix: string) {
+  const base = mkdtempSync(join(tmpdir(), prefix));
   afterAll(() => rmSync(base, { recursive: true, force: true }));
   const put = (path: string, text: string) => {
     const file = join(base, path);
@@ -182,13 +183,18 @@ describe("createSchemaExtractor's reuse across updates", () => {
     writeFileSync(file, text);
     return file;
   };
-  const toolFile = (className: string, method: string, imports: string, args: string) =>
-    `import { tool } from "@mcpsmith/runtime";\n${imports}\nexport class ${className} {\n  /** Does it. */\n  @tool()\n  ${method}(args: ${args}) {\n    return 1;\n  }\n}\n`;
-
   const tsconfig = put(
     "tsconfig.json",
     JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
   );
+  return { base, put, tsconfig };
+}
+
+describe("createSchemaExtractor's reuse across updates", () => {
+  const { put, tsconfig } = strictProject("mcpsmith-extractor-reuse-");
+  const toolFile = (className: string, method: string, imports: string, args: string) =>
+    `import { tool } from "@mcpsmith/runtime";\n${imports}\nexport class ${className} {\n  /** Does it. */\n  @tool()\n  ${method}(args: ${args}) {\n    return 1;\n  }\n}\n`;
+
   const money = put("src/money.ts", "export interface Money {\n  amount: number;\n  currency: string;\n}\n");
   const labels = put("src/labels.ts", "export interface Label {\n  text: string;\n}\n");
   const augment = put("src/augment.ts", "export {};\n");
@@ -269,18 +275,7 @@ describe("createSchemaExtractor's reuse across updates", () => {
 });
 
 describe("createSchemaExtractor after an edit inside a module of several types", () => {
-  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-edit-"));
-  afterAll(() => rmSync(base, { recursive: true, force: true }));
-  const put = (path: string, text: string) => {
-    const file = join(base, path);
-    mkdirSync(join(file, ".."), { recursive: true });
-    writeFileSync(file, text);
-    return file;
-  };
-  const tsconfig = put(
-    "tsconfig.json",
-    JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
-  );
+  const { base, put, tsconfig } = strictProject("mcpsmith-extractor-edit-");
   put("src/money.ts", "export interface Money {\n  amount: number;\n}\n");
   const typesText = (middle: string, tail = "") =>
     [
@@ -371,18 +366,7 @@ describe("createSchemaExtractor after an edit inside a module of several types",
 });
 
 describe("createSchemaExtractor after an edit to a tool module", () => {
-  const base = mkdtempSync(join(tmpdir(), "mcpsmith-extractor-methods-"));
-  afterAll(() => rmSync(base, { recursive: true, force: true }));
-  const put = (path: string, text: string) => {
-    const file = join(base, path);
-    mkdirSync(join(file, ".."), { recursive: true });
-    writeFileSync(file, text);
-    return file;
-  };
-  const tsconfig = put(
-    "tsconfig.json",
-    JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext" } }),
-  );
+  const { put, tsconfig } = strictProject("mcpsmith-extractor-methods-");
   const toolsText = (helper: string, ask: string) =>
     `import { tool } from "@mcpsmith/runtime";
 
