@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   E_NAME_DUPLICATE: "Two tools, resources or prompts would get the same name",
   E_MANIFEST_INVALID: "mcpsmith.json cannot be read or has an entry the generator does not understand",
   E_TEMPLATE_MISSING: "A code template is missing from this installation",
+  E_LIBRARY_MISSING: "The TypeScript standard library's declarations are missing from this installation",
   E_SPEC_UNREADABLE: "An API description file cannot be read (missing, unreadable, or a network $ref)",
   E_SPEC_SYNTAX: "An API description file is not valid JSON or YAML",
   E_SPEC_VERSION: "A document is not Swagger 2.0, OpenAPI 3.0 or OpenAPI 3.1",

@@ -6,6 +6,7 @@
  * `cachedData` is the same mechanism; V8 checks the cache against its own version and flags and ignores one that
  * does not fit. `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as it does Node's.
  */
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
@@ -27,14 +28,14 @@ interface Pending {
 const pending: Pending[] = [];
 
 /**
- * Requires `path` through the code cache and registers it in `require.cache`, so every later `require` of it
- * (ts-morph's included) shares this instance. Does nothing when the module is already loaded or caching is off.
+ * Requires `path` through the code cache and registers it in `require.cache`, so every later `require` of it shares
+ * this instance; returns its exports. A module already loaded, or caching turned off, is simply required.
  */
-export function loadWithCodeCache(path: string): void {
-  if (require.cache[path] !== undefined || process.env.NODE_DISABLE_COMPILE_CACHE) return;
+export function requireWithCodeCache(path: string): unknown {
+  if (require.cache[path] !== undefined || process.env.NODE_DISABLE_COMPILE_CACHE) return require(path);
   const file = cacheFileOf(path);
   const cachedData = readIfPresent(file);
-  const script = new Script(Module.wrap(readFileSync(path, "utf8")), {
+  const script = new Script(Module.wrap(sourceOf(path)), {
     filename: path,
     ...(cachedData !== undefined && { cachedData }),
   });
@@ -46,6 +47,16 @@ export function loadWithCodeCache(path: string): void {
   module.loaded = true;
   require.cache[path] = module;
   if (cachedData === undefined || script.cachedDataRejected === true) pending.push({ script, file });
+  return module.exports;
+}
+
+/**
+ * A module's source. The compiler's is plain ASCII, which reads as Latin-1 in a few milliseconds against about
+ * eighty for Node 20's UTF-8 decoding of its 9 MB (the two give the same string for ASCII).
+ */
+function sourceOf(path: string): string {
+  const bytes = readFileSync(path);
+  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
 }
 
 /**

@@ -1,34 +1,39 @@
 /**
- * The TypeScript compiler the schema extraction runs on: the one ts-morph is built on, from ts-morph's own
- * dependency (the same module instance, so nodes and types of a ts-morph project can be handed to the converter),
- * with the standard library's declarations it carries in memory. Loaded with `require` and V8's code cache
- * (code-cache.ts): imported from an ES module instead, Node would first scan the CommonJS source for its export
- * names, and ts-morph's wrappers, which extraction does not use, would be compiled too. Types are named through
- * `import type { ts } from "ts-morph"`.
+ * The TypeScript compiler the schema extraction runs on: the one ts-morph is built on (`@ts-morph/common`'s
+ * `typescript.js`), required by itself through V8's code cache (code-cache.ts). Not through `@ts-morph/common`,
+ * whose file system wrappers and in-memory standard library, 3 MB of source, would be compiled in every run for
+ * nothing; and with `require`, since imported from an ES module, Node would first scan the 9 MB CommonJS source for
+ * its export names. Types are named through `import type { ts } from "ts-morph"`.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ts } from "ts-morph";
-import { loadWithCodeCache } from "./code-cache.js";
-
-interface TsMorphCommon {
-  ts: typeof ts;
-  libFolderInMemoryPath: string;
-  getLibFiles(): readonly { fileName: string; text: string }[];
-}
+import { CodegenError } from "../../errors.js";
+import { requireWithCodeCache } from "./code-cache.js";
 
 const fromTsMorph = createRequire(createRequire(import.meta.url).resolve("ts-morph"));
-const commonPath = fromTsMorph.resolve("@ts-morph/common");
-// @ts-morph/common requires its compiler as `./typescript`: loaded first, that `require` finds this instance.
-loadWithCodeCache(join(dirname(commonPath), "typescript.js"));
-const common = fromTsMorph(commonPath) as TsMorphCommon;
 
-export const compiler = common.ts;
+export const compiler = requireWithCodeCache(
+  join(dirname(fromTsMorph.resolve("@ts-morph/common")), "typescript.js"),
+) as typeof ts;
 
-/** Where ts-morph places the standard library's declarations, so they are found at the same paths here. */
-export const LIB_FOLDER = common.libFolderInMemoryPath;
+/**
+ * The folder of the standard library's declarations (`lib.es2023.d.ts`...): ts-morph's copies, written by the
+ * package's build (scripts/write-lib-files.mjs, which says why), found at the same place from `src` and `dist`.
+ */
+export const LIB_FOLDER = fileURLToPath(new URL("../../../dist/typescript-lib", import.meta.url)).replace(/\\/g, "/");
 
-/** The standard library's declaration files by path (`/node_modules/typescript/lib/lib.es5.d.ts` -> text). */
-export function libraryFiles(): Map<string, string> {
-  return new Map(common.getLibFiles().map((file) => [`${LIB_FOLDER}/${file.fileName}`, file.text]));
+/** Fails clearly when the library's declarations are missing or belong to another compiler version. */
+export function checkLibFolder(): void {
+  const stamp = join(LIB_FOLDER, "VERSION");
+  const version = existsSync(stamp) ? readFileSync(stamp, "utf8") : undefined;
+  if (version === compiler.version) return;
+  throw new CodegenError(
+    "E_LIBRARY_MISSING",
+    version === undefined
+      ? `The TypeScript standard library's declarations are missing from ${LIB_FOLDER}: build @mcpsmith/codegen (pnpm build).`
+      : `${LIB_FOLDER} holds the declarations of TypeScript ${version}, not ${compiler.version}: build @mcpsmith/codegen again (pnpm build).`,
+  );
 }

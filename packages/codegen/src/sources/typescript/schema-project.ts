@@ -17,7 +17,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
-import { compiler, LIB_FOLDER, libraryFiles } from "./compiler.js";
+import { checkLibFolder, compiler, LIB_FOLDER } from "./compiler.js";
 
 /** A declaration file of the runtime, installed (`node_modules/@mcpsmith/runtime`) or in this repository. */
 const RUNTIME_DECLARATION = /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\\/]dist[\\/].*\.d\.[mc]?ts$/;
@@ -112,10 +112,9 @@ export class SchemaProject {
   }
 
   #createHost(): ts.CompilerHost {
+    checkLibFolder();
     const host = compiler.createCompilerHost(this.#options, true);
-    const library = libraryFiles();
     const readFile = host.readFile.bind(host);
-    const fileExists = host.fileExists.bind(host);
     return {
       ...host,
       getDefaultLibLocation: () => LIB_FOLDER,
@@ -123,12 +122,10 @@ export class SchemaProject {
       // Also the program's cache of package.json lookups: without it, every program (each update too) walks up
       // from every file reading package.json files again to tell ES modules from CommonJS ones.
       getModuleResolutionCache: () => this.#resolutions,
-      fileExists: (path) => library.has(path) || fileExists(path),
-      readFile: (path) => library.get(path) ?? readFile(path),
       getSourceFile: (path, options, onError) => {
         const known = this.#files.get(path);
         if (known !== undefined) return known;
-        const text = library.get(path) ?? readFile(path);
+        const text = readFile(path);
         if (text === undefined) {
           onError?.(`Cannot read ${path}.`);
           return undefined;

@@ -40,7 +40,7 @@ export function typeText(type: ts.Type, checker: ts.TypeChecker, enclosing?: ts.
   return checker.typeToString(type, enclosing, flags);
 }
 
-/** A file of an installed package (or of the standard library, which the compiler places under node_modules). */
+/** A file of an installed package. */
 export function isInNodeModules(file: ts.SourceFile): boolean {
   return file.fileName.includes("/node_modules/");
 }
