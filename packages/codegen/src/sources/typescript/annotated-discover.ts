@@ -6,6 +6,7 @@ import type { TypeScriptBinding } from "../../ir/typescript.js";
 import { type Annotation, readAnnotation } from "./annotated-tags.js";
 import { compiler } from "./compiler.js";
 import type { Callable } from "./describe-callable.js";
+import { docCommentsOf } from "./doc-comments.js";
 
 export type { Callable } from "./describe-callable.js";
 
@@ -46,7 +47,7 @@ function discoverInFile(file: ts.SourceFile, checker: ts.TypeChecker, cwd: strin
   for (const statement of file.statements.filter(compiler.isFunctionDeclaration)) {
     // An overload's signature is not the function (unless the whole function is ambient).
     if (statement.body === undefined && !isAmbient(statement)) continue;
-    const docs = docsOf(statement);
+    const docs = docCommentsOf(statement);
     const { where, origin } = locate(statement);
     const annotation = readAnnotation(docs, where);
     if (!annotation) continue;
@@ -78,7 +79,7 @@ function discoverInStatement(
   exportNames: Map<ts.Node, string>,
   locate: (node: ts.Node) => Pick<AnnotatedDeclaration, "origin" | "where">,
 ): AnnotatedDeclaration[] {
-  const docs = docsOf(statement);
+  const docs = docCommentsOf(statement);
   const annotation = readAnnotation(docs, locate(statement).where);
   if (!annotation) return [];
   return statement.declarationList.declarations.map((declaration) => {
@@ -110,7 +111,7 @@ function discoverInClass(
   locate: (node: ts.Node) => Pick<AnnotatedDeclaration, "origin" | "where">,
 ): AnnotatedDeclaration[] {
   const className = cls.name?.text ?? "default";
-  if (readAnnotation(docsOf(cls), locate(cls).where)) {
+  if (readAnnotation(docCommentsOf(cls), locate(cls).where)) {
     throw new CodegenError(
       "E_ANNOTATION_INVALID",
       `${locate(cls).where}: tags go on methods, not on the class ${className}. Move the tag to each public method to expose.`,
@@ -118,7 +119,7 @@ function discoverInClass(
   }
   const found: AnnotatedDeclaration[] = [];
   for (const method of membersOf(cls).filter(compiler.isMethodDeclaration)) {
-    const docs = docsOf(method);
+    const docs = docCommentsOf(method);
     const { where, origin } = locate(method);
     const annotation = readAnnotation(docs, where);
     if (!annotation) continue;
@@ -192,11 +193,6 @@ function isAmbient(node: ts.Node): boolean {
 
 function hasModifier(node: ts.Node, flags: ts.ModifierFlags): boolean {
   return (compiler.getCombinedModifierFlags(node as ts.Declaration) & flags) !== 0;
-}
-
-/** The JSDoc blocks written above a declaration (the compiler keeps them on the node). */
-function docsOf(node: ts.Node): readonly ts.JSDoc[] {
-  return (node as ts.Node & { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
 }
 
 /**

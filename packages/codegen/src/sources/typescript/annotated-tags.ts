@@ -1,7 +1,6 @@
-import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { ToolAnnotationsIR } from "../../ir/types.js";
-import { tagText as commentOf } from "./doc-tags.js";
+import type { DocComment } from "./doc-comments.js";
 
 /**
  * What the JSDoc tags of one declaration ask for. The grammar (docs/generate-ts.md):
@@ -32,13 +31,8 @@ const HINTS = {
 } as const satisfies Record<string, keyof ToolAnnotationsIR>;
 
 /** A declaration's annotation, or undefined when it carries none of `@tool`, `@resource`, `@prompt`. */
-export function readAnnotation(docs: readonly ts.JSDoc[], where: string): Annotation | undefined {
-  const tags = docs
-    .flatMap((doc) => doc.tags ?? [])
-    .map((tag) => ({
-      name: tag.tagName.text,
-      text: (commentOf(tag) ?? "").trim(),
-    }));
+export function readAnnotation(docs: readonly DocComment[], where: string): Annotation | undefined {
+  const tags = docs.flatMap((doc) => doc.tags);
   const kinds = tags.filter((tag) => (KINDS as readonly string[]).includes(tag.name));
   if (kinds.length === 0) return undefined;
   if (kinds.length > 1) {

@@ -6,7 +6,7 @@
 import type { ts } from "ts-morph";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
-import { summaryOf, tagsOf, tagText } from "./doc-tags.js";
+import { summaryOf, tagsOf } from "./doc-tags.js";
 import { createSchemaContext, type SchemaContext } from "./schema-context.js";
 import { isLibrary, schemaOfType } from "./schema-of-type.js";
 import { problemAt, TypeSchemaError } from "./type-schema-error.js";
@@ -149,14 +149,12 @@ function isObjectSchema(schema: JsonSchema): schema is ObjectSchema {
 
 /** `@param args.query The text` (or `@param query` for a destructured parameter) describes the field `query`. */
 function withParamTags(schema: ObjectSchema, callable: Callable, parameterName: string): ObjectSchema {
-  const tags = tagsOf(documented(callable)).filter(
-    (tag): tag is ts.JSDocParameterTag => tag.kind === SyntaxKind.JSDocParameterTag,
-  );
+  const tags = tagsOf(documented(callable)).filter((tag) => tag.name === "param" && tag.parameter !== undefined);
   if (tags.length === 0) return schema;
   let result = schema;
   for (const tag of tags) {
-    const text = (tagText(tag) ?? "").replace(/^\s*-\s*/, "").trim();
-    const segments = tag.name.getText(tag.getSourceFile()).split(".");
+    const text = tag.text.replace(/^\s*-\s*/, "").trim();
+    const segments = (tag.parameter as string).split(".");
     const fieldPath = segments[0] === parameterName || segments.length > 1 ? segments.slice(1) : segments;
     if (text === "" || fieldPath.length === 0) continue;
     result = describeField(result, fieldPath, text) as ObjectSchema;

@@ -117,6 +117,9 @@ export class SchemaProject {
     const readFile = host.readFile.bind(host);
     return {
       ...host,
+      // No JSDoc nodes (tsc's choice for TypeScript files too): the few comments schemas read are read from the
+      // text (doc-comments.ts).
+      jsDocParsingMode: compiler.JSDocParsingMode.ParseNone,
       getDefaultLibLocation: () => LIB_FOLDER,
       getDefaultLibFileName: (options) => `${LIB_FOLDER}/${compiler.getDefaultLibFileName(options)}`,
       // Also the program's cache of package.json lookups: without it, every program (each update too) walks up

@@ -16,14 +16,24 @@ export interface TypeSchemaProblem {
 
 /** Locates a problem at a node: the line and column a person would look at in an editor (both 1-based). */
 export function problemAt(node: ts.Node, path: string, message: string): TypeSchemaProblem {
-  const { line, column } = positionOf(node);
-  return { file: node.getSourceFile().fileName, line, column, path, message };
+  const file = node.getSourceFile();
+  return problemAtOffset(file, node.getStart(file), path, message);
+}
+
+/** Locates a problem at an offset of a file (a doc comment's tag). */
+export function problemAtOffset(file: ts.SourceFile, offset: number, path: string, message: string): TypeSchemaProblem {
+  const { line, column } = lineAndColumnOf(file, offset);
+  return { file: file.fileName, line, column, path, message };
 }
 
 /** Where a node starts (its first token, past comments), 1-based. */
 export function positionOf(node: ts.Node): { line: number; column: number } {
-  const sourceFile = node.getSourceFile();
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  const file = node.getSourceFile();
+  return lineAndColumnOf(file, node.getStart(file));
+}
+
+function lineAndColumnOf(file: ts.SourceFile, offset: number): { line: number; column: number } {
+  const { line, character } = file.getLineAndCharacterOfPosition(offset);
   return { line: line + 1, column: character + 1 };
 }
 /** `src/tools.ts:12:5: args.onDone is a function; ...`, the path relative to `cwd` when one is given. */
