@@ -69,6 +69,8 @@ export class DeclarationKeys {
   readonly #files: ReadonlyMap<string, ts.SourceFile>;
   readonly #resolver: ImportResolver;
   readonly #byName = new Map<string, string | undefined>();
+  /** Where each import leads in this program: every key of a module's declarations follows the same imports. */
+  readonly #targets = new Map<ts.StringLiteralLike, string | undefined>();
 
   constructor(program: ts.Program, resolver: ImportResolver) {
     this.#files = new Map(program.getSourceFiles().map((file) => [file.fileName, file]));
@@ -178,7 +180,7 @@ export class DeclarationKeys {
 
   /** Feeds `hash` with where an import or re-export leads, and, within the project, with what it leads to. */
   #follow(from: ts.SourceFile, binding: Binding, hash: Hash, seen: Set<string>): void {
-    const target = this.#resolver.resolveImport(binding.specifier, from);
+    const target = this.#targetOf(binding.specifier, from);
     feed(hash, `${binding.specifier.text}\0${binding.name}\0${target ?? "(unresolved)"}`);
     const file = target === undefined ? undefined : this.#files.get(target);
     if (file === undefined || !this.#isProjectModule(file)) return;
@@ -189,6 +191,13 @@ export class DeclarationKeys {
     if (exported === undefined) feed(hash, "(not exported)");
     else if ("local" in exported) this.#walk(file, exported.local, hash, seen);
     else this.#follow(file, exported, hash, seen);
+  }
+
+  #targetOf(specifier: ts.StringLiteralLike, from: ts.SourceFile): string | undefined {
+    if (this.#targets.has(specifier)) return this.#targets.get(specifier);
+    const target = this.#resolver.resolveImport(specifier, from);
+    this.#targets.set(specifier, target);
+    return target;
   }
 
   #isProjectModule(file: ts.SourceFile): boolean {

@@ -122,16 +122,16 @@ describe("docCommentsOf", () => {
 
   it("reads the summary before the first tag, as written", () => {
     const search = declaration(SOURCES["a block over several lines, @param in its forms"], "search");
-    expect(docCommentsOf(search)[0]?.summary.trim()).toBe("Search things.\n\nA second paragraph, with `code`.");
+    expect(docCommentsOf(search)[0]?.summary).toBe("Search things.\n\nA second paragraph, with `code`.");
     const title = declaration(SOURCES["tags in the middle of a line, an address that is not one"], "title");
-    expect(docCommentsOf(title)[0]?.summary.trim()).toBe("A display name.");
+    expect(docCommentsOf(title)[0]?.summary).toBe("A display name.");
   });
 
   it("keeps every doc comment before a declaration, the last one being the summary's", () => {
     const byName = (name: string) => declaration(SOURCES["comments that are not doc comments"], name);
     for (const plain of ["a", "b", "c"]) expect(docCommentsOf(byName(plain))).toEqual([]);
     const comments = docCommentsOf(byName("d"));
-    expect(comments.map((comment) => comment.summary.trim())).toEqual(["first", "second"]);
+    expect(comments.map((comment) => comment.summary)).toEqual(["first", "second"]);
     expect(comments.flatMap((comment) => comment.tags.map((tag) => tag.name))).toEqual(["minimum"]);
   });
 
@@ -148,6 +148,6 @@ describe("docCommentsOf", () => {
     const file = compiler.createSourceFile("/f.ts", source, ScriptTarget.ES2022, true);
     const arrow = (file.statements[0] as ts.VariableStatement).declarationList.declarations[0]!.initializer!;
     expect(arrow.kind).toBe(SyntaxKind.ArrowFunction);
-    expect(docCommentsOf(arrow).map((comment) => comment.summary.trim())).toEqual(["Doubles."]);
+    expect(docCommentsOf(arrow).map((comment) => comment.summary)).toEqual(["Doubles."]);
   });
 });

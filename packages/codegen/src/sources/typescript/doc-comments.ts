@@ -9,10 +9,7 @@ import { compiler } from "./compiler.js";
 
 /** One `/** ... *\/` block. */
 export interface DocComment {
-  /**
-   * The text before the first tag, as written: each line's leading `*` and one space after it removed, the blank
-   * lines and the star that open the tags' part dropped, other spacing kept; not trimmed.
-   */
+  /** The text before the first tag, as written (each line's `*` and one space after it removed), trimmed. */
   summary: string;
   tags: readonly DocTag[];
 }
@@ -102,7 +99,7 @@ function parse(file: ts.SourceFile, range: ts.CommentRange): DocComment {
   const starts = tagStarts(text, lines);
   const first = starts[0] ?? range.end - "*/".length;
   const tags = starts.map((at, i) => readTag(file, at, starts[i + 1] ?? range.end - "*/".length, lines));
-  return { summary: summaryBefore(text, range.pos, first), tags };
+  return { summary: summaryBefore(text, lines, first), tags };
 }
 
 function linesOf(text: string, start: number, end: number): Line[] {
@@ -238,29 +235,24 @@ function lineStartOf(text: string, position: number): number {
   return text.lastIndexOf("\n", position - 1) + 1;
 }
 
-/** The summary: from after `/**` (and one space) to the first tag, without the blank lines and `*` before it. */
-function summaryBefore(text: string, commentStart: number, firstTag: number): string {
-  let start = commentStart + "/**".length;
-  if (text[start] === " ") start += 1;
-  let end = firstTag;
-  while (end > start && text[end - 1] !== "\n" && isBlankOrStar(text.charCodeAt(end - 1))) end -= 1;
-  while (end > start && (text[end - 1] === "\n" || text[end - 1] === "\r")) end -= 1;
-  return text.slice(start, Math.max(start, end)).split("\n").map(withoutLeadingStar).join("\n");
+/**
+ * The summary: each line before the first tag, from after its `*` and one space (after `/**` and one space on the
+ * first line; from its start on a line without a `*`), trimmed, with the stars that close it dropped.
+ */
+function summaryBefore(text: string, lines: readonly Line[], firstTag: number): string {
+  const parts: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.start >= firstTag && index > 0) break;
+    const from = index === 0 || line.starred ? line.start + (text[line.start] === " " ? 1 : 0) : line.start;
+    parts.push(text.slice(from, Math.min(line.end, firstTag)));
+  }
+  return parts.join("\n").replace(TRAILING_BLANKS_AND_STARS, "").trim();
 }
 
-function withoutLeadingStar(line: string): string {
-  const star = /^\s*\*/.exec(line);
-  if (star === null) return line;
-  const after = star[0].length;
-  return line.slice(line[after] === " " ? after + 1 : after);
-}
+const TRAILING_BLANKS_AND_STARS = /[\s*]+$/;
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 11 || code === 12 || code === 13 || code === 0xa0 || code === 0xfeff;
-}
-
-function isBlankOrStar(code: number): boolean {
-  return code === 42 /* * */ || isBlank(code) || code === 10;
 }
 
 /** A tag name's characters: an identifier's, and `-` (`@TJS-type`). */

@@ -19,7 +19,7 @@ const EMPTY: DocAnnotations = Object.freeze({ keywords: Object.freeze({}), integ
 
 /** The summary of a declaration's doc comment (its last one's), trimmed, or undefined when there is none. */
 export function summaryOf(node: ts.Node): string | undefined {
-  const text = docCommentsOf(node).at(-1)?.summary.trim();
+  const text = docCommentsOf(node).at(-1)?.summary;
   return text ? text : undefined;
 }
 
@@ -33,7 +33,7 @@ export function annotationsOf(node: ts.Node | undefined, path: string, problems:
   if (node === undefined) return EMPTY;
   const comments = docCommentsOf(node);
   if (comments.length === 0) return EMPTY;
-  const description = comments.at(-1)?.summary.trim() || undefined;
+  const description = comments.at(-1)?.summary || undefined;
   const tags = comments.flatMap((comment) => comment.tags);
   if (description === undefined && tags.length === 0) return EMPTY;
   const annotations: DocAnnotations = { keywords: {}, integer: false };
