@@ -32,7 +32,7 @@ const SETTINGS = quick
   ? { sizes: [10, 100], reps: { 10: 1, 100: 1 } as Record<number, number>, incrementalRuns: 1, edits: 3 }
   : {
       sizes: [10, 100, 1000],
-      reps: { 10: 5, 100: 5, 1000: 3 } as Record<number, number>,
+      reps: { 10: 5, 100: 5, 1000: 5 } as Record<number, number>,
       incrementalRuns: 3,
       edits: 5,
     };
