@@ -29,10 +29,13 @@ interface Binding {
 /** A module's export of a name: one of its own top-level names, a re-export, or something the syntax cannot follow. */
 type Export = { local: string } | Binding | "opaque";
 
-/** A top-level statement as it was read: its text (JSDoc included) and, once asked for, what it mentions. */
+/**
+ * A top-level statement as it was read: its text (JSDoc included) and, once asked for, the names it mentions that
+ * its module binds (the others are global or not names at all, and lead nowhere).
+ */
 interface Declared {
   text: string;
-  mentions?: ReadonlySet<string> | "opaque";
+  mentions?: readonly string[] | "opaque";
 }
 
 /**
@@ -167,12 +170,10 @@ export class DeclarationKeys {
     const scope = scopeOf(file);
     for (const declared of scope.declared.get(name) ?? []) {
       feed(hash, declared.text);
-      declared.mentions ??= wordsOf(declared.text);
+      declared.mentions ??= boundIn(scope, wordsOf(declared.text));
       const mentions = declared.mentions;
       if (mentions === "opaque") throw new Opaque();
-      for (const mention of mentions) {
-        if (scope.declared.has(mention) || scope.imported.has(mention)) this.#walk(file, mention, hash, seen);
-      }
+      for (const mention of mentions) this.#walk(file, mention, hash, seen);
     }
     const imported = scope.imported.get(name);
     if (imported !== undefined) this.#follow(file, imported, hash, seen);
@@ -203,6 +204,12 @@ export class DeclarationKeys {
   #isProjectModule(file: ts.SourceFile): boolean {
     return !file.isDeclarationFile && !isInNodeModules(file) && this.#files.get(file.fileName) === file;
   }
+}
+
+/** The words a module binds, of those a text mentions. */
+function boundIn(scope: ModuleScope, words: ReadonlySet<string> | "opaque"): readonly string[] | "opaque" {
+  if (words === "opaque") return words;
+  return [...words].filter((word) => scope.declared.has(word) || scope.imported.has(word));
 }
 
 /** Length-prefixed, so no two sequences of parts feed the same bytes. */
