@@ -25,15 +25,24 @@ export const compiler = requireWithCodeCache(
  */
 export const LIB_FOLDER = fileURLToPath(new URL("../../../dist/typescript-lib", import.meta.url)).replace(/\\/g, "/");
 
-/** Fails clearly when the library's declarations are missing or belong to another compiler version. */
-export function checkLibFolder(folder = LIB_FOLDER): void {
-  const stamp = join(folder, "VERSION");
-  const version = existsSync(stamp) ? readFileSync(stamp, "utf8") : undefined;
-  if (version === compiler.version) return;
+/** What the build wrote beside the declarations: the compiler version and which files are modules. */
+export interface LibManifest {
+  version: string;
+  modules: readonly string[];
+}
+
+/**
+ * The manifest of the library's declarations at `folder`; fails clearly when they are missing or belong to
+ * another compiler version.
+ */
+export function readLibManifest(folder = LIB_FOLDER): LibManifest {
+  const path = join(folder, "manifest.json");
+  const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as LibManifest) : undefined;
+  if (manifest?.version === compiler.version) return manifest;
   throw new CodegenError(
     "E_LIBRARY_MISSING",
-    version === undefined
+    manifest === undefined
       ? `The TypeScript standard library's declarations are missing from ${folder}: build @mcpsmith/codegen (pnpm build).`
-      : `${folder} holds the declarations of TypeScript ${version}, not ${compiler.version}: build @mcpsmith/codegen again (pnpm build).`,
+      : `${folder} holds the declarations of TypeScript ${manifest.version}, not ${compiler.version}: build @mcpsmith/codegen again (pnpm build).`,
   );
 }

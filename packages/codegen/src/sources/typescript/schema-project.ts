@@ -5,7 +5,8 @@
  * - imports made by @mcpsmith/runtime's declaration files to packages are left unresolved (the runtime's own types,
  *   `Int` and `Context` included, stay; what they say about SDK types becomes `any`, and no tool argument is one);
  * - ambient `types` packages are not loaded (a type from them, `Buffer` or `NodeJS.*`, is not JSON data anyway).
- * The user's own imports, of zod or anything else, resolve as in their build.
+ * The user's own imports, of zod or anything else, resolve as in their build. The standard library is read as one
+ * file (standard-library.ts) and no file gets JSDoc nodes (doc-comments.ts reads the comments schemas need).
  *
  * Built on the compiler's own API rather than ts-morph's project, whose wrappers and file system cost more than
  * half of a cold extraction. Parsed files are kept across programs: after an edit, only the changed files are parsed
@@ -17,7 +18,14 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
-import { checkLibFolder, compiler, LIB_FOLDER } from "./compiler.js";
+import { compiler } from "./compiler.js";
+import {
+  bundleLibraries,
+  LIBRARY_BUNDLE,
+  type LibraryBundle,
+  referencedLibraries,
+  rootLibraries,
+} from "./standard-library.js";
 
 /** A declaration file of the runtime, installed (`node_modules/@mcpsmith/runtime`) or in this repository. */
 const RUNTIME_DECLARATION = /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\\/]dist[\\/].*\.d\.[mc]?ts$/;
@@ -25,8 +33,11 @@ const RUNTIME_DECLARATION = /[\\/](@mcpsmith[\\/]runtime|packages[\\/]runtime)[\
 export class SchemaProject {
   #program: ts.Program;
   readonly #host: ts.CompilerHost;
+  /** The tsconfig's options; with the standard library bundled (standard-library.ts), also `noLib`. */
   readonly #options: ts.CompilerOptions;
   readonly #roots: Set<string>;
+  /** Undefined when the project itself says `noLib`. */
+  #library: LibraryBundle | undefined;
   readonly #files = new Map<string, ts.SourceFile>();
   /** The versions of the changed files that the program being made replaces, to parse the new ones from. */
   readonly #previous = new Map<string, ts.SourceFile>();
@@ -38,7 +49,8 @@ export class SchemaProject {
    */
   constructor(tsconfig: string | ts.CompilerOptions, roots?: readonly string[]) {
     const config = typeof tsconfig === "string" ? readConfig(resolve(tsconfig)) : { options: tsconfig, fileNames: [] };
-    this.#options = config.options;
+    this.#library = config.options.noLib ? undefined : bundleLibraries(rootLibraries(config.options));
+    this.#options = this.#library === undefined ? config.options : withoutLib(config.options);
     this.#roots = new Set(roots ?? config.fileNames);
     this.#resolutions = compiler.createModuleResolutionCache(
       compiler.sys.getCurrentDirectory(),
@@ -59,10 +71,6 @@ export class SchemaProject {
    */
   get checker(): ts.TypeChecker {
     return this.#program.getTypeChecker();
-  }
-
-  get options(): ts.CompilerOptions {
-    return this.#options;
   }
 
   /** Resolves an import as the program does (for the import graph). */
@@ -103,16 +111,27 @@ export class SchemaProject {
   }
 
   #createProgram(oldProgram?: ts.Program): ts.Program {
-    return compiler.createProgram({
-      rootNames: [...this.#roots],
+    const program = compiler.createProgram({
+      rootNames: [...(this.#library === undefined ? [] : [LIBRARY_BUNDLE, ...this.#library.modules]), ...this.#roots],
       options: this.#options,
       host: this.#host,
       ...(oldProgram !== undefined && { oldProgram }),
     });
+    // A file asking for a library the bundle lacks (`/// <reference lib="dom" />`, which `noLib` ignores): the
+    // bundle grows by it, as the compiler's library would.
+    const bundled = new Set(this.#library?.files);
+    const library = new Set([LIBRARY_BUNDLE, ...(this.#library?.modules ?? [])]);
+    const missing = program
+      .getSourceFiles()
+      .flatMap((file) => (library.has(file.fileName) ? [] : referencedLibraries(file)))
+      .filter((file) => !bundled.has(file));
+    if (this.#library === undefined || missing.length === 0) return program;
+    this.#library = bundleLibraries([...this.#library.files, ...missing]);
+    this.#files.delete(LIBRARY_BUNDLE);
+    return this.#createProgram(program);
   }
 
   #createHost(): ts.CompilerHost {
-    checkLibFolder();
     const host = compiler.createCompilerHost(this.#options, true);
     const readFile = host.readFile.bind(host);
     return {
@@ -120,15 +139,13 @@ export class SchemaProject {
       // No JSDoc nodes (tsc's choice for TypeScript files too): the few comments schemas read are read from the
       // text (doc-comments.ts).
       jsDocParsingMode: compiler.JSDocParsingMode.ParseNone,
-      getDefaultLibLocation: () => LIB_FOLDER,
-      getDefaultLibFileName: (options) => `${LIB_FOLDER}/${compiler.getDefaultLibFileName(options)}`,
       // Also the program's cache of package.json lookups: without it, every program (each update too) walks up
       // from every file reading package.json files again to tell ES modules from CommonJS ones.
       getModuleResolutionCache: () => this.#resolutions,
       getSourceFile: (path, options, onError) => {
         const known = this.#files.get(path);
         if (known !== undefined) return known;
-        const text = readFile(path);
+        const text = path === LIBRARY_BUNDLE ? this.#library?.text : readFile(path);
         if (text === undefined) {
           onError?.(`Cannot read ${path}.`);
           return undefined;
@@ -180,6 +197,12 @@ export class SchemaProject {
       mode,
     );
   }
+}
+
+/** The options with the library bundled: no library of the compiler's own (and so no `lib` list, which it forbids). */
+function withoutLib(options: ts.CompilerOptions): ts.CompilerOptions {
+  const { lib: _lib, ...rest } = options;
+  return { ...rest, noLib: true };
 }
 
 /** The one span of `before` that `after` replaces: everything between their common start and common end. */
