@@ -49,7 +49,12 @@ describe("the standard library bundle", () => {
     const options = { strict: true, module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"] };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src"] }));
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-    const source = '/// <reference lib="dom" />\nexport interface Page { url: URL; title: string }\n';
+    const source = [
+      '/// <reference lib="dom" />',
+      '/// <reference lib="es2099.nothing" />',
+      "export interface Page { url: URL; title: string }",
+      "",
+    ].join("\n");
     writeFileSync(join(dir, "src/page.ts"), source);
     const project = new SchemaProject(join(dir, "tsconfig.json"));
     const files = project.program.getSourceFiles().map((file) => file.fileName);
