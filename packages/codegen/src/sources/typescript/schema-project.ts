@@ -23,7 +23,7 @@ import {
   bundleLibraries,
   LIBRARY_BUNDLE,
   type LibraryBundle,
-  referencedLibraries,
+  missingLibraries,
   rootLibraries,
 } from "./standard-library.js";
 
@@ -117,15 +117,11 @@ export class SchemaProject {
       host: this.#host,
       ...(oldProgram !== undefined && { oldProgram }),
     });
+    if (this.#library === undefined) return program;
     // A file asking for a library the bundle lacks (`/// <reference lib="dom" />`, which `noLib` ignores): the
     // bundle grows by it, as the compiler's library would.
-    const bundled = new Set(this.#library?.files);
-    const library = new Set([LIBRARY_BUNDLE, ...(this.#library?.modules ?? [])]);
-    const missing = program
-      .getSourceFiles()
-      .flatMap((file) => (library.has(file.fileName) ? [] : referencedLibraries(file)))
-      .filter((file) => !bundled.has(file));
-    if (this.#library === undefined || missing.length === 0) return program;
+    const missing = missingLibraries(this.#library, program);
+    if (missing.length === 0) return program;
     this.#library = bundleLibraries([...this.#library.files, ...missing]);
     this.#files.delete(LIBRARY_BUNDLE);
     return this.#createProgram(program);

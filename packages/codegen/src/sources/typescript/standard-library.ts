@@ -37,9 +37,15 @@ export function rootLibraries(options: ts.CompilerOptions): string[] {
   return options.lib ?? [compiler.getDefaultLibFileName(options)];
 }
 
-/** The library names a file asks for with `/// <reference lib="..." />`, as file names. */
-export function referencedLibraries(file: ts.SourceFile): string[] {
-  return file.libReferenceDirectives.map((directive) => libraryFile(directive.fileName));
+/** The library files that files of `program` other than the library ask for (`/// <reference lib="..." />`). */
+export function missingLibraries(bundle: LibraryBundle, program: ts.Program): string[] {
+  const library = new Set([LIBRARY_BUNDLE, ...bundle.modules]);
+  const bundled = new Set(bundle.files);
+  return program
+    .getSourceFiles()
+    .filter((file) => !library.has(file.fileName))
+    .flatMap((file) => file.libReferenceDirectives.map((directive) => libraryFile(directive.fileName)))
+    .filter((file) => !bundled.has(file));
 }
 
 /**
