@@ -7,12 +7,12 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { ROOT } from "./support/servers.js";
 
-const GITHUB = openApiCorpus("github-rest-oas30.json");
+const GITHUB = corpusFile("openapi/github-rest-oas30.json");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-github-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 

@@ -9,16 +9,16 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
 import { toolDefinitionOf } from "../packages/codegen/dist/ir/tool-definition.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient, type ServerModel } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 
-const MSGRAPH = openApiCorpus("msgraph-v1-apisguru.json");
+const MSGRAPH = corpusFile("openapi/msgraph-v1-apisguru.json");
 const TAGS = ["users.user", "users.calendar"];
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-msgraph-"));
 const project = join(workspace, "graph");

@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
 import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
@@ -29,7 +30,6 @@ import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { linkDependencies } from "./support/generated-project.js";
 import {
   carriesAnyCredential,
@@ -44,7 +44,6 @@ import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 import { type RecordedRequest, startUpstream, type Upstream, type UpstreamReply } from "./support/upstream.js";
 
-const CORPUS = openApiCorpus("");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
 
 /**
@@ -307,7 +306,7 @@ export function describeCorpus(specs: readonly string[]): void {
 
     beforeAll(async () => {
       const result = await generateOpenApiProject({
-        spec: join(CORPUS, file),
+        spec: corpusFile(`openapi/${file}`),
         out: projectOf(file),
         cwd: workspace,
         mode: "auto",

@@ -3,15 +3,13 @@
 // can still be found, and the largest input schema can still be read. msgraph (20 MB) takes about half a minute
 // to read on an idle machine and several on a busy one, hence the long timeout.
 
-import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient } from "./support/runtime.js";
 
-const CORPUS = openApiCorpus("");
 const SPECS = [
   "petstore-minimal-oas30.yaml",
   "petstore3-oas30.yaml",
@@ -51,7 +49,7 @@ describe("discovery mode's tools/list on every corpus document", () => {
     "%s: under 2,000 tokens, every operation findable, the largest schema readable",
     { timeout: 900_000 },
     async (spec) => {
-      const ir = await loadOpenApi(join(CORPUS, spec));
+      const ir = await loadOpenApi(corpusFile(`openapi/${spec}`));
       const built = liveServerFromIR(ir, { mode: "discovery" });
       const client = await createTestClient(built.builder, { era: "2026-07-28" });
       try {
