@@ -62,7 +62,7 @@ export const CORPUS_GROUPS = {
     "twilio-api-v2010.json",
     "slack-web-swagger2.json",
     "notion-openapi-from-notion-mcp-server.json",
-    "train-travel-oas31.yaml",
+    "ferry-booking-oas31.yaml",
     "webhook-example-oas31.yaml",
     "petstore-swagger2.json",
     "petstore3-oas30.yaml",

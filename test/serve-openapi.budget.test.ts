@@ -14,7 +14,7 @@ const SPECS = [
   "petstore-minimal-oas30.yaml",
   "petstore3-oas30.yaml",
   "petstore-swagger2.json",
-  "train-travel-oas31.yaml",
+  "ferry-booking-oas31.yaml",
   "notion-openapi-from-notion-mcp-server.json",
   "slack-web-swagger2.json",
   "twilio-api-v2010.json",

@@ -15,7 +15,7 @@ const SPECS = [
   { file: "petstore3-oas30.yaml", tools: 19, deprecated: 0 },
   { file: "petstore-minimal-oas30.yaml", tools: 3, deprecated: 0 },
   { file: "webhook-example-oas31.yaml", tools: 0, deprecated: 0 },
-  { file: "train-travel-oas31.yaml", tools: 7, deprecated: 0 },
+  { file: "ferry-booking-oas31.yaml", tools: 7, deprecated: 0 },
   { file: "github-rest-oas30.json", tools: 1186, deprecated: 37 },
   { file: "kubernetes-1.13-swagger2.json", tools: 1014, deprecated: 0 },
   { file: "twilio-api-v2010.json", tools: 197, deprecated: 0 },

@@ -1,5 +1,5 @@
 /**
- * Golden IR: whole documents (the petstores, train-travel) and a handful of real operations, compared with the
+ * Golden IR: whole documents (the petstores, ferry-booking) and a handful of real operations, compared with the
  * checked-in files under __golden__/ (JSON; named .snap so the formatter leaves them byte-exact; reviewed by a
  * person; `vitest -u` rewrites them after a deliberate change).
  * File paths are made relative to the corpus (`portable`) so the files do not depend on the machine.
@@ -15,7 +15,7 @@ function snapshot(value: unknown): string {
 }
 
 describe("golden IR of whole documents", () => {
-  it.each(["petstore-swagger2.json", "petstore3-oas30.yaml", "train-travel-oas31.yaml"])("%s", async (file) => {
+  it.each(["petstore-swagger2.json", "petstore3-oas30.yaml", "ferry-booking-oas31.yaml"])("%s", async (file) => {
     const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
     await expect(snapshot(ir)).toMatchFileSnapshot(`__golden__/${file.replace(/\.[^.]+$/, "")}.ir.snap`);
   });
