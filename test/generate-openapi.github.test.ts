@@ -1,7 +1,7 @@
 // GitHub's REST description (1,223 operations, 1,186 selected: deprecated ones skipped) generated as a project and
 // type-checked with tsc --strict. Peers' generated TypeScript for this document fails with TS2590 ("union type too
 // complex"); ours types each schema as `JsonSchema` and each operation table with `satisfies`, so it must pass.
-// Slow by nature (tsc over ~11 MB of schemas takes a minute or more on a loaded machine).
+// Slow by nature: tsc reads megabytes of schemas (bench/README.md, "What the slow tests wait for").
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Microsoft Graph generated as a project: its schemas reference each other so widely that each tool's `$defs`
-// closure holds ~1,700 definitions (~1.7 MB). The project writes them once (src/generated/definitions.ts) and
+// closure holds more than a thousand definitions. The project writes them once (src/generated/definitions.ts) and
 // composes each tool's `$defs` when first read. Two tags (224 operations) reach the same definitions as the whole
 // document at a fraction of tsc's time; bench/openapi runs the whole of it. Checked: the project builds under
 // tsc --strict, every tool schema equals the one `mcpsmith serve openapi` gives, and the official client searches,

@@ -52,7 +52,7 @@ const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
  * Largest first: a large project's type-check and own tests, the longest child processes, then run while the
  * smaller documents are tested instead of after the last of them.
  * msgraph (11,422 operations) is left out until its generation finishes in reasonable time and memory: each tool's
- * schema carries its own copy of the $defs closure (~1.4 MB), so the project would hold gigabytes of literals.
+ * schema carries its own copy of the $defs closure (megabytes), so the project would hold gigabytes of literals.
  */
 export const CORPUS_GROUPS = {
   withKubernetes: [
@@ -329,7 +329,7 @@ export function describeCorpus(specs: readonly string[]): void {
       };
       generated = await createTestClient(generatedModule.createServer({ mode: "tools", executor }));
       served = await createTestClient(liveServerFromIR(ir, { mode: "tools", executor }).builder);
-      // Kubernetes' generation and its two servers (each compiling ~2,000 schemas) passed 300 s at load 12 on 2 cores.
+      // Kubernetes' generation and its two servers (each compiling thousands of schemas) are the slowest setup here.
     }, 600_000);
     afterAll(async () => {
       await generated?.close();
