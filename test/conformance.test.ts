@@ -32,7 +32,7 @@ const TASK_SCENARIOS = [
 /** Unscored scenarios a requirement set must still pass. */
 const MUST_PASS_UNSCORED: Record<string, readonly string[]> = { "2026-07-28": TASK_SCENARIOS, "2025-11-25": [] };
 
-/** npx may download Node 22 and the suite on a first run; a run itself takes well under a minute. */
+/** npx may download Node 22 and the suite on a first run: a hang guard, not a speed assertion. */
 const RUN_GUARD_MS = 15 * 60_000;
 
 interface ScenarioResult {

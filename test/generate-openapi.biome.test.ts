@@ -6,9 +6,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { ROOT } from "./support/servers.js";
 
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-biome-"));
@@ -32,7 +32,9 @@ it.each(SPECS)(
   "%s is formatted as Biome formats it (%s)",
   async (file) => {
     const project = join(workspace, file.replace(/\W+/g, "-"));
-    const generated = await runCli(["generate", "openapi", openApiCorpus(file), "--out", project], { cwd: workspace });
+    const generated = await runCli(["generate", "openapi", corpusFile(`openapi/${file}`), "--out", project], {
+      cwd: workspace,
+    });
     expect(generated.code, generated.stderr).toBe(0);
     writeBiomeConfig(project);
     const { FORCE_COLOR: _color, ...env } = process.env;

@@ -1,18 +1,18 @@
 // GitHub's REST description (1,223 operations, 1,186 selected: deprecated ones skipped) generated as a project and
 // type-checked with tsc --strict. Peers' generated TypeScript for this document fails with TS2590 ("union type too
 // complex"); ours types each schema as `JsonSchema` and each operation table with `satisfies`, so it must pass.
-// Slow by nature (tsc over ~11 MB of schemas takes a minute or more on a loaded machine).
+// Slow by nature: tsc reads megabytes of schemas (bench/README.md, "What the slow tests wait for").
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { ROOT } from "./support/servers.js";
 
-const GITHUB = openApiCorpus("github-rest-oas30.json");
+const GITHUB = corpusFile("openapi/github-rest-oas30.json");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-github-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 // Microsoft Graph generated as a project: its schemas reference each other so widely that each tool's `$defs`
-// closure holds ~1,700 definitions (~1.7 MB). The project writes them once (src/generated/definitions.ts) and
+// closure holds more than a thousand definitions. The project writes them once (src/generated/definitions.ts) and
 // composes each tool's `$defs` when first read. Two tags (224 operations) reach the same definitions as the whole
 // document at a fraction of tsc's time; bench/openapi runs the whole of it. Checked: the project builds under
 // tsc --strict, every tool schema equals the one `mcpsmith serve openapi` gives, and the official client searches,
@@ -9,16 +9,16 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
 import { toolDefinitionOf } from "../packages/codegen/dist/ir/tool-definition.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient, type ServerModel } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 
-const MSGRAPH = openApiCorpus("msgraph-v1-apisguru.json");
+const MSGRAPH = corpusFile("openapi/msgraph-v1-apisguru.json");
 const TAGS = ["users.user", "users.calendar"];
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-msgraph-"));
 const project = join(workspace, "graph");

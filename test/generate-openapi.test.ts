@@ -7,18 +7,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusDocuments, corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { connectClient } from "./support/clients.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
-const CORPUS = openApiCorpus("");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-openapi-"));
 const PET = { id: 7, name: "doggie", photoUrls: ["https://example.com/7.png"], status: "available" };
 
@@ -67,7 +66,7 @@ const SPECS = [
 ] as const;
 
 describe.each(SPECS)("generate openapi $file", ({ file, tools, credentials }) => {
-  const spec = join(CORPUS, file);
+  const spec = corpusFile(`openapi/${file}`);
   const dir = join(workspace, file.replace(/\W+/g, "-"));
   const project = join(dir, "server");
   let generated: Awaited<ReturnType<typeof runCli>>;
@@ -169,7 +168,7 @@ describe("regeneration around user code", () => {
 
   it("keeps src/overrides.ts and src/main.ts, rewrites only src/generated/, and the override still runs", async () => {
     mkdirSync(dir, { recursive: true });
-    const spec = join(CORPUS, "petstore3-oas30.yaml");
+    const spec = corpusFile("openapi/petstore3-oas30.yaml");
     expect((await runCli(["generate", "openapi", spec, "--out", "server"], { cwd: dir })).code).toBe(0);
     linkDependencies(project);
     writeFileSync(join(project, "src/overrides.ts"), OVERRIDE);
@@ -202,9 +201,11 @@ describe("regeneration around user code", () => {
 });
 
 describe("a broken document", () => {
-  it.each(readdirSync(join(CORPUS, "broken")))("%s: exit 1 naming the problem, and nothing written", async (name) => {
+  it.each(corpusDocuments("openapi/broken"))("%s: exit 1 naming the problem, and nothing written", async (name) => {
     const dir = mkdtempSync(join(workspace, "broken-"));
-    const result = await runCli(["generate", "openapi", join(CORPUS, "broken", name), "--out", "server"], { cwd: dir });
+    const result = await runCli(["generate", "openapi", corpusFile(`openapi/broken/${name}`), "--out", "server"], {
+      cwd: dir,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(name);
     expect(readdirSync(dir)).toEqual([]);
@@ -217,7 +218,7 @@ describe("mcpsmith new --template openapi --from", () => {
 
   it("creates the project generate openapi writes, named as the scaffold names it", async () => {
     const dir = mkdtempSync(join(workspace, "new-"));
-    const spec = join(CORPUS, "petstore3-oas30.yaml");
+    const spec = corpusFile("openapi/petstore3-oas30.yaml");
     const result = await runCli(["new", "pets", "--template", "openapi", "--from", spec, ...quiet], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("Created pets in");
@@ -232,7 +233,7 @@ describe("mcpsmith new --template openapi --from", () => {
 
   it("refuses a broken document and creates nothing", async () => {
     const dir = mkdtempSync(join(workspace, "new-broken-"));
-    const spec = join(CORPUS, "broken/broken-not-openapi.yaml");
+    const spec = corpusFile("openapi/broken/broken-not-openapi.yaml");
     const result = await runCli(["new", "pets", "--template", "openapi", "--from", spec, ...quiet], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("broken-not-openapi.yaml");

@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
 import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
@@ -29,7 +30,6 @@ import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { linkDependencies } from "./support/generated-project.js";
 import {
   carriesAnyCredential,
@@ -44,7 +44,6 @@ import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 import { type RecordedRequest, startUpstream, type Upstream, type UpstreamReply } from "./support/upstream.js";
 
-const CORPUS = openApiCorpus("");
 const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
 
 /**
@@ -53,7 +52,7 @@ const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
  * Largest first: a large project's type-check and own tests, the longest child processes, then run while the
  * smaller documents are tested instead of after the last of them.
  * msgraph (11,422 operations) is left out until its generation finishes in reasonable time and memory: each tool's
- * schema carries its own copy of the $defs closure (~1.4 MB), so the project would hold gigabytes of literals.
+ * schema carries its own copy of the $defs closure (megabytes), so the project would hold gigabytes of literals.
  */
 export const CORPUS_GROUPS = {
   withKubernetes: [
@@ -63,7 +62,7 @@ export const CORPUS_GROUPS = {
     "twilio-api-v2010.json",
     "slack-web-swagger2.json",
     "notion-openapi-from-notion-mcp-server.json",
-    "train-travel-oas31.yaml",
+    "ferry-booking-oas31.yaml",
     "webhook-example-oas31.yaml",
     "petstore-swagger2.json",
     "petstore3-oas30.yaml",
@@ -307,7 +306,7 @@ export function describeCorpus(specs: readonly string[]): void {
 
     beforeAll(async () => {
       const result = await generateOpenApiProject({
-        spec: join(CORPUS, file),
+        spec: corpusFile(`openapi/${file}`),
         out: projectOf(file),
         cwd: workspace,
         mode: "auto",
@@ -330,7 +329,7 @@ export function describeCorpus(specs: readonly string[]): void {
       };
       generated = await createTestClient(generatedModule.createServer({ mode: "tools", executor }));
       served = await createTestClient(liveServerFromIR(ir, { mode: "tools", executor }).builder);
-      // Kubernetes' generation and its two servers (each compiling ~2,000 schemas) passed 300 s at load 12 on 2 cores.
+      // Kubernetes' generation and its two servers (each compiling thousands of schemas) are the slowest setup here.
     }, 600_000);
     afterAll(async () => {
       await generated?.close();

@@ -6,20 +6,19 @@
 //   github-rest-oas30.json, --toolsets gists,pulls                   only those groups (54: still discovery)
 
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { type ClientKind, type Connection, connectClient, type TestClient } from "./support/clients.js";
-import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient } from "./support/runtime.js";
 import { ROOT, type SpawnedHttpServer, spawnHttpServer, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
-const CORPUS = openApiCorpus("");
-const PETSTORE = join(CORPUS, "petstore3-oas30.yaml");
-const GITHUB = join(CORPUS, "github-rest-oas30.json");
+const PETSTORE = corpusFile("openapi/petstore3-oas30.yaml");
+const GITHUB = corpusFile("openapi/github-rest-oas30.json");
 const CLIENT_KINDS: readonly ClientKind[] = ["v2 auto", "v2 legacy", "v1"];
 const TRANSPORTS = ["stdio", "http"] as const;
 // The petstore's api_key scheme, named by the source from the document's title; petstore_auth is left unset.

@@ -1,7 +1,7 @@
 /**
  * The measured steps for one spec: each generator run `reps` times in a fresh process (who goes first rotates),
  * then each output type-checked, then mcpsmith's discovery tools/list. Outputs are written under `workDir` and only
- * the last run's are kept (msgraph's peer output alone is ~270 MB).
+ * the last run's are kept (msgraph's peer output alone is hundreds of megabytes: bench/README.md).
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,5 @@
-/** The documents the OpenAPI bench generates from: small, large and very large, all from the shared corpus. */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+/** The documents the OpenAPI bench generates from: small, large and very large, all from the corpus (test/corpus). */
+import { corpusFile } from "@mcpsmith/corpus";
 
 export interface Spec {
   name: SpecName;
@@ -11,11 +10,6 @@ export interface Spec {
 
 export const SPEC_NAMES = ["petstore", "github", "msgraph"] as const;
 export type SpecName = (typeof SPEC_NAMES)[number];
-
-/** Where the corpus lives: $MCPSMITH_CORPUS, else the shared folder beside the repository. */
-export function corpusDir(): string {
-  return process.env.MCPSMITH_CORPUS ?? "/work/shared/corpus/openapi";
-}
 
 const FILES: Record<SpecName, { file: string; operations: number }> = {
   petstore: { file: "petstore3-oas30.yaml", operations: 19 },
@@ -29,8 +23,6 @@ export function specsOf(names: readonly string[]): Spec[] {
       throw new Error(`--specs takes ${SPEC_NAMES.join(",")}; got "${name}"`);
     }
     const { file, operations } = FILES[name as SpecName];
-    const path = join(corpusDir(), file);
-    if (!existsSync(path)) throw new Error(`${path} is missing: set MCPSMITH_CORPUS to the corpus/openapi folder`);
-    return { name: name as SpecName, file: path, operations };
+    return { name: name as SpecName, file: corpusFile(`openapi/${file}`), operations };
   });
 }

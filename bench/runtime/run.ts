@@ -4,7 +4,7 @@
  *
  *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory]
  *
- * `--quick` is a smoke run (about half a minute); `--profile` runs the HTTP servers under `--cpu-prof` and prints
+ * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the HTTP servers under `--cpu-prof` and prints
  * where their CPU time went. Results are printed as a table and written to bench/results/runtime-*.json.
  */
 import { type ChildProcess, spawn } from "node:child_process";

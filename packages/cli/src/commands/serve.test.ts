@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "../args/parse.js";
 import type { Io } from "../io.js";
@@ -8,11 +8,9 @@ import { command } from "./serve.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.
-const CORPUS = process.env.MCPSMITH_CORPUS
-  ? `${process.env.MCPSMITH_CORPUS}/openapi`
-  : fileURLToPath(new URL("../../../../../shared/corpus/openapi", import.meta.url));
-const PETSTORE = `${CORPUS}/petstore3-oas30.yaml`;
-const SWAGGER2 = `${CORPUS}/petstore-swagger2.json`;
+const CORPUS = corpusFile("openapi");
+const PETSTORE = corpusFile("openapi/petstore3-oas30.yaml");
+const SWAGGER2 = corpusFile("openapi/petstore-swagger2.json");
 
 const io: Io = {
   stdout: { write: () => true },
@@ -58,7 +56,11 @@ describe("mcpsmith serve: what it refuses", () => {
   });
 
   it("lists a broken document's problems with their pointers, and serves nothing", async () => {
-    const { code, stdout, stderr } = await runCli(["serve", "openapi", `${CORPUS}/broken/broken-dangling-ref.yaml`]);
+    const { code, stdout, stderr } = await runCli([
+      "serve",
+      "openapi",
+      corpusFile("openapi/broken/broken-dangling-ref.yaml"),
+    ]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toContain("E_GENERATE_FAILED E_SPEC_REF");

@@ -56,7 +56,7 @@ describe("package managers", () => {
     expect(localOverrides("bun", "/src")["@mcpsmith/codegen"]).toBe("file:/src/packages/codegen");
     expect(localOverrides("pnpm", "/src")).toEqual({});
     const view = blankView({
-      dir: "/work/weather",
+      dir: "/home/dev/weather",
       packageName: "weather",
       transport: "stdio",
       pm: "yarn",
@@ -81,7 +81,7 @@ describe("the blank template", () => {
 
   it.each(["npm", "pnpm", "yarn", "bun"] as const)("renders a complete project for %s", (pm) => {
     const view = blankView({
-      dir: "/work/weather",
+      dir: "/home/dev/weather",
       packageName: "weather",
       transport: "stdio",
       pm,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { openApiServerDefinition } from "../live/openapi-identity.js";
 import { loadOpenApi } from "../sources/openapi/source.js";
@@ -11,11 +12,6 @@ import { CODE_TEMPLATE_DIRS, type PrecompiledTemplate, templatesRoot } from "./t
 // What the build (scripts/precompile-templates.mjs) wrote: the CLI renders from it, these tests from src/ compile
 // templates at run time, so the two paths are held to the same files here.
 const BUILT = fileURLToPath(new URL("../../dist/emit/templates.precompiled.cjs", import.meta.url));
-const corpus = (name: string) =>
-  process.env.MCPSMITH_CORPUS
-    ? `${process.env.MCPSMITH_CORPUS}/openapi/${name}`
-    : fileURLToPath(new URL(`../../../../../shared/corpus/openapi/${name}`, import.meta.url));
-
 function codeTemplates(): string[] {
   const root = templatesRoot();
   return CODE_TEMPLATE_DIRS.flatMap((dir) =>
@@ -36,7 +32,7 @@ describe("the build's precompiled templates", () => {
 
   it("render the reviewed petstore project, as templates compiled at run time do", async () => {
     const built = (await import("../../dist/emit/openapi/project.js")) as typeof import("./openapi/project.js");
-    const ir = await loadOpenApi(corpus("petstore3-oas30.yaml"));
+    const ir = await loadOpenApi(corpusFile("openapi/petstore3-oas30.yaml"));
     const project = built.emitOpenApiProject(ir, {
       spec: "petstore3-oas30.yaml",
       mode: "auto",

@@ -1,17 +1,12 @@
-import { fileURLToPath } from "node:url";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { liveServerFromIR } from "../../live/openapi.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
 
-const corpus = (name: string) =>
-  process.env.MCPSMITH_CORPUS
-    ? `${process.env.MCPSMITH_CORPUS}/openapi/${name}`
-    : fileURLToPath(new URL(`../../../../../../shared/corpus/openapi/${name}`, import.meta.url));
-
 async function emit(file: string) {
-  const ir = await loadOpenApi(corpus(file));
+  const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
   const { info } = liveServerFromIR(ir).builder.build();
   return emitOpenApiProject(ir, { spec: file, mode: "auto", serverInfo: info, versions: PINNED_VERSIONS });
 }

@@ -6,7 +6,7 @@ type Schema = { readonly [keyword: string]: unknown };
  * Whether `value` satisfies `schema` as far as the keywords documents constrain samples with go: type, const,
  * enum, string lengths, pattern and the common formats, number bounds, array and object structure, `$ref`
  * (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are taken as satisfied. The sample builder
- * uses it to refuse a document's example that breaks its own schema (train-travel's `trip_id: 1234` for a uuid),
+ * uses it to refuse a document's example that breaks its own schema (ferry-booking's `sailing_id: 1234` for a uuid),
  * and the generated tests to call only tools whose made-up arguments and mock answer the runtime will accept.
  * Loose where the runtime's Ajv is strict would let a broken example through; strict where it is loose only
  * costs an example, so format checks err on the strict side.

@@ -4,7 +4,7 @@ import { sampleOf } from "./sample.js";
 
 describe("sampleOf", () => {
   it("uses the schema's own example when it fits, and passes over one that breaks the schema", () => {
-    // train-travel documents `trip_id: 1234` (or a made-up string) for a uuid.
+    // Published documents give `1234` (or a made-up string) as the example of a uuid, as the corpus's ferry-booking does.
     expect(sampleOf({ type: "string", format: "uuid", example: "4f4e4e1a-c824-4d63-b37a-d8d698862f1d" })).toBe(
       "4f4e4e1a-c824-4d63-b37a-d8d698862f1d",
     );

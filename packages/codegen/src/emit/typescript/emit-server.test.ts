@@ -4,7 +4,7 @@ import type { TypeScriptBinding, TypeScriptIR } from "../../ir/typescript.js";
 import { emitTypeScriptServer } from "./emit-server.js";
 import { importPath } from "./server-view.js";
 
-const PROJECT = "/work/project";
+const PROJECT = "/home/dev/project";
 
 function binding(module: string, exportName: string, extra: Partial<TypeScriptBinding> = {}): TypeScriptBinding {
   return { module: `${PROJECT}/${module}`, exportName, takesArguments: true, takesContext: false, ...extra };

@@ -11,7 +11,7 @@ import { escapeToken, type JsonObject } from "./refs.js";
 const NETWORK_REF = /^https?:\/\//i;
 
 /**
- * Path segments of extensions: their `$ref`s are documentation links (train-travel's `x-topics`), not schema, and
+ * Path segments of extensions: their `$ref`s are documentation links (`x-topics` in the corpus's ferry-booking), not schema, and
  * are left as written. (The ref parser of swagger-parser 13.0 still reads such files while resolving; a document
  * whose only external refs sit in extensions is never bundled at all.)
  */

@@ -4,9 +4,9 @@
  * schema-check.test-support.ts for how that stays fast), bindings that agree with
  * the schema. msgraph (11,422 operations) has its own test in msgraph.test.ts.
  */
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { checkTools } from "./corpus-checks.test-support.js";
-import { corpus } from "./corpus-path.test-support.js";
 import { loadOpenApi } from "./source.js";
 
 /** Tools by default (deprecated operations skipped) and the deprecated operations skipped. */
@@ -15,7 +15,7 @@ const SPECS = [
   { file: "petstore3-oas30.yaml", tools: 19, deprecated: 0 },
   { file: "petstore-minimal-oas30.yaml", tools: 3, deprecated: 0 },
   { file: "webhook-example-oas31.yaml", tools: 0, deprecated: 0 },
-  { file: "train-travel-oas31.yaml", tools: 7, deprecated: 0 },
+  { file: "ferry-booking-oas31.yaml", tools: 7, deprecated: 0 },
   { file: "github-rest-oas30.json", tools: 1186, deprecated: 37 },
   { file: "kubernetes-1.13-swagger2.json", tools: 1014, deprecated: 0 },
   { file: "twilio-api-v2010.json", tools: 197, deprecated: 0 },
@@ -30,7 +30,7 @@ const SPECS = [
 
 describe.each(SPECS)("$file", ({ file, tools, deprecated }) => {
   it(`gives ${tools} tools that clients accept, ${deprecated} deprecated operations skipped with a warning`, async () => {
-    const ir = await loadOpenApi(corpus(file));
+    const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
     expect(ir.tools).toHaveLength(tools);
     expect(ir.warnings.filter((w) => w.message.startsWith("deprecated")).length).toBe(deprecated);
     checkTools(ir);

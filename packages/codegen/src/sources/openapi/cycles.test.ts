@@ -1,7 +1,7 @@
 /** Real reference cycles stay cycles: `$ref`s into the tool's own `$defs`, never flattened to `{type: object}`. */
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../ir/types.js";
-import { corpus } from "./corpus-path.test-support.js";
 import { loadOpenApi } from "./source.js";
 
 /** The `$defs` names that reach themselves through `#/$defs/...` refs. */
@@ -21,7 +21,7 @@ function cyclicDefs(defs: Record<string, JsonSchema>): string[] {
 
 describe("reference cycles of real specs", () => {
   it("Kubernetes: JSONSchemaProps refers to itself inside the CRD tools' $defs", async () => {
-    const ir = await loadOpenApi(corpus("kubernetes-1.13-swagger2.json"), {
+    const ir = await loadOpenApi(corpusFile("openapi/kubernetes-1.13-swagger2.json"), {
       include: { operationIds: ["createApiextensionsV1beta1CustomResourceDefinition"] },
     });
     const props = "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1beta1.JSONSchemaProps";
@@ -33,7 +33,7 @@ describe("reference cycles of real specs", () => {
   });
 
   it("datadog: the widget and logs-processor cycles", async () => {
-    const ir = await loadOpenApi(corpus("datadog-v1-oas30.yaml"), {
+    const ir = await loadOpenApi(corpusFile("openapi/datadog-v1-oas30.yaml"), {
       include: { operationIds: ["CreateDashboard", "CreateLogsPipeline"] },
     });
     const [dashboard, pipeline] = ir.tools;

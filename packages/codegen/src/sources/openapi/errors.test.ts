@@ -2,9 +2,9 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { CodegenError } from "../../errors.js";
-import { corpus } from "./corpus-path.test-support.js";
 import { loadOpenApi } from "./source.js";
 
 async function failure(file: string): Promise<CodegenError> {
@@ -18,7 +18,7 @@ async function failure(file: string): Promise<CodegenError> {
 
 describe("broken specs", () => {
   it("dangling refs: each one, with the pointer of the $ref (external files included)", async () => {
-    const file = corpus("broken/broken-dangling-ref.yaml");
+    const file = corpusFile("openapi/broken/broken-dangling-ref.yaml");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_REF");
     expect(error.problems.map((p) => [p.file, p.pointer])).toEqual([
@@ -65,14 +65,14 @@ describe("broken specs", () => {
   });
 
   it("invalid YAML: a syntax error with line and column", async () => {
-    const file = corpus("broken/broken-invalid-yaml.yaml");
+    const file = corpusFile("openapi/broken/broken-invalid-yaml.yaml");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_SYNTAX");
     expect(error.problems).toEqual([{ file, pointer: "17:1", message: 'Missing closing "quote' }]);
   });
 
   it("a truncated JSON download: says so, at the end of the file", async () => {
-    const file = corpus("broken/broken-truncated-petstore-swagger2.json");
+    const file = corpusFile("openapi/broken/broken-truncated-petstore-swagger2.json");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_SYNTAX");
     expect(error.problems).toEqual([
@@ -81,7 +81,7 @@ describe("broken specs", () => {
   });
 
   it("not OpenAPI: the version field and what is expected", async () => {
-    const file = corpus("broken/broken-not-openapi.yaml");
+    const file = corpusFile("openapi/broken/broken-not-openapi.yaml");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_VERSION");
     expect(error.problems).toEqual([
@@ -90,7 +90,7 @@ describe("broken specs", () => {
   });
 
   it("semantic errors: every problem the generator cannot work around, at once", async () => {
-    const file = corpus("broken/broken-semantic.yaml");
+    const file = corpusFile("openapi/broken/broken-semantic.yaml");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_INVALID");
     expect(error.problems.map(({ pointer, message }) => ({ pointer, message }))).toEqual([
@@ -116,7 +116,7 @@ describe("broken specs", () => {
   });
 
   it("a missing file", async () => {
-    const error = await failure(corpus("no-such-spec.yaml"));
+    const error = await failure(join(corpusFile("openapi"), "no-such-spec.yaml"));
     expect(error.code).toBe("E_SPEC_UNREADABLE");
     expect(error.message).toMatch(/no-such-spec\.yaml: cannot read the API description \(no such file\)/);
   });

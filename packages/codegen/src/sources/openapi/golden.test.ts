@@ -1,26 +1,23 @@
 /**
- * Golden IR: whole documents (the petstores, train-travel) and a handful of real operations, compared with the
+ * Golden IR: whole documents (the petstores, ferry-booking) and a handful of real operations, compared with the
  * checked-in files under __golden__/ (JSON; named .snap so the formatter leaves them byte-exact; reviewed by a
  * person; `vitest -u` rewrites them after a deliberate change).
- * File paths are made relative to the corpus so the files do not depend on the machine.
+ * File paths are made relative to the corpus (`portable`) so the files do not depend on the machine.
  */
-import { dirname } from "node:path";
+import { corpusFile, portable } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import type { OpenApiIR } from "../../ir/types.js";
-import { corpus } from "./corpus-path.test-support.js";
 import type { OpenApiSourceOptions } from "./options.js";
 import { loadOpenApi } from "./source.js";
 
-const CORPUS_DIR = dirname(corpus("x"));
-
-function portable(value: unknown): string {
-  return `${JSON.stringify(value, null, 2).replaceAll(`${CORPUS_DIR}/`, "corpus/openapi/")}\n`;
+function snapshot(value: unknown): string {
+  return `${portable(JSON.stringify(value, null, 2))}\n`;
 }
 
 describe("golden IR of whole documents", () => {
-  it.each(["petstore-swagger2.json", "petstore3-oas30.yaml", "train-travel-oas31.yaml"])("%s", async (file) => {
-    const ir = await loadOpenApi(corpus(file));
-    await expect(portable(ir)).toMatchFileSnapshot(`__golden__/${file.replace(/\.[^.]+$/, "")}.ir.snap`);
+  it.each(["petstore-swagger2.json", "petstore3-oas30.yaml", "ferry-booking-oas31.yaml"])("%s", async (file) => {
+    const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
+    await expect(snapshot(ir)).toMatchFileSnapshot(`__golden__/${file.replace(/\.[^.]+$/, "")}.ir.snap`);
   });
 });
 
@@ -60,9 +57,9 @@ const REAL_OPERATIONS: { file: string; options: OpenApiSourceOptions; why: strin
 
 describe("golden IR of real operations", () => {
   it.each(REAL_OPERATIONS)("$file: $why", async ({ file, options }) => {
-    const ir = await loadOpenApi(corpus(file), options);
+    const ir = await loadOpenApi(corpusFile(`openapi/${file}`), options);
     const trimmed: Partial<OpenApiIR> = { title: ir.title, api: ir.api, tools: ir.tools, credentials: ir.credentials };
     const name = file.replace(/\.[^.]+$/, "");
-    await expect(portable(trimmed)).toMatchFileSnapshot(`__golden__/real/${name}.ir.snap`);
+    await expect(snapshot(trimmed)).toMatchFileSnapshot(`__golden__/real/${name}.ir.snap`);
   });
 });

@@ -1,7 +1,7 @@
 /** Mapping rules on small documents written for each rule (the corpus tests show them on real specs). */
 import { describe, expect, it } from "vitest";
-import { specFile } from "./corpus-path.test-support.js";
 import { loadOpenApi } from "./source.js";
+import { specFile } from "./spec-file.test-support.js";
 import { collectionFormatStyle } from "./swagger2.js";
 
 const info = { title: "Example API", version: "1" };

@@ -1,14 +1,9 @@
-import { fileURLToPath } from "node:url";
+import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { loadOpenApi } from "./source.js";
 
-const corpus = (name: string) =>
-  process.env.MCPSMITH_CORPUS
-    ? `${process.env.MCPSMITH_CORPUS}/openapi/${name}`
-    : fileURLToPath(new URL(`../../../../../../shared/corpus/openapi/${name}`, import.meta.url));
-
 describe("Swagger 2.0 petstore", async () => {
-  const ir = await loadOpenApi(corpus("petstore-swagger2.json"));
+  const ir = await loadOpenApi(corpusFile("openapi/petstore-swagger2.json"));
   const tool = (name: string) => ir.tools.find((t) => t.name === name)!;
 
   it("has one tool per operation, the deprecated one skipped with a warning", () => {
@@ -76,7 +71,7 @@ describe("Swagger 2.0 petstore", async () => {
 });
 
 describe("OpenAPI 3.0 petstore", async () => {
-  const ir = await loadOpenApi(corpus("petstore3-oas30.yaml"));
+  const ir = await loadOpenApi(corpusFile("openapi/petstore3-oas30.yaml"));
   const tool = (name: string) => ir.tools.find((t) => t.name === name)!;
 
   it("takes the servers as written", () => {

@@ -1,12 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { corpusDocuments, corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { readPlainYaml } from "./plain-yaml.js";
-
-const CORPUS = process.env.MCPSMITH_CORPUS
-  ? `${process.env.MCPSMITH_CORPUS}/openapi`
-  : fileURLToPath(new URL("../../../../../../shared/corpus/openapi", import.meta.url));
 
 /** What read.ts gets from the yaml library for the same text. */
 function yamlLibrary(text: string): unknown {
@@ -15,11 +11,11 @@ function yamlLibrary(text: string): unknown {
 
 describe("readPlainYaml", () => {
   // Each document is parsed by both libraries and compared whole: several seconds for the 3 MB ones.
-  it.each(readdirSync(CORPUS).filter((name) => /\.ya?ml$/.test(name)))(
+  it.each(corpusDocuments("openapi").filter((name) => /\.ya?ml$/.test(name)))(
     "reads the corpus's %s as the yaml library does",
     { timeout: 300_000 },
     (name) => {
-      const text = readFileSync(`${CORPUS}/${name}`, "utf8");
+      const text = readFileSync(corpusFile(`openapi/${name}`), "utf8");
       const plain = readPlainYaml(text);
       expect(plain).toBeDefined();
       expect(plain).toEqual(yamlLibrary(text));
