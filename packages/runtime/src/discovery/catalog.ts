@@ -1,5 +1,6 @@
 import type { Context } from "../model/context.js";
-import type { JsonSchema, ToolAnnotations } from "../model/types.js";
+import type { ToolAnnotations } from "../model/types.js";
+import type { JsonSchema } from "../schema/types.js";
 
 /**
  * One operation reachable through the discovery tools: everything its own tool would carry, as plain data, plus

@@ -1,7 +1,7 @@
-import { derivedSchemas, schemasLocation } from "../decorators/derived.js";
-import { declaringClassName, type MemberRecord, membersOf } from "../decorators/metadata.js";
 import { McpsmithError } from "../errors.js";
+import { derivedSchemas, schemasLocation } from "./derived.js";
 import { addPrompt, addResource, addTool, type ModelParts } from "./members.js";
+import { declaringClassName, type MemberRecord, membersOf } from "./metadata.js";
 
 /** Adds what the decorators recorded on an object's class to a model, each method bound to the object. */
 export function addInstance(parts: ModelParts, instance: object): void {

@@ -1,9 +1,8 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import type { JsonSchema } from "../model/types.js";
 import { withDefaults } from "./defaults.js";
-import type { Issue, Validation } from "./types.js";
+import type { Issue, JsonSchema, Validation } from "./types.js";
 
 // One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
 // is the expensive part, so it happens once per schema at start-up, never per call.

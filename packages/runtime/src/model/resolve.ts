@@ -1,7 +1,7 @@
 import { McpsmithError } from "../errors.js";
-import { ServerBuilder } from "../model/builder.js";
-import { addInstance } from "../model/from-instance.js";
-import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
+import { ServerBuilder } from "./builder.js";
+import { addInstance } from "./from-instance.js";
+import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
 
 /** Anything mcpsmith can serve: a model, a builder, or objects whose classes use the decorators. */
 export type ServeTarget = ServerModel | ServerBuilder | object | readonly object[];

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import { applyCredentials, type Chosen, chooseCredentials, type Env, redact, secretValues } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { encodeBody } from "./body.js";
