@@ -94,11 +94,6 @@ function read(file: string, fs: Fs): unknown {
   return value;
 }
 
-/** Forgets the files read so far (`mcpsmith dev` rewrites them between reloads; tests write their own). */
-export function forgetDerivedSchemas(): void {
-  files.clear();
-}
-
 function nodeModules(): { fs: Fs; path: Path } | undefined {
   const load = globalThis.process?.getBuiltinModule;
   if (typeof load !== "function") return undefined;

@@ -53,6 +53,11 @@ export interface ToolModel {
    * derived by `mcpsmith build`): validation refuses the model with this reason unless `input` is set by then.
    */
   inputMissing?: string;
+  /**
+   * Set by decorated classes when the method has no description but has a doc comment in its module, which `mcpsmith
+   * build` turns into one: validation says so if the description is still missing.
+   */
+  docComment?: boolean;
 }
 
 /** A resource with a fixed URI. The handler returns its contents. */
