@@ -1,6 +1,6 @@
 // Bundles the runtime's JavaScript entry points (tsc emits only the declarations). A stdio server's start-up is
-// mostly module loading: ~30 small modules cost ~20 ms more than one bundle (bench/runtime), and the SDK ships
-// bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
+// mostly module loading, and many small modules cost more to load than one bundle (figures in bench/README.md); the
+// SDK ships bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
 import { build } from "esbuild";
 
 await build({
