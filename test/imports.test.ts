@@ -14,7 +14,8 @@ import { ROOT } from "./support/servers.js";
  */
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // decorators -> model -> engine -> serve: the model is the pivot every way in produces and the engine compiles.
-  // `internal.ts` is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages).
+  // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
+  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages).
   runtime: [
     ["errors.ts", "polyfill.ts"],
     ["schema"],

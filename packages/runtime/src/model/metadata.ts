@@ -1,3 +1,6 @@
+// What the decorators record on a class, and how the model reads it back: the contract between decorators/ (which
+// only write records) and from-instance.ts (which turns them into model entries). It lives with the model so that
+// the model never imports the decorators.
 import type { PromptOptions, ResourceOptions, ToolOptions } from "./options.js";
 
 /**

@@ -1,3 +1,6 @@
+// Model resolution: the one place where what users serve (a `ServerModel`, a `server()` builder, decorated objects)
+// becomes the model the engine compiles. Decorated objects are read by from-instance.ts, which the builder's `use()`
+// shares (the builder cannot import this file, which recognises builders).
 import { McpsmithError } from "../errors.js";
 import { ServerBuilder } from "./builder.js";
 import { addInstance } from "./from-instance.js";
