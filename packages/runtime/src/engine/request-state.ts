@@ -10,7 +10,7 @@ import type { RequestStateOptions } from "../model/types.js";
 /** The environment variable holding the key that signs `requestState`. */
 export const STATE_KEY_ENV = "MCPSMITH_STATE_KEY";
 /** How long a client has to answer an `input_required` round before its state is refused. */
-export const DEFAULT_STATE_TTL_SECONDS = 600;
+const DEFAULT_STATE_TTL_SECONDS = 600;
 const MIN_KEY_BYTES = 32;
 
 /** An answer gathered in an earlier round, with the fingerprint of the request it answered. */
