@@ -14,17 +14,19 @@ import { ROOT } from "./support/servers.js";
  */
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // decorators -> model -> engine -> serve: the model is the pivot every way in produces and the engine compiles.
+  // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
+  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages).
   runtime: [
     ["errors.ts", "polyfill.ts"],
     ["schema"],
     ["results"],
-    ["model", "http"],
+    ["model", "executors"],
     ["decorators"],
     ["discovery"],
     ["engine"],
     ["serve"],
     ["testing"],
-    ["index.ts"],
+    ["index.ts", "internal.ts"],
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one
   // pipeline file per generator joins them, so none of the three imports another.

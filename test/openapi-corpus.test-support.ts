@@ -29,7 +29,7 @@ import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
 import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
 import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
-import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
+import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/executors/http/index.js";
 import { linkDependencies } from "./support/generated-project.js";
 import {
   carriesAnyCredential,

@@ -2,8 +2,8 @@
  * Helpers for tests of `@mcpsmith/runtime/http`: operations in one line, and `callTool`, which shapes what the
  * executor returns or throws exactly as the runtime's `tools/call` does (a `ToolError` becomes `isError`).
  */
-import type { HttpCallContext, HttpExecutor } from "../../packages/runtime/src/http/executor.js";
-import type { HttpOperation, HttpParameter } from "../../packages/runtime/src/http/operation.js";
+import type { HttpCallContext, HttpExecutor } from "../../packages/runtime/src/executors/http/executor.js";
+import type { HttpOperation, HttpParameter } from "../../packages/runtime/src/executors/http/operation.js";
 import { ToolError } from "../../packages/runtime/src/results/tool-error.js";
 import { errorResult, toToolResult } from "../../packages/runtime/src/results/tool-result.js";
 

@@ -10,7 +10,7 @@ import type {
   HttpOperation,
   HttpParameter,
   HttpSecurityScheme,
-} from "../../packages/runtime/dist/http/index.js";
+} from "../../packages/runtime/dist/executors/http/index.js";
 import { parseMultipart } from "./multipart.js";
 import type { RecordedRequest } from "./upstream.js";
 

@@ -1,11 +1,17 @@
 // Bundles the runtime's JavaScript entry points (tsc emits only the declarations). A stdio server's start-up is
-// mostly module loading: ~30 small modules cost ~20 ms more than one bundle (bench/runtime), and the SDK ships
-// bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
+// mostly module loading, and many small modules cost more to load than one bundle (figures in bench/README.md); the
+// SDK ships bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
 import { build } from "esbuild";
 
 await build({
   absWorkingDir: new URL("..", import.meta.url).pathname,
-  entryPoints: ["src/index.ts", "src/testing/index.ts", "src/http/index.ts", "src/discovery/index.ts"],
+  entryPoints: [
+    "src/index.ts",
+    "src/testing/index.ts",
+    "src/executors/http/index.ts",
+    "src/discovery/index.ts",
+    "src/internal.ts",
+  ],
   outdir: "dist",
   outbase: "src",
   bundle: true,

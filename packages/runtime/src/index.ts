@@ -16,22 +16,7 @@ export {
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
 export { prompt, resource, tool } from "./decorators/decorators.js";
-export {
-  type DerivedClasses,
-  type DerivedSchemas,
-  type ModuleSchemasFile,
-  PROJECT_SCHEMAS,
-  type ProjectSchemasFile,
-} from "./decorators/derived.js";
-export type { PromptOptions, ResourceOptions, ToolOptions } from "./decorators/metadata.js";
-export {
-  DEFAULT_STATE_TTL_SECONDS,
-  type RequestStateOptions,
-  STATE_KEY_ENV,
-} from "./engine/request-state.js";
-export { type ServeTarget, type TargetOptions, toModel } from "./engine/target.js";
-export { TASKS_EXTENSION } from "./engine/tasks/call.js";
-export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, type TaskOptions } from "./engine/tasks/manager.js";
+export type { TaskOptions } from "./engine/tasks/manager.js";
 export {
   InMemoryTaskStore,
   type StoredTask,
@@ -40,7 +25,7 @@ export {
   type TaskStore,
 } from "./engine/tasks/store.js";
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
-export { type Infer, ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
+export { ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
 export type {
   ClientInfo,
   Context,
@@ -49,30 +34,36 @@ export type {
   ElicitSchema,
   Era,
   InputOptions,
+  LiveServer,
   LogLevel,
+  Notifier,
 } from "./model/context.js";
-export type { LiveServer, Notifier } from "./model/live.js";
+export type {
+  CompletionSource,
+  PromptOptions,
+  ResourceOptions,
+  TaskSupport,
+  ToolHints,
+  ToolOptions,
+} from "./model/options.js";
+export { type ServeTarget, type TargetOptions, toModel } from "./model/resolve.js";
 export type {
   CacheableMethod,
   CacheHint,
-  CompletionSource,
-  JsonSchema,
   ModelOptions,
   PromptModel,
+  RequestStateOptions,
   ResourceModel,
   ResourceTemplateModel,
   ServerInfo,
   ServerModel,
-  TaskSupport,
   ToolAnnotations,
-  ToolHints,
   ToolModel,
 } from "./model/types.js";
-export { TOOL_NAME } from "./model/validate.js";
 export { audio, type Content, embedded, image, resourceLink, text } from "./results/content.js";
 export { ToolError } from "./results/tool-error.js";
 export type { Int } from "./schema/int.js";
-export type { SchemaInput, StandardSchemaLike } from "./schema/types.js";
+export type { Infer, JsonSchema, SchemaInput, StandardSchemaLike } from "./schema/types.js";
 export { type FetchHandler, type FetchHandlerOptions, toFetchHandler } from "./serve/fetch.js";
 export type { GuardOptions } from "./serve/guards.js";
 export type { HttpOptions } from "./serve/http.js";

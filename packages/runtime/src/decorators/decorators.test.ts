@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toModel } from "../engine/target.js";
 import { prompt, resource, tool } from "../index.js";
+import { toModel } from "../model/resolve.js";
 
 class Base {
   @tool({ description: "from the base class", input: z.object({}) })

@@ -1,13 +1,8 @@
 import "../polyfill.js";
 import type { Context } from "../model/context.js";
+import { type DeclarationSite, record } from "../model/metadata.js";
+import type { PromptOptions, ResourceOptions, ToolOptions } from "../model/options.js";
 import { callerModule } from "./caller.js";
-import {
-  type DeclarationSite,
-  type PromptOptions,
-  type ResourceOptions,
-  record,
-  type ToolOptions,
-} from "./metadata.js";
 
 type Method<This> = (this: This, ...args: never[]) => unknown;
 

@@ -1,5 +1,6 @@
 import type { Context } from "../model/context.js";
-import type { JsonSchema, ToolAnnotations } from "../model/types.js";
+import type { ToolAnnotations } from "../model/types.js";
+import type { JsonSchema } from "../schema/types.js";
 
 /**
  * One operation reachable through the discovery tools: everything its own tool would carry, as plain data, plus
@@ -41,7 +42,8 @@ export function summaryOf(description: string, max = 160): string {
 
 /**
  * A whole number with its thousands grouped, "1,186", as `toLocaleString("en-US")` writes it but without loading
- * ICU's number formatting, which costs `mcpsmith generate` about 30 ms on its first use for the one count it writes.
+ * ICU's number formatting, whose first use costs `mcpsmith generate` more than the one count it writes is worth
+ * (figure in bench/README.md, "The runtime's choices").
  */
 export function thousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

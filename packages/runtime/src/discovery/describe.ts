@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../model/types.js";
 import { ToolError } from "../results/tool-error.js";
+import type { JsonSchema } from "../schema/types.js";
 import type { Operation } from "./catalog.js";
 
 /**

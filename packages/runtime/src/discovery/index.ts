@@ -3,13 +3,6 @@
  * with too many operations to list as tools. Plain data in, builder definitions out: used by `mcpsmith serve` in
  * discovery mode and by generated projects alike.
  */
-export { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation } from "./catalog.js";
+export type { DiscoveryOptions, Operation } from "./catalog.js";
 export type { SearchHit, SearchPage } from "./search.js";
-export {
-  CALL_TOOL,
-  DESCRIBE_TOOL,
-  type DiscoveryTool,
-  discoveryToolDefinitions,
-  discoveryTools,
-  SEARCH_TOOL,
-} from "./tools.js";
+export { type DiscoveryTool, discoveryToolDefinitions, discoveryTools } from "./tools.js";

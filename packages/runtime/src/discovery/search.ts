@@ -81,7 +81,7 @@ interface Indexed {
 
 /**
  * Searches a fixed list of operations. The searchable text is normalised once, when the index is built; a
- * search is one pass over it (msgraph's 11,422 operations included), ranked by how many query terms an
+ * search is one pass over it (Microsoft Graph's ten thousand operations included), ranked by how many query terms an
  * operation matches, then by where they matched, then by the list's own order.
  */
 export class OperationIndex {

@@ -1,11 +1,10 @@
-import type { ToolOptions } from "../decorators/metadata.js";
 import { McpsmithError } from "../errors.js";
 import type { Context } from "../model/context.js";
-import type { JsonSchema } from "../model/types.js";
+import type { ToolOptions } from "../model/options.js";
 import { ToolError } from "../results/tool-error.js";
 import { describeIssues } from "../schema/compile.js";
 import { compileJsonSchema } from "../schema/json-validator.js";
-import type { Issue, Validation } from "../schema/types.js";
+import type { Issue, JsonSchema, Validation } from "../schema/types.js";
 import {
   DEFAULT_PAGE_SIZE,
   type DiscoveryOptions,

@@ -6,12 +6,13 @@ import {
   UriTemplate,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { CacheHint, CompletionSource, JsonSchema, ServerModel } from "../model/types.js";
+import type { CompletionSource } from "../model/options.js";
+import type { CacheHint, ServerModel } from "../model/types.js";
 import { invalidModel, modelProblems } from "../model/validate.js";
 import { DEFAULT_MAX_RESULT_TOKENS } from "../results/truncate.js";
 import { compileSchema, EMPTY_OBJECT_SCHEMA, isStandardSchema } from "../schema/compile.js";
 import { tidySchema } from "../schema/tidy.js";
-import type { CompiledSchema, SchemaInput } from "../schema/types.js";
+import type { CompiledSchema, JsonSchema, SchemaInput } from "../schema/types.js";
 import type { CompiledModel, CompiledPrompt, CompiledTemplate, CompiledTool } from "./compiled.js";
 import { createStateSealer } from "./request-state.js";
 

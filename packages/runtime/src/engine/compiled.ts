@@ -6,15 +6,8 @@ import type {
   Tool,
   UriTemplate,
 } from "@modelcontextprotocol/server";
-import type {
-  CompletionSource,
-  PromptModel,
-  ResourceModel,
-  ResourceTemplateModel,
-  ServerInfo,
-  TaskSupport,
-  ToolModel,
-} from "../model/types.js";
+import type { CompletionSource, TaskSupport } from "../model/options.js";
+import type { PromptModel, ResourceModel, ResourceTemplateModel, ServerInfo, ToolModel } from "../model/types.js";
 import type { CompiledSchema } from "../schema/types.js";
 import type { RequestStateSealer } from "./request-state.js";
 

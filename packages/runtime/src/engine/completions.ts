@@ -4,7 +4,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/server";
-import type { CompletionSource } from "../model/types.js";
+import type { CompletionSource } from "../model/options.js";
 import type { CompiledModel } from "./compiled.js";
 
 /** The spec caps one completion answer at 100 values. */

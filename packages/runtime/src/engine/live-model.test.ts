@@ -3,10 +3,10 @@ import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { McpsmithError, server, toFetchHandler } from "../index.js";
+import { toModel } from "../model/resolve.js";
 import { createTestClient } from "../testing/index.js";
 import { LiveModel } from "./live-model.js";
-import { createConnectionServer } from "./server-factory.js";
-import { toModel } from "./target.js";
+import { createConnectionServer } from "./server/server-factory.js";
 
 /** A bus that remembers what was published. */
 function recordingBus(): ServerEventBus & { events: ServerEvent[] } {

@@ -1,6 +1,6 @@
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
-import type { LiveServer, Notifier } from "../model/live.js";
+import type { LiveServer, Notifier } from "../model/context.js";
 import { addPrompt, addResource, addTool, type ModelParts } from "../model/members.js";
 import type { ServerModel } from "../model/types.js";
 import { compileModel } from "./compile.js";

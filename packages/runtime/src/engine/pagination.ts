@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 /**
  * Lists of up to this many entries go out in one page. Hosts that never follow `nextCursor` still see every
  * tool of any server they can use (Cursor reads 40 tools, VS Code refuses more than 128), while a generated
- * server for a large API (GitHub's 1,223 operations are 1.7 MB of `tools/list`) answers in bounded pages.
+ * server for a large API (GitHub's operations make megabytes of `tools/list`) answers in bounded pages.
  */
 export const DEFAULT_PAGE_SIZE = 500;
 

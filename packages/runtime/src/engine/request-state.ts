@@ -5,11 +5,12 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
+import type { RequestStateOptions } from "../model/types.js";
 
 /** The environment variable holding the key that signs `requestState`. */
 export const STATE_KEY_ENV = "MCPSMITH_STATE_KEY";
 /** How long a client has to answer an `input_required` round before its state is refused. */
-export const DEFAULT_STATE_TTL_SECONDS = 600;
+const DEFAULT_STATE_TTL_SECONDS = 600;
 const MIN_KEY_BYTES = 32;
 
 /** An answer gathered in an earlier round, with the fingerprint of the request it answered. */
@@ -35,16 +36,6 @@ export interface SealedState {
   q?: Record<string, string>;
   /** The handler's own `requestState` (the lower-level API), handed back as it was given. */
   u?: string;
-}
-
-export interface RequestStateOptions {
-  /**
-   * The HMAC key: at least 32 bytes (a string is used as its UTF-8 bytes). Default: `MCPSMITH_STATE_KEY`, else a
-   * random key for this process, so state minted by one process is refused by another (replicas must share it).
-   */
-  key?: string | Uint8Array;
-  /** Seconds a client has to answer one `input_required` round. Default 600 (ten minutes). */
-  ttlSeconds?: number;
 }
 
 export interface RequestStateSealer {

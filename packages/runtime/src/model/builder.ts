@@ -1,32 +1,9 @@
-import type { PromptOptions, ResourceOptions, ToolOptions } from "../decorators/metadata.js";
-import type { SchemaInput } from "../schema/types.js";
-import type { Context } from "./context.js";
+import type { Infer, SchemaInput } from "../schema/types.js";
+import type { Context, ResourceHandler } from "./context.js";
 import { addInstance } from "./from-instance.js";
 import { addPrompt, addResource, addTool } from "./members.js";
+import type { PromptDefinition, ResourceOptions, ToolDefinition } from "./options.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
-
-/** The value a schema produces: inferred from a Standard Schema (zod), or a plain record for JSON Schema. */
-export type Infer<S> = S extends { readonly "~standard": { readonly types?: infer T } }
-  ? NonNullable<T> extends { readonly output: infer O }
-    ? O
-    : Record<string, unknown>
-  : Record<string, unknown>;
-
-/** A tool as `server().tool()` and `ctx.server.addTool()` take it: the decorator's options with a typed `input`. */
-export type ToolDefinition<S> = Omit<ToolOptions, "name" | "input"> & { input?: S };
-export type PromptDefinition<S> = Omit<PromptOptions, "name" | "args"> & { args?: S };
-
-/**
- * The handler a resource URI takes: `(ctx)` for a fixed URI, `(variables, ctx)` for a template (`{var}`). Chosen
- * from the URI's literal type rather than by overloads: TypeScript types an arrow's parameters from the first
- * overload and never retries, so `({ id }) => ...` for a template would be checked as `(ctx) => ...`. A URI known
- * only as `string` takes either (annotate the parameters).
- */
-export type ResourceHandler<U extends string> = string extends U
-  ? ((ctx: Context) => unknown) | ((variables: Record<string, string>, ctx: Context) => unknown)
-  : U extends `${string}{${string}}${string}`
-    ? (variables: Record<string, string>, ctx: Context) => unknown
-    : (ctx: Context) => unknown;
 
 export interface ServerDefinition extends ServerInfo {
   instructions?: string;

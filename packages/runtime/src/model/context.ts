@@ -4,9 +4,8 @@ import type {
   InputResponses,
   Root,
 } from "@modelcontextprotocol/server";
-import type { Infer } from "./builder.js";
-import type { LiveServer, Notifier } from "./live.js";
-import type { JsonSchema } from "./types.js";
+import type { Infer, JsonSchema, SchemaInput } from "../schema/types.js";
+import type { PromptDefinition, ResourceOptions, ToolDefinition } from "./options.js";
 
 /** The protocol era a request is served in: `modern` is 2026-07-28 (stateless), `legacy` is 2024-11-05 … 2025-11-25. */
 export type Era = "modern" | "legacy";
@@ -101,4 +100,56 @@ export interface InputOptions {
    * input calls (`input-0`, `input-1`, ...), which is stable because the handler re-runs the same way.
    */
   key?: string;
+}
+
+/**
+ * The handler a resource URI takes: `(ctx)` for a fixed URI, `(variables, ctx)` for a template (`{var}`). Chosen
+ * from the URI's literal type rather than by overloads: TypeScript types an arrow's parameters from the first
+ * overload and never retries, so `({ id }) => ...` for a template would be checked as `(ctx) => ...`. A URI known
+ * only as `string` takes either (annotate the parameters).
+ */
+export type ResourceHandler<U extends string> = string extends U
+  ? ((ctx: Context) => unknown) | ((variables: Record<string, string>, ctx: Context) => unknown)
+  : U extends `${string}{${string}}${string}`
+    ? (variables: Record<string, string>, ctx: Context) => unknown
+    : (ctx: Context) => unknown;
+
+/**
+ * The model of a running server, changed while it serves (`ctx.server` in handlers, `server` on the handles of
+ * `serve()` and `toFetchHandler()`). Definitions take the same shapes as the `server()` builder. Each change is
+ * validated and compiled on the spot: a bad definition throws `McpsmithError` and the model stays as it was.
+ * Each change sends the matching list-changed notification to every client that can receive it; changes made in
+ * the same tick are sent as one.
+ */
+export interface LiveServer {
+  /** Adds a tool after the existing ones. Throws if the name is taken or the definition is invalid. */
+  addTool<S extends SchemaInput>(
+    name: string,
+    definition: ToolDefinition<S>,
+    handler: (args: Infer<S>, ctx: Context) => unknown,
+  ): void;
+  /** Removes a tool; false when there was none of that name (then nothing is sent). */
+  removeTool(name: string): boolean;
+  /** A fixed URI adds a resource (`(ctx) => contents`); a URI with `{variables}` adds a template. */
+  addResource<U extends string>(uri: U, definition: ResourceOptions, handler: ResourceHandler<U>): void;
+  /** Removes a resource or a resource template, by the URI (or URI template) it was added with. */
+  removeResource(uri: string): boolean;
+  addPrompt<S extends SchemaInput>(
+    name: string,
+    definition: PromptDefinition<S>,
+    handler: (args: Infer<S>, ctx: Context) => unknown,
+  ): void;
+  removePrompt(name: string): boolean;
+}
+
+/**
+ * Change notifications for what the model cannot see change by itself: data behind a resource, or lists that a
+ * handler computes. They reach 2026-07-28 clients on their `subscriptions/listen` streams and legacy clients as
+ * unsolicited notifications (`resourceUpdated` only to clients that subscribed to that URI).
+ */
+export interface Notifier {
+  toolsChanged(): void;
+  resourcesChanged(): void;
+  promptsChanged(): void;
+  resourceUpdated(uri: string): void;
 }

@@ -1,7 +1,8 @@
-import { derivedSchemas, schemasLocation } from "../decorators/derived.js";
-import { declaringClassName, type MemberRecord, membersOf } from "../decorators/metadata.js";
 import { McpsmithError } from "../errors.js";
+import { derivedSchemas, schemasLocation } from "./derived.js";
+import { hasDocComment } from "./doc-comment.js";
 import { addPrompt, addResource, addTool, type ModelParts } from "./members.js";
+import { declaringClassName, type MemberRecord, membersOf } from "./metadata.js";
 
 /** Adds what the decorators recorded on an object's class to a model, each method bound to the object. */
 export function addInstance(parts: ModelParts, instance: object): void {
@@ -26,7 +27,9 @@ function addMember(parts: ModelParts, instance: object, className: string, membe
   const bound = method.bind(instance);
   const name = member.options.name ?? methodName;
   // Written options win; what the build derived from the method's types fills only what they leave out.
-  const derived = derivedSchemas(member.site?.module, declaringClassName(instance, member), methodName) ?? {};
+  const module = member.site?.module;
+  const declaringClass = declaringClassName(instance, member);
+  const derived = derivedSchemas(module, declaringClass, methodName) ?? {};
   if (member.kind === "tool") {
     const options = {
       ...member.options,
@@ -35,7 +38,15 @@ function addMember(parts: ModelParts, instance: object, className: string, membe
       ...fill("description", member.options.description, derived.description),
     };
     addTool(parts, name, options, bound, origin);
-    if (options.input === undefined && method.length > 0) markInputMissing(parts.tools.at(-1), member);
+    const tool = parts.tools.at(-1)!;
+    if (options.input === undefined && method.length > 0) markInputMissing(tool, member);
+    if (
+      options.description === undefined &&
+      module !== undefined &&
+      hasDocComment(module, declaringClass, methodName)
+    ) {
+      tool.docComment = true;
+    }
   } else if (member.kind === "resource") {
     const options = { ...member.options, ...fill("description", member.options.description, derived.description) };
     addResource(parts, member.uri, name, options, bound, origin);

@@ -1,6 +1,6 @@
-import type { PromptOptions, ResourceOptions, ToolOptions } from "../decorators/metadata.js";
 import { McpsmithError } from "../errors.js";
 import type { Context } from "./context.js";
+import type { PromptOptions, ResourceOptions, ToolOptions } from "./options.js";
 import type { ServerModel, ToolAnnotations, ToolModel } from "./types.js";
 import { isUriTemplate } from "./uri-template.js";
 

@@ -1,9 +1,6 @@
-import type { RequestStateOptions } from "../engine/request-state.js";
 import type { SchemaInput } from "../schema/types.js";
 import type { Context } from "./context.js";
-
-/** A JSON Schema object, as it travels on the wire. */
-export type JsonSchema = Record<string, unknown>;
+import type { CompletionSource, TaskSupport } from "./options.js";
 
 export type CacheableMethod =
   | "tools/list"
@@ -26,14 +23,6 @@ export interface ServerInfo {
   websiteUrl?: string;
 }
 
-/** Behaviour hints for clients, written the short way (`readOnly: true`). */
-export interface ToolHints {
-  readOnly?: boolean;
-  destructive?: boolean;
-  idempotent?: boolean;
-  openWorld?: boolean;
-}
-
 export interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
@@ -41,13 +30,6 @@ export interface ToolAnnotations {
   idempotentHint?: boolean;
   openWorldHint?: boolean;
 }
-
-/**
- * How a tool takes part in the tasks extension (`io.modelcontextprotocol/tasks`): `optional` becomes a task for
- * clients that declared the extension and runs inline for others; `required` refuses other clients (-32021).
- * Either way the handler decides where the task starts, with `await ctx.startTask()`.
- */
-export type TaskSupport = "optional" | "required";
 
 /** What a tool handler may return; see `results/tool-result.ts` for how each shape is sent. */
 export type ToolHandler = (args: never, ctx: Context) => unknown;
@@ -71,11 +53,12 @@ export interface ToolModel {
    * derived by `mcpsmith build`): validation refuses the model with this reason unless `input` is set by then.
    */
   inputMissing?: string;
+  /**
+   * Set by decorated classes when the method has no description but has a doc comment in its module, which `mcpsmith
+   * build` turns into one: validation says so if the description is still missing.
+   */
+  docComment?: boolean;
 }
-
-export type CompletionSource =
-  | readonly string[]
-  | ((value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>);
 
 /** A resource with a fixed URI. The handler returns its contents. */
 export interface ResourceModel {
@@ -113,6 +96,17 @@ export interface PromptModel {
   origin?: string;
   /** As `ToolModel.inputMissing`, for `args`. */
   inputMissing?: string;
+}
+
+/** Signing of `requestState` (see `ModelOptions.requestState`). */
+export interface RequestStateOptions {
+  /**
+   * The HMAC key: at least 32 bytes (a string is used as its UTF-8 bytes). Default: `MCPSMITH_STATE_KEY`, else a
+   * random key for this process, so state minted by one process is refused by another (replicas must share it).
+   */
+  key?: string | Uint8Array;
+  /** Seconds a client has to answer one `input_required` round. Default 600 (ten minutes). */
+  ttlSeconds?: number;
 }
 
 /** Server-wide knobs that live with the model (serving knobs live in `ServeOptions`). */

@@ -146,8 +146,15 @@ describe("model validation at start-up", () => {
         return [1, 2];
       }
     }
-    const handler = toFetchHandler(new Weather());
-    await handler.close();
+    const client = await createTestClient(new Weather());
+    try {
+      const [listed] = (await client.listTools()).tools;
+      expect(listed?.outputSchema).toMatchObject({ type: "array", items: { type: "number" } });
+      const result = await client.callTool({ name: "temperatures", arguments: {} });
+      expect(result.structuredContent).toEqual([1, 2]);
+    } finally {
+      await client.close();
+    }
   });
 
   it("refuses a JSON Schema that is not valid, with the validator's reason", async () => {
@@ -169,15 +176,34 @@ describe("model validation at start-up", () => {
         return "sunny";
       }
     }
+    const describe = "pass { description }, or set requireDescriptions: false in the model options";
     expect(await refusal(new Weather())).toBe(
-      one('Weather.current: tool "current" needs a description (models choose tools by it): pass { description }'),
+      one(`Weather.current: tool "current" needs a description (models choose tools by it): ${describe}`),
     );
     const blank = server({ name: "b", version: "1.0.0" }).tool("current", { description: "   " }, () => "sunny");
     expect(await refusal(blank)).toBe(
-      one('tool "current": tool "current" needs a description (models choose tools by it): pass { description }'),
+      one(`tool "current": tool "current" needs a description (models choose tools by it): ${describe}`),
     );
     const relaxed = toFetchHandler(new Weather(), { options: { requireDescriptions: false } });
     await relaxed.close();
+  });
+
+  it("says that `mcpsmith build` takes the description from the method's doc comment, when it has one", async () => {
+    // Read from this file: vitest runs it transformed, without its comments.
+    class DocumentedWeather {
+      /** Current conditions for a city. */
+      @tool()
+      current() {
+        return "sunny";
+      }
+    }
+    expect(await refusal(new DocumentedWeather())).toBe(
+      one(
+        'DocumentedWeather.current: tool "current" needs a description (models choose tools by it): ' +
+          "`mcpsmith build` (or `mcpsmith dev`) takes it from the method's doc comment; or pass { description }, " +
+          "or set requireDescriptions: false in the model options",
+      ),
+    );
   });
 
   it("refuses a duplicate resource URI, and a template declared twice", async () => {
@@ -266,7 +292,7 @@ describe("model validation at start-up", () => {
     expect(await refusal(new Weather())).toBe(
       `${header(5)}` +
         '  - Weather.current: tool name "get weather" must be 1-128 characters of A-Z a-z 0-9 _ . -\n' +
-        '  - Weather.forecast: tool "forecast" needs a description (models choose tools by it): pass { description }\n' +
+        '  - Weather.forecast: tool "forecast" needs a description (models choose tools by it): pass { description }, or set requireDescriptions: false in the model options\n' +
         '  - Weather.forecastAgain: duplicate tool name "forecast" (first declared by Weather.forecast)\n' +
         '  - Weather.station: "complete" names "station", which is not a variable of "weather://stations/{id}"\n' +
         `  - Weather.current input: the schema's root must be { type: "object" } (found type "string")`,

@@ -5,6 +5,8 @@ import { templateVariables } from "./uri-template.js";
 /** The MCP rule for tool names (2025-11-25 and 2026-07-28). */
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const DESCRIBE = "pass { description }, or set requireDescriptions: false in the model options";
+const FROM_DOC_COMMENT = "`mcpsmith build` (or `mcpsmith dev`) takes it from the method's doc comment; or ";
 
 /**
  * Checks what can be checked without compiling schemas: names, duplicates, descriptions, URIs and
@@ -29,8 +31,9 @@ export function modelProblems(model: ServerModel): string[] {
       problems.push(`${where}: tool "${tool.name}" ${tool.inputMissing}`);
     }
     if (model.options.requireDescriptions !== false && !tool.description?.trim()) {
+      const fromDoc = tool.docComment ? FROM_DOC_COMMENT : "";
       problems.push(
-        `${where}: tool "${tool.name}" needs a description (models choose tools by it): pass { description }`,
+        `${where}: tool "${tool.name}" needs a description (models choose tools by it): ${fromDoc}${DESCRIBE}`,
       );
     }
   }

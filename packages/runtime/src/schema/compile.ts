@@ -1,7 +1,14 @@
 import { McpsmithError } from "../errors.js";
-import type { JsonSchema } from "../model/types.js";
 import { compileJsonSchema } from "./json-validator.js";
-import type { CompiledSchema, Issue, SchemaInput, StandardResult, StandardSchemaLike, Validation } from "./types.js";
+import type {
+  CompiledSchema,
+  Issue,
+  JsonSchema,
+  SchemaInput,
+  StandardResult,
+  StandardSchemaLike,
+  Validation,
+} from "./types.js";
 
 export const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({ type: "object", properties: {} }) as JsonSchema;
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../model/types.js";
+import type { JsonSchema } from "./types.js";
 
 type Schema = { readonly [keyword: string]: unknown };
 type Json = Record<string, unknown>;

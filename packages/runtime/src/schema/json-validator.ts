@@ -1,9 +1,8 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import type { JsonSchema } from "../model/types.js";
 import { withDefaults } from "./defaults.js";
-import type { Issue, Validation } from "./types.js";
+import type { Issue, JsonSchema, Validation } from "./types.js";
 
 // One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
 // is the expensive part, so it happens once per schema at start-up, never per call.
@@ -19,7 +18,7 @@ const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
 
 function ajv(dialect: unknown): Ajv2020 | Ajv {
   // Required on first use, not imported: a server whose schemas are all zod never needs Ajv and ajv-formats,
-  // and loading them took ~70 ms, a sixth of a stdio server's start-up (bench/runtime).
+  // and loading them is a large share of a stdio server's start-up (figure in bench/README.md, "The runtime's choices").
   const require = createRequire(import.meta.url);
   const addFormats = (require("ajv-formats") as { default: (ajv: Ajv2020 | Ajv) => void }).default;
   // Tuple `items: [...]` and `additionalItems` mean something else in 2020-12 (where the array form is invalid), so

@@ -1,8 +1,7 @@
 import type { jsonSchemaValidator } from "@modelcontextprotocol/client";
-import type { JsonSchema } from "../model/types.js";
 import { describeIssues } from "./compile.js";
 import { compileJsonSchema } from "./json-validator.js";
-import type { Validation } from "./types.js";
+import type { JsonSchema, Validation } from "./types.js";
 
 /**
  * The SDK's validator interface over mcpsmith's own (compileJsonSchema), for the checks the SDK makes itself, such

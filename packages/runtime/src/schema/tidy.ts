@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../model/types.js";
+import type { JsonSchema } from "./types.js";
 
 const DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 

@@ -1,4 +1,5 @@
-import type { JsonSchema } from "../model/types.js";
+/** A JSON Schema object, as it travels on the wire. */
+export type JsonSchema = Record<string, unknown>;
 
 /**
  * The Standard Schema contract (https://standardschema.dev) with its JSON Schema extension, reduced to the
@@ -41,3 +42,10 @@ export interface CompiledSchema {
   readonly json: JsonSchema;
   validate(value: unknown): Validation | Promise<Validation>;
 }
+
+/** The value a schema produces: inferred from a Standard Schema (zod), or a plain record for JSON Schema. */
+export type Infer<S> = S extends { readonly "~standard": { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly output: infer O }
+    ? O
+    : Record<string, unknown>
+  : Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { createMcpHandler, type McpHandlerRequestOptions, type ServerEventBus } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
-import { createConnectionServer, createServer } from "../engine/server-factory.js";
-import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
-import type { LiveServer, Notifier } from "../model/live.js";
+import type { LiveServer, Notifier } from "../model/context.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import { requestFollowing } from "./follow-signal.js";
 import {
   type GuardOptions,

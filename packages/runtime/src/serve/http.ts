@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { LiveModel } from "../engine/live-model.js";
-import { createConnectionServer, createServer } from "../engine/server-factory.js";
+import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { type GuardOptions, resolveGuards } from "./guards.js";
 import { type LegacySessionLimits, sessionLimits, withLegacySessions } from "./legacy-sessions.js";

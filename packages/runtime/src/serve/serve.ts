@@ -1,10 +1,10 @@
 import type { ServerEventBus } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
 import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
-import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
 import { McpsmithError } from "../errors.js";
-import type { LiveServer, Notifier } from "../model/live.js";
+import type { LiveServer, Notifier } from "../model/context.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import type { HttpOptions } from "./http.js";
 import { listenStdio } from "./stdio.js";
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LiveModel } from "../engine/live-model.js";
-import { createConnectionServer } from "../engine/server-factory.js";
+import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { answerTaskMethodsOn } from "./stdio-tasks.js";
 

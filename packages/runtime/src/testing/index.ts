@@ -1,8 +1,8 @@
 import "../polyfill.js";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { LiveModel } from "../engine/live-model.js";
-import { createConnectionServer } from "../engine/server-factory.js";
-import { type ServeTarget, type TargetOptions, toModel } from "../engine/target.js";
+import { createConnectionServer } from "../engine/server/server-factory.js";
+import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import { sdkJsonSchemaValidator } from "../schema/sdk-validator.js";
 import { toFetchHandler } from "../serve/fetch.js";
 import { requestFollowing } from "../serve/follow-signal.js";

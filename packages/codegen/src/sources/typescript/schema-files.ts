@@ -1,18 +1,25 @@
 /**
- * Lays out what `mcpsmith build` writes for the runtime to find (see @mcpsmith/runtime's `decorators/derived.ts`):
+ * Lays out what `mcpsmith build` writes for the runtime to find (see @mcpsmith/runtime's `model/derived.ts`):
  * beside each compiled module that has decorated methods, `<module>.mcpsmith.json`; in the project folder,
  * `.mcpsmith/schemas.json` with every module by source path, for sources run directly (vitest, tsx).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import type { DerivedClasses, ModuleSchemasFile, ProjectSchemasFile } from "@mcpsmith/runtime";
+import {
+  type DerivedClasses,
+  MODULE_SCHEMAS_SUFFIX,
+  type ModuleSchemasFile,
+  moduleSchemasPath,
+  PROJECT_SCHEMAS,
+  type ProjectSchemasFile,
+} from "@mcpsmith/runtime/internal";
 import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import { compiler } from "./compiler.js";
 import type { DerivedMember, Extraction } from "./extractor.js";
 
-export const PROJECT_SCHEMAS_FILE = ".mcpsmith/schemas.json";
-export const MODULE_SCHEMAS_SUFFIX = ".mcpsmith.json";
+// Where the runtime reads the files is its rule; these names stay for this entry point's users.
+export { MODULE_SCHEMAS_SUFFIX, moduleSchemasPath as schemasPathOf, PROJECT_SCHEMAS as PROJECT_SCHEMAS_FILE };
 
 export interface SchemaFile {
   path: string;
@@ -37,15 +44,15 @@ export function planSchemaFiles(extraction: Extraction, tsconfig: string): Schem
     const output = compiledPath(config, source);
     if (output === undefined) continue;
     const file: ModuleSchemasFile = { mcpsmith: 1, source: posix(relative(dirname(output), source)), classes };
-    write.push({ path: schemasPathOf(output), contents: json(file) });
+    write.push({ path: moduleSchemasPath(output), contents: json(file) });
   }
   const project: ProjectSchemasFile = { mcpsmith: 1, modules };
-  write.push({ path: join(projectDir, PROJECT_SCHEMAS_FILE), contents: json(project) });
+  write.push({ path: join(projectDir, PROJECT_SCHEMAS), contents: json(project) });
   const remove = extraction.sources
     .filter((source) => !extraction.modules.has(source))
     .map((source) => compiledPath(config, source))
     .filter((output): output is string => output !== undefined)
-    .map(schemasPathOf)
+    .map(moduleSchemasPath)
     .filter(isOurs);
   return { write, remove };
 }
@@ -58,10 +65,6 @@ export function applySchemaFiles(plan: SchemaFilesPlan): void {
     writeFileSync(file.path, file.contents);
   }
   for (const path of plan.remove) rmSync(path, { force: true });
-}
-
-export function schemasPathOf(compiled: string): string {
-  return compiled.replace(/\.[cm]?js$/, MODULE_SCHEMAS_SUFFIX);
 }
 
 function classesOf(members: readonly DerivedMember[]): DerivedClasses {

@@ -9,7 +9,7 @@ import {
   type ServerOptions,
 } from "@modelcontextprotocol/server";
 import type { ClientInfo, Context } from "../../model/context.js";
-import type { TaskSupport } from "../../model/types.js";
+import type { TaskSupport } from "../../model/options.js";
 import type { RequestStateSealer } from "../request-state.js";
 import type { RunningTask, TaskManager } from "./manager.js";
 import type { StoredTask } from "./store.js";

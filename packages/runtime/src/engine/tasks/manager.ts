@@ -13,8 +13,8 @@ export interface TaskOptions {
   pollIntervalMs?: number;
 }
 
-export const DEFAULT_TASK_TTL_MS = 60 * 60_000;
-export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_TASK_TTL_MS = 60 * 60_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**

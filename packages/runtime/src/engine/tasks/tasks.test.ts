@@ -6,10 +6,10 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   server,
-  TASKS_EXTENSION,
   ToolError,
   toFetchHandler,
 } from "../../index.js";
+import { TASKS_EXTENSION } from "./call.js";
 import { InMemoryTaskStore } from "./store.js";
 
 // The tasks extension over the fetch handler, with raw 2026-07-28 requests: the official v2 client has no tasks

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import type { HttpOperation, HttpParameter } from "./operation.js";
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./styles.js";
 

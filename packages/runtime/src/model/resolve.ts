@@ -1,7 +1,10 @@
+// Model resolution: the one place where what users serve (a `ServerModel`, a `server()` builder, decorated objects)
+// becomes the model the engine compiles. Decorated objects are read by from-instance.ts, which the builder's `use()`
+// shares (the builder cannot import this file, which recognises builders).
 import { McpsmithError } from "../errors.js";
-import { ServerBuilder } from "../model/builder.js";
-import { addInstance } from "../model/from-instance.js";
-import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
+import { ServerBuilder } from "./builder.js";
+import { addInstance } from "./from-instance.js";
+import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
 
 /** Anything mcpsmith can serve: a model, a builder, or objects whose classes use the decorators. */
 export type ServeTarget = ServerModel | ServerBuilder | object | readonly object[];

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import type { HttpApi, HttpOperation, HttpServer } from "./operation.js";
 
 export interface BaseUrlSources {

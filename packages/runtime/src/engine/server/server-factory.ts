@@ -1,15 +1,15 @@
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
-import type { LogLevel } from "../model/context.js";
-import { complete } from "./completions.js";
+import type { LogLevel } from "../../model/context.js";
+import { complete } from "../completions.js";
+import { type ConnectionState, makeContext } from "../context.js";
+import type { LiveModel } from "../live-model.js";
+import { type Page, pageOf } from "../pagination.js";
+import { getPrompt } from "../prompts.js";
+import { readResource } from "../resources.js";
+import { dispatchToolCall, withTasksExtension } from "../tasks/call.js";
+import type { TaskManager } from "../tasks/manager.js";
+import { callTool } from "../tools.js";
 import { ConnectionServer } from "./connection-server.js";
-import { type ConnectionState, makeContext } from "./context.js";
-import type { LiveModel } from "./live-model.js";
-import { type Page, pageOf } from "./pagination.js";
-import { getPrompt } from "./prompts.js";
-import { readResource } from "./resources.js";
-import { dispatchToolCall, withTasksExtension } from "./tasks/call.js";
-import type { TaskManager } from "./tasks/manager.js";
-import { callTool } from "./tools.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { decodeFileArgument } from "./binary.js";
-import type { EncodedBody } from "./body.js";
 import { isJson } from "./media-types.js";
 import type { HttpBody } from "./operation.js";
 
@@ -16,7 +15,11 @@ interface Part {
  * rather than with `FormData` because `FormData` can only send a part with a content type as a file: a JSON
  * field (OpenAPI's default for object properties) must be a plain part with `Content-Type: application/json`.
  */
-export function encodeMultipart(body: HttpBody, value: Record<string, unknown>, subtype: string): EncodedBody {
+export function encodeMultipart(
+  body: HttpBody,
+  value: Record<string, unknown>,
+  subtype: string,
+): { contentType: string; bytes: Uint8Array } {
   const parts: Part[] = [];
   for (const [name, property] of Object.entries(value)) {
     if (property === undefined) continue;

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 
 export interface OutgoingRequest {
   method: string;

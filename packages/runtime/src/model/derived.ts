@@ -5,7 +5,7 @@
  * Files are read once per process; where there is no file system (edge runtimes) nothing is derived.
  */
 import { McpsmithError } from "../errors.js";
-import type { JsonSchema } from "../model/types.js";
+import type { JsonSchema } from "../schema/types.js";
 
 /** What the build derived for one method: its doc summary and the schemas of its arguments and result. */
 export interface DerivedSchemas {
@@ -32,7 +32,14 @@ export interface ProjectSchemasFile {
 }
 
 export const PROJECT_SCHEMAS = ".mcpsmith/schemas.json";
+/** What replaces a compiled module's extension to name the file of its schemas. */
+export const MODULE_SCHEMAS_SUFFIX = ".mcpsmith.json";
 const COMPILED = /\.[cm]?js$/;
+
+/** `<module>.mcpsmith.json` for a compiled module (`dist/tools.js` -> `dist/tools.mcpsmith.json`). */
+export function moduleSchemasPath(compiled: string): string {
+  return compiled.replace(COMPILED, MODULE_SCHEMAS_SUFFIX);
+}
 
 type Fs = typeof import("node:fs");
 type Path = typeof import("node:path");
@@ -52,12 +59,12 @@ export function derivedSchemas(
 
 /** Where the schemas of a module would be read from, for messages. */
 export function schemasLocation(module: string): string {
-  return COMPILED.test(module) ? module.replace(COMPILED, ".mcpsmith.json") : PROJECT_SCHEMAS;
+  return COMPILED.test(module) ? moduleSchemasPath(module) : PROJECT_SCHEMAS;
 }
 
 function classesOf(module: string, { fs, path }: { fs: Fs; path: Path }): DerivedClasses | undefined {
   if (COMPILED.test(module)) {
-    return (read(module.replace(COMPILED, ".mcpsmith.json"), fs) as ModuleSchemasFile | undefined)?.classes;
+    return (read(moduleSchemasPath(module), fs) as ModuleSchemasFile | undefined)?.classes;
   }
   for (let dir = path.dirname(module); ; dir = path.dirname(dir)) {
     const project = read(path.join(dir, PROJECT_SCHEMAS), fs) as ProjectSchemasFile | undefined;
@@ -85,11 +92,6 @@ function read(file: string, fs: Fs): unknown {
   }
   files.set(file, value);
   return value;
-}
-
-/** Forgets the files read so far (`mcpsmith dev` rewrites them between reloads; tests write their own). */
-export function forgetDerivedSchemas(): void {
-  files.clear();
 }
 
 function nodeModules(): { fs: Fs; path: Path } | undefined {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileModel } from "../engine/compile.js";
-import { toModel } from "../engine/target.js";
 import { McpsmithError } from "../errors.js";
 import type { ModuleSchemasFile, ProjectSchemasFile } from "./derived.js";
+import { toModel } from "./resolve.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-derived-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

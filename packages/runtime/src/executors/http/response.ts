@@ -1,5 +1,5 @@
-import { audio, type Content, embedded, image } from "../results/content.js";
-import { ToolError } from "../results/tool-error.js";
+import { audio, type Content, embedded, image } from "../../results/content.js";
+import { ToolError } from "../../results/tool-error.js";
 import { essence, isJson, isText } from "./media-types.js";
 import type { BoundedBody } from "./read-body.js";
 

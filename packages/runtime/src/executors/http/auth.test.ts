@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
-import { type RecordedRequest, startUpstream, type Upstream } from "../../../../test/support/upstream.js";
+import { callTool, firstText, operation } from "../../../../../test/support/http-executor.js";
+import { type RecordedRequest, startUpstream, type Upstream } from "../../../../../test/support/upstream.js";
 import { createHttpExecutor } from "./executor.js";
 import type { HttpApi, HttpSecurityRequirement } from "./operation.js";
 

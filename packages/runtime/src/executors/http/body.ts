@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import { decodeFileArgument } from "./binary.js";
 import { essence, isJson } from "./media-types.js";
 import { encodeMultipart } from "./multipart.js";

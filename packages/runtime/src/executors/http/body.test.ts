@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
-import { parseMultipart } from "../../../../test/support/multipart.js";
-import { startUpstream, type Upstream } from "../../../../test/support/upstream.js";
+import { callTool, firstText, operation } from "../../../../../test/support/http-executor.js";
+import { parseMultipart } from "../../../../../test/support/multipart.js";
+import { startUpstream, type Upstream } from "../../../../../test/support/upstream.js";
 import { createHttpExecutor, type HttpExecutor } from "./executor.js";
 import type { HttpBody } from "./operation.js";
 

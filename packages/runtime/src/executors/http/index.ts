@@ -3,15 +3,7 @@
  * openapi`). Turns tool arguments into an HTTP request and the response into a tool result.
  */
 
-export {
-  createHttpExecutor,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  DEFAULT_USER_AGENT,
-  type HttpCallContext,
-  type HttpExecutor,
-  type HttpExecutorOptions,
-} from "./executor.js";
+export { createHttpExecutor, type HttpCallContext, type HttpExecutor, type HttpExecutorOptions } from "./executor.js";
 export type {
   HttpApi,
   HttpBody,

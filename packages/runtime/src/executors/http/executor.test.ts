@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
-import { startUpstream, type Upstream } from "../../../../test/support/upstream.js";
-import { type Context, server, tool } from "../index.js";
-import { createTestClient } from "../testing/index.js";
+import { callTool, firstText, operation } from "../../../../../test/support/http-executor.js";
+import { startUpstream, type Upstream } from "../../../../../test/support/upstream.js";
+import { type Context, server, tool } from "../../index.js";
+import { createTestClient } from "../../testing/index.js";
 import { createHttpExecutor, DEFAULT_USER_AGENT } from "./executor.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
 

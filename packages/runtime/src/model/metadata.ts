@@ -1,37 +1,7 @@
-import type { CompletionSource, JsonSchema, TaskSupport, ToolHints } from "../model/types.js";
-import type { SchemaInput } from "../schema/types.js";
-
-export interface ToolOptions extends ToolHints {
-  /** Defaults to the method name. */
-  name?: string;
-  title?: string;
-  description?: string;
-  input?: SchemaInput;
-  output?: SchemaInput;
-  meta?: Record<string, unknown>;
-  /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */
-  task?: TaskSupport;
-}
-
-export interface ResourceOptions {
-  /** Defaults to the method name. */
-  name?: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  /** Suggestions for the URI template's variables, by variable name. */
-  complete?: Record<string, CompletionSource>;
-}
-
-export interface PromptOptions {
-  /** Defaults to the method name. */
-  name?: string;
-  title?: string;
-  description?: string;
-  /** The arguments' schema: an object whose properties are strings (prompt arguments travel as strings). */
-  args?: SchemaInput | JsonSchema;
-  complete?: Record<string, CompletionSource>;
-}
+// What the decorators record on a class, and how the model reads it back: the contract between decorators/ (which
+// only write records) and from-instance.ts (which turns them into model entries). It lives with the model so that
+// the model never imports the decorators.
+import type { PromptOptions, ResourceOptions, ToolOptions } from "./options.js";
 
 /**
  * Where a decorated method was declared: its class's metadata object (which tells the declaring class apart from

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
-import { startUpstream, type Upstream } from "../../../../test/support/upstream.js";
+import { callTool, firstText, operation } from "../../../../../test/support/http-executor.js";
+import { startUpstream, type Upstream } from "../../../../../test/support/upstream.js";
 import { createHttpExecutor } from "./executor.js";
 import type { HttpApi } from "./operation.js";
 

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import { applyCredentials, type Chosen, chooseCredentials, type Env, redact, secretValues } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { encodeBody } from "./body.js";
@@ -10,9 +10,9 @@ import { assembleRequest, type RequestDefaults } from "./request.js";
 import { type HttpCallResult, mapResponse } from "./response.js";
 import { send } from "./send.js";
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** 10 MiB: room for images and documents; text beyond ~100 kB is cut again by the runtime's result limit. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_USER_AGENT = "mcpsmith-http-executor";
 
 export interface HttpExecutorOptions {

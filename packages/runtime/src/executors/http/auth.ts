@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import { encodeStrict } from "./encode.js";
 import type { OAuth2Tokens } from "./oauth2.js";
 import type { HttpApi, HttpSecurityRequirement, HttpSecurityScheme } from "./operation.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callTool, firstText, operation } from "../../../../test/support/http-executor.js";
-import { startUpstream, type Upstream, type UpstreamReply } from "../../../../test/support/upstream.js";
+import { callTool, firstText, operation } from "../../../../../test/support/http-executor.js";
+import { startUpstream, type Upstream, type UpstreamReply } from "../../../../../test/support/upstream.js";
 import { createHttpExecutor, type HttpExecutorOptions } from "./executor.js";
 import { ERROR_EXCERPT_CHARS } from "./response.js";
 

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 import type { HttpSecurityScheme } from "./operation.js";
 
 type ClientCredentials = Extract<HttpSecurityScheme, { type: "oauth2" }>;

@@ -1,4 +1,4 @@
-import { ToolError } from "../results/tool-error.js";
+import { ToolError } from "../../results/tool-error.js";
 
 /** Bytes a tool argument carried, with what a `data:` URI said about them. */
 export interface DecodedFile {

@@ -1,0 +1,58 @@
+// What `@tool`, `@resource` and `@prompt` take, and what the `server()` builder and `ctx.server` take with them: one
+// set of options whichever way a member is declared.
+import type { JsonSchema, SchemaInput } from "../schema/types.js";
+
+/** Behaviour hints for clients, written the short way (`readOnly: true`). */
+export interface ToolHints {
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+}
+
+/**
+ * How a tool takes part in the tasks extension (`io.modelcontextprotocol/tasks`): `optional` becomes a task for
+ * clients that declared the extension and runs inline for others; `required` refuses other clients (-32021).
+ * Either way the handler decides where the task starts, with `await ctx.startTask()`.
+ */
+export type TaskSupport = "optional" | "required";
+
+export type CompletionSource =
+  | readonly string[]
+  | ((value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>);
+
+export interface ToolOptions extends ToolHints {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  input?: SchemaInput;
+  output?: SchemaInput;
+  meta?: Record<string, unknown>;
+  /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */
+  task?: TaskSupport;
+}
+
+export interface ResourceOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Suggestions for the URI template's variables, by variable name. */
+  complete?: Record<string, CompletionSource>;
+}
+
+export interface PromptOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** The arguments' schema: an object whose properties are strings (prompt arguments travel as strings). */
+  args?: SchemaInput | JsonSchema;
+  complete?: Record<string, CompletionSource>;
+}
+
+/** A tool as `server().tool()` and `ctx.server.addTool()` take it: the decorator's options with a typed `input`. */
+export type ToolDefinition<S> = Omit<ToolOptions, "name" | "input"> & { input?: S };
+export type PromptDefinition<S> = Omit<PromptOptions, "name" | "args"> & { args?: S };
