@@ -15,7 +15,7 @@ import { ROOT } from "./support/servers.js";
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // decorators -> model -> engine -> serve: the model is the pivot every way in produces and the engine compiles.
   runtime: [
-    ["errors.ts", "polyfill.ts"],
+    ["errors.ts", "polyfill.ts", "text.ts"],
     ["schema"],
     ["results"],
     ["model", "http"],
@@ -24,7 +24,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["engine"],
     ["serve"],
     ["testing"],
-    ["index.ts"],
+    ["index.ts", "internal.ts"],
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one
   // pipeline file per generator joins them, so none of the three imports another.

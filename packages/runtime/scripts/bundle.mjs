@@ -5,7 +5,13 @@ import { build } from "esbuild";
 
 await build({
   absWorkingDir: new URL("..", import.meta.url).pathname,
-  entryPoints: ["src/index.ts", "src/testing/index.ts", "src/http/index.ts", "src/discovery/index.ts"],
+  entryPoints: [
+    "src/index.ts",
+    "src/testing/index.ts",
+    "src/http/index.ts",
+    "src/discovery/index.ts",
+    "src/internal.ts",
+  ],
   outdir: "dist",
   outbase: "src",
   bundle: true,

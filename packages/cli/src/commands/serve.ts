@@ -1,11 +1,12 @@
 import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { LiveBuild } from "@mcpsmith/codegen/live";
+import { thousands } from "@mcpsmith/runtime/internal";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
-import { plural, thousands } from "../text.js";
+import { plural } from "../text.js";
 import { OPENAPI_SOURCE_FLAGS } from "./openapi/flags.js";
 import type { ServeSummary } from "./serve/openapi.js";
 

@@ -38,11 +38,3 @@ export function summaryOf(description: string, max = 160): string {
   const line = description.trim().split(/\r?\n/, 1)[0]?.trim() ?? "";
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
-
-/**
- * A whole number with its thousands grouped, "1,186", as `toLocaleString("en-US")` writes it but without loading
- * ICU's number formatting, which costs `mcpsmith generate` about 30 ms on its first use for the one count it writes.
- */
-export function thousands(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
