@@ -105,4 +105,3 @@ describe("the doctor's names and the generators' names", () => {
     }
   });
 });
-

@@ -5,7 +5,10 @@ describe("tool hints", () => {
   it("become the annotations clients read, leaving absent hints out", () => {
     expect(hintAnnotations({ readOnly: true, openWorld: false })).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(hintAnnotations({})).toEqual({});
-    expect(Object.keys(hintAnnotations({ openWorld: true, readOnly: true }))).toEqual(["readOnlyHint", "openWorldHint"]);
+    expect(Object.keys(hintAnnotations({ openWorld: true, readOnly: true }))).toEqual([
+      "readOnlyHint",
+      "openWorldHint",
+    ]);
   });
 
   it("are read back from annotations the same way", () => {
