@@ -19,7 +19,6 @@ const SHOWN_PER_CHECK = 8;
 
 export const command: Command = {
   name: "doctor",
-  summary: "Check a server for what hosts will trip on: names, tool counts, size, schemas",
   usage: ["doctor [target] [options]", "doctor [options] -- <command> [args...]"],
   details: [
     "Connects as a client, reads the raw tools/list and reports, each with a severity and what to do:",

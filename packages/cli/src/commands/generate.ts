@@ -19,7 +19,6 @@ const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
 
 export const command: Command = {
   name: "generate",
-  summary: "Generate an MCP server from a source (annotated TypeScript); no arguments: regenerate from mcpsmith.json",
   usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
   details: [
     "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",

@@ -12,7 +12,6 @@ import type { ServeSummary } from "./serve/openapi.js";
 
 export const command: Command = {
   name: "serve",
-  summary: "Serve an OpenAPI document as an MCP server at once, without generating files",
   usage: ["serve openapi <spec> [options]", "serve openapi <spec> --http [PORT] [options]"],
   details: [
     "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
