@@ -17,7 +17,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages).
   runtime: [
-    ["errors.ts", "polyfill.ts"],
+    ["errors.ts", "polyfill.ts", "text.ts"],
     ["schema"],
     ["results"],
     ["model", "executors"],

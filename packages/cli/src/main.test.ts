@@ -26,7 +26,8 @@ describe("mcpsmith", () => {
     for (const command of COMMANDS) {
       const { code, stdout } = await runCli([command.name, "--help"]);
       expect(code, command.name).toBe(0);
-      expect(stdout).toContain(`mcpsmith ${command.name}`);
+      // The summary is the registry's, the line `mcpsmith --help` lists.
+      expect(stdout.split("\n")[0]).toBe(`mcpsmith ${command.name} — ${command.summary}`);
       expect(stdout).toMatch(/Usage[\s\S]*Options[\s\S]*--help[\s\S]*Examples/);
       expect((await runCli(["help", command.name])).stdout).toBe(stdout);
     }

@@ -1,8 +1,9 @@
 /**
  * `@mcpsmith/codegen`: what every generator and the CLI share (tool names, tool-list budgets, errors, the
- * mcpsmith.json manifest, the modes an OpenAPI server lists its operations in). Kept light on purpose: the
- * sources live on their own subpaths (`/openapi`, `/typescript`, `/generate-openapi`, `/generate-ts`, `/live`),
- * so that importing this one never loads ts-morph, swagger-parser or the runtime.
+ * mcpsmith.json manifest, the modes an OpenAPI server lists its operations in, the templates and a new project's
+ * package.json). Kept light on purpose: the sources live on their own subpaths (`/openapi`, `/typescript`,
+ * `/generate-openapi`, `/generate-ts`, `/live`), so that importing this one never loads ts-morph, swagger-parser,
+ * handlebars or the runtime's server (only the small helpers of `@mcpsmith/runtime/internal`).
  */
 export {
   CHARS_PER_TOKEN,
@@ -19,6 +20,13 @@ export {
   readManifest,
   recordGeneration,
 } from "./emit/manifest.js";
+export {
+  PROJECT_VERSIONS,
+  type ProjectPackageOptions,
+  type ProjectVersions,
+  projectPackageJson,
+} from "./emit/project-package.js";
+export { templatesRoot } from "./emit/templates.js";
 export { writeGeneratedFiles } from "./emit/write.js";
 export { CodegenError, type CodegenProblem, ERROR_CODES, type ErrorCode } from "./errors.js";
 export type { Source } from "./ir/source.js";
@@ -36,8 +44,10 @@ export { DEFAULT_DISCOVERY_THRESHOLD, LIVE_MODES, type LiveMode } from "./live/m
 export { HASH_LENGTH } from "./names/hash.js";
 export {
   DEFAULT_MAX_TOOL_NAME_LENGTH,
+  SAFE_TOOL_NAME_CHARACTERS,
   safeToolName,
   type ToolNameOptions,
   toolNamePattern,
+  UNSAFE_TOOL_NAME_CHARACTER,
   uniqueToolNames,
 } from "./names/tool-name.js";

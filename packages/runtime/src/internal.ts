@@ -1,5 +1,8 @@
-// `@mcpsmith/runtime/internal`: for mcpsmith's own packages (codegen, cli), no compatibility promise. What is here
-// may change in any release; user code imports `@mcpsmith/runtime` and its documented subpaths instead.
+// `@mcpsmith/runtime/internal`: what mcpsmith's own packages (codegen, cli) share with the runtime, so that each rule
+// has one definition: the build-file contract between `mcpsmith build` and the runtime, and the shared rules and
+// helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
+// `@mcpsmith/runtime` and its documented subpaths instead.
+export { essence, isJson } from "./executors/http/media-types.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,
@@ -9,3 +12,8 @@ export {
   PROJECT_SCHEMAS,
   type ProjectSchemasFile,
 } from "./model/derived.js";
+export { hintAnnotations, hintsOf, TOOL_HINTS } from "./model/tool-hints.js";
+export { templateVariables } from "./model/uri-template.js";
+export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
+export { CHARS_PER_TOKEN } from "./results/truncate.js";
+export { editDistance, nearestMatches, thousands } from "./text.js";

@@ -19,9 +19,9 @@ export interface ParsedArgs {
   rest: string[];
 }
 
+/** A command's module; its one-line summary is in commands/registry.ts, which lists commands without loading them. */
 export interface Command {
   name: string;
-  summary: string;
   /** The synopsis lines, without the leading `mcpsmith `. */
   usage: string[];
   /** Longer explanation printed under the synopsis. */

@@ -15,7 +15,7 @@ export interface Listing {
   resources: Resource[];
   resourceTemplates: ResourceTemplateType[];
   prompts: Prompt[];
-  /** Estimated tokens of the tools/list result (JSON characters / 4), what the tools cost a model's context. */
+  /** Estimated tokens of the tools/list result (`estimateToolListTokens`), what the tools cost a model's context. */
   toolListTokens: number;
 }
 

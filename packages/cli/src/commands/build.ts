@@ -9,7 +9,6 @@ import type { Io } from "../io.js";
 
 export const command: Command = {
   name: "build",
-  summary: "Compile the project (tsc) and derive the schemas of decorated methods from their types",
   usage: ["build [options]"],
   details: [
     "Runs the project's own tsc (`tsc -b` on tsconfig.build.json, else tsconfig.json), then reads every class",

@@ -17,7 +17,6 @@ type Request =
 
 export const command: Command = {
   name: "call",
-  summary: "Call a tool, read a resource or get a prompt",
   usage: [
     "call <tool> [key=value ...] [--args JSON] [target]",
     "call --resource URI [target]",

@@ -12,7 +12,6 @@ import { runDevSession } from "./dev-session.js";
 
 export const command: Command = {
   name: "dev",
-  summary: "Run a server with watch: recompile (tsc --watch) and restart on change",
   usage: ["dev [entry] [options]", "dev [entry] --http [PORT]"],
   details: [
     "Runs the project's server and restarts it whenever its code changes. A TypeScript project (one with",

@@ -1,9 +1,11 @@
+import { CHARS_PER_TOKEN, CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { Command } from "../args/command.js";
 import { booleanOption } from "../args/parse.js";
 import {
   checkTools,
   type Finding,
   type Report,
+  SAFE_TOOL_NAME,
   SCHEMA_TOKEN_WARNING,
   TOOL_LIST_TOKEN_WARNING,
 } from "../doctor/checks.js";
@@ -17,13 +19,12 @@ const SHOWN_PER_CHECK = 8;
 
 export const command: Command = {
   name: "doctor",
-  summary: "Check a server for what hosts will trip on: names, tool counts, size, schemas",
   usage: ["doctor [target] [options]", "doctor [options] -- <command> [args...]"],
   details: [
     "Connects as a client, reads the raw tools/list and reports, each with a severity and what to do:",
-    "  - tool names outside ^[A-Za-z_][A-Za-z0-9_-]{0,63}$, and which hosts reject them",
-    "  - duplicate names; more tools than Cursor (40), Windsurf (50) or VS Code (128) take",
-    `  - tools/list above ${TOOL_LIST_TOKEN_WARNING.toLocaleString("en-US")} tokens (estimate: JSON characters / 4)`,
+    `  - tool names outside ${SAFE_TOOL_NAME.source}, and which hosts reject them`,
+    `  - duplicate names; more tools than Cursor (${CLIENT_TOOL_LIMITS.cursor}), Windsurf (${CLIENT_TOOL_LIMITS.windsurf}) or VS Code (${CLIENT_TOOL_LIMITS.vscode}) take`,
+    `  - tools/list above ${TOOL_LIST_TOKEN_WARNING.toLocaleString("en-US")} tokens (estimate: JSON characters / ${CHARS_PER_TOKEN})`,
     `  - missing descriptions, input schemas that are not objects, schemas above ${SCHEMA_TOKEN_WARNING.toLocaleString("en-US")} tokens`,
     "Exit code 1 when there are errors (warnings alone exit 0).",
     "The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project folder.",

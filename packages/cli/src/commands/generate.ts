@@ -6,11 +6,12 @@ import {
   readManifest,
   recordGeneration,
 } from "@mcpsmith/codegen";
+import { thousands } from "@mcpsmith/runtime/internal";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
-import { plural, thousands } from "../text.js";
+import { plural } from "../text.js";
 import { describeFiles } from "./generate/files-summary.js";
 import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
 
@@ -18,7 +19,6 @@ const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
 
 export const command: Command = {
   name: "generate",
-  summary: "Generate an MCP server from a source (annotated TypeScript); no arguments: regenerate from mcpsmith.json",
   usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
   details: [
     "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",

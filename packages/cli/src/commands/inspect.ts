@@ -12,7 +12,6 @@ const INSPECTOR_MIN_NODE = 22;
 
 export const command: Command = {
   name: "inspect",
-  summary: "Open the official MCP Inspector on a server (web UI, or --cli for scripts)",
   usage: ["inspect [target] [options]", "inspect [options] -- <command> [args...]", "inspect --url URL [options]"],
   details: [
     "Runs @modelcontextprotocol/inspector through npx, with the server's command line filled in: the current",

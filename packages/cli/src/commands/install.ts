@@ -26,7 +26,6 @@ const HIDDEN = "<hidden>";
 
 export const command: Command = {
   name: "install",
-  summary: "Add a server to Claude Desktop, Cursor, VS Code or Claude Code",
   usage: [
     "install --client CLIENT [--name NAME] [--env KEY=VALUE ...] [--print] [target]",
     "install --client CLIENT [options] -- <command> [args...]",

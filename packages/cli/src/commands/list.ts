@@ -7,7 +7,6 @@ import { CONNECTION_OPTIONS, singleTarget, withConnection } from "./connection-o
 
 export const command: Command = {
   name: "list",
-  summary: "List a server's tools, resources and prompts with their schemas",
   usage: ["list [target] [options]", "list [options] -- <command> [args...]"],
   details: [
     "Connects as a real MCP client (the official SDK, protocol era negotiated like current hosts do) and prints",

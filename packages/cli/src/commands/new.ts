@@ -27,7 +27,6 @@ const DEFAULT_DIR = "my-mcp-server";
 
 export const command: Command = {
   name: "new",
-  summary: "Create a new MCP server project from a template",
   usage: ["new [dir] [options]"],
   details: [
     "Writes a ready-to-run TypeScript project (server, tests, README with host setup), then installs its",

@@ -2,6 +2,7 @@ import type { Command } from "../args/command.js";
 
 interface Entry {
   name: string;
+  /** The one line `mcpsmith --help` lists and `mcpsmith <name> --help` starts with. */
   summary: string;
   /** Loaded only when the command runs, so `mcpsmith list` never pays for handlebars. */
   load(): Promise<Command>;
@@ -20,7 +21,7 @@ export const COMMANDS: readonly Entry[] = [
   },
   {
     name: "generate",
-    summary: "Generate an MCP server from annotated TypeScript; no arguments: regenerate from mcpsmith.json",
+    summary: "Generate an MCP server from OpenAPI or annotated TypeScript; no arguments: regenerate from mcpsmith.json",
     load: async () => (await import("./generate.js")).command,
   },
   {

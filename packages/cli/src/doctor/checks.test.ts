@@ -1,3 +1,5 @@
+import { safeToolName } from "@mcpsmith/codegen";
+import { TOOL_NAME } from "@mcpsmith/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { checkTools, SCHEMA_TOKEN_WARNING, TOOL_LIST_TOKEN_WARNING } from "./checks.js";
 
@@ -66,5 +68,40 @@ describe("checkTools", () => {
     const list = checkTools(Array.from({ length: 10 }, (_, i) => ({ ...big, name: `big${i}` })));
     expect(list.toolListTokens).toBeGreaterThan(TOOL_LIST_TOKEN_WARNING);
     expect(list.findings.at(-1)).toMatchObject({ severity: "warning", check: "tool-list-large" });
+  });
+});
+
+describe("the doctor's names and the generators' names", () => {
+  const nameChecks = (name: string) =>
+    checkTools([tool(name)])
+      .findings.map((finding) => finding.check)
+      .filter((check) => check.startsWith("name-") && check !== "name-long");
+
+  const raws = [
+    "add",
+    "get-weather",
+    "_private",
+    "GET /repos/{owner}/{repo}",
+    "2fa.verify",
+    "Überprüfung der Rechnung",
+    "users.list",
+    "-dash",
+    "🙂",
+    "x".repeat(65),
+    "a.".repeat(70),
+  ];
+
+  it("accepts every name a generator makes, which the runtime accepts too", () => {
+    for (const raw of raws) {
+      const name = safeToolName(raw);
+      expect(nameChecks(name), name).toEqual([]);
+      expect(TOOL_NAME.test(name), name).toBe(true);
+    }
+  });
+
+  it("flags exactly the names a generator would change", () => {
+    for (const raw of raws) {
+      expect(nameChecks(raw).length > 0, raw).toBe(safeToolName(raw) !== raw);
+    }
   });
 });

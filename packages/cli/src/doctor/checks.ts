@@ -1,4 +1,12 @@
-import { CLIENT_TOOL_LIMITS, estimateTokens, safeToolName } from "@mcpsmith/codegen";
+import {
+  CLIENT_TOOL_LIMITS,
+  DEFAULT_MAX_TOOL_NAME_LENGTH,
+  estimateTokens,
+  safeToolName,
+  toolNamePattern,
+  UNSAFE_TOOL_NAME_CHARACTER,
+} from "@mcpsmith/codegen";
+import { TOOL_NAME, TOOL_NAME_RULE } from "@mcpsmith/runtime/internal";
 
 export type Severity = "error" | "warning";
 
@@ -21,10 +29,11 @@ export interface Report {
   warnings: number;
 }
 
-/** The tool names every major host accepts (SPEC-NOTES "What clients accept"). */
-export const SAFE_TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-/** The MCP specification's own rule; a name outside it is invalid everywhere. */
-const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/**
+ * The tool names every major host accepts (SPEC-NOTES "What clients accept"): the names the generators make. A
+ * name outside the MCP specification's own rule (the runtime's `TOOL_NAME`) is invalid everywhere.
+ */
+export const SAFE_TOOL_NAME = toolNamePattern();
 /** Above this many estimated tokens, tools/list is a noticeable share of every conversation's context. */
 export const TOOL_LIST_TOKEN_WARNING = 10_000;
 /** Above this many estimated tokens, one tool's input schema is huge. */
@@ -159,22 +168,23 @@ function nameFindings(name: string): Finding[] {
   }
   const suggestion = safeToolName(name);
   const fix = `Rename it to match ${SAFE_TOOL_NAME.source}, e.g. "${suggestion}".`;
-  if (!MCP_TOOL_NAME.test(name)) {
+  if (!TOOL_NAME.test(name)) {
     return [
       {
         severity: "error",
         check: "name-invalid",
         tool: name,
-        message: `"${name}" is not a valid MCP tool name (1-128 of A-Z a-z 0-9 _ . -); every host may refuse it.`,
+        message: `"${name}" is not a valid MCP tool name (${TOOL_NAME_RULE}); every host may refuse it.`,
         fix,
       },
     ];
   }
-  if (name.length > 64 || /[^A-Za-z0-9_-]/.test(name)) {
+  const unsafe = UNSAFE_TOOL_NAME_CHARACTER.exec(name);
+  if (name.length > DEFAULT_MAX_TOOL_NAME_LENGTH || unsafe !== null) {
     const reason =
-      name.length > 64
-        ? `is ${name.length} characters (more than 64)`
-        : `contains "${/[^A-Za-z0-9_-]/.exec(name)![0]}"`;
+      name.length > DEFAULT_MAX_TOOL_NAME_LENGTH
+        ? `is ${name.length} characters (more than ${DEFAULT_MAX_TOOL_NAME_LENGTH})`
+        : `contains "${unsafe![0]}"`;
     return [
       {
         severity: "error",

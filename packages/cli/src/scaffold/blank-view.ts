@@ -1,3 +1,4 @@
+import { PROJECT_VERSIONS, projectPackageJson } from "@mcpsmith/codegen";
 import { classNameFor, unscoped, uriSchemeFor } from "./names.js";
 import {
   execPrefix,
@@ -7,7 +8,6 @@ import {
   type PackageManager,
   runScript,
 } from "./package-manager.js";
-import { PROJECT_VERSIONS } from "./versions.js";
 
 export interface ProjectOptions {
   /** Absolute path of the folder the project will live in. */
@@ -88,37 +88,22 @@ function packageJson(options: ProjectOptions): Record<string, unknown> {
     options.localWorkspace === undefined
       ? options.mcpsmithVersion
       : localDependency(options.pm, `${options.localWorkspace}/packages/${name}`);
-  return {
+  return projectPackageJson({
     name: options.packageName,
-    version: "0.1.0",
     description: `An MCP server (${options.transport}) built with mcpsmith.`,
-    private: true,
-    type: "module",
-    main: "dist/main.js",
-    engines: { node: ">=20.19" },
+    versions: { ...PROJECT_VERSIONS, runtime: ours("runtime"), cli: ours("cli") },
     scripts: {
-      build: "tsc -p tsconfig.build.json",
       // tsc --watch and a restart on every clean build, serving HTTP on 127.0.0.1:3000 for list/call/the Inspector.
       dev: "mcpsmith dev --http",
-      start: "node dist/main.js",
-      test: "vitest run",
-      typecheck: "tsc --noEmit",
       // The official MCP Inspector: on the built server over stdio, or on the running HTTP server.
       inspect: options.transport === "http" ? "mcpsmith inspect --url http://127.0.0.1:3000/mcp" : "mcpsmith inspect",
     },
-    dependencies: { "@mcpsmith/runtime": ours("runtime"), zod: PROJECT_VERSIONS.zod },
-    devDependencies: {
-      "@mcpsmith/cli": ours("cli"),
-      "@types/node": PROJECT_VERSIONS["@types/node"],
-      typescript: PROJECT_VERSIONS.typescript,
-      vite: PROJECT_VERSIONS.vite,
-      vitest: PROJECT_VERSIONS.vitest,
-    },
-    ...overrideField(options.pm, {
+    dependencies: { zod: PROJECT_VERSIONS.zod },
+    overrideFields: overrideField(options.pm, {
       vite: PROJECT_VERSIONS.vite,
       ...(options.localWorkspace !== undefined && localOverrides(options.pm, options.localWorkspace)),
     }),
-  };
+  });
 }
 
 export function hostConfigs(name: string, entry: string, url: string | undefined): BlankView["hosts"] {

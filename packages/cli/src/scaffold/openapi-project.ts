@@ -1,7 +1,6 @@
-import { CodegenError } from "@mcpsmith/codegen";
+import { CodegenError, PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { CliError } from "../errors.js";
 import type { BlankView } from "./blank-view.js";
-import { PROJECT_VERSIONS } from "./versions.js";
 
 /**
  * `mcpsmith new DIR --template openapi --from FILE`: the project `mcpsmith generate openapi FILE --out DIR` writes,

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../errors.js";
 import { REPO_ROOT } from "../test-support.js";
@@ -6,7 +6,6 @@ import { blankView } from "./blank-view.js";
 import { classNameFor, packageNameFor, uriSchemeFor } from "./names.js";
 import { detectPackageManager, installCommand, localDependency, localOverrides, runScript } from "./package-manager.js";
 import { renderTemplate } from "./render.js";
-import { PROJECT_VERSIONS } from "./versions.js";
 
 describe("project names", () => {
   it("derives a package name from the folder, or checks the one given", () => {
@@ -72,13 +71,6 @@ describe("package managers", () => {
 });
 
 describe("the blank template", () => {
-  it("starts projects on the versions this workspace builds and tests with", () => {
-    const root = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, "utf8"));
-    for (const [name, version] of Object.entries(PROJECT_VERSIONS)) {
-      expect(root.devDependencies[name], name).toBe(version);
-    }
-  });
-
   it.each(["npm", "pnpm", "yarn", "bun"] as const)("renders a complete project for %s", (pm) => {
     const view = blankView({
       dir: "/home/dev/weather",

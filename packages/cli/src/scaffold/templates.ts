@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CodegenError, templatesRoot as codegenTemplatesRoot } from "@mcpsmith/codegen";
 import { CliError } from "../errors.js";
 
 /** Project templates `mcpsmith new --template` knows; each has a folder under templates/ and a view builder. */
@@ -20,21 +21,17 @@ export function checkTemplateName(name: string): TemplateName {
   });
 }
 
-/**
- * The folder holding the templates: this repository's `templates/` when the CLI runs from a checkout, else
- * the copy a release packs beside `dist/` (the `prepack` script).
- */
+/** The folder holding the templates (codegen's, which carries `mcpsmith new`'s project skeletons too). */
 export function templatesRoot(): string {
-  const workspace = workspaceRoot();
-  const candidates = [
-    ...(workspace === undefined ? [] : [`${workspace}/templates`]),
-    fileURLToPath(new URL("../../templates", import.meta.url)),
-  ];
-  const found = candidates.find((path) => existsSync(path));
-  if (found !== undefined) return found;
-  throw new CliError("E_TEMPLATE_MISSING", "The project templates are missing from this mcpsmith installation.", {
-    hint: "Reinstall @mcpsmith/cli; from a checkout, run `pnpm build` at the repository root.",
-  });
+  try {
+    return codegenTemplatesRoot();
+  } catch (error) {
+    if (!(error instanceof CodegenError)) throw error;
+    throw new CliError("E_TEMPLATE_MISSING", "The project templates are missing from this mcpsmith installation.", {
+      hint: "Reinstall @mcpsmith/cli; from a checkout, run `pnpm build` at the repository root.",
+      cause: error,
+    });
+  }
 }
 
 /** This repository's root when the CLI runs from a checkout (for `--local`), else undefined. */

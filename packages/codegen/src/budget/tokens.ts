@@ -1,12 +1,14 @@
-/**
- * Rough token costs, for budgeting what a server puts in a model's context. The estimate is the length of the
- * JSON text divided by {@link CHARS_PER_TOKEN}: BPE tokenizers of current models average about 4 characters
- * per token on English and JSON (GitHub's 1.7 MB tools/list is ~425k tokens). It is meant for comparing lists
- * and spotting outliers, not for billing: identifiers and non-Latin text cost more tokens per character.
- */
-export const CHARS_PER_TOKEN = 4;
+// Rough token costs, for budgeting what a server puts in a model's context: meant for comparing lists and spotting
+// outliers, not for billing. The ratio is the runtime's, which cuts results at a token budget, so a figure printed
+// here is one the runtime counts alike.
+import { CHARS_PER_TOKEN } from "@mcpsmith/runtime/internal";
 
-/** Estimated tokens of a string, or of the JSON of any other value (`undefined` costs nothing). */
+export { CHARS_PER_TOKEN };
+
+/**
+ * Estimated tokens of a string, or of the JSON of any other value (`undefined` costs nothing): the length of the
+ * text divided by {@link CHARS_PER_TOKEN}.
+ */
 export function estimateTokens(value: unknown): number {
   const text = typeof value === "string" ? value : JSON.stringify(value);
   if (text === undefined) return 0;

@@ -4,14 +4,15 @@ import { fileURLToPath } from "node:url";
 import { CodegenError } from "../errors.js";
 
 /**
- * The folder holding code templates: this repository's `templates/` when running from a checkout
- * (packages/codegen/dist/emit/ -> ../../../../templates), else the copy a release packs beside `dist/`.
+ * The folder holding the templates, code templates and `mcpsmith new`'s project skeletons alike: this repository's
+ * `templates/` when running from a checkout (packages/codegen/dist/emit/ -> ../../../../templates), else the copy a
+ * release packs beside `dist/` (the `prepack` script).
  */
 export function templatesRoot(): string {
   const candidates = [new URL("../../../../templates", import.meta.url), new URL("../../templates", import.meta.url)];
   const found = candidates.map((url) => fileURLToPath(url)).find((path) => existsSync(`${path}/generate`));
   if (found !== undefined) return found;
-  throw new CodegenError("E_TEMPLATE_MISSING", "The code templates are missing from this @mcpsmith/codegen.", {
+  throw new CodegenError("E_TEMPLATE_MISSING", "The templates are missing from this @mcpsmith/codegen.", {
     cause: candidates.map(String),
   });
 }

@@ -1,4 +1,5 @@
 import type { ToolOptions } from "@mcpsmith/runtime";
+import { hintsOf } from "@mcpsmith/runtime/internal";
 import type { ToolIR } from "./types.js";
 
 /** A tool as the runtime's builder and `@tool` decorator take it: its name and its options. */
@@ -13,7 +14,6 @@ export interface ToolDefinition {
  * neither maps anything itself. Absent fields stay absent (no `undefined` keys), so emitted literals are stable.
  */
 export function toolDefinitionOf(tool: ToolIR<unknown>): ToolDefinition {
-  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
   return {
     name: tool.name,
     options: {
@@ -21,10 +21,7 @@ export function toolDefinitionOf(tool: ToolIR<unknown>): ToolDefinition {
       description: tool.description,
       input: tool.inputSchema,
       ...(tool.outputSchema !== undefined && { output: tool.outputSchema }),
-      ...(readOnlyHint !== undefined && { readOnly: readOnlyHint }),
-      ...(destructiveHint !== undefined && { destructive: destructiveHint }),
-      ...(idempotentHint !== undefined && { idempotent: idempotentHint }),
-      ...(openWorldHint !== undefined && { openWorld: openWorldHint }),
+      ...hintsOf(tool.annotations),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ToolOptions } from "@mcpsmith/runtime";
 import { type DiscoveryOptions, discoveryToolDefinitions } from "@mcpsmith/runtime/discovery";
+import { hintAnnotations } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens, type ToolDescriptor } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
 import { type ToolDefinition, toolDefinitionOf } from "../ir/tool-definition.js";
@@ -91,9 +92,6 @@ function listedToolOf({ name, options }: ToolDefinition): ToolDescriptor & { ann
 function annotationsOf(options: Omit<ToolOptions, "name">): object {
   return {
     ...(options.title !== undefined && { title: options.title }),
-    ...(options.readOnly !== undefined && { readOnlyHint: options.readOnly }),
-    ...(options.destructive !== undefined && { destructiveHint: options.destructive }),
-    ...(options.idempotent !== undefined && { idempotentHint: options.idempotent }),
-    ...(options.openWorld !== undefined && { openWorldHint: options.openWorld }),
+    ...hintAnnotations(options),
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_TOOL_NAME_LENGTH } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../errors.js";
 import { HASH_LENGTH, shortHash } from "./hash.js";
 
@@ -12,14 +13,21 @@ export interface ToolNameOptions {
 export const DEFAULT_MAX_TOOL_NAME_LENGTH = 64;
 /** Room for the fallback name `tool_<hash>` and a character to spare. */
 const MIN_MAX_LENGTH = "tool_".length + HASH_LENGTH + 1;
-/** The protocol's own limit (names of 1-128 characters). */
-const MAX_MAX_LENGTH = 128;
 
-const VALID_CHARACTERS = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** The characters every major client accepts in a tool name, as a regex character class's content. */
+const NAME_CHARACTERS = "A-Za-z0-9_-";
+/** The first character: a letter or `_`, since Gemini refuses a digit or `-` there. */
+const FIRST_CHARACTERS = "A-Za-z_";
+
+/** A name of the characters every major client accepts, of any length ({@link toolNamePattern} without the limit). */
+export const SAFE_TOOL_NAME_CHARACTERS = new RegExp(`^[${FIRST_CHARACTERS}][${NAME_CHARACTERS}]*$`);
+/** A character some major client refuses in a tool name (`.` and anything outside ASCII letters and digits). */
+export const UNSAFE_TOOL_NAME_CHARACTER = new RegExp(`[^${NAME_CHARACTERS}]`);
+const UNSAFE_RUNS = new RegExp(`[^${NAME_CHARACTERS}]+`, "g");
 
 /** The overlap every major client accepts: a letter or `_` first (Gemini), then letters, digits, `_`, `-`. */
 export function toolNamePattern(maxLength = DEFAULT_MAX_TOOL_NAME_LENGTH): RegExp {
-  return new RegExp(`^[A-Za-z_][A-Za-z0-9_-]{0,${maxLength - 1}}$`);
+  return new RegExp(`^[${FIRST_CHARACTERS}][${NAME_CHARACTERS}]{0,${maxLength - 1}}$`);
 }
 
 /**
@@ -33,10 +41,10 @@ export function safeToolName(raw: string, options: ToolNameOptions = {}): string
   const maxLength = checkMaxLength(options.maxLength);
   if (toolNamePattern(maxLength).test(raw)) return raw;
   // Only too long: keep the characters as written (a leading `_` included) and just shorten.
-  if (VALID_CHARACTERS.test(raw)) return withSuffix(raw, shortHash(raw), maxLength);
+  if (SAFE_TOOL_NAME_CHARACTERS.test(raw)) return withSuffix(raw, shortHash(raw), maxLength);
 
   let name = toAscii(raw)
-    .replace(/[^A-Za-z0-9_-]+/g, "_")
+    .replace(UNSAFE_RUNS, "_")
     .replace(/[_-]*_[_-]*/g, "_")
     .replace(/^[_-]+|[_-]+$/g, "");
   // Nothing readable survived (an emoji, a name in a script without a Latin transliteration): stay unique.
@@ -107,10 +115,10 @@ function toAscii(raw: string): string {
 }
 
 function checkMaxLength(maxLength = DEFAULT_MAX_TOOL_NAME_LENGTH): number {
-  if (!Number.isInteger(maxLength) || maxLength < MIN_MAX_LENGTH || maxLength > MAX_MAX_LENGTH) {
+  if (!Number.isInteger(maxLength) || maxLength < MIN_MAX_LENGTH || maxLength > MAX_TOOL_NAME_LENGTH) {
     throw new CodegenError(
       "E_OPTIONS_INVALID",
-      `maxLength must be an integer from ${MIN_MAX_LENGTH} to ${MAX_MAX_LENGTH}, got ${maxLength}`,
+      `maxLength must be an integer from ${MIN_MAX_LENGTH} to ${MAX_TOOL_NAME_LENGTH}, got ${maxLength}`,
     );
   }
   return maxLength;

@@ -39,12 +39,3 @@ export function summaryOf(description: string, max = 160): string {
   const line = description.trim().split(/\r?\n/, 1)[0]?.trim() ?? "";
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
-
-/**
- * A whole number with its thousands grouped, "1,186", as `toLocaleString("en-US")` writes it but without loading
- * ICU's number formatting, whose first use costs `mcpsmith generate` more than the one count it writes is worth
- * (figure in bench/README.md, "The runtime's choices").
- */
-export function thousands(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}

@@ -1,4 +1,5 @@
 import { ToolError } from "../results/tool-error.js";
+import { nearestMatches } from "../text.js";
 import { type Operation, summaryOf } from "./catalog.js";
 
 /** What a search result says about one operation: enough to pick it, not its schema (that is `describe_operation`). */
@@ -138,17 +139,11 @@ export class OperationIndex {
 
   /** Up to `count` names nearest to a mistyped one (by edit distance), for "did you mean". */
   suggest(name: string, count = 3): string[] {
-    const wanted = name.toLowerCase();
-    return this.#entries
-      .map(({ operation }, order) => ({
-        name: operation.name,
-        distance: editDistance(wanted, operation.name.toLowerCase()),
-        order,
-      }))
-      .filter((candidate) => candidate.distance <= Math.max(2, Math.floor(wanted.length / 3)))
-      .sort((a, b) => a.distance - b.distance || a.order - b.order)
-      .slice(0, count)
-      .map((candidate) => candidate.name);
+    return nearestMatches(
+      name,
+      this.#entries.map(({ operation }) => operation.name),
+      count,
+    );
   }
 }
 
@@ -177,17 +172,4 @@ function readCursor(cursor: string, key: string): number {
     );
   }
   return parsed.offset;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

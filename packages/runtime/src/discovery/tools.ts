@@ -5,14 +5,8 @@ import { ToolError } from "../results/tool-error.js";
 import { describeIssues } from "../schema/compile.js";
 import { compileJsonSchema } from "../schema/json-validator.js";
 import type { Issue, JsonSchema, Validation } from "../schema/types.js";
-import {
-  DEFAULT_PAGE_SIZE,
-  type DiscoveryOptions,
-  MAX_PAGE_SIZE,
-  type Operation,
-  summaryOf,
-  thousands,
-} from "./catalog.js";
+import { thousands } from "../text.js";
+import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";
 import { describeOperation } from "./describe.js";
 import { OperationIndex } from "./search.js";
 

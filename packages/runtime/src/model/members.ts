@@ -1,6 +1,7 @@
 import { McpsmithError } from "../errors.js";
 import type { Context } from "./context.js";
 import type { PromptOptions, ResourceOptions, ToolOptions } from "./options.js";
+import { hintAnnotations } from "./tool-hints.js";
 import type { ServerModel, ToolAnnotations, ToolModel } from "./types.js";
 import { isUriTemplate } from "./uri-template.js";
 
@@ -19,10 +20,7 @@ export function addTool(
   const { name: _name, readOnly, destructive, idempotent, openWorld, ...rest } = options;
   const annotations: ToolAnnotations = {
     ...(rest.title !== undefined && { title: rest.title }),
-    ...(readOnly !== undefined && { readOnlyHint: readOnly }),
-    ...(destructive !== undefined && { destructiveHint: destructive }),
-    ...(idempotent !== undefined && { idempotentHint: idempotent }),
-    ...(openWorld !== undefined && { openWorldHint: openWorld }),
+    ...hintAnnotations(options),
   };
   const tool: ToolModel = { name, ...rest, handler: handler as ToolModel["handler"] };
   if (Object.keys(annotations).length > 0) tool.annotations = annotations;

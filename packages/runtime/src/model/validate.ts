@@ -2,9 +2,14 @@ import { McpsmithError } from "../errors.js";
 import type { ServerModel } from "./types.js";
 import { templateVariables } from "./uri-template.js";
 
+/** The longest tool name the protocol allows. */
+export const MAX_TOOL_NAME_LENGTH = 128;
 /** The MCP rule for tool names (2025-11-25 and 2026-07-28). */
-export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+export const TOOL_NAME = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_TOOL_NAME_LENGTH}}$`);
+/** {@link TOOL_NAME} in words, for messages. */
+export const TOOL_NAME_RULE = `1-${MAX_TOOL_NAME_LENGTH} characters of A-Z a-z 0-9 _ . -`;
+/** A URI's scheme (RFC 3986): what makes a string a URI rather than a path. */
+export const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const DESCRIBE = "pass { description }, or set requireDescriptions: false in the model options";
 const FROM_DOC_COMMENT = "`mcpsmith build` (or `mcpsmith dev`) takes it from the method's doc comment; or ";
 
@@ -22,7 +27,7 @@ export function modelProblems(model: ServerModel): string[] {
   for (const tool of model.tools) {
     const where = at(tool.origin, `tool "${tool.name}"`);
     if (!TOOL_NAME.test(tool.name)) {
-      problems.push(`${where}: tool name "${tool.name}" must be 1-128 characters of A-Z a-z 0-9 _ . -`);
+      problems.push(`${where}: tool name "${tool.name}" must be ${TOOL_NAME_RULE}`);
     }
     const first = toolNames.get(tool.name);
     if (first !== undefined) problems.push(`${where}: duplicate tool name "${tool.name}" (first declared by ${first})`);

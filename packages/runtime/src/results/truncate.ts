@@ -1,6 +1,10 @@
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/server";
 
-/** Characters per token, the usual rough estimate for English text and JSON. */
+/**
+ * Characters per token, the rough estimate every token figure of mcpsmith uses (codegen's budgets, the CLI's
+ * doctor and this truncation): BPE tokenizers of current models average about 4 characters per token on English
+ * and JSON; identifiers and non-Latin text cost more.
+ */
 export const CHARS_PER_TOKEN = 4;
 export const DEFAULT_MAX_RESULT_TOKENS = 25_000;
 

@@ -1,5 +1,6 @@
 import { dirname, relative, sep } from "node:path";
-import { plural, thousands } from "../../text.js";
+import { thousands } from "@mcpsmith/runtime/internal";
+import { plural } from "../../text.js";
 
 /** Up to this many files are named on the "Generated" line itself; more are counted by folder below it. */
 const NAMED_FILES = 8;

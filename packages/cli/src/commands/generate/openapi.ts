@@ -1,6 +1,6 @@
+import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { generateOpenApiProject } from "@mcpsmith/codegen/generate-openapi";
 import { CliError } from "../../errors.js";
-import { PROJECT_VERSIONS } from "../../scaffold/versions.js";
 import { cliVersion } from "../../version.js";
 import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
 import type { GenerateRunner } from "./kinds.js";

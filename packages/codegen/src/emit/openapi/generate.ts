@@ -6,7 +6,8 @@ import { openApiLiveOptions, openApiServerDefinition } from "../../live/openapi-
 import type { OpenApiSourceOptions } from "../../sources/openapi/options.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import type { GenerateEntry, OptionValue } from "../manifest.js";
-import { emitOpenApiProject, type ProjectVersions } from "./project.js";
+import type { ProjectVersions } from "../project-package.js";
+import { emitOpenApiProject } from "./project.js";
 import { type WriteResult, writeOpenApiProject } from "./write-project.js";
 
 export interface GenerateOpenApiOptions {

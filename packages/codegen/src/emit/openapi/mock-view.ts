@@ -1,4 +1,5 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
+import { isJson } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
 import { printStatement } from "./fields.js";
 import { sampleOf } from "./sample.js";
@@ -42,7 +43,7 @@ export function mockView(ir: OpenApiIR, header: string): MockView {
 /** What the mock answers for `tool`'s operation (a JSON body is checked by the generated tests' picker). */
 export function answerOf(tool: ToolIR<HttpOperation>): MockAnswer {
   const { accepts = [] } = tool.binding;
-  const json = accepts.find((type) => /\bjson\b/.test(type) || type.endsWith("+json"));
+  const json = accepts.find(isJson);
   if (json !== undefined) {
     const body = tool.outputSchema === undefined ? {} : (sampleOf(tool.outputSchema) ?? {});
     return { status: 200, contentType: json, body };

@@ -1,6 +1,7 @@
 import type { OpenApiIR } from "../../ir/types.js";
 import { DEFAULT_DISCOVERY_THRESHOLD, type LiveMode } from "../../live/modes.js";
 import { printString } from "../literal.js";
+import type { ProjectVersions } from "../project-package.js";
 import { renderCodeTemplate } from "../templates.js";
 import { printStatement } from "./fields.js";
 import { groupView } from "./group-view.js";
@@ -28,15 +29,6 @@ export interface OpenApiProjectOptions {
    * name, dependencies linked from a checkout, overrides in the package manager's own field).
    */
   packageFields?: Record<string, unknown>;
-}
-
-export interface ProjectVersions {
-  runtime: string;
-  cli: string;
-  typescript: string;
-  vitest: string;
-  vite: string;
-  "@types/node": string;
 }
 
 /** Relative path -> content. `generated` is rewritten on every run; `scaffold` is written only where missing. */

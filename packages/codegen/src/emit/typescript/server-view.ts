@@ -1,4 +1,5 @@
 import { dirname, relative, sep } from "node:path";
+import { hintsOf } from "@mcpsmith/runtime/internal";
 import type { TypeScriptBinding, TypeScriptIR } from "../../ir/typescript.js";
 import { IdentifierPool } from "../identifiers.js";
 import { LINE_WIDTH, printLiteral, printString } from "../literal.js";
@@ -64,10 +65,7 @@ export function serverView(ir: TypeScriptIR, options: ServerViewOptions): Server
         description: tool.description,
         input: tool.binding.takesArguments ? tool.inputSchema : undefined,
         output: tool.outputSchema,
-        readOnly: tool.annotations.readOnlyHint,
-        destructive: tool.annotations.destructiveHint,
-        idempotent: tool.annotations.idempotentHint,
-        openWorld: tool.annotations.openWorldHint,
+        ...hintsOf(tool.annotations),
       }),
       handler: handler(callee(tool.binding), tool.binding, "args"),
     })),

@@ -4,8 +4,9 @@
  * strings; any other media type (octet-stream, images, PDFs) is a binary body given as base64 or a `data:` URI.
  */
 import type { HttpBody, HttpBodyEncoding } from "@mcpsmith/runtime/http";
+import { isJson } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
-import { isFormMediaType, isJsonMediaType, isMultipartMediaType, isTextMediaType } from "./media-types.js";
+import { isFormMediaType, isMultipartMediaType, isTextMediaType } from "./media-types.js";
 import type { SourceBody } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
 import type { SchemaSession } from "./schema-converter.js";
@@ -21,7 +22,7 @@ export function lowerBody(body: SourceBody, argument: string, session: SchemaSes
   const binding: HttpBody = { argument, mediaType: body.mediaType, required: body.required };
   const { mediaType } = body;
   let schema: JsonSchema;
-  if (isJsonMediaType(mediaType)) {
+  if (isJson(mediaType)) {
     schema = body.schema === undefined ? {} : session.lower(body.schema, body.pointer);
   } else if (isFormMediaType(mediaType) || isMultipartMediaType(mediaType)) {
     schema = body.schema === undefined ? { type: "object" } : session.lower(body.schema, body.pointer);
@@ -76,7 +77,7 @@ function isBinarySchema(raw: unknown, refs: RefResolver): boolean {
   return (
     schema.type === "file" ||
     schema.format === "binary" ||
-    (typeof schema.contentMediaType === "string" && !isJsonMediaType(schema.contentMediaType)) ||
+    (typeof schema.contentMediaType === "string" && !isJson(schema.contentMediaType)) ||
     schema.contentEncoding === "base64"
   );
 }

@@ -1,18 +1,10 @@
 /**
  * Media type preferences. A request body is sent as the first of: JSON, form-urlencoded, multipart, then whatever
  * the spec lists first; the `Accept` list puts JSON first. Comparisons ignore case and parameters
- * (`application/json;datetime-format=rfc3339` is JSON).
+ * (`application/json;datetime-format=rfc3339` is JSON). Which types are JSON is the executor's rule (`isJson`), so
+ * what is chosen here as JSON is sent and read as JSON.
  */
-
-function essence(mediaType: string): string {
-  return mediaType.split(";")[0]!.trim().toLowerCase();
-}
-
-/** `application/json`, `text/json`, any `+json` suffix (`application/problem+json`, `json-patch+json`). */
-export function isJsonMediaType(mediaType: string): boolean {
-  const type = essence(mediaType);
-  return type === "application/json" || type === "text/json" || type.endsWith("+json");
-}
+import { essence, isJson } from "@mcpsmith/runtime/internal";
 
 export function isFormMediaType(mediaType: string): boolean {
   return essence(mediaType) === "application/x-www-form-urlencoded";
@@ -31,7 +23,7 @@ export function isTextMediaType(mediaType: string): boolean {
 function bodyRank(mediaType: string): number {
   const type = essence(mediaType);
   if (type === "application/json") return 0;
-  if (isJsonMediaType(type)) return 1;
+  if (isJson(type)) return 1;
   if (isFormMediaType(type)) return 2;
   if (isMultipartMediaType(type)) return 3;
   return 4;
@@ -55,11 +47,11 @@ export function chooseBodyMediaType(mediaTypes: readonly string[]): string | und
 /** The response media types for `Accept`: duplicates removed, JSON ones first, otherwise the spec's order. */
 export function orderAccepts(mediaTypes: readonly string[]): string[] {
   const unique = [...new Set(mediaTypes)];
-  return [...unique.filter(isJsonMediaType), ...unique.filter((type) => !isJsonMediaType(type))];
+  return [...unique.filter(isJson), ...unique.filter((type) => !isJson(type))];
 }
 
 /** The JSON media type among a response's, preferring plain `application/json`. */
 export function chooseJsonMediaType(mediaTypes: readonly string[]): string | undefined {
-  const json = mediaTypes.filter(isJsonMediaType);
+  const json = mediaTypes.filter(isJson);
   return json.find((type) => essence(type) === "application/json") ?? json[0];
 }

@@ -1,3 +1,4 @@
+import { templateVariables } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../errors.js";
 import type { ObjectSchema, ToolIR } from "../../ir/types.js";
 import type { PromptIR, ResourceIR, TypeScriptBinding, TypeScriptIR } from "../../ir/typescript.js";
@@ -172,16 +173,6 @@ function isStringSchema(schema: unknown): boolean {
   if (type === "string") return true;
   if (Array.isArray(values)) return values.every((value) => typeof value === "string");
   return typeof constant === "string";
-}
-
-/** The variable names of an RFC 6570 template, in order: `a://{x}/{+y}{?q,r}` gives x, y, q, r. */
-export function templateVariables(uri: string): string[] {
-  return [...uri.matchAll(/\{([^}]+)\}/g)].flatMap((match) =>
-    match[1]!
-      .replace(/^[+#./;?&]/, "")
-      .split(",")
-      .map((spec) => spec.replace(/\*$|:\d+$/, "")),
-  );
 }
 
 function pick<T, K extends keyof T>(value: T, ...keys: K[]): Pick<T, K> {

@@ -1,5 +1,7 @@
+import { TOOL_HINTS, URI_SCHEME } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../errors.js";
 import type { ToolAnnotationsIR } from "../../ir/types.js";
+import { SAFE_TOOL_NAME_CHARACTERS } from "../../names/tool-name.js";
 import type { DocComment } from "./doc-comments.js";
 
 /**
@@ -23,12 +25,6 @@ export type Annotation =
   | { kind: "prompt"; name?: string; title?: string };
 
 const KINDS = ["tool", "resource", "prompt"] as const;
-const HINTS = {
-  readOnly: "readOnlyHint",
-  destructive: "destructiveHint",
-  idempotent: "idempotentHint",
-  openWorld: "openWorldHint",
-} as const satisfies Record<string, keyof ToolAnnotationsIR>;
 
 /** A declaration's annotation, or undefined when it carries none of `@tool`, `@resource`, `@prompt`. */
 export function readAnnotation(docs: readonly DocComment[], where: string): Annotation | undefined {
@@ -46,7 +42,7 @@ export function readAnnotation(docs: readonly DocComment[], where: string): Anno
   const titled = title === undefined ? {} : { title };
   if (kind!.name === "resource") {
     const uri = firstWord(kind!.text);
-    if (uri === undefined || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri)) {
+    if (uri === undefined || !URI_SCHEME.test(uri)) {
       throw new CodegenError(
         "E_ANNOTATION_INVALID",
         `${where}: @resource needs a URI with a scheme, e.g. \`@resource notes://{id}\`; got "${kind!.text}".`,
@@ -59,7 +55,7 @@ export function readAnnotation(docs: readonly DocComment[], where: string): Anno
   const named = name === undefined ? {} : { name };
   if (kind!.name === "prompt") return { kind: "prompt", ...named, ...titled };
   const hints: ToolAnnotationsIR = {};
-  for (const [tag, hint] of Object.entries(HINTS)) {
+  for (const [tag, hint] of Object.entries(TOOL_HINTS)) {
     if (tags.some((candidate) => candidate.name === tag)) hints[hint] = true;
   }
   const deprecated = tags.find((tag) => tag.name === "deprecated")?.text;
@@ -70,7 +66,7 @@ export function readAnnotation(docs: readonly DocComment[], where: string): Anno
 function explicitName(tag: string, text: string, where: string): string | undefined {
   const firstLine = text.split("\n")[0]!.trim();
   if (firstLine === "") return undefined;
-  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(firstLine)) {
+  if (!SAFE_TOOL_NAME_CHARACTERS.test(firstLine)) {
     throw new CodegenError(
       "E_ANNOTATION_INVALID",
       `${where}: @${tag} takes an optional name of letters, digits, "_" and "-" (e.g. \`@${tag} search_notes\`); got "${firstLine}". Put the description in the JSDoc summary.`,
