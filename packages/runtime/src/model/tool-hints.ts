@@ -1,4 +1,5 @@
-import type { ToolAnnotations, ToolHints } from "./types.js";
+import type { ToolHints } from "./options.js";
+import type { ToolAnnotations } from "./types.js";
 
 /** Each hint as `@tool({ ... })` takes it, and the annotation clients read it as (`readOnly` -> `readOnlyHint`). */
 export const TOOL_HINTS = {
