@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
 import { toolDefinitionOf } from "../packages/codegen/dist/ir/tool-definition.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { openApiCorpus } from "./support/corpus.js";
 import { createTestClient, type ServerModel } from "./support/runtime.js";
@@ -82,11 +82,11 @@ describe("generate openapi on Microsoft Graph", () => {
     expect(composed).toBeGreaterThan(50);
 
     const discovery = await createTestClient(createServer());
-    const live = await createTestClient(liveServerFromIR(ir).builder);
+    const served = await createTestClient(openApiServer(ir).builder);
     try {
-      expect((await discovery.listTools()).tools).toEqual((await live.listTools()).tools);
+      expect((await discovery.listTools()).tools).toEqual((await served.listTools()).tools);
     } finally {
-      await Promise.all([discovery.close(), live.close()]);
+      await Promise.all([discovery.close(), served.close()]);
     }
   }, 300_000);
 

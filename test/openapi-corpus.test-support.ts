@@ -26,7 +26,7 @@ import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
 import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
 import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/http/index.js";
 import { openApiCorpus } from "./support/corpus.js";
@@ -329,7 +329,7 @@ export function describeCorpus(specs: readonly string[]): void {
         ...(relative && { baseUrl: RELATIVE_BASE }),
       };
       generated = await createTestClient(generatedModule.createServer({ mode: "tools", executor }));
-      served = await createTestClient(liveServerFromIR(ir, { mode: "tools", executor }).builder);
+      served = await createTestClient(openApiServer(ir, { mode: "tools", executor }).builder);
       // Kubernetes' generation and its two servers (each compiling ~2,000 schemas) passed 300 s at load 12 on 2 cores.
     }, 600_000);
     afterAll(async () => {
@@ -360,7 +360,7 @@ export function describeCorpus(specs: readonly string[]): void {
       expect(generatedTools).toEqual(await listAll(served));
 
       const discovery = await createTestClient(generatedModule.createServer({ mode: "discovery" }));
-      const servedDiscovery = await createTestClient(liveServerFromIR(ir, { mode: "discovery" }).builder);
+      const servedDiscovery = await createTestClient(openApiServer(ir, { mode: "discovery" }).builder);
       try {
         const listed = await listAll(discovery);
         expect(listed.map((tool) => tool.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);

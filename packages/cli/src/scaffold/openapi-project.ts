@@ -9,7 +9,7 @@ import { PROJECT_VERSIONS } from "./versions.js";
  * package manager's override field the scaffold chose. Returns the number of files written.
  */
 export async function scaffoldOpenApiProject(dir: string, spec: string, cwd: string, view: BlankView): Promise<number> {
-  const { generateOpenApiProject } = await import("@mcpsmith/codegen/generate-openapi");
+  const { generateOpenApiProject } = await import("@mcpsmith/codegen/pipelines/openapi");
   const packageJson = view.packageJson as Record<string, unknown> & {
     name: string;
     dependencies: Record<string, string>;

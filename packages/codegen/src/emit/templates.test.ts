@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { openApiServerDefinition } from "../live/openapi-identity.js";
+import { openApiServerDefinition } from "../serve/openapi-identity.js";
 import { loadOpenApi } from "../sources/openapi/source.js";
 import { PINNED_VERSIONS } from "./openapi/pinned-versions.test-support.js";
 import { CODE_TEMPLATE_DIRS, type PrecompiledTemplate, templatesRoot } from "./templates.js";

@@ -1,6 +1,6 @@
 /**
  * The intermediate representation every source lowers into and every back end reads: the emitter (an editable
- * project) and the live model (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
+ * project) and the in-memory server (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
  */
 import type { HttpApi, HttpOperation } from "@mcpsmith/runtime/http";
 

@@ -1,4 +1,4 @@
-import { generateOpenApiProject } from "@mcpsmith/codegen/generate-openapi";
+import { generateOpenApiProject } from "@mcpsmith/codegen/pipelines/openapi";
 import { CliError } from "../../errors.js";
 import { PROJECT_VERSIONS } from "../../scaffold/versions.js";
 import { cliVersion } from "../../version.js";

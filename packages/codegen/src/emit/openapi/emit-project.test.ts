@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { liveServerFromIR } from "../../live/openapi.js";
+import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
@@ -12,7 +12,7 @@ const corpus = (name: string) =>
 
 async function emit(file: string) {
   const ir = await loadOpenApi(corpus(file));
-  const { info } = liveServerFromIR(ir).builder.build();
+  const { info } = openApiServer(ir).builder.build();
   return emitOpenApiProject(ir, { spec: file, mode: "auto", serverInfo: info, versions: PINNED_VERSIONS });
 }
 

@@ -5,8 +5,9 @@
  * gets each definition once, with the names it refers to, and each tool schema its root and the names its root
  * refers to: the generated server composes the same `$defs` from those when the schema is first read.
  */
+
+import { type DefClosures, type LazyDefs, lazyDefsOf } from "../../ir/def-closure.js";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
-import { type DefClosures, type LazyDefs, lazyDefsOf } from "../../sources/openapi/def-closure.js";
 
 /** Which table a tool schema's definitions come from: input schemas use them in their request form. */
 export type SchemaKind = "input" | "output";

@@ -8,7 +8,7 @@
  * schema from its direct refs and these closures (`lazyDefsOf`) without reading it; what does read it (the samplers
  * of the generated mock and tests, a schema written whole) builds one object per set of refs reached.
  */
-import type { JsonSchema } from "../../ir/types.js";
+import type { JsonSchema } from "./types.js";
 
 export interface DefNode {
   name: string;
