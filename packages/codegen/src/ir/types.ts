@@ -36,6 +36,12 @@ export interface ToolIR<Binding> {
   description: string;
   inputSchema: ObjectSchema;
   outputSchema?: ObjectSchema;
+  /**
+   * The schema of a JSON output whose root is not an object (an array, a scalar, a nullable object): the result
+   * goes back as JSON text, since MCP's structured content, and so `outputSchema`, must be an object. What a
+   * generated mock answers for the tool; never listed.
+   */
+  textOutputSchema?: JsonSchema;
   annotations: ToolAnnotationsIR;
   /** The group the tool is emitted in and selected by (`--toolsets`): an OpenAPI tag, a schema, a file. */
   group: string;

@@ -6,7 +6,7 @@
  */
 
 import { DefClosures } from "../../ir/def-closure.js";
-import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
+import type { JsonSchema } from "../../ir/types.js";
 import { shortHash } from "../../names/hash.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SpecDialect } from "./model.js";
@@ -220,7 +220,7 @@ export class SchemaSession {
    * Gives `schema` (the root of what this session lowered) the `$defs` of everything lowered so far, built when
    * first read and shared (frozen); none when nothing was referenced. See {@link DefClosures.attach}.
    */
-  attachDefs(schema: ObjectSchema): void {
+  attachDefs(schema: { $defs?: Record<string, JsonSchema> }): void {
     this.converter.closures[this.mode].attach(schema, this.deps);
   }
 }
