@@ -24,6 +24,9 @@ describe("the petstore demo", () => {
     expect(output).toContain("the mock API received GET /pet/10 (api_key: demo-key)");
     expect(output).toContain('result: {"id":10,"name":"doggie"');
     expect(output).toContain("the mock API received GET /pet/findByStatus?status=available (authorization: Bearer");
+    // The response is an array of pets: the mock answers one, and the demo shows each pet it got.
+    expect(output).toMatch(/^ {3}result: 1 item$/m);
+    expect(output).toContain('- {"id":10,"name":"doggie"');
     expect(output).toContain('the mock API received POST /pet (authorization: Bearer demo-token) {"name":"Rex"');
     expect(output).not.toMatch(/^ {3}error:/m);
   }, 300_000);

@@ -13,7 +13,7 @@ import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
 import { toolDefinitionOf } from "../packages/codegen/dist/ir/tool-definition.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { createTestClient, type ServerModel } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
@@ -82,11 +82,11 @@ describe("generate openapi on Microsoft Graph", () => {
     expect(composed).toBeGreaterThan(50);
 
     const discovery = await createTestClient(createServer());
-    const live = await createTestClient(liveServerFromIR(ir).builder);
+    const served = await createTestClient(openApiServer(ir).builder);
     try {
-      expect((await discovery.listTools()).tools).toEqual((await live.listTools()).tools);
+      expect((await discovery.listTools()).tools).toEqual((await served.listTools()).tools);
     } finally {
-      await Promise.all([discovery.close(), live.close()]);
+      await Promise.all([discovery.close(), served.close()]);
     }
   }, 300_000);
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { corpusDocuments, corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../packages/cli/src/test-support.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { connectClient } from "./support/clients.js";
 import { linkDependencies } from "./support/generated-project.js";
@@ -127,7 +127,7 @@ describe.each(SPECS)("generate openapi $file", ({ file, tools, credentials }) =>
     const ir = await loadOpenApi(spec);
     for (const mode of ["auto", "tools", "discovery"] as const) {
       const generatedList = await listTools(createServer({ mode }));
-      const servedList = await listTools(liveServerFromIR(ir, { mode }).builder);
+      const servedList = await listTools(openApiServer(ir, { mode }).builder);
       expect(generatedList).toEqual(servedList);
     }
   });

@@ -10,7 +10,8 @@ import { stopProcess } from "./support/servers.js";
 
 /**
  * `mcpsmith generate ts` end to end: the annotated fixture project (test/fixtures/annotated: a few dozen functions,
- * a class, resources, prompts, types imported through a tsconfig path alias and from a package) is copied into a
+ * a class, resources, prompts, types imported through a tsconfig path alias and from a package, tools whose argument
+ * is an interface, a type alias, a class instance or a generic instantiation) is copied into a
  * temporary project linking this workspace's runtime, generated, compiled with tsc --strict, linted with Biome,
  * started over stdio and driven by the official v2 and v1 clients.
  */
@@ -58,7 +59,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
     expect(generated.code).toBe(0);
     const [files, counts] = generated.stdout.trim().split("\n");
     expect(files).toBe(`Generated ${GENERATED.join(", ")} from src/tools (2 written)`);
-    expect(counts).toMatch(/^36 tools, 3 resources, 2 prompts; tools\/list ≈ [\d,]+ tokens$/);
+    expect(counts).toMatch(/^40 tools, 3 resources, 2 prompts; tools\/list ≈ [\d,]+ tokens$/);
   });
 
   it("records the run in mcpsmith.json and regenerates byte-identical files from it", async () => {
@@ -116,7 +117,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
         child.once("exit", (code) => reject(new Error(`exited with ${code} before listening:\n${log}`)));
       });
       const client = await connectClient("v2 auto", { transport: "http", url });
-      expect((await client.listTools()).tools).toHaveLength(36);
+      expect((await client.listTools()).tools).toHaveLength(40);
       await client.close();
     } finally {
       await stopProcess(child);
@@ -135,7 +136,7 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
 
     it("lists every tagged function, class method, resource and prompt", async () => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(36);
+      expect(tools).toHaveLength(40);
       const names = tools.map((listed) => listed.name);
       expect(names).toEqual(expect.arrayContaining(["add_note", "notes_capacity", "change_case", "shout"]));
       expect(names).toEqual(expect.arrayContaining(["isPalindrome", "countTo", "createTask", "findTasks"]));
@@ -173,6 +174,27 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
       ]);
       expect((await call("countTo", { n: 3 })).structuredContent).toEqual({ counted: 3 });
       expect((await call("findTasks", { query: "code" })).structuredContent).toEqual({ titles: ["Review code"] });
+    });
+
+    it("passes a whole argument typed by an interface, an alias, a class or a generic instantiation", async () => {
+      const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+      expect((await call("upsertItem", { sku: "A-1", quantity: 4 })).structuredContent).toEqual({
+        sku: "A-1",
+        quantity: 4,
+      });
+      expect((await call("restock", { sku: "A-1", units: 2 })).content).toEqual([{ type: "text", text: "A-1 +2" }]);
+      expect((await call("shelfLabel", { aisle: "C", slot: 7 })).content).toEqual([{ type: "text", text: "C-7" }]);
+      const page = {
+        entries: [
+          { sku: "A-1", quantity: 4 },
+          { sku: "B-2", quantity: 3 },
+        ],
+        cursor: "B-2",
+      };
+      expect((await call("countUnits", page)).structuredContent).toEqual({ units: 7, more: true });
+      const refused = await call("upsertItem", { sku: "A-1", quantity: -1 });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain("quantity");
     });
 
     it("refuses bad arguments with an error naming the field", async () => {

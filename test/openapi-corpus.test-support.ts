@@ -24,10 +24,10 @@ import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
-import { generateOpenApiProject } from "../packages/codegen/dist/emit/openapi/index.js";
 import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { generateOpenApiProject } from "../packages/codegen/dist/pipelines/openapi.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/executors/http/index.js";
 import { linkDependencies } from "./support/generated-project.js";
@@ -328,7 +328,7 @@ export function describeCorpus(specs: readonly string[]): void {
         ...(relative && { baseUrl: RELATIVE_BASE }),
       };
       generated = await createTestClient(generatedModule.createServer({ mode: "tools", executor }));
-      served = await createTestClient(liveServerFromIR(ir, { mode: "tools", executor }).builder);
+      served = await createTestClient(openApiServer(ir, { mode: "tools", executor }).builder);
       // Kubernetes' generation and its two servers (each compiling thousands of schemas) are the slowest setup here.
     }, 600_000);
     afterAll(async () => {
@@ -359,7 +359,7 @@ export function describeCorpus(specs: readonly string[]): void {
       expect(generatedTools).toEqual(await listAll(served));
 
       const discovery = await createTestClient(generatedModule.createServer({ mode: "discovery" }));
-      const servedDiscovery = await createTestClient(liveServerFromIR(ir, { mode: "discovery" }).builder);
+      const servedDiscovery = await createTestClient(openApiServer(ir, { mode: "discovery" }).builder);
       try {
         const listed = await listAll(discovery);
         expect(listed.map((tool) => tool.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);

@@ -6,7 +6,7 @@
 import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { createTestClient } from "./support/runtime.js";
 
@@ -50,7 +50,7 @@ describe("discovery mode's tools/list on every corpus document", () => {
     { timeout: 900_000 },
     async (spec) => {
       const ir = await loadOpenApi(corpusFile(`openapi/${spec}`));
-      const built = liveServerFromIR(ir, { mode: "discovery" });
+      const built = openApiServer(ir, { mode: "discovery" });
       const client = await createTestClient(built.builder, { era: "2026-07-28" });
       try {
         const { tools } = await client.listTools();

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
-import { liveServerFromIR } from "../packages/codegen/dist/live/index.js";
+import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { type ClientKind, type Connection, connectClient, type TestClient } from "./support/clients.js";
 import { createTestClient } from "./support/runtime.js";
@@ -83,12 +83,12 @@ describe.each(TRANSPORTS)("mcpsmith serve openapi petstore3 over %s", (transport
       await client.close();
     });
 
-    it("lists one tool per operation, exactly what liveServerFromIR serves", async () => {
+    it("lists one tool per operation, exactly what openApiServer serves", async () => {
       const listed = await client.listTools();
       const ir = await loadOpenApi(PETSTORE);
       expect(listed.tools.map((tool) => tool.name)).toEqual(ir.tools.map((tool) => tool.name));
       expect(listed.tools).toHaveLength(19);
-      const direct = await createTestClient(liveServerFromIR(ir).builder, { era: "legacy" });
+      const direct = await createTestClient(openApiServer(ir).builder, { era: "legacy" });
       expect(listed.tools).toEqual((await direct.listTools()).tools);
       await direct.close();
       expect(listed.tools.find((tool) => tool.name === "getPetById")?.annotations).toMatchObject({

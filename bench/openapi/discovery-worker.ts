@@ -1,6 +1,6 @@
 /**
- * What a host's context pays for mcpsmith's tools: the spec lowered to the IR and built into the live server exactly
- * as `mcpsmith serve openapi SPEC --mode discovery` builds it (`liveServerFromIR`), then listed by the official MCP
+ * What a host's context pays for mcpsmith's tools: the spec lowered to the IR and built into the server exactly
+ * as `mcpsmith serve openapi SPEC --mode discovery` builds it (`openApiServer`), then listed by the official MCP
  * client (`createTestClient`, the 2025-11-25 handshake over an in-memory pair). The `tools/list` result the client
  * received is measured with codegen's estimate (characters / 4, the figure `mcpsmith` prints). For scale, the same
  * estimate of plain tools mode (one tool per operation), computed from the IR's tools as tools/list would carry
@@ -12,7 +12,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import type * as Codegen from "../../packages/codegen/dist/index.js";
-import type * as Live from "../../packages/codegen/dist/live/index.js";
+import type * as Serve from "../../packages/codegen/dist/serve/index.js";
 import type * as OpenApi from "../../packages/codegen/dist/sources/openapi/index.js";
 
 export interface DiscoveryResult {
@@ -33,11 +33,11 @@ if (!spec) {
   process.stderr.write("usage: discovery-worker.js SPEC\n");
   process.exit(2);
 }
-const [{ CHARS_PER_TOKEN, estimateToolListTokens }, { liveServerFromIR }, { loadOpenApi }] = (await Promise.all([
+const [{ CHARS_PER_TOKEN, estimateToolListTokens }, { openApiServer }, { loadOpenApi }] = (await Promise.all([
   import(dist("index.js")),
-  import(dist("live/index.js")),
+  import(dist("serve/index.js")),
   import(dist("sources/openapi/index.js")),
-])) as [typeof Codegen, typeof Live, typeof OpenApi];
+])) as [typeof Codegen, typeof Serve, typeof OpenApi];
 
 /**
  * `estimateToolListTokens` of every IR tool as tools/list carries it, summed tool by tool: msgraph's whole list is
@@ -60,7 +60,7 @@ function toolsModeTokensOf(tools: Awaited<ReturnType<typeof loadOpenApi>>["tools
 }
 
 const ir = await loadOpenApi(spec);
-const discovery = liveServerFromIR(ir, { mode: "discovery" });
+const discovery = openApiServer(ir, { mode: "discovery" });
 const client = await createTestClient(discovery.builder, { era: "legacy" });
 const { tools } = await client.listTools();
 await client.close();

@@ -31,6 +31,18 @@ function run(command, args, cwd) {
   if (result.status !== 0) throw new Error(`${command} exited with ${result.status}`);
 }
 
+const shorten = (text) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
+
+/** A JSON array result (findPetsByStatus answers a list of pets), shown an item a line; undefined for anything else. */
+function arrayIn(text) {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let mock;
 let client;
 try {
@@ -88,7 +100,13 @@ try {
       show(`the mock API received ${request.method} ${request.url}${auth}${request.body ? ` ${request.body}` : ""}`);
     }
     const text = result.content.find((item) => item.type === "text")?.text ?? "";
-    show(`${result.isError ? "error" : "result"}: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);
+    const list = result.isError ? undefined : arrayIn(text);
+    if (list === undefined) {
+      show(`${result.isError ? "error" : "result"}: ${shorten(text)}`);
+    } else {
+      show(`result: ${list.length} ${list.length === 1 ? "item" : "items"}`);
+      for (const item of list) show(`- ${shorten(JSON.stringify(item))}`);
+    }
   }
 
   step("Done");

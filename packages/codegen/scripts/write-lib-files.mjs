@@ -1,7 +1,7 @@
 // Writes the TypeScript standard library's declarations into dist/typescript-lib, where the schema extraction's
 // compiler reads them (src/sources/typescript/compiler.ts). They are ts-morph's copies, made for the very compiler
 // it bundles and with their comments stripped (a third of the text to parse); ts-morph keeps them in the source of
-// a 3 MB module, which costs a tenth of a second to load in every run. manifest.json holds the compiler version
+// a large module that every run would otherwise load. manifest.json holds the compiler version
 // they belong to and which of them are modules (`export {}` with `declare global`), which cannot be concatenated
 // with the others (src/sources/typescript/standard-library.ts).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

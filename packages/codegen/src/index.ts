@@ -1,9 +1,10 @@
 /**
  * `@mcpsmith/codegen`: what every generator and the CLI share (tool names, tool-list budgets, errors, the
- * mcpsmith.json manifest, the modes an OpenAPI server lists its operations in, the templates and a new project's
- * package.json). Kept light on purpose: the sources live on their own subpaths (`/openapi`, `/typescript`,
- * `/generate-openapi`, `/generate-ts`, `/live`), so that importing this one never loads ts-morph, swagger-parser,
- * handlebars or the runtime's server (only the small helpers of `@mcpsmith/runtime/internal`).
+ * mcpsmith.json manifest, the modes a server lists its tools in, the templates and a new project's package.json).
+ * Kept light on purpose: each generator's pipeline (`/pipelines/openapi`, `/pipelines/typescript`), its source
+ * (`/openapi`, `/typescript`) and the serve back end (`/serve`) sit on subpaths of their own, so that importing this
+ * one never loads ts-morph, swagger-parser, handlebars or the runtime's server (only the small helpers of
+ * `@mcpsmith/runtime/internal`).
  */
 export {
   CHARS_PER_TOKEN,
@@ -29,6 +30,7 @@ export {
 export { templatesRoot } from "./emit/templates.js";
 export { writeGeneratedFiles } from "./emit/write.js";
 export { CodegenError, type CodegenProblem, ERROR_CODES, type ErrorCode } from "./errors.js";
+export { DEFAULT_DISCOVERY_THRESHOLD, LISTING_MODES, type ListingMode } from "./ir/listing-modes.js";
 export type { Source } from "./ir/source.js";
 export type {
   CredentialIR,
@@ -40,7 +42,6 @@ export type {
   ToolAnnotationsIR,
   ToolIR,
 } from "./ir/types.js";
-export { DEFAULT_DISCOVERY_THRESHOLD, LIVE_MODES, type LiveMode } from "./live/modes.js";
 export { HASH_LENGTH } from "./names/hash.js";
 export {
   DEFAULT_MAX_TOOL_NAME_LENGTH,

@@ -1,5 +1,5 @@
 import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
-import type { LiveBuild } from "@mcpsmith/codegen/live";
+import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import { thousands } from "@mcpsmith/runtime/internal";
 import type { Command, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
@@ -103,7 +103,7 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
 }
 
 /** Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. */
-async function serveUntilStopped(build: LiveBuild, http: { port: number | undefined } | undefined): Promise<void> {
+async function serveUntilStopped(build: ServerBuild, http: { port: number | undefined } | undefined): Promise<void> {
   const { serve } = await import("@mcpsmith/runtime");
   await new Promise<void>((resolve, reject) => {
     serve(build.builder, {
@@ -150,14 +150,14 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   }
 }
 
-function describeShape(build: LiveBuild): string {
+function describeShape(build: ServerBuild): string {
   const operations = plural(build.operations, "operation");
   if (build.mode === "tools") return `${operations} as ${plural(build.operations, "tool")}`;
   return `${operations} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
 }
 
 /** Plain tools beyond what hosts take: say which, and what to do about it. */
-function toolLimitWarning(build: LiveBuild): string | undefined {
+function toolLimitWarning(build: ServerBuild): string | undefined {
   if (build.mode !== "tools") return undefined;
   const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => build.operations > limit);
   if (over.length === 0) return undefined;

@@ -8,7 +8,7 @@ import type { BlankView } from "./blank-view.js";
  * package manager's override field the scaffold chose. Returns the number of files written.
  */
 export async function scaffoldOpenApiProject(dir: string, spec: string, cwd: string, view: BlankView): Promise<number> {
-  const { generateOpenApiProject } = await import("@mcpsmith/codegen/generate-openapi");
+  const { generateOpenApiProject } = await import("@mcpsmith/codegen/pipelines/openapi");
   const packageJson = view.packageJson as Record<string, unknown> & {
     name: string;
     dependencies: Record<string, string>;

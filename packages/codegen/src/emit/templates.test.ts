@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
-import { openApiServerDefinition } from "../live/openapi-identity.js";
+import { openApiServerDefinition } from "../serve/openapi-identity.js";
 import { loadOpenApi } from "../sources/openapi/source.js";
 import { PINNED_VERSIONS } from "./openapi/pinned-versions.test-support.js";
 import { CODE_TEMPLATE_DIRS, type PrecompiledTemplate, templatesRoot } from "./templates.js";

@@ -9,7 +9,7 @@ export interface ToolDefinition {
 }
 
 /**
- * The one mapping from an IR tool to what is served for it. The live back end (`mcpsmith serve`) passes it to
+ * The one mapping from an IR tool to what is served for it. The serve back end (`mcpsmith serve`) passes it to
  * the runtime's builder, the emitter writes it into `@tool({...})`: both give the same `tools/list` because
  * neither maps anything itself. Absent fields stay absent (no `undefined` keys), so emitted literals are stable.
  */

@@ -1,6 +1,6 @@
 /**
  * The intermediate representation every source lowers into and every back end reads: the emitter (an editable
- * project) and the live model (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
+ * project) and the in-memory server (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
  */
 import type { HttpApi, HttpOperation } from "@mcpsmith/runtime/http";
 
@@ -36,6 +36,12 @@ export interface ToolIR<Binding> {
   description: string;
   inputSchema: ObjectSchema;
   outputSchema?: ObjectSchema;
+  /**
+   * The schema of a JSON output whose root is not an object (an array, a scalar, a nullable object): the result
+   * goes back as JSON text, since MCP's structured content, and so `outputSchema`, must be an object. What a
+   * generated mock answers for the tool; never listed.
+   */
+  textOutputSchema?: JsonSchema;
   annotations: ToolAnnotationsIR;
   /** The group the tool is emitted in and selected by (`--toolsets`): an OpenAPI tag, a schema, a file. */
   group: string;

@@ -1,5 +1,5 @@
 import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
-import { generateOpenApiProject } from "@mcpsmith/codegen/generate-openapi";
+import { generateOpenApiProject } from "@mcpsmith/codegen/pipelines/openapi";
 import { CliError } from "../../errors.js";
 import { cliVersion } from "../../version.js";
 import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";

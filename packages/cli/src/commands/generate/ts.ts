@@ -1,5 +1,5 @@
 import { writeGeneratedFiles } from "@mcpsmith/codegen";
-import { openTsGeneration } from "@mcpsmith/codegen/generate-ts";
+import { openTsGeneration } from "@mcpsmith/codegen/pipelines/typescript";
 import { CliError } from "../../errors.js";
 import { wholeNumberFlag } from "../flag-values.js";
 import type { GenerateOutcome, GenerateRequest, GenerateRunner } from "./kinds.js";

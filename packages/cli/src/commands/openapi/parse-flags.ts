@@ -1,4 +1,4 @@
-import { LIVE_MODES, type LiveMode } from "@mcpsmith/codegen";
+import { LISTING_MODES, type ListingMode } from "@mcpsmith/codegen";
 import type { OpenApiSourceOptions, OperationFilter } from "@mcpsmith/codegen/openapi";
 import { CliError } from "../../errors.js";
 import { type FlagValues, listFlag, wholeNumberFlag } from "../flag-values.js";
@@ -28,11 +28,11 @@ export function sourceOptionsOf(values: FlagValues, command: string): OpenApiSou
 }
 
 /** `--mode auto|tools|discovery`, auto when not given. */
-export function modeOf(values: FlagValues, command: string): LiveMode {
+export function modeOf(values: FlagValues, command: string): ListingMode {
   const value = values.mode;
   if (value === undefined) return "auto";
-  if (typeof value === "string" && (LIVE_MODES as readonly string[]).includes(value)) return value as LiveMode;
-  throw new CliError("E_USAGE", `--mode must be one of ${LIVE_MODES.join(", ")}; got "${String(value)}".`, {
+  if (typeof value === "string" && (LISTING_MODES as readonly string[]).includes(value)) return value as ListingMode;
+  throw new CliError("E_USAGE", `--mode must be one of ${LISTING_MODES.join(", ")}; got "${String(value)}".`, {
     hint: `Run \`mcpsmith ${command} --help\` for details.`,
   });
 }

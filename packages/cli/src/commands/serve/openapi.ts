@@ -1,7 +1,7 @@
 import { relative, resolve } from "node:path";
 import { CodegenError } from "@mcpsmith/codegen";
-import { type LiveBuild, liveServerFromIR } from "@mcpsmith/codegen/live";
-import { loadOpenApi } from "@mcpsmith/codegen/openapi";
+import { serveOpenApi } from "@mcpsmith/codegen/pipelines/openapi";
+import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import type { ParsedArgs } from "../../args/command.js";
 import { stringOption } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
@@ -11,22 +11,22 @@ import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
 
 export interface ServeSummary {
   title: string;
-  build: LiveBuild;
+  build: ServerBuild;
   /** `file#pointer: message`, ready to print. */
   warnings: string[];
   credentials: { env: string; scheme: string; set: boolean }[];
 }
 
-/** Reads the document, lowers it to the IR and builds the live server the flags ask for. */
+/** Reads the document, lowers it to the IR and builds the server the flags ask for. */
 export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io): Promise<ServeSummary> {
   const { values } = args;
   const mode = modeOf(values, "serve");
   try {
-    const ir = await loadOpenApi(resolve(io.cwd, spec), sourceOptionsOf(values, "serve"));
     const threshold = wholeNumberFlag(values, "threshold", "serve");
     const timeoutMs = wholeNumberFlag(values, "timeout", "serve");
     const baseUrl = stringOption(args, "base-url");
-    const build = liveServerFromIR(ir, {
+    const { ir, build } = await serveOpenApi(resolve(io.cwd, spec), {
+      source: sourceOptionsOf(values, "serve"),
       mode,
       ...(threshold !== undefined && { threshold }),
       toolsets: listFlag(values, "toolsets"),

@@ -1,13 +1,13 @@
 import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
-import { liveServerFromIR } from "../../live/openapi.js";
+import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
 
 async function emit(file: string) {
   const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
-  const { info } = liveServerFromIR(ir).builder.build();
+  const { info } = openApiServer(ir).builder.build();
   return emitOpenApiProject(ir, { spec: file, mode: "auto", serverInfo: info, versions: PINNED_VERSIONS });
 }
 

@@ -17,8 +17,9 @@ export interface MockAnswer {
 }
 
 /**
- * The mock API's answers by `METHOD path`, one per operation: the output schema's sample (its examples first) for
- * JSON, a short text for text, no body otherwise. Paths without variables come first, so `/pet/findByStatus` is
+ * The mock API's answers by `METHOD path`, one per operation: for JSON, a sample (its examples first) of the
+ * response's schema (the output schema, or the text output schema of an array or a scalar); a short text for text,
+ * no body otherwise. Paths without variables come first, so `/pet/findByStatus` is
  * not taken for `/pet/{petId}`. An object rather than an array: tsc reduces an array literal's element types to
  * one union, and Microsoft Graph's 11,000 distinct answers made that union too complex to represent (TS2590).
  */
@@ -45,7 +46,8 @@ export function answerOf(tool: ToolIR<HttpOperation>): MockAnswer {
   const { accepts = [] } = tool.binding;
   const json = accepts.find(isJson);
   if (json !== undefined) {
-    const body = tool.outputSchema === undefined ? {} : (sampleOf(tool.outputSchema) ?? {});
+    const schema = tool.outputSchema ?? tool.textOutputSchema;
+    const body = schema === undefined ? {} : (sampleOf(schema) ?? {});
     return { status: 200, contentType: json, body };
   }
   const text = accepts.find((type) => type.startsWith("text/"));

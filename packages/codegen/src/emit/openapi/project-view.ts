@@ -3,7 +3,7 @@ import { toIdentifier } from "../identifiers.js";
 import { projectPackageJson } from "../project-package.js";
 import { keyOf } from "./fields.js";
 import type { GroupPlan } from "./group-view.js";
-import type { OpenApiProjectOptions } from "./project.js";
+import type { OpenApiProjectOptions } from "./project-options.js";
 
 /** A variable of `.env.example` and the README's table. */
 interface Variable {

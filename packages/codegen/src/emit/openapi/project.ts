@@ -1,5 +1,5 @@
+import { DEFAULT_DISCOVERY_THRESHOLD } from "../../ir/listing-modes.js";
 import type { OpenApiIR } from "../../ir/types.js";
-import { DEFAULT_DISCOVERY_THRESHOLD, type LiveMode } from "../../live/modes.js";
 import { printString } from "../literal.js";
 import type { ProjectVersions } from "../project-package.js";
 import { renderCodeTemplate } from "../templates.js";
@@ -8,28 +8,13 @@ import { groupView } from "./group-view.js";
 import { indexView } from "./index-view.js";
 import { mockView } from "./mock-view.js";
 import { planGroups } from "./plan.js";
+import type { OpenApiProjectOptions } from "./project-options.js";
 import { projectViews } from "./project-view.js";
 import { type SharedDefinition, shareDefinitions } from "./shared-definitions.js";
 import { testsView } from "./tests-view.js";
 
 /** The folder regeneration owns; everything else in the project is the user's once written. */
 export const GENERATED_DIR = "src/generated";
-
-export interface OpenApiProjectOptions {
-  /** The document, as the project refers to it (relative to the project folder), for headers and the README. */
-  spec: string;
-  /** What `createServer()` serves by default and `src/main.ts` without `--mode`. */
-  mode: LiveMode;
-  /** `serverInfo` the live back end gives the same IR (name, version, title, description). */
-  serverInfo: { name: string; version: string; title?: string; description?: string };
-  /** Package versions the project's package.json names. */
-  versions: ProjectVersions;
-  /**
-   * package.json fields over the generated ones: what `mcpsmith new` knows and generate does not (the package
-   * name, dependencies linked from a checkout, overrides in the package manager's own field).
-   */
-  packageFields?: Record<string, unknown>;
-}
 
 /** Relative path -> content. `generated` is rewritten on every run; `scaffold` is written only where missing. */
 export interface OpenApiProject {

@@ -153,8 +153,8 @@ class Sampler {
   }
 
   /**
-   * A definition's sample, remembered (see `Remembered`) for every sample made with the same `$defs`: GitHub's
-   * tools reach the same few hundred definitions some 2,000 times, each time as the same value.
+   * A definition's sample, remembered (see `Remembered`) for every sample made with the same `$defs`: a large API's
+   * tools reach the same definitions again and again (GitHub's), each time as the same value.
    */
   #reference(ref: string, refs: Set<string>): unknown {
     this.#dependence?.checked.add(ref);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DefClosures } from "../../ir/def-closure.js";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
-import { DefClosures } from "../../sources/openapi/def-closure.js";
 import { type SchemaKind, shareDefinitions } from "./shared-definitions.js";
 
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` });

@@ -1,12 +1,13 @@
 /**
  * The document's schema definitions, written once for the whole project instead of once per tool. In the IR every
  * tool schema carries the closure of the definitions it reaches in its own `$defs` (MCP tool schemas must be
- * self-contained); for Microsoft Graph that is ~1,700 definitions, ~1.4 MB, in each of 11,000 tools. The project
+ * self-contained); for Microsoft Graph that is most of its definitions in each of its thousands of tools. The project
  * gets each definition once, with the names it refers to, and each tool schema its root and the names its root
  * refers to: the generated server composes the same `$defs` from those when the schema is first read.
  */
+
+import { type DefClosures, type LazyDefs, lazyDefsOf } from "../../ir/def-closure.js";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
-import { type DefClosures, type LazyDefs, lazyDefsOf } from "../../sources/openapi/def-closure.js";
 
 /** Which table a tool schema's definitions come from: input schemas use them in their request form. */
 export type SchemaKind = "input" | "output";
@@ -38,7 +39,7 @@ type Table = Map<string, JsonSchema>;
  * meaning two schemas within one kind, a `$defs` that is not the schema's last key) is written whole, as before.
  *
  * Schemas whose `$defs` the OpenAPI source attached lazily are planned without building it (in Microsoft Graph
- * each is ~1,350 entries, for 11,000 tools): see {@link lazyTables} and {@link composesByConstruction}. Any other
+ * each is most of the document, for every tool): see {@link lazyTables} and {@link composesByConstruction}. Any other
  * `$defs` is read and compared, definition by definition.
  */
 export function shareDefinitions(schemas: Iterable<readonly [ObjectSchema, SchemaKind]>): SharedDefinitions {

@@ -113,16 +113,22 @@ function definition(fields: Record<string, unknown>): string {
 }
 
 /**
- * The arrow function that calls the user's export. The runtime validated the arguments against the schema
- * derived from this very parameter type, so the cast to it is sound. `leading` is the first parameter the
- * runtime passes (none for a fixed-URI resource, which gets only the context). Broken over lines the way Biome
- * does it when it would pass the line width.
+ * The arrow function that calls the user's export. `leading` is the first parameter the runtime passes (none for a
+ * fixed-URI resource, which gets only the context). Broken over lines the way Biome does it when it would pass the
+ * line width.
+ *
+ * The arguments reach the handler typed `Record<string, unknown>` (a JSON Schema input tells the compiler nothing
+ * more), and they are of the parameter's type: the runtime has validated a tool's or a prompt's arguments against
+ * the schema derived from this very type, and a template's variables are the ones its URI names. The cast goes through `unknown` because that is what the compiler knows of the shape: a direct
+ * `as` is refused (TS2352) for an interface, a class or a generic interface, which have no index signature and so
+ * do not overlap a record, and where it is accepted it checks nothing the schema does not.
  */
 function handler(callee: string, binding: TypeScriptBinding, leading: "args" | "variables" | undefined): string {
   const first = leading === undefined ? [] : [binding.takesArguments ? leading : `_${leading}`];
   const parameters = binding.takesContext ? [...first, "ctx"] : binding.takesArguments ? first : [];
+  const cast = `${leading} as unknown as`;
   const callArguments = [
-    ...(binding.takesArguments ? [`${leading} as Parameters<typeof ${callee}>[0]`] : []),
+    ...(binding.takesArguments ? [`${cast} Parameters<typeof ${callee}>[0]`] : []),
     ...(binding.takesContext ? ["ctx"] : []),
   ];
   const head = `(${parameters.join(", ")}) =>`;
@@ -134,11 +140,11 @@ function handler(callee: string, binding: TypeScriptBinding, leading: "args" | "
   const argumentIndent = `${bodyIndent}  `;
   const argumentLines = callArguments
     .map((argument) => {
-      if (argumentIndent.length + argument.length + 1 <= LINE_WIDTH || !argument.includes(" as ")) {
+      if (argumentIndent.length + argument.length + 1 <= LINE_WIDTH || !argument.startsWith(cast)) {
         return `${argumentIndent}${argument},`;
       }
       // Even the cast alone is too long: its type argument goes on a line of its own.
-      return `${argumentIndent}${leading} as Parameters<\n${argumentIndent}  typeof ${callee}\n${argumentIndent}>[0],`;
+      return `${argumentIndent}${cast} Parameters<\n${argumentIndent}  typeof ${callee}\n${argumentIndent}>[0],`;
     })
     .join("\n");
   return `${head}\n${bodyIndent}${callee}(\n${argumentLines}\n${bodyIndent})`;

@@ -1,8 +1,8 @@
 /**
  * A JSON file's text held one byte a character. V8 stores a string with a single non-Latin-1 character two bytes a
- * character, so GitHub's 13 MB description (41 lines of non-ASCII text) took 26 MB while it was parsed. Writing
- * each non-ASCII character as the `\u` escape JSON.parse reads back to it keeps the text at 13 MB, and the parsed
- * value is the same: outside strings such a character is a syntax error either way.
+ * character, so a large document with a few lines of non-ASCII text (GitHub's) took twice its size while it was
+ * parsed. Writing each non-ASCII character as the `\u` escape JSON.parse reads back to it keeps the text one byte a
+ * character, and the parsed value is the same: outside strings such a character is a syntax error either way.
  */
 const NON_ASCII_RUN = /[\x80-\xff]+/g;
 

@@ -1,7 +1,7 @@
 /**
  * A parsed file -> the source model: the spec version recognised, every operation read (whatever is selected
  * later, so that all problems are reported), targeted checks instead of swagger-parser's `validate()` (which does
- * not finish on msgraph in 300 s): the checks cover what the generator relies on.
+ * not finish on Microsoft Graph's document: bench/README.md): the checks cover what the generator relies on.
  */
 import { HTTP_METHODS, readInfo, readMcpExtension, readSecurity } from "./common.js";
 import { Diagnostics, specError } from "./diagnostics.js";

@@ -57,7 +57,7 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
       ...(operation.summary !== undefined && { title: operation.summary }),
       description: describe(operation),
       inputSchema: input.inputSchema,
-      ...(output && { outputSchema: output }),
+      ...output,
       annotations: annotations(operation.method),
       group: operation.tags[0] ?? "default",
       deprecated: operation.deprecated,

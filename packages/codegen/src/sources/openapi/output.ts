@@ -1,23 +1,26 @@
 /**
- * The output schema: the 2xx JSON response's schema when its root is an object (MCP's structuredContent must be
- * one). Arrays, scalars and nullable roots give no output schema: the result is still returned as JSON text.
+ * The schema of the 2xx JSON response. Its root is an object: the output schema (MCP's structuredContent must be
+ * one). Arrays, scalars and nullable roots: the text output schema, never listed (the result is returned as JSON
+ * text), from which the generated mock answers what the document says.
  */
-import type { ObjectSchema } from "../../ir/types.js";
+import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import type { SourceResponse } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
 import type { SchemaSession } from "./schema-converter.js";
 
-export function lowerOutput(
-  response: SourceResponse,
-  session: SchemaSession,
-  refs: RefResolver,
-): ObjectSchema | undefined {
-  if (!describesObject(response.schema, refs, new Set())) return undefined;
+export type LoweredOutput = { outputSchema: ObjectSchema } | { textOutputSchema: JsonSchema } | undefined;
+
+export function lowerOutput(response: SourceResponse, session: SchemaSession, refs: RefResolver): LoweredOutput {
   const schema = session.lowerInlined(response.schema, response.pointer);
   if (typeof schema === "boolean") return undefined;
+  if (!describesObject(response.schema, refs, new Set())) {
+    const text = { ...schema };
+    session.attachDefs(text);
+    return { textOutputSchema: text };
+  }
   const output: ObjectSchema = { type: "object", ...schema } as ObjectSchema;
   session.attachDefs(output);
-  return output;
+  return { outputSchema: output };
 }
 
 /** `type: object`, or no type with properties, or an `allOf` whose members all describe objects. */

@@ -94,8 +94,12 @@ describe("OpenAPI 3.0 petstore", async () => {
     expect(tool("addPet").binding.body?.mediaType).toBe("application/json");
   });
 
-  it("gives an output schema for object responses only", () => {
+  it("gives an output schema for object responses only, and the schema of any other JSON response as text's", () => {
     expect(tool("getPetById").outputSchema).toMatchObject({ type: "object", required: ["name", "photoUrls"] });
-    expect(tool("findPetsByStatus").outputSchema).toBeUndefined();
+    expect(tool("getPetById").textOutputSchema).toBeUndefined();
+    const findByStatus = tool("findPetsByStatus");
+    expect(findByStatus.outputSchema).toBeUndefined();
+    expect(findByStatus.textOutputSchema).toMatchObject({ type: "array", items: { $ref: "#/$defs/Pet" } });
+    expect(Object.keys((findByStatus.textOutputSchema as { $defs: object }).$defs)).toEqual(["Category", "Pet", "Tag"]);
   });
 });

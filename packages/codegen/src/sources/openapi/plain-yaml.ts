@@ -1,12 +1,12 @@
 /**
  * A faster reading of most YAML documents: js-yaml, given the scalar rules of the yaml library's YAML 1.2 core
- * schema (the parser read.ts uses), for a document that uses nothing the two libraries read differently. On a
- * petstore it costs about a fifth of the yaml library's time, start-up included; a GitHub-size YAML document
- * about a quarter. Anything else returns undefined, and read.ts parses the text with the yaml library as before,
+ * schema (the parser read.ts uses), for a document that uses nothing the two libraries read differently: it reads
+ * small and large documents several times faster, start-up included (bench/README.md). Anything else returns
+ * undefined, and read.ts parses the text with the yaml library as before,
  * which also gives every syntax error its message and position: this path never reports one.
  *
- * What falls back, each found by comparing both libraries on every YAML file at hand (~2,300 read alike) and on
- * randomly damaged copies of the corpus's documents:
+ * What falls back, each found by comparing both libraries on every YAML file at hand and on randomly damaged copies
+ * of the corpus's documents:
  * - anything js-yaml refuses (syntax errors, duplicate keys, unknown or explicit tags, several documents, more
  *   than 100 levels of nesting);
  * - anchors (and so aliases: the yaml library caps their expansion), the `!` tag, `%` directives (`%YAML 1.1`

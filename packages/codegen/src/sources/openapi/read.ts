@@ -30,7 +30,7 @@ export async function readSpec(input: string): Promise<ReadSpec> {
   let text: string;
   try {
     // A .json file is read one character a byte and parsed as ASCII (ascii-json.ts). Decoded as it is read: a
-    // Buffer of the whole file would stay in memory after parsing until a full GC (GitHub: 13 MB to the peak).
+    // Buffer of the whole file would stay in memory after parsing until a full GC, adding its size to the peak.
     text = await readFile(file, json ? "latin1" : "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String(error);

@@ -1,6 +1,7 @@
 /**
- * Lazy `$ref` resolution inside one (bundled) document. Nothing is dereferenced up front: msgraph (20 MB, 25
- * reference cycles) hangs a full dereference, while following only the refs a tool needs takes milliseconds.
+ * Lazy `$ref` resolution inside one (bundled) document. Nothing is dereferenced up front: a full dereference of a
+ * large document with reference cycles (Microsoft Graph's) does not finish, while following only the refs a tool
+ * needs is quick.
  */
 
 export type JsonObject = Record<string, unknown>;

@@ -4,9 +4,10 @@
  * cycles stay cycles (never flattened to `{type: object}`). A referenced schema is converted once per mode for the
  * whole document and shared (frozen) between the tools that use it: msgraph's 11,422 tools stay cheap.
  */
-import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
+
+import { DefClosures } from "../../ir/def-closure.js";
+import type { JsonSchema } from "../../ir/types.js";
 import { shortHash } from "../../names/hash.js";
-import { DefClosures } from "./def-closure.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SpecDialect } from "./model.js";
 import { escapeToken, isObject, type RefResolver, refOf } from "./refs.js";
@@ -219,7 +220,7 @@ export class SchemaSession {
    * Gives `schema` (the root of what this session lowered) the `$defs` of everything lowered so far, built when
    * first read and shared (frozen); none when nothing was referenced. See {@link DefClosures.attach}.
    */
-  attachDefs(schema: ObjectSchema): void {
+  attachDefs(schema: { $defs?: Record<string, JsonSchema> }): void {
     this.converter.closures[this.mode].attach(schema, this.deps);
   }
 }

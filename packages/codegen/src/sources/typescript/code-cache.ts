@@ -1,7 +1,7 @@
 /**
- * Loads a large CommonJS module (the TypeScript compiler, 9 MB) with V8's code cache kept on disk, as Node 22's
+ * Loads a large CommonJS module (the TypeScript compiler) with V8's code cache kept on disk, as Node 22's
  * `module.enableCompileCache()` does and as `tsc` itself enables it: the next process starts from the bytecode of
- * every function the last run compiled, instead of parsing and compiling them again (about a quarter of a small
+ * every function the last run compiled, instead of parsing and compiling them again (a large part of a small
  * project's extraction). Node 20 has no such switch, so the module is compiled through `vm.Script`, whose
  * `cachedData` is the same mechanism; V8 checks the cache against its own version and flags and ignores one that
  * does not fit. `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as it does Node's.
@@ -51,8 +51,8 @@ export function requireWithCodeCache(path: string): unknown {
 }
 
 /**
- * A module's source. The compiler's is plain ASCII, which reads as Latin-1 in a few milliseconds against about
- * eighty for Node 20's UTF-8 decoding of its 9 MB (the two give the same string for ASCII).
+ * A module's source. The compiler's is plain ASCII, which reads as Latin-1 many times faster than Node 20 decodes it
+ * as UTF-8 (the two give the same string for ASCII).
  */
 function sourceOf(path: string): string {
   const bytes = readFileSync(path);

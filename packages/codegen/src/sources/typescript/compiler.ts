@@ -1,9 +1,9 @@
 /**
  * The TypeScript compiler the schema extraction runs on: the one ts-morph is built on (`@ts-morph/common`'s
  * `typescript.js`), required by itself through V8's code cache (code-cache.ts). Not through `@ts-morph/common`,
- * whose file system wrappers and in-memory standard library, 3 MB of source, would be compiled in every run for
- * nothing; and with `require`, since imported from an ES module, Node would first scan the 9 MB CommonJS source for
- * its export names. Types are named through `import type { ts } from "ts-morph"`.
+ * whose file system wrappers and in-memory standard library, megabytes of source, would be compiled in every run
+ * for nothing; and with `require`, since imported from an ES module, Node would first scan the whole CommonJS source
+ * for its export names. Types are named through `import type { ts } from "ts-morph"`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

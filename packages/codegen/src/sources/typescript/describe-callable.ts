@@ -116,7 +116,7 @@ export function outputSchemaOf(callable: Callable, context: SchemaContext): Obje
 /**
  * What a returned value resolves to. A plain object type with no `then`, returned as is or in the global
  * `Promise`, resolves to itself: what the checker's `getAwaitedType` concludes too, after assignability checks
- * asking whether it is a primitive (measured: a tenth of a re-extraction of 10 tools). The checker answers for
+ * asking whether it is a primitive, which showed in re-extraction profiles (bench/README.md). The checker answers for
  * every other type.
  */
 function awaitedTypeOf(returned: ts.Type, checker: ts.TypeChecker): ts.Type {

@@ -8,6 +8,7 @@ import type { JsonSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
 import { annotationsOf } from "./doc-tags.js";
 import { applyAnnotations } from "./keywords.js";
+import { literalSchema } from "./literals.js";
 import { RootState, type SchemaContext, typeId } from "./schema-context.js";
 import { has, isArray, isInNodeModules, isReadonlyArray, isTuple, typeText } from "./types.js";
 import { unionSchema } from "./union.js";
@@ -57,7 +58,7 @@ function omitRef(schema: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Converts one type; `at` locates problems and is where properties' types are resolved. */
-export function convert(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
+function convert(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
   if (has(type, TypeFlags.Any)) {
     return state.problem(
       at,
@@ -99,28 +100,9 @@ export function convert(type: ts.Type, at: ts.Node, path: string, state: RootSta
   }
   const cached = state.context.cache.get(type);
   if (cached !== undefined) return cached;
-  if (type.isUnion()) return unionSchema(type, at, path, state);
+  if (type.isUnion()) return unionSchema(type, at, path, state, convert);
   if (type.isIntersection()) return intersectionSchema(type, at, path, state);
   return objectLikeSchema(type, at, path, state);
-}
-
-function literalSchema(type: ts.Type): JsonSchema {
-  const value = has(type, TypeFlags.BooleanLiteral) ? isTrue(type) : (type as ts.LiteralType).value;
-  if (typeof value === "object") return { type: "string", const: String(value) };
-  return { type: jsonTypeOf(value as string | number | boolean), const: value };
-}
-
-/**
- * Whether a boolean literal type is `true`: its intrinsic name, which is what `typeToString` prints for it, read
- * without printing (optional booleans, `boolean | undefined`, ask this of both literals).
- */
-export function isTrue(type: ts.Type): boolean {
-  return (type as ts.Type & { intrinsicName?: string }).intrinsicName === "true";
-}
-
-export function jsonTypeOf(value: string | number | boolean): string {
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
 }
 
 /** `number & Int` (the runtime's brand) is an integer; `string & { __brand }` a string; objects merge. */

@@ -1,7 +1,7 @@
 /**
  * The program schemas are derived in: the user's tsconfig, minus what schemas never need and parsing would cost
- * most of a run. Measured on bench/typescript's 100-tool project, the runtime's own declarations pull in the MCP
- * SDK's and zod's (~900 KB, eight times the project's code) and `types: ["node"]` adds @types/node:
+ * most of a run: the runtime's own declarations pull in the MCP SDK's and zod's (many times a project's own code;
+ * bench/README.md) and `types: ["node"]` adds @types/node:
  * - imports made by @mcpsmith/runtime's declaration files to packages are left unresolved (the runtime's own types,
  *   `Int` and `Context` included, stay; what they say about SDK types becomes `any`, and no tool argument is one);
  * - ambient `types` packages are not loaded (a type from them, `Buffer` or `NodeJS.*`, is not JSON data anyway).

@@ -1,20 +1,29 @@
 import type { ts } from "ts-morph";
 import type { JsonSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
+import { isTrue, jsonTypeOf } from "./literals.js";
 import type { RootState } from "./schema-context.js";
-import { convert, isTrue, jsonTypeOf } from "./schema-of-type.js";
 import { has } from "./types.js";
 
 const { TypeFlags } = compiler;
 
 type Literal = string | number | boolean;
 
+/** Converts one member: `convert` of schema-of-type.ts, passed in because it also calls this for every union. */
+export type ConvertType = (type: ts.Type, at: ts.Node, path: string, state: RootState) => JsonSchema;
+
 /**
  * Unions: `undefined` is dropped (the field is optional; its object says so), `null` joins the type
  * (`["string", "null"]`), unions of literals and enums become one `enum`, anything else `anyOf` (a discriminated
  * union's members each carry their `const` tag, which is what clients and validators key on).
  */
-export function unionSchema(type: ts.UnionType, at: ts.Node, path: string, state: RootState): JsonSchema {
+export function unionSchema(
+  type: ts.UnionType,
+  at: ts.Node,
+  path: string,
+  state: RootState,
+  convert: ConvertType,
+): JsonSchema {
   const members = type.types.filter((member) => !has(member, TypeFlags.Undefined) && !has(member, TypeFlags.Void));
   const nullable = members.some((member) => has(member, TypeFlags.Null));
   const rest = collapseBoolean(members.filter((member) => !has(member, TypeFlags.Null)));

@@ -1,10 +1,10 @@
 import { createHttpExecutor, type HttpExecutorOptions } from "@mcpsmith/runtime/http";
 import type { OpenApiIR } from "../ir/types.js";
-import type { LiveOptions } from "./listing.js";
-import { openApiLiveOptions, openApiServerDefinition } from "./openapi-identity.js";
-import { type LiveBuild, liveServer } from "./server.js";
+import type { ListingOptions } from "./listing.js";
+import { openApiListingOptions, openApiServerDefinition } from "./openapi-identity.js";
+import { buildServer, type ServerBuild } from "./server.js";
 
-export interface OpenApiLiveOptions extends LiveOptions {
+export interface OpenApiServeOptions extends ListingOptions {
   /** Base URL, server variables, credentials' environment, timeouts: passed to the runtime's HTTP executor. */
   executor?: HttpExecutorOptions;
 }
@@ -13,7 +13,7 @@ export interface OpenApiLiveOptions extends LiveOptions {
  * `mcpsmith serve openapi`: the OpenAPI IR served at once, no files written. Every handler is one call into the
  * runtime's HTTP executor, the same one a generated project calls, so both send the same requests.
  */
-export function liveServerFromIR(ir: OpenApiIR, options: OpenApiLiveOptions = {}): LiveBuild {
+export function openApiServer(ir: OpenApiIR, options: OpenApiServeOptions = {}): ServerBuild {
   const executor = createHttpExecutor(ir.api, options.executor);
   const tools = ir.tools.map((tool) => ({
     tool,
@@ -21,5 +21,5 @@ export function liveServerFromIR(ir: OpenApiIR, options: OpenApiLiveOptions = {}
       executor.call(tool.binding, args, { signal: ctx.signal }),
     keywords: [`${tool.binding.method.toUpperCase()} ${tool.binding.path}`],
   }));
-  return liveServer(openApiServerDefinition(ir), tools, openApiLiveOptions(ir, options));
+  return buildServer(openApiServerDefinition(ir), tools, openApiListingOptions(ir, options));
 }

@@ -2,7 +2,7 @@ import { type ServerBuilder, type ServerDefinition, server } from "@mcpsmith/run
 import { discoveryTools, type Operation } from "@mcpsmith/runtime/discovery";
 import { toolDefinitionOf } from "../ir/tool-definition.js";
 import type { ToolIR } from "../ir/types.js";
-import { type LiveOptions, selectLiveTools, type ToolListing, toolListTokensOf } from "./listing.js";
+import { type ListingOptions, selectListing, type ToolListing, toolListTokensOf } from "./listing.js";
 
 /** An IR tool with what runs it and what else search should match (e.g. `GET /pets/{petId}`). */
 export interface ExecutableTool {
@@ -11,22 +11,22 @@ export interface ExecutableTool {
   keywords?: readonly string[];
 }
 
-export interface LiveBuild extends ToolListing {
+export interface ServerBuild extends ToolListing {
   /** Ready for the runtime's `serve()`, `toFetchHandler()` or `createTestClient()`. */
   builder: ServerBuilder;
 }
 
 /**
- * The live back end, source-independent: IR tools with handlers become a runtime server, either one tool per
+ * The serve back end, source-independent: IR tools with handlers become a runtime server, either one tool per
  * IR tool (defined by `toolDefinitionOf`, exactly as the emitter writes them) or the three discovery tools
  * standing in for all of them.
  */
-export function liveServer(
+export function buildServer(
   definition: ServerDefinition,
   tools: readonly ExecutableTool[],
-  options: LiveOptions = {},
-): LiveBuild {
-  const { mode, selected } = selectLiveTools(tools, (entry) => entry.tool, options);
+  options: ListingOptions = {},
+): ServerBuild {
+  const { mode, selected } = selectListing(tools, (entry) => entry.tool, options);
   const served =
     mode === "tools"
       ? selected.map(({ tool, handler }) => ({ ...toolDefinitionOf(tool), handler }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import { DefClosures, type DefNode, lazyDefsOf } from "./def-closure.js";
+import type { JsonSchema, ObjectSchema } from "./types.js";
 
 /** Pet and Owner refer to each other; Owner and Tag both use Color; Note stands alone. */
 const GRAPH: Record<string, { schema: JsonSchema; deps: string[] }> = {

@@ -2,7 +2,7 @@ import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
 import type { OpenApiIR, ToolIR } from "../ir/types.js";
-import { liveServerFromIR } from "./openapi.js";
+import { openApiServer } from "./openapi.js";
 
 function operation(name: string, binding: HttpOperation, group = "pet"): ToolIR<HttpOperation> {
   return {
@@ -58,10 +58,10 @@ function recordingFetch() {
   return { requests, fetch: fetch as typeof globalThis.fetch };
 }
 
-describe("liveServerFromIR", () => {
+describe("openApiServer", () => {
   it("names the server after the API and calls the executor with the configured base URL", async () => {
     const upstream = recordingFetch();
-    const built = liveServerFromIR(ir, {
+    const built = openApiServer(ir, {
       executor: { baseUrl: "http://127.0.0.1:9/v3", env: { PETSTORE_API_KEY: "secret" }, fetch: upstream.fetch },
     });
     expect(built.builder.build().info).toEqual({
@@ -79,7 +79,7 @@ describe("liveServerFromIR", () => {
 
   it("answers a missing credential with isError naming the variable, and sends nothing", async () => {
     const upstream = recordingFetch();
-    const built = liveServerFromIR(ir, {
+    const built = openApiServer(ir, {
       executor: { baseUrl: "http://127.0.0.1:9/v3", env: {}, fetch: upstream.fetch },
     });
     const client = await createTestClient(built.builder, { era: "legacy" });
@@ -92,7 +92,7 @@ describe("liveServerFromIR", () => {
 
   it("reaches the same executor through discovery, where search also matches the method and path", async () => {
     const upstream = recordingFetch();
-    const built = liveServerFromIR(ir, {
+    const built = openApiServer(ir, {
       mode: "discovery",
       executor: { baseUrl: "http://127.0.0.1:9/v3", env: {}, fetch: upstream.fetch },
     });
@@ -122,7 +122,7 @@ describe("liveServerFromIR", () => {
     }) as typeof globalThis.fetch;
     const executor = { baseUrl: "http://127.0.0.1:9/v3", env: {}, fetch: hanging };
 
-    const cancellable = liveServerFromIR(ir, { executor: { ...executor, timeoutMs: 600_000 } });
+    const cancellable = openApiServer(ir, { executor: { ...executor, timeoutMs: 600_000 } });
     const client = await createTestClient(cancellable.builder, { era: "legacy" });
     const controller = new AbortController();
     const call = client.callTool({ name: "getInventory" }, { signal: controller.signal });
@@ -132,7 +132,7 @@ describe("liveServerFromIR", () => {
     await expect.poll(() => aborted).toBe(1);
     await client.close();
 
-    const timed = liveServerFromIR(ir, { executor: { ...executor, timeoutMs: 50 } });
+    const timed = openApiServer(ir, { executor: { ...executor, timeoutMs: 50 } });
     const timedClient = await createTestClient(timed.builder, { era: "2026-07-28" });
     const result = await timedClient.callTool({ name: "getInventory" });
     expect(result.isError).toBe(true);

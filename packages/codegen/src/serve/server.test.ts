@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { toolDefinitionOf } from "../ir/tool-definition.js";
 import type { ToolIR } from "../ir/types.js";
-import { type ExecutableTool, liveServer } from "./server.js";
+import { buildServer, type ExecutableTool } from "./server.js";
 
 const info = { name: "synthetic", version: "1.0.0" };
 
@@ -32,10 +32,10 @@ const executable = (count: number): ExecutableTool[] =>
     keywords: [`GET /things/${i}`],
   }));
 
-describe("liveServer", () => {
+describe("buildServer", () => {
   it("serves one tool per IR tool, exactly as toolDefinitionOf defines it", async () => {
     const tools = executable(3);
-    const built = liveServer(info, tools, { mode: "tools" });
+    const built = buildServer(info, tools, { mode: "tools" });
     expect(built.mode).toBe("tools");
     const client = await createTestClient(built.builder, { era: "2026-07-28" });
     const listed = await client.listTools();
@@ -59,22 +59,22 @@ describe("liveServer", () => {
   });
 
   it("auto serves plain tools up to the threshold and discovery above it", () => {
-    expect(liveServer(info, executable(40)).mode).toBe("tools");
-    expect(liveServer(info, executable(41)).mode).toBe("discovery");
-    expect(liveServer(info, executable(41), { threshold: 41 }).mode).toBe("tools");
-    expect(liveServer(info, executable(3), { mode: "discovery" }).mode).toBe("discovery");
+    expect(buildServer(info, executable(40)).mode).toBe("tools");
+    expect(buildServer(info, executable(41)).mode).toBe("discovery");
+    expect(buildServer(info, executable(41), { threshold: 41 }).mode).toBe("tools");
+    expect(buildServer(info, executable(3), { mode: "discovery" }).mode).toBe("discovery");
   });
 
   it("selects toolsets by group, in both modes", async () => {
     const tools = executable(50);
-    const plain = liveServer(info, tools, { toolsets: ["group1", "group3"] });
+    const plain = buildServer(info, tools, { toolsets: ["group1", "group3"] });
     expect(plain.mode).toBe("tools");
     expect(plain.operations).toBe(14);
     expect(plain.builder.build().tools.map((t) => t.name)).toEqual(
       tools.filter(({ tool: t }) => t.group === "group1" || t.group === "group3").map(({ tool: t }) => t.name),
     );
 
-    const discovery = liveServer(info, tools, { mode: "discovery", toolsets: ["group2"] });
+    const discovery = buildServer(info, tools, { mode: "discovery", toolsets: ["group2"] });
     const client = await createTestClient(discovery.builder, { era: "legacy" });
     const found = await client.callTool({ name: "search_operations", arguments: { limit: 100 } });
     const page = found.structuredContent as { total: number; operations: { group: string }[] };
@@ -89,13 +89,13 @@ describe("liveServer", () => {
   });
 
   it("names the toolsets there are when asked for one that is not", () => {
-    expect(() => liveServer(info, executable(10), { toolsets: ["group1", "nope"] })).toThrow(
+    expect(() => buildServer(info, executable(10), { toolsets: ["group1", "nope"] })).toThrow(
       /No toolset named "nope"\. Toolsets \(the source's groups, e\.g\. OpenAPI tags\): group0, group1, group2, group3, group4, group5, group6\./,
     );
   });
 
   it("keeps tools/list under 2,000 tokens in discovery mode for 12,000 operations", async () => {
-    const built = liveServer(info, executable(12_000));
+    const built = buildServer(info, executable(12_000));
     expect(built.mode).toBe("discovery");
     expect(built.operations).toBe(12_000);
     const client = await createTestClient(built.builder, { era: "2026-07-28" });
@@ -115,6 +115,6 @@ describe("liveServer", () => {
   });
 
   it("refuses a threshold that is not a whole number", () => {
-    expect(() => liveServer(info, executable(1), { threshold: -1 })).toThrow(/threshold must be a whole number/);
+    expect(() => buildServer(info, executable(1), { threshold: -1 })).toThrow(/threshold must be a whole number/);
   });
 });

@@ -1,14 +1,20 @@
+/**
+ * The OpenAPI generator, end to end: the document -> IR (`sources/openapi`) -> an editable project (`emit/openapi`)
+ * or a server in memory (`serve/`). The one file that knows all three; none of them imports another.
+ */
 import { relative, resolve, sep } from "node:path";
-import type { OpenApiIR } from "../../ir/types.js";
-import { toolListingOf } from "../../live/listing.js";
-import type { LiveMode } from "../../live/modes.js";
-import { openApiLiveOptions, openApiServerDefinition } from "../../live/openapi-identity.js";
-import type { OpenApiSourceOptions } from "../../sources/openapi/options.js";
-import { loadOpenApi } from "../../sources/openapi/source.js";
-import type { GenerateEntry, OptionValue } from "../manifest.js";
-import type { ProjectVersions } from "../project-package.js";
-import { emitOpenApiProject } from "./project.js";
-import { type WriteResult, writeOpenApiProject } from "./write-project.js";
+import type { GenerateEntry, OptionValue } from "../emit/manifest.js";
+import { emitOpenApiProject } from "../emit/openapi/project.js";
+import type { ProjectVersions } from "../emit/project-package.js";
+import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
+import type { ListingMode } from "../ir/listing-modes.js";
+import type { OpenApiIR } from "../ir/types.js";
+import { toolListingOf } from "../serve/listing.js";
+import type { OpenApiServeOptions } from "../serve/openapi.js";
+import { openApiListingOptions, openApiServerDefinition } from "../serve/openapi-identity.js";
+import type { ServerBuild } from "../serve/server.js";
+import type { OpenApiSourceOptions } from "../sources/openapi/options.js";
+import { loadOpenApi } from "../sources/openapi/source.js";
 
 export interface GenerateOpenApiOptions {
   /** The document (absolute, or relative to `cwd`). */
@@ -16,7 +22,7 @@ export interface GenerateOpenApiOptions {
   /** The project folder (absolute, or relative to `cwd`); default: named after the API (`swagger-petstore`). */
   out?: string;
   cwd: string;
-  mode: LiveMode;
+  mode: ListingMode;
   source: OpenApiSourceOptions;
   versions: ProjectVersions;
   /** Generate into an existing folder that is not an OpenAPI project (its files are kept). */
@@ -38,13 +44,13 @@ export interface GenerateOpenApiResult extends WriteResult {
 /**
  * `mcpsmith generate openapi`: the document -> IR -> an editable project. The document is read and checked
  * before anything is written, so an invalid one leaves the disk as it was. The server's identity and the
- * tools/list estimate are the live back end's (`mcpsmith serve openapi`) for the same IR, computed without
+ * tools/list estimate are the serve back end's (`mcpsmith serve openapi`) for the same IR, computed without
  * building its server: both back ends report the same, and generating never loads the runtime, SDK or zod.
  */
 export async function generateOpenApiProject(options: GenerateOpenApiOptions): Promise<GenerateOpenApiResult> {
   const specPath = resolve(options.cwd, options.spec);
   const ir = await loadOpenApi(specPath, options.source);
-  const listing = toolListingOf(ir.tools, openApiLiveOptions(ir, { mode: options.mode }));
+  const listing = toolListingOf(ir.tools, openApiListingOptions(ir, { mode: options.mode }));
   const { name, version, title, description } = openApiServerDefinition(ir);
   const out = resolve(options.cwd, options.out ?? name);
   const spec = portable(relative(out, specPath));
@@ -63,6 +69,27 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
   const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
   const written = writeOpenApiProject(out, project, entry, options.force);
   return { ...written, ir, out, mode: listing.mode, toolListTokens: listing.toolListTokens };
+}
+
+export interface ServeOpenApiOptions extends OpenApiServeOptions {
+  /** How the document is read: operations selected, names, credentials' environment prefix. */
+  source?: OpenApiSourceOptions;
+}
+
+export interface ServedOpenApi {
+  ir: OpenApiIR;
+  build: ServerBuild;
+}
+
+/**
+ * `mcpsmith serve openapi`: the document -> IR -> a server in memory, no files written. The serve back end is
+ * loaded only here, so that generating (above) never loads the runtime's server, the SDK or zod.
+ */
+export async function serveOpenApi(specPath: string, options: ServeOpenApiOptions = {}): Promise<ServedOpenApi> {
+  const { source, ...serve } = options;
+  const ir = await loadOpenApi(specPath, source);
+  const { openApiServer } = await import("../serve/openapi.js");
+  return { ir, build: openApiServer(ir, serve) };
 }
 
 /** Forward slashes in recorded paths, so a manifest written on Windows works elsewhere. */

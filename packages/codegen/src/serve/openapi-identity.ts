@@ -1,6 +1,6 @@
 import type { ServerDefinition } from "@mcpsmith/runtime";
 import type { OpenApiIR } from "../ir/types.js";
-import type { LiveOptions } from "./listing.js";
+import type { ListingOptions } from "./listing.js";
 
 /** The server an OpenAPI document becomes: `serverInfo` named after the API, by serve and generate alike. */
 export function openApiServerDefinition(ir: OpenApiIR): ServerDefinition {
@@ -13,7 +13,7 @@ export function openApiServerDefinition(ir: OpenApiIR): ServerDefinition {
 }
 
 /** The options given, with the discovery tools' descriptions naming the API unless a subject is given. */
-export function openApiLiveOptions<T extends LiveOptions>(ir: OpenApiIR, options: T): T {
+export function openApiListingOptions<T extends ListingOptions>(ir: OpenApiIR, options: T): T {
   return { ...options, discovery: { subject: `the ${ir.title} API`, ...options.discovery } };
 }
 

@@ -3,14 +3,14 @@ import { type DiscoveryOptions, discoveryToolDefinitions } from "@mcpsmith/runti
 import { hintAnnotations } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens, type ToolDescriptor } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
+import { DEFAULT_DISCOVERY_THRESHOLD, type ListingMode } from "../ir/listing-modes.js";
 import { type ToolDefinition, toolDefinitionOf } from "../ir/tool-definition.js";
 import type { ToolIR } from "../ir/types.js";
-import { DEFAULT_DISCOVERY_THRESHOLD, type LiveMode } from "./modes.js";
 import { selectToolsets } from "./toolsets.js";
 
-export interface LiveOptions {
+export interface ListingOptions {
   /** `tools`: one tool per operation; `discovery`: search/describe/call; `auto` (default): tools up to `threshold`. */
-  mode?: LiveMode;
+  mode?: ListingMode;
   threshold?: number;
   /** Groups (OpenAPI tags, ...) to serve; all when empty. Applies in both modes. */
   toolsets?: readonly string[];
@@ -18,18 +18,18 @@ export interface LiveOptions {
   discovery?: DiscoveryOptions;
 }
 
-export interface LiveSelection<T> {
+export interface ListingSelection<T> {
   mode: "tools" | "discovery";
   /** The items of the chosen toolsets, in their original order. */
   selected: T[];
 }
 
 /** Which items are served (`--toolsets`) and how (`--mode`, the threshold): the same for serve and generate. */
-export function selectLiveTools<T>(
+export function selectListing<T>(
   items: readonly T[],
   toolOf: (item: T) => ToolIR<unknown>,
-  options: LiveOptions = {},
-): LiveSelection<T> {
+  options: ListingOptions = {},
+): ListingSelection<T> {
   const threshold = options.threshold ?? DEFAULT_DISCOVERY_THRESHOLD;
   if (!Number.isInteger(threshold) || threshold < 0) {
     throw new CodegenError(
@@ -52,12 +52,12 @@ export interface ToolListing {
 }
 
 /**
- * What the live server built from these tools would list, without building it: no runtime, SDK or zod is loaded
+ * What the server built from these tools would list, without building it: no runtime, SDK or zod is loaded
  * (`mcpsmith generate` only reports the figure). The discovery tools' definitions come from the runtime's own
  * `discoveryToolDefinitions`, the ones `discoveryTools` serves.
  */
-export function toolListingOf(tools: readonly ToolIR<unknown>[], options: LiveOptions = {}): ToolListing {
-  const { mode, selected } = selectLiveTools(tools, (tool) => tool, options);
+export function toolListingOf(tools: readonly ToolIR<unknown>[], options: ListingOptions = {}): ToolListing {
+  const { mode, selected } = selectListing(tools, (tool) => tool, options);
   const definitions =
     mode === "tools"
       ? selected.map(toolDefinitionOf)
@@ -70,7 +70,7 @@ export function toolListingOf(tools: readonly ToolIR<unknown>[], options: LiveOp
 
 /**
  * Estimated tokens of the `tools/list` that lists these definitions, measured the way `mcpsmith doctor` measures a
- * live one: each entry as the runtime lists a tool given `(name, options)`, where the title is repeated in the
+ * running one: each entry as the runtime lists a tool given `(name, options)`, where the title is repeated in the
  * annotations beside the hints, and a tool without an input schema lists `{ type: "object" }`.
  */
 export function toolListTokensOf(definitions: readonly ToolDefinition[]): number {

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { writeGeneratedFiles } from "../../emit/write.js";
-import { CodegenError } from "../../errors.js";
-import { annotatedSource, generateTs, openTsGeneration } from "./generate-ts.js";
+import { writeGeneratedFiles } from "../emit/write.js";
+import { CodegenError } from "../errors.js";
+import { annotatedSource } from "../sources/typescript/annotated-source.js";
+import { generateTs, openTsGeneration } from "./typescript.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-generate-ts-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

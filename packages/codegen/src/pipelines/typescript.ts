@@ -1,23 +1,16 @@
 /**
- * `mcpsmith generate ts`: annotated exports in plain modules -> IR -> a server module that imports them. The
- * entry of the `@mcpsmith/codegen/generate-ts` subpath, so the TypeScript compiler loads only for this command.
+ * The annotated TypeScript generator, end to end (`mcpsmith generate ts`): annotated exports in plain modules -> IR
+ * (`sources/typescript`) -> a server module that imports them (`emit/typescript`). The entry of the
+ * `@mcpsmith/codegen/pipelines/typescript` subpath, so the TypeScript compiler loads only for this command.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { estimateToolListTokens } from "../../budget/tokens.js";
-import { type EmittedFiles, emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
-import { CodegenError } from "../../errors.js";
-import type { TypeScriptIR } from "../../ir/typescript.js";
-import { openAnnotated } from "./annotated-source.js";
-import { saveCodeCache } from "./code-cache.js";
-
-export {
-  type AnnotatedReader,
-  type AnnotatedSourceOptions,
-  annotatedSource,
-  loadAnnotated,
-  openAnnotated,
-} from "./annotated-source.js";
+import { estimateToolListTokens } from "../budget/tokens.js";
+import { type EmittedFiles, emitTypeScriptServer } from "../emit/typescript/emit-server.js";
+import { CodegenError } from "../errors.js";
+import type { TypeScriptIR } from "../ir/typescript.js";
+import { openAnnotated } from "../sources/typescript/annotated-source.js";
+import { saveCodeCache } from "../sources/typescript/code-cache.js";
 
 export const DEFAULT_OUT = "src/generated/server.ts";
 

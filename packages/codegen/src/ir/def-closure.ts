@@ -1,14 +1,14 @@
 /**
  * The transitive closure of schema refs, computed once per strongly connected component (Tarjan, iterative) and
- * shared: in msgraph every entity reaches ~1,350 others through cycles, so a per-tool graph walk costs minutes
- * while shared closures cost seconds.
+ * shared: where every entity reaches most others through cycles (Microsoft Graph), a graph walk per tool repeats
+ * the same walk for every tool, while shared closures walk each component once.
  *
  * A tool schema's `$defs` (every schema its direct refs reach, keys sorted by name) is attached lazily: the object
  * is built when first read and shared (frozen) between the schemas that reach the same refs. The emitter plans a
  * schema from its direct refs and these closures (`lazyDefsOf`) without reading it; what does read it (the samplers
  * of the generated mock and tests, a schema written whole) builds one object per set of refs reached.
  */
-import type { JsonSchema } from "../../ir/types.js";
+import type { JsonSchema } from "./types.js";
 
 export interface DefNode {
   name: string;
@@ -73,8 +73,8 @@ export class DefClosures {
 
   /**
    * The `$defs` for a nonempty set of directly used refs: every schema they reach, keys sorted by name. Sets that
-   * reach the same refs share one object (msgraph's ~800 distinct sets of direct refs reach 29 distinct sets of
-   * refs). The order refs are reached in does not matter: the converter gives each ref its own name.
+   * reach the same refs share one object (in Microsoft Graph, hundreds of distinct sets of direct refs reach a few
+   * dozen sets of refs). The order refs are reached in does not matter: the converter gives each ref its own name.
    */
   private defsFor(direct: ReadonlySet<string>): Defs {
     const key = this.reachKey(direct);
