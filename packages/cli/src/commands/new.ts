@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import type { Command } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
@@ -25,9 +25,7 @@ import { cliVersion } from "../version.js";
 
 const DEFAULT_DIR = "my-mcp-server";
 
-export const command: Command = {
-  name: "new",
-  summary: "Create a new MCP server project from a template",
+export const command: CommandDefinition = {
   usage: ["new [dir] [options]"],
   details: [
     "Writes a ready-to-run TypeScript project (server, tests, README with host setup), then installs its",
@@ -81,7 +79,7 @@ export const command: Command = {
   run: (args, io) => create(args, io),
 };
 
-async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<number> {
+async function create(args: ParsedArgs, io: Io): Promise<number> {
   if (args.positionals.length > 1) {
     throw new CliError("E_USAGE", `new takes one folder, got: ${args.positionals.join(" ")}`, {
       hint: "Quote a folder name that has spaces.",
@@ -196,11 +194,11 @@ async function writeTemplate(templateDir: string, dir: string, view: object): Pr
   return files.size;
 }
 
-function transportOf(args: Parameters<Command["run"]>[0]): "stdio" | "http" {
+function transportOf(args: ParsedArgs): "stdio" | "http" {
   return choiceOption(args, "transport", ["stdio", "http"] as const, "stdio", "new");
 }
 
-function pmOf(args: Parameters<Command["run"]>[0], io: Io): PackageManager {
+function pmOf(args: ParsedArgs, io: Io): PackageManager {
   return choiceOption(args, "pm", PACKAGE_MANAGERS, detectPackageManager(io.env), "new");
 }
 

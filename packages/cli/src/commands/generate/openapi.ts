@@ -1,9 +1,9 @@
 import { generateOpenApiProject } from "@mcpsmith/codegen/generate-openapi";
 import { CliError } from "../../errors.js";
+import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
 import { PROJECT_VERSIONS } from "../../scaffold/versions.js";
 import { cliVersion } from "../../version.js";
-import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
-import type { GenerateRunner } from "./kinds.js";
+import type { GenerateRunner } from "./runner.js";
 
 /**
  * `mcpsmith generate openapi <spec>`: an editable project (default folder: named after the API's title). The

@@ -4,11 +4,11 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import type { GenerateEntry } from "@mcpsmith/codegen";
-import { colorEnabled, type Io } from "../io.js";
-import { plural } from "../text.js";
-import type { TscSetup } from "./dev.js";
-import { type DevGeneration, watchGeneration } from "./dev-generate.js";
-import { type DevSchemas, usesDecorators, watchSchemas } from "./dev-schemas.js";
+import { colorEnabled, type Io } from "../../io.js";
+import { plural } from "../../text.js";
+import { type DevGeneration, watchGeneration } from "./generate.js";
+import type { TscSetup } from "./project.js";
+import { type DevSchemas, usesDecorators, watchSchemas } from "./schemas.js";
 
 export interface DevSessionOptions {
   project: string;
