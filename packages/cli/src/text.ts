@@ -29,7 +29,7 @@ export function plural(count: number, noun: string): string {
 
 /**
  * A whole number with its thousands grouped, "1,186", as `toLocaleString("en-US")` writes it but without loading
- * ICU's locale data, which costs a short command about 7 MB and a few milliseconds.
+ * ICU's locale data, which a short command would pay for in memory and time (bench/README.md, "The CLI").
  */
 export function thousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
