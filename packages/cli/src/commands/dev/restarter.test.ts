@@ -39,6 +39,18 @@ function settled(restarter: Restarter): Promise<void> {
   return new Promise((resolve) => restarter.enqueue(resolve));
 }
 
+/** A restarter over stdio whose first server has started, with the lines the host received and the log. */
+async function startedOverStdio() {
+  const fake = servers();
+  const host: string[] = [];
+  const proxy = new StdioProxy((line) => host.push(line));
+  const log: string[] = [];
+  const restarter = new Restarter({ launch: fake.launch, proxy, log: (text) => log.push(text), where: "" });
+  restarter.restart();
+  await settled(restarter);
+  return { fake, host, proxy, log, restarter };
+}
+
 const request = (id: number, method = "tools/call") => JSON.stringify({ jsonrpc: "2.0", id, method });
 const response = (id: number | string) => JSON.stringify({ jsonrpc: "2.0", id, result: {} });
 
@@ -68,13 +80,7 @@ describe("the dev restarter", () => {
   });
 
   it("over stdio, waits for the requests in flight before the swap and replays the handshake to the new server", async () => {
-    const fake = servers();
-    const host: string[] = [];
-    const proxy = new StdioProxy((line) => host.push(line));
-    const log: string[] = [];
-    const restarter = new Restarter({ launch: fake.launch, proxy, log: (t) => log.push(t), where: "" });
-    restarter.restart();
-    await settled(restarter);
+    const { fake, host, proxy, log, restarter } = await startedOverStdio();
     proxy.fromHost(request(0, "initialize"));
     proxy.fromServer(response(0));
     proxy.fromHost(request(1));
@@ -95,18 +101,14 @@ describe("the dev restarter", () => {
   });
 
   it("notices a server that exits by itself, and starts one on the next build", async () => {
-    const fake = servers();
-    const host: string[] = [];
-    const proxy = new StdioProxy((line) => host.push(line));
-    const log: string[] = [];
-    const restarter = new Restarter({ launch: fake.launch, proxy, log: (t) => log.push(t), where: "" });
-    restarter.restart();
-    await settled(restarter);
+    const { fake, host, proxy, log, restarter } = await startedOverStdio();
     proxy.fromHost(request(7));
     fake.started[0]!.exit("code 1");
     expect(restarter.running).toBe(false);
     expect(log.at(-1)).toBe("the server exited (code 1); it starts again on the next change");
     expect(proxy.inFlight).toBe(0);
+    proxy.fromHost(request(8)); // answered at once: nothing runs until the next build
+    expect(JSON.parse(host.at(-1)!)).toMatchObject({ id: 8, error: { code: -32603 } });
     restarter.restart();
     await settled(restarter);
     expect(restarter.running).toBe(true);
