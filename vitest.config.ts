@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Spawned servers and real ports: keep files parallel but bounded on a 2-core machine.
     maxWorkers: 2,
+    // Fails the run when a test left a process running (a server, a dev watcher), naming it.
+    globalSetup: ["test/support/process-leaks.ts"],
   },
   esbuild: { target: "es2022" },
 });

@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     const command = await entry.load();
     const args = parseCommandArgs(command, rest);
     if (args.help) {
-      io.stdout.write(commandHelp(command, entry.summary, out));
+      io.stdout.write(commandHelp(command, out));
       return 0;
     }
     return await command.run(args, io);

@@ -27,6 +27,8 @@ export interface Choice<T extends string> {
 export interface NewProjectAnswers {
   dir: string;
   template: string;
+  /** The input of a template that generates the project (`--from`); undefined for the others. */
+  from?: string;
   transport: "stdio" | "http";
   pm: string;
   git: boolean;
@@ -41,9 +43,22 @@ export interface NewProjectQuestions {
   packageManagers: readonly string[];
   /** Checks a folder answer; returns a message when it cannot be used. */
   validateDir(value: string): string | undefined;
+  /** The question for the input a template generates from, when it takes one. */
+  sourceQuestion(template: string): SourceQuestion | undefined;
 }
 
-/** Asks, in order, for what the flags did not say: folder, template, transport, package manager, git, install. */
+/** A question whose answer is checked on the spot (it may read a file or the network), asked again until it passes. */
+export interface SourceQuestion {
+  message: string;
+  placeholder: string;
+  /** Why the answer cannot be used, or undefined. */
+  problem(answer: string): Promise<string | undefined>;
+}
+
+/**
+ * Asks, in order, for what the flags did not say: folder, template, the template's input (when it generates from
+ * one), transport, package manager, git, install.
+ */
 export async function askNewProject(questions: NewProjectQuestions): Promise<NewProjectAnswers> {
   const clack = await import("@clack/prompts");
   const { known, defaults } = questions;
@@ -75,6 +90,20 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
         initialValue: defaults.template,
       }),
     );
+  const question = questions.sourceQuestion(template);
+  let from = known.from;
+  while (question !== undefined && from === undefined) {
+    const given = answer(
+      await clack.text({
+        message: question.message,
+        placeholder: question.placeholder,
+        validate: (value) => (value?.trim() ? undefined : "Give a file path or a URL."),
+      }),
+    ).trim();
+    const problem = await question.problem(given);
+    if (problem === undefined) from = given;
+    else clack.log.error(problem);
+  }
   const transport =
     known.transport ??
     answer(
@@ -102,7 +131,7 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
     known.install ??
     answer(await clack.confirm({ message: "Install dependencies now?", initialValue: defaults.install }));
   clack.outro("Writing the project");
-  return { dir: dir || defaults.dir, template, transport, pm, git, install };
+  return { dir: dir || defaults.dir, template, ...(from !== undefined && { from }), transport, pm, git, install };
 }
 
 export interface SpinnerOptions<T> {

@@ -19,9 +19,11 @@ export interface ParsedArgs {
   rest: string[];
 }
 
-/** A command's module; its one-line summary is in commands/registry.ts, which lists commands without loading them. */
-export interface Command {
-  name: string;
+/**
+ * What a command's own file defines. Its name and one-line summary are the registry's (commands/registry.ts), so
+ * `mcpsmith --help` lists every command without loading one.
+ */
+export interface CommandDefinition {
   /** The synopsis lines, without the leading `mcpsmith `. */
   usage: string[];
   /** Longer explanation printed under the synopsis. */
@@ -29,4 +31,10 @@ export interface Command {
   options: Record<string, OptionSpec>;
   examples: string[];
   run(args: ParsedArgs, io: Io): Promise<number>;
+}
+
+/** A command as it runs: its definition with the registry's name and summary. */
+export interface Command extends CommandDefinition {
+  name: string;
+  summary: string;
 }

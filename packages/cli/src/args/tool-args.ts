@@ -1,5 +1,5 @@
 import { CliError } from "../errors.js";
-import { isSchema } from "../format/schema.js";
+import { isJsonObject } from "../json.js";
 
 /** `key=value` on the command line; the key is a property name, the value anything after the first `=`. */
 const PAIR = /^([A-Za-z_$][\w$.-]*)=(.*)$/s;
@@ -15,7 +15,7 @@ export function isPair(text: string): boolean {
  */
 export function buildArguments(json: string | undefined, pairs: readonly string[], schema?: unknown) {
   const result: Record<string, unknown> = json === undefined ? {} : parseJsonObject(json);
-  const properties = isSchema(schema) && isSchema(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema) && isJsonObject(schema.properties) ? schema.properties : {};
   for (const pair of pairs) {
     const [, key, value] = PAIR.exec(pair)!;
     result[key!] = coerce(value!, properties[key!]);
@@ -46,7 +46,7 @@ function parseJsonObject(json: string): Record<string, unknown> {
       cause: error,
     });
   }
-  if (!isSchema(value)) {
+  if (!isJsonObject(value)) {
     throw new CliError("E_ARGS_INVALID", `--args must be a JSON object, got ${JSON.stringify(value)}.`, {
       hint: `Tool arguments are named: --args '{"a":1,"b":2}' or a=1 b=2.`,
     });
@@ -55,7 +55,7 @@ function parseJsonObject(json: string): Record<string, unknown> {
 }
 
 function coerce(value: string, property: unknown): unknown {
-  if (isSchema(property) && property.type === "string") return value;
+  if (isJsonObject(property) && property.type === "string") return value;
   try {
     return JSON.parse(value);
   } catch {

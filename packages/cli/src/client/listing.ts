@@ -19,16 +19,20 @@ export interface Listing {
   toolListTokens: number;
 }
 
-/** Everything a server offers. The client walks every page and skips kinds the server does not declare. */
+/**
+ * Everything a server offers: each kind its capabilities declare, every page of it. Kinds it does not declare are
+ * not asked for (the SDK client would answer them empty, with a console message on stdout).
+ */
 export async function fetchListing(connection: Connection, timeoutMs: number): Promise<Listing> {
   const { client } = connection;
   const options = { timeout: timeoutMs };
+  const offers = client.getServerCapabilities() ?? {};
   try {
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      client.listTools(undefined, options),
-      client.listResources(undefined, options),
-      client.listResourceTemplates(undefined, options),
-      client.listPrompts(undefined, options),
+      offers.tools ? client.listTools(undefined, options) : { tools: [] },
+      offers.resources ? client.listResources(undefined, options) : { resources: [] },
+      offers.resources ? client.listResourceTemplates(undefined, options) : { resourceTemplates: [] },
+      offers.prompts ? client.listPrompts(undefined, options) : { prompts: [] },
     ]);
     const info = client.getServerVersion();
     const instructions = client.getInstructions();

@@ -2,13 +2,12 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import type { Io } from "../io.js";
 
-export const command: Command = {
-  name: "build",
+export const command: CommandDefinition = {
   usage: ["build [options]"],
   details: [
     "Runs the project's own tsc (`tsc -b` on tsconfig.build.json, else tsconfig.json), then reads every class",

@@ -1,22 +1,21 @@
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { buildArguments, buildStringArguments, isPair } from "../args/tool-args.js";
 import type { Connection } from "../client/connect.js";
+import { CONNECTION_OPTIONS, withConnection } from "../client/connection-options.js";
 import { resolveTarget } from "../client/target.js";
 import { CliError } from "../errors.js";
 import { formatPrompt, formatResource, formatToolResult, toolErrorText } from "../format/result.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { closestMatch } from "../text.js";
-import { CONNECTION_OPTIONS, withConnection } from "./connection-options.js";
 
 type Request =
   | { kind: "tool"; name: string; pairs: string[] }
   | { kind: "resource"; uri: string }
   | { kind: "prompt"; name: string; pairs: string[] };
 
-export const command: Command = {
-  name: "call",
+export const command: CommandDefinition = {
   usage: [
     "call <tool> [key=value ...] [--args JSON] [target]",
     "call --resource URI [target]",

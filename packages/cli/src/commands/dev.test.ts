@@ -61,7 +61,31 @@ beforeEach(() => {
   );
   writeFileSync(join(project, "src/main.ts"), source('"first build"'));
 });
-afterEach(() => rmSync(project, { recursive: true, force: true }));
+// Every dev a test starts is stopped here, even when the test failed part-way: SIGTERM, as a host ends it, so dev
+// ends its server's process group too (SIGKILL would leave the server running with no one to stop it).
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  rmSync(project, { recursive: true, force: true });
+});
+
+/** `mcpsmith dev --http 0` in the project, with its log collected; stopped after the test. */
+function spawnDev() {
+  const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  cleanups.push(() => stop(dev));
+  const log = watchText(dev.stderr!);
+  dev.stdout!.resume();
+  return { dev, log };
+}
+
+/** Ends a dev as a host does, SIGKILL only if it has not stopped within 15 s. */
+async function stop(dev: ChildProcess): Promise<void> {
+  if (dev.exitCode !== null || dev.signalCode !== null) return;
+  const force = setTimeout(() => dev.kill("SIGKILL"), 15_000);
+  dev.kill("SIGTERM");
+  await exited(dev);
+  clearTimeout(force);
+}
 
 /** Collects a stream's text and resolves `until` once it matches, counting from the start. */
 function watchText(stream: NodeJS.ReadableStream) {
@@ -90,7 +114,9 @@ async function which(client: Client): Promise<unknown> {
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) =>
-    child.exitCode !== null ? done(child.exitCode) : child.once("exit", (code) => done(code)),
+    child.exitCode !== null || child.signalCode !== null
+      ? done(child.exitCode)
+      : child.once("exit", (code) => done(code)),
   );
 }
 
@@ -111,44 +137,35 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
   });
 
   it("--http 0: serves, restarts on a change, keeps the old server through a type error, stops on SIGINT", async () => {
-    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
-      cwd: project,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const log = watchText(dev.stderr!);
-    dev.stdout!.resume();
-    try {
-      await log.until((text) => count(text, "listening on") >= 1);
-      const url = /\[dev\] serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log.text())?.[1];
-      expect(url, log.text()).toBeDefined();
+    const { dev, log } = spawnDev();
+    await log.until((text) => count(text, "listening on") >= 1);
+    const url = /\[dev\] serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log.text())?.[1];
+    expect(url, log.text()).toBeDefined();
 
-      const first = new Client({ name: "dev-test", version: "1.0.0" });
-      await first.connect(new StreamableHTTPClientTransport(new URL(url!)));
-      expect(await which(first)).toBe("first build");
-      await first.close();
+    const first = new Client({ name: "dev-test", version: "1.0.0" });
+    await first.connect(new StreamableHTTPClientTransport(new URL(url!)));
+    expect(await which(first)).toBe("first build");
+    await first.close();
 
-      writeFileSync(join(project, "src/main.ts"), source('"second build"'));
-      await log.until((text) => count(text, "listening on") >= 2);
-      expect(log.text()).toContain(`[dev] restarted the server`);
-      const second = new Client({ name: "dev-test", version: "1.0.0" });
-      await second.connect(new StreamableHTTPClientTransport(new URL(url!)));
-      expect(await which(second)).toBe("second build");
+    writeFileSync(join(project, "src/main.ts"), source('"second build"'));
+    await log.until((text) => count(text, "listening on") >= 2);
+    expect(log.text()).toContain(`[dev] restarted the server`);
+    const second = new Client({ name: "dev-test", version: "1.0.0" });
+    await second.connect(new StreamableHTTPClientTransport(new URL(url!)));
+    expect(await which(second)).toBe("second build");
 
-      // A type error: reported, no restart, and the running server still answers with the last good build.
-      writeFileSync(join(project, "src/main.ts"), source("42"));
-      await log.until((text) => text.includes("1 type error"));
-      expect(log.text()).toMatch(/src\/main\.ts\(7,\d+\): error TS2322/);
-      expect(log.text()).toContain("the running server keeps the last good build");
-      expect(await which(second)).toBe("second build");
-      expect(count(log.text(), "listening on")).toBe(2);
-      await second.close();
+    // A type error: reported, no restart, and the running server still answers with the last good build.
+    writeFileSync(join(project, "src/main.ts"), source("42"));
+    await log.until((text) => text.includes("1 type error"));
+    expect(log.text()).toMatch(/src\/main\.ts\(7,\d+\): error TS2322/);
+    expect(log.text()).toContain("the running server keeps the last good build");
+    expect(await which(second)).toBe("second build");
+    expect(count(log.text(), "listening on")).toBe(2);
+    await second.close();
 
-      dev.kill("SIGINT");
-      expect(await exited(dev)).toBe(0);
-      expect(log.text()).toContain("[dev] stopped");
-    } finally {
-      dev.kill("SIGKILL");
-    }
+    dev.kill("SIGINT");
+    expect(await exited(dev)).toBe(0);
+    expect(log.text()).toContain("[dev] stopped");
   });
 
   it("without tsconfig: watches the entry's folder and restarts on a change", async () => {
@@ -163,32 +180,23 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
         "",
       ].join("\n");
     writeFileSync(join(project, "dist/main.js"), js("plain js"));
-    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
-      cwd: project,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const log = watchText(dev.stderr!);
-    dev.stdout!.resume();
-    try {
-      await log.until((text) => count(text, "listening on") >= 1);
-      expect(log.text()).toContain(`[dev] watching ${join(project, "dist")}`);
-      const url = /\[dev\] serving (\S+)/.exec(log.text())![1]!;
-      const first = new Client({ name: "dev-test", version: "1.0.0" });
-      await first.connect(new StreamableHTTPClientTransport(new URL(url)));
-      expect(await which(first)).toBe("plain js");
-      await first.close();
+    const { dev, log } = spawnDev();
+    await log.until((text) => count(text, "listening on") >= 1);
+    expect(log.text()).toContain(`[dev] watching ${join(project, "dist")}`);
+    const url = /\[dev\] serving (\S+)/.exec(log.text())![1]!;
+    const first = new Client({ name: "dev-test", version: "1.0.0" });
+    await first.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect(await which(first)).toBe("plain js");
+    await first.close();
 
-      writeFileSync(join(project, "dist/main.js"), js("edited js"));
-      await log.until((text) => count(text, "listening on") >= 2);
-      const second = new Client({ name: "dev-test", version: "1.0.0" });
-      await second.connect(new StreamableHTTPClientTransport(new URL(url)));
-      expect(await which(second)).toBe("edited js");
-      await second.close();
-      dev.kill("SIGINT");
-      expect(await exited(dev)).toBe(0);
-    } finally {
-      dev.kill("SIGKILL");
-    }
+    writeFileSync(join(project, "dist/main.js"), js("edited js"));
+    await log.until((text) => count(text, "listening on") >= 2);
+    const second = new Client({ name: "dev-test", version: "1.0.0" });
+    await second.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect(await which(second)).toBe("edited js");
+    await second.close();
+    dev.kill("SIGINT");
+    expect(await exited(dev)).toBe(0);
   });
 
   it("over stdio: finishes a request in flight before the swap, and the client keeps its connection (initialize replayed)", async () => {
@@ -200,21 +208,18 @@ describe("mcpsmith dev", { timeout: 120_000 }, () => {
     });
     const log = watchText(transport.stderr as Readable);
     const client = new Client({ name: "dev-test", version: "1.0.0" }, { versionNegotiation: { mode: "legacy" } });
+    cleanups.push(() => client.close());
     await client.connect(transport);
-    try {
-      expect(await which(client)).toBe("first build");
-      // A request in flight when the new build is ready: the old server finishes it before the swap.
-      const slow = client.callTool({ name: "slow", arguments: {} });
-      writeFileSync(join(project, "src/main.ts"), source('"second build"'));
-      await log.until((text) => text.includes("restarts once the 1 request in flight finishes"));
-      expect(log.text()).not.toContain("[dev] restarted the server");
-      writeFileSync(join(project, "release"), "");
-      expect(((await slow).content as { text?: string }[])[0]?.text).toBe("first build");
-      await log.until((text) => text.includes("[dev] restarted the server"));
-      expect(await which(client)).toBe("second build");
-    } finally {
-      await client.close();
-    }
+    expect(await which(client)).toBe("first build");
+    // A request in flight when the new build is ready: the old server finishes it before the swap.
+    const slow = client.callTool({ name: "slow", arguments: {} });
+    writeFileSync(join(project, "src/main.ts"), source('"second build"'));
+    await log.until((text) => text.includes("restarts once the 1 request in flight finishes"));
+    expect(log.text()).not.toContain("[dev] restarted the server");
+    writeFileSync(join(project, "release"), "");
+    expect(((await slow).content as { text?: string }[])[0]?.text).toBe("first build");
+    await log.until((text) => text.includes("[dev] restarted the server"));
+    expect(await which(client)).toBe("second build");
   });
 });
 
@@ -272,12 +277,7 @@ describe("mcpsmith dev on a project made by `mcpsmith generate ts`", { timeout: 
 
   /** Starts `mcpsmith dev --http 0` and waits for its first server. */
   async function startDev() {
-    const dev = spawn(process.execPath, [BIN, "dev", "--http", "0"], {
-      cwd: project,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const log = watchText(dev.stderr!);
-    dev.stdout!.resume();
+    const { dev, log } = spawnDev();
     await log.until((text) => count(text, "listening on") >= 1 || dev.exitCode !== null);
     const url = /\[dev\] serving (\S+)/.exec(log.text())?.[1];
     expect(url, log.text()).toBeDefined();
@@ -299,57 +299,49 @@ describe("mcpsmith dev on a project made by `mcpsmith generate ts`", { timeout: 
 
   it("regenerates when an annotated function is added, serves it, and writes what `mcpsmith generate` would", async () => {
     const { dev, log, url } = await startDev();
-    try {
-      const first = await connect(url);
-      expect(await toolNames(first)).toEqual(["echo"]);
-      await first.close();
+    const first = await connect(url);
+    expect(await toolNames(first)).toEqual(["echo"]);
+    await first.close();
 
-      writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
-      await log.until((text) => count(text, "listening on") >= 2);
-      expect(log.text()).toMatch(/\[dev\] regenerated src\/generated\/server\.ts \(2 tools, \d+ ms\)/);
-      // One restart for the edit: the compile that saw the old generated server was not acted on.
-      expect(count(log.text(), "[dev] restarted the server")).toBe(1);
-      const second = await connect(url);
-      expect(await toolNames(second)).toEqual(["echo", "shout"]);
-      expect(await call(second, "shout", "hello")).toBe("HELLO!");
-      await second.close();
+    writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
+    await log.until((text) => count(text, "listening on") >= 2);
+    expect(log.text()).toMatch(/\[dev\] regenerated src\/generated\/server\.ts \(2 tools, \d+ ms\)/);
+    // One restart for the edit: the compile that saw the old generated server was not acted on.
+    expect(count(log.text(), "[dev] restarted the server")).toBe(1);
+    const second = await connect(url);
+    expect(await toolNames(second)).toEqual(["echo", "shout"]);
+    expect(await call(second, "shout", "hello")).toBe("HELLO!");
+    await second.close();
 
-      const fromDev = readGenerated();
-      const fresh = await runCli(["generate"], { cwd: project });
-      expect(fresh.code, fresh.stderr).toBe(0);
-      expect(fresh.stdout).toContain("(up to date)");
-      expect(readGenerated()).toEqual(fromDev);
+    const fromDev = readGenerated();
+    const fresh = await runCli(["generate"], { cwd: project });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toContain("(up to date)");
+    expect(readGenerated()).toEqual(fromDev);
 
-      dev.kill("SIGINT");
-      expect(await exited(dev)).toBe(0);
-    } finally {
-      dev.kill("SIGKILL");
-    }
+    dev.kill("SIGINT");
+    expect(await exited(dev)).toBe(0);
   });
 
   it("prints an unsupported type at file:line:column, keeps serving the last good build, and recovers after the fix", async () => {
     const { dev, log, url } = await startDev();
-    try {
-      writeFileSync(join(project, "src/tools.ts"), annotated(...BROKEN_SHOUT));
-      await log.until((text) => text.includes("[dev] not regenerated"));
-      expect(log.text()).toContain(
-        "src/tools.ts:13:45: args.then is a function, which JSON cannot carry. Take the data the function would work on instead (a string, number or object).",
-      );
-      expect(log.text()).toContain("[dev] not regenerated: fix the sources above (the last good build keeps serving)");
-      expect(count(log.text(), "listening on")).toBe(1);
-      const client = await connect(url);
-      expect(await toolNames(client)).toEqual(["echo"]);
-      expect(await call(client, "echo", "still here")).toBe("still here");
-      await client.close();
+    writeFileSync(join(project, "src/tools.ts"), annotated(...BROKEN_SHOUT));
+    await log.until((text) => text.includes("[dev] not regenerated"));
+    expect(log.text()).toContain(
+      "src/tools.ts:13:45: args.then is a function, which JSON cannot carry. Take the data the function would work on instead (a string, number or object).",
+    );
+    expect(log.text()).toContain("[dev] not regenerated: fix the sources above (the last good build keeps serving)");
+    expect(count(log.text(), "listening on")).toBe(1);
+    const client = await connect(url);
+    expect(await toolNames(client)).toEqual(["echo"]);
+    expect(await call(client, "echo", "still here")).toBe("still here");
+    await client.close();
 
-      writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
-      await log.until((text) => count(text, "listening on") >= 2);
-      const fixed = await connect(url);
-      expect(await toolNames(fixed)).toEqual(["echo", "shout"]);
-      await fixed.close();
-      expect(dev.exitCode).toBeNull();
-    } finally {
-      dev.kill("SIGKILL");
-    }
+    writeFileSync(join(project, "src/tools.ts"), annotated(...SHOUT));
+    await log.until((text) => count(text, "listening on") >= 2);
+    const fixed = await connect(url);
+    expect(await toolNames(fixed)).toEqual(["echo", "shout"]);
+    await fixed.close();
+    expect(dev.exitCode).toBeNull();
   });
 });

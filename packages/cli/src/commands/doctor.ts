@@ -1,6 +1,7 @@
 import { CHARS_PER_TOKEN, CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
-import type { Command } from "../args/command.js";
+import type { CommandDefinition } from "../args/command.js";
 import { booleanOption } from "../args/parse.js";
+import { CONNECTION_OPTIONS, singleTarget, withConnection } from "../client/connection-options.js";
 import {
   checkTools,
   type Finding,
@@ -12,13 +13,11 @@ import {
 import { fetchRawTools } from "../doctor/fetch-tools.js";
 import { type Style, styleFor } from "../format/style.js";
 import { plural } from "../text.js";
-import { CONNECTION_OPTIONS, singleTarget, withConnection } from "./connection-options.js";
 
 /** Findings of one check shown one by one before the rest are summed up (--json lists them all). */
 const SHOWN_PER_CHECK = 8;
 
-export const command: Command = {
-  name: "doctor",
+export const command: CommandDefinition = {
   usage: ["doctor [target] [options]", "doctor [options] -- <command> [args...]"],
   details: [
     "Connects as a client, reads the raw tools/list and reports, each with a severity and what to do:",

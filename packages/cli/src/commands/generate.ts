@@ -7,18 +7,18 @@ import {
   recordGeneration,
 } from "@mcpsmith/codegen";
 import { thousands } from "@mcpsmith/runtime/internal";
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
 import { describeFiles } from "./generate/files-summary.js";
-import { findKind, GENERATE_KINDS, type GenerateOutcome, SHARED_OPTIONS } from "./generate/kinds.js";
+import { findKind, GENERATE_KINDS, SHARED_OPTIONS } from "./generate/kinds.js";
+import type { GenerateOutcome } from "./generate/runner.js";
 
 const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
 
-export const command: Command = {
-  name: "generate",
+export const command: CommandDefinition = {
   usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
   details: [
     "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { resolveTarget, type Target } from "../client/target.js";
 import { CliError } from "../errors.js";
@@ -10,8 +10,7 @@ export const INSPECTOR_VERSION = "2.12.0";
 /** The Inspector needs Node >= 22.19; older Node gets node@22 from npx alongside it. */
 const INSPECTOR_MIN_NODE = 22;
 
-export const command: Command = {
-  name: "inspect",
+export const command: CommandDefinition = {
   usage: ["inspect [target] [options]", "inspect [options] -- <command> [args...]", "inspect --url URL [options]"],
   details: [
     "Runs @modelcontextprotocol/inspector through npx, with the server's command line filled in: the current",

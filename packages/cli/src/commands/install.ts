@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
+import { singleTarget } from "../client/connection-options.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import { mergeEntry, readConfig, writeConfig } from "../install/config-file.js";
@@ -15,17 +16,14 @@ import {
   type Platform,
   type ServerSpec,
 } from "../install/hosts.js";
-
 import { closestMatch } from "../text.js";
-import { singleTarget } from "./connection-options.js";
 
 /** Server names every host takes (Claude Code builds `mcp__<name>__<tool>` from it). */
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HIDDEN = "<hidden>";
 
-export const command: Command = {
-  name: "install",
+export const command: CommandDefinition = {
   usage: [
     "install --client CLIENT [--name NAME] [--env KEY=VALUE ...] [--print] [target]",
     "install --client CLIENT [options] -- <command> [args...]",

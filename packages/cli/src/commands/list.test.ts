@@ -1,9 +1,12 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HELLO_ENTRY, HELLO_STDIO, type HttpServer, runCli, startHelloHttp } from "../test-support.js";
+import { HELLO_ENTRY, HELLO_STDIO, type HttpServer, REPO_ROOT, runCli, startHelloHttp } from "../test-support.js";
 
 const ERAS = [
   ["auto", "2026-07-28"],
@@ -88,6 +91,39 @@ describe("mcpsmith list over stdio", () => {
       const { code, stdout } = await runCli(["list", "--era", "legacy"], { cwd: folder });
       expect(code).toBe(0);
       expect(stdout).toContain("Tools (6)");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("mcpsmith list --json against a server with tools only", () => {
+  it("writes the listing alone to stdout (a pipe to jq reads it), asking only for what the server offers", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mcpsmith-list-tools-only-"));
+    const runtime = pathToFileURL(`${REPO_ROOT}packages/runtime/dist/index.js`).href;
+    const server = join(folder, "server.mjs");
+    writeFileSync(
+      server,
+      [
+        `import { serve, server } from ${JSON.stringify(runtime)};`,
+        'const app = server({ name: "tools-only", version: "1.0.0" })',
+        '  .tool("ping", { description: "Answers pong." }, () => "pong");',
+        "await serve(app);",
+      ].join("\n"),
+    );
+    try {
+      // The built bin as a separate process: its real stdout, as a pipe sees it.
+      const bin = `${REPO_ROOT}packages/cli/dist/bin.js`;
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        [bin, "list", "--json", "--", process.execPath, server],
+        { env: { ...process.env, NO_COLOR: "1" } },
+      );
+      const listing = JSON.parse(stdout);
+      expect(listing.tools.map((tool: { name: string }) => tool.name)).toEqual(["ping"]);
+      expect(listing).toMatchObject({ resources: [], resourceTemplates: [], prompts: [] });
+      expect(stdout.trim().startsWith("{")).toBe(true);
+      expect(stderr).not.toContain("does not advertise");
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

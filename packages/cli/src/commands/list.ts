@@ -1,12 +1,11 @@
-import type { Command } from "../args/command.js";
+import type { CommandDefinition } from "../args/command.js";
 import { booleanOption } from "../args/parse.js";
+import { CONNECTION_OPTIONS, singleTarget, withConnection } from "../client/connection-options.js";
 import { fetchListing } from "../client/listing.js";
 import { formatListing } from "../format/listing.js";
 import { styleFor } from "../format/style.js";
-import { CONNECTION_OPTIONS, singleTarget, withConnection } from "./connection-options.js";
 
-export const command: Command = {
-  name: "list",
+export const command: CommandDefinition = {
   usage: ["list [target] [options]", "list [options] -- <command> [args...]"],
   details: [
     "Connects as a real MCP client (the official SDK, protocol era negotiated like current hosts do) and prints",

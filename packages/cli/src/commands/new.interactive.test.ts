@@ -1,10 +1,10 @@
 // `mcpsmith new` at a real terminal: the built bin runs in a pseudo-terminal (python3's pty module) and the test
 // answers its questions with keystrokes, as a person would.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runInTerminal } from "../test-support.js";
+import { REPO_ROOT, runInTerminal } from "../test-support.js";
 
 const DOWN = "\u001b[B";
 const RIGHT = "\u001b[C";
@@ -44,6 +44,28 @@ describe("mcpsmith new at a terminal", { timeout: 120_000 }, () => {
     expect(readFileSync(join(project, "src/main.ts"), "utf8")).toContain("http: {}");
     expect(existsSync(join(project, ".git"))).toBe(false);
     expect(existsSync(join(project, "node_modules"))).toBe(false);
+  });
+
+  it("asks for the openapi template's document, showing what is wrong and asking again until it reads", async () => {
+    writeFileSync(join(parent, "notes.yaml"), "title: not an API\n");
+    const question = "OpenAPI or Swagger document";
+    const { code, transcript } = await inTerminal(
+      ["new", "--no-install", "--no-git", "--pm", "npm", "--transport", "stdio"],
+      [
+        ["Project folder", `pets${ENTER}`],
+        ["Template", `${DOWN}${DOWN}${ENTER}`],
+        [question, `missing.yaml${ENTER}`],
+        [`There is no file at ${join(parent, "missing.yaml")}.`, ""],
+        [question, `notes.yaml${ENTER}`],
+        ["no openapi or swagger field", ""],
+        [question, `${REPO_ROOT}examples/petstore/openapi.yaml${ENTER}`],
+      ],
+    );
+    expect(code, transcript).toBe(0);
+    expect(transcript).toContain("Created pets");
+    const recorded = JSON.parse(readFileSync(join(parent, "pets/mcpsmith.json"), "utf8"));
+    expect(JSON.stringify(recorded)).toContain("examples/petstore/openapi.yaml");
+    expect(existsSync(join(parent, "pets/src/generated"))).toBe(true);
   });
 
   it("installs when the answer is yes, with a spinner while it runs", async () => {

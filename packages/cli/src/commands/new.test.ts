@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../test-support.js";
+import { REPO_ROOT, runCli } from "../test-support.js";
 
 let parent: string;
 beforeEach(() => {
@@ -111,5 +112,32 @@ describe("mcpsmith new", () => {
     const transport = await runCli(["new", "x", "--transport", "sse", ...quiet], { cwd: parent });
     expect(transport.stderr).toContain("--transport must be one of stdio, http");
     expect(readdirSync(parent)).toEqual([]);
+  });
+});
+
+describe("mcpsmith new --template openapi --from URL", () => {
+  it("downloads the document into the project and generates from that copy; a URL that fails leaves nothing", async () => {
+    const document = readFileSync(`${REPO_ROOT}examples/petstore/openapi.yaml`, "utf8");
+    const server = createServer((request, response) => {
+      response.statusCode = request.url === "/specs/petstore.yaml" ? 200 : 404;
+      response.end(response.statusCode === 200 ? document : "not here");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const from = ["--template", "openapi", "--from"];
+      const made = await runCli(["new", "pets", ...from, `${base}/specs/petstore.yaml`, ...quiet], { cwd: parent });
+      expect(made.code, made.stderr).toBe(0);
+      expect(readFileSync(join(parent, "pets/petstore.yaml"), "utf8")).toBe(document);
+      const recorded = JSON.parse(readFileSync(join(parent, "pets/mcpsmith.json"), "utf8"));
+      expect(JSON.stringify(recorded)).toContain('"inputs":["petstore.yaml"]');
+
+      const gone = await runCli(["new", "gone", ...from, `${base}/gone.yaml`, ...quiet], { cwd: parent });
+      expect(gone.code).toBe(1);
+      expect(gone.stderr).toContain(`E_GENERATE_FAILED Could not download ${base}/gone.yaml: HTTP 404`);
+      expect(readdirSync(parent)).toEqual(["pets"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

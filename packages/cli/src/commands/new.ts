@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import type { Command } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
-import { checkInputOption } from "../scaffold/input-file.js";
 import { packageNameFor } from "../scaffold/names.js";
 import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
@@ -18,6 +17,7 @@ import {
 } from "../scaffold/package-manager.js";
 import { renderTemplate } from "../scaffold/render.js";
 import { run } from "../scaffold/run.js";
+import { checkInputOption, sourceOf } from "../scaffold/template-sources.js";
 import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
 import { typescriptView } from "../scaffold/typescript-view.js";
 import { checkTargetFolder, writeProject } from "../scaffold/write.js";
@@ -25,13 +25,13 @@ import { cliVersion } from "../version.js";
 
 const DEFAULT_DIR = "my-mcp-server";
 
-export const command: Command = {
-  name: "new",
+export const command: CommandDefinition = {
   usage: ["new [dir] [options]"],
   details: [
     "Writes a ready-to-run TypeScript project (server, tests, README with host setup), then installs its",
     "dependencies and runs `git init`. At a terminal it asks for whatever the flags did not say (folder, template,",
-    "transport, package manager, git, install); Ctrl-C cancels and writes nothing. Without a terminal, or with",
+    "the template's input, transport, package manager, git, install); an input is checked at once and asked for",
+    "again until it can be used. Ctrl-C cancels and writes nothing. Without a terminal, or with",
     "--yes, it never prompts: unset choices take their defaults and a missing folder is an error naming --yes.",
     "Files are written to a temporary folder and moved into place, so a failure leaves nothing behind.",
     `Templates: ${Object.entries(PROJECT_TEMPLATES)
@@ -61,7 +61,7 @@ export const command: Command = {
     from: {
       type: "string",
       value: "FILE",
-      description: "The input a generator template starts from (today's templates start from nothing)",
+      description: "The input of a template that generates the project: for openapi, a document (file or http(s) URL)",
     },
     local: {
       type: "boolean",
@@ -80,7 +80,7 @@ export const command: Command = {
   run: (args, io) => create(args, io),
 };
 
-async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<number> {
+async function create(args: ParsedArgs, io: Io): Promise<number> {
   if (args.positionals.length > 1) {
     throw new CliError("E_USAGE", `new takes one folder, got: ${args.positionals.join(" ")}`, {
       hint: "Quote a folder name that has spaces.",
@@ -90,6 +90,7 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
   const known = {
     dir: args.positionals[0] ?? (yes ? DEFAULT_DIR : undefined),
     template: stringOption(args, "template"),
+    from: stringOption(args, "from"),
     transport: stringOption(args, "transport") === undefined ? undefined : transportOf(args),
     pm: stringOption(args, "pm") === undefined ? undefined : pmOf(args, io),
     git: typeof args.values.git === "boolean" || yes ? booleanOption(args, "git", true) : undefined,
@@ -114,6 +115,16 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
         templates: Object.entries(PROJECT_TEMPLATES).map(([value, hint]) => ({ value, label: value, hint })),
         packageManagers: PACKAGE_MANAGERS,
         validateDir: (value) => folderProblem(resolve(io.cwd, value), explicitName),
+        sourceQuestion: (template) => {
+          const source = sourceOf(template);
+          return (
+            source && {
+              message: source.question,
+              placeholder: source.placeholder,
+              problem: (value) => source.problem(value, io.cwd),
+            }
+          );
+        },
       });
     } catch (error) {
       if (error instanceof PromptCancelled) return 1;
@@ -126,7 +137,8 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
     });
   }
   const template = checkTemplateName(answers.template ?? defaults.template);
-  checkInputOption(template, stringOption(args, "from"));
+  const from = answers.from;
+  checkInputOption(template, from);
   const transport = answers.transport ?? defaults.transport;
   const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
@@ -142,7 +154,6 @@ async function create(args: Parameters<Command["run"]>[0], io: Io): Promise<numb
     mcpsmithVersion: `^${cliVersion()}`,
     ...(localWorkspace !== undefined && { localWorkspace }),
   });
-  const from = stringOption(args, "from");
   const fileCount =
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
@@ -195,11 +206,11 @@ async function writeTemplate(templateDir: string, dir: string, view: object): Pr
   return files.size;
 }
 
-function transportOf(args: Parameters<Command["run"]>[0]): "stdio" | "http" {
+function transportOf(args: ParsedArgs): "stdio" | "http" {
   return choiceOption(args, "transport", ["stdio", "http"] as const, "stdio", "new");
 }
 
-function pmOf(args: Parameters<Command["run"]>[0], io: Io): PackageManager {
+function pmOf(args: ParsedArgs, io: Io): PackageManager {
   return choiceOption(args, "pm", PACKAGE_MANAGERS, detectPackageManager(io.env), "new");
 }
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "../args/parse.js";
 import type { Io } from "../io.js";
 import { runCli } from "../test-support.js";
+import { findCommand } from "./registry.js";
 import { buildOpenApiServer } from "./serve/openapi.js";
-import { command } from "./serve.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.
@@ -12,6 +12,7 @@ const CORPUS = corpusFile("openapi");
 const PETSTORE = corpusFile("openapi/petstore3-oas30.yaml");
 const SWAGGER2 = corpusFile("openapi/petstore-swagger2.json");
 
+const command = await findCommand("serve")!.load();
 const io: Io = {
   stdout: { write: () => true },
   stderr: { write: () => true },

@@ -1,17 +1,16 @@
 import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import { thousands } from "@mcpsmith/runtime/internal";
-import type { Command, ParsedArgs } from "../args/command.js";
+import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
-import { OPENAPI_SOURCE_FLAGS } from "./openapi/flags.js";
 import type { ServeSummary } from "./serve/openapi.js";
 
-export const command: Command = {
-  name: "serve",
+export const command: CommandDefinition = {
   usage: ["serve openapi <spec> [options]", "serve openapi <spec> --http [PORT] [options]"],
   details: [
     "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",

@@ -2,9 +2,9 @@ import type { Command, OptionSpec } from "../args/command.js";
 import { COMMON_OPTIONS } from "../args/parse.js";
 import type { Style } from "./style.js";
 
-/** `mcpsmith <command> --help`: synopsis, what it does (the registry's summary), options, examples. */
-export function commandHelp(command: Command, summary: string, style: Style): string {
-  const lines = [`${style.bold("mcpsmith " + command.name)} — ${summary}`, "", style.bold("Usage")];
+/** `mcpsmith <command> --help`: synopsis, what it does, options, examples. */
+export function commandHelp(command: Command, style: Style): string {
+  const lines = [`${style.bold("mcpsmith " + command.name)} — ${command.summary}`, "", style.bold("Usage")];
   for (const usage of command.usage) lines.push(`  mcpsmith ${usage}`);
   if (command.details) lines.push("", ...command.details.split("\n").map((line) => (line ? `  ${line}` : "")));
   lines.push("", style.bold("Options"));

@@ -1,27 +1,27 @@
+import { isJsonObject } from "../json.js";
+
 /**
  * JSON Schema shown the way a person reads a function signature: one line per property with its type,
  * whether it is required, its constraints and description; nested objects indented below their property.
  */
-type Schema = Record<string, unknown>;
-
 const MAX_DEPTH = 3;
 
 export function describeProperties(schema: unknown, indent: string, depth = 0): string[] {
-  if (!isSchema(schema)) return [];
-  const properties = isSchema(schema.properties) ? schema.properties : {};
+  if (!isJsonObject(schema)) return [];
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const lines: string[] = [];
   for (const [name, property] of Object.entries(properties)) {
     const facts = [required.has(name) ? "required" : "", ...constraints(property)].filter(Boolean);
-    const description = isSchema(property) && typeof property.description === "string" ? property.description : "";
+    const description = isJsonObject(property) && typeof property.description === "string" ? property.description : "";
     lines.push(
       `${indent}${name}: ${typeName(property)}${facts.length ? ` (${facts.join(", ")})` : ""}${description ? ` — ${description}` : ""}`,
     );
-    if (depth < MAX_DEPTH && isSchema(property) && isSchema(property.properties)) {
+    if (depth < MAX_DEPTH && isJsonObject(property) && isJsonObject(property.properties)) {
       lines.push(...describeProperties(property, `${indent}  `, depth + 1));
     }
   }
-  if (lines.length === 0 && schema.additionalProperties !== false && !isSchema(schema.properties)) {
+  if (lines.length === 0 && schema.additionalProperties !== false && !isJsonObject(schema.properties)) {
     return [`${indent}(any arguments)`];
   }
   return lines;
@@ -30,7 +30,7 @@ export function describeProperties(schema: unknown, indent: string, depth = 0): 
 /** A short type for a schema: `string`, `integer`, `"a" | "b"`, `string[]`, `object`, `#/$defs/Node`. */
 export function typeName(schema: unknown): string {
   if (schema === true || schema === undefined) return "any";
-  if (!isSchema(schema)) return "never";
+  if (!isJsonObject(schema)) return "never";
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if ("const" in schema) return JSON.stringify(schema.const);
   if (typeof schema.$ref === "string") return schema.$ref.replace(/^#\/(\$defs|definitions)\//, "");
@@ -46,11 +46,11 @@ export function typeName(schema: unknown): string {
     return item.includes(" ") ? `(${item})[]` : `${item}[]`;
   }
   if (typeof type === "string") return type;
-  return isSchema(schema.properties) ? "object" : "any";
+  return isJsonObject(schema.properties) ? "object" : "any";
 }
 
 function constraints(schema: unknown): string[] {
-  if (!isSchema(schema)) return [];
+  if (!isJsonObject(schema)) return [];
   const facts: string[] = [];
   if ("default" in schema) facts.push(`default ${JSON.stringify(schema.default)}`);
   const range = [schema.minimum ?? schema.exclusiveMinimum, schema.maximum ?? schema.exclusiveMaximum];
@@ -68,11 +68,7 @@ function constraints(schema: unknown): string[] {
 
 /** The top-level keys of an object schema, for `returns: { city, days }`. */
 export function outline(schema: unknown): string {
-  if (!isSchema(schema)) return "any";
-  if (isSchema(schema.properties)) return `{ ${Object.keys(schema.properties).join(", ")} }`;
+  if (!isJsonObject(schema)) return "any";
+  if (isJsonObject(schema.properties)) return `{ ${Object.keys(schema.properties).join(", ")} }`;
   return typeName(schema);
-}
-
-export function isSchema(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -13,6 +13,7 @@ import {
 import { basename, dirname, join } from "node:path";
 import { type FormattingOptions, type ParseError, type ParseErrorCode, parse, printParseErrorCode } from "jsonc-parser";
 import { CliError } from "../errors.js";
+import { isJsonObject } from "../json.js";
 import { formattingOf, indentOf, sameJson, withEntry } from "./jsonc-edit.js";
 
 /** A host's config file as read from disk: its text and parsed object, and how to write it back looking the same. */
@@ -89,7 +90,7 @@ export function mergeEntry(
     });
   }
   const previous = (current as Record<string, unknown> | undefined)?.[name];
-  const replaced = isRecord(previous) ? previous : undefined;
+  const replaced = isJsonObject(previous) ? previous : undefined;
   const next = replaced ? mergedEntry(replaced, entry) : entry;
   const outcome: MergeOutcome = previous === undefined ? "added" : sameJson(previous, next) ? "unchanged" : "replaced";
   return { entry: next, outcome, text: editedText(config, serversKey, name, next, replaced) };
@@ -147,10 +148,6 @@ export function writeConfig(config: ConfigFile, text: string, now = new Date()):
       cause: error,
     });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isPlainJson(text: string): boolean {

@@ -5,8 +5,8 @@
 import { relative, resolve, sep } from "node:path";
 import type { GenerateEntry, OptionValue } from "../emit/manifest.js";
 import { emitOpenApiProject } from "../emit/openapi/project.js";
-import type { ProjectVersions } from "../emit/project-package.js";
 import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
+import type { ProjectVersions } from "../emit/project-package.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
 import { toolListingOf } from "../serve/listing.js";

@@ -1,5 +1,5 @@
 import type { OptionSpec } from "../../args/command.js";
-import { OPENAPI_SOURCE_FLAGS } from "../openapi/flags.js";
+import { OPENAPI_SOURCE_FLAGS } from "../../flags/openapi-flags.js";
 
 /** `generate openapi` options: the source's flags as `serve openapi` has them, the mode, and --force. */
 export const GENERATE_OPENAPI_OPTIONS: Record<string, OptionSpec> = {

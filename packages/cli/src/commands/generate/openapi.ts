@@ -1,9 +1,9 @@
 import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { generateOpenApiProject } from "@mcpsmith/codegen/pipelines/openapi";
 import { CliError } from "../../errors.js";
+import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
 import { cliVersion } from "../../version.js";
-import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
-import type { GenerateRunner } from "./kinds.js";
+import type { GenerateRunner } from "./runner.js";
 
 /**
  * `mcpsmith generate openapi <spec>`: an editable project (default folder: named after the API's title). The

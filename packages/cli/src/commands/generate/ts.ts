@@ -1,8 +1,8 @@
 import { writeGeneratedFiles } from "@mcpsmith/codegen";
 import { openTsGeneration } from "@mcpsmith/codegen/pipelines/typescript";
 import { CliError } from "../../errors.js";
-import { wholeNumberFlag } from "../flag-values.js";
-import type { GenerateOutcome, GenerateRequest, GenerateRunner } from "./kinds.js";
+import { wholeNumberFlag } from "../../flags/values.js";
+import type { GenerateOutcome, GenerateRequest, GenerateRunner } from "./runner.js";
 
 /** `mcpsmith generate ts`: reads the annotated modules and writes the server module and its main.ts. */
 export const run: GenerateRunner = async (request) => openTsRun(request)();

@@ -5,9 +5,9 @@ import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import type { ParsedArgs } from "../../args/command.js";
 import { stringOption } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
+import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
+import { type FlagValues, listFlag, repeatedFlag, wholeNumberFlag } from "../../flags/values.js";
 import type { Io } from "../../io.js";
-import { type FlagValues, listFlag, repeatedFlag, wholeNumberFlag } from "../flag-values.js";
-import { modeOf, sourceOptionsOf } from "../openapi/parse-flags.js";
 
 export interface ServeSummary {
   title: string;

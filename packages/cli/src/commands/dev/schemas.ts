@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { watchSources } from "./dev-sources.js";
+import { watchSources } from "./sources.js";
 
 export interface DevSchemas {
   /** Derives the schemas of what changed since the last call (everything, the first time) and writes them. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { usesDecorators, watchSchemas } from "./dev-schemas.js";
+import { usesDecorators, watchSchemas } from "./schemas.js";
 
 const root = mkdtempSync(join(tmpdir(), "mcpsmith-dev-schemas-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

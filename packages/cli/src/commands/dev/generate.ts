@@ -7,9 +7,9 @@
  */
 import { relative } from "node:path";
 import { type GenerateEntry, readManifest } from "@mcpsmith/codegen";
-import { plural } from "../text.js";
-import { watchSources } from "./dev-sources.js";
-import type { TsRun } from "./generate/ts.js";
+import { plural } from "../../text.js";
+import type { TsRun } from "../generate/ts.js";
+import { watchSources } from "./sources.js";
 
 /**
  * What the generated files are after a refresh: `rewritten` (tsc compiles them next, so the compile just reported
@@ -57,7 +57,7 @@ export function watchGeneration(
     for (const entry of entries) {
       try {
         const open = watcher === undefined ? undefined : runs.get(entry);
-        const run = open ?? (await import("./generate/ts.js")).openTsRun({ ...entry, cwd: project });
+        const run = open ?? (await import("../generate/ts.js")).openTsRun({ ...entry, cwd: project });
         runs.set(entry, run);
         const outcome = run(open === undefined ? [] : edited);
         for (const file of outcome.files) generated.add(file);

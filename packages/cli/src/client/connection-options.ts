@@ -1,10 +1,10 @@
 import type { OptionSpec, ParsedArgs } from "../args/command.js";
 import { choiceOption, stringOption } from "../args/parse.js";
-import { type Connection, connect, ERAS } from "../client/connect.js";
-import { resolveTarget, type Target } from "../client/target.js";
 import { CliError } from "../errors.js";
 import type { Io } from "../io.js";
 import { withSpinner } from "../prompts.js";
+import { type Connection, connect, ERAS } from "./connect.js";
+import { resolveTarget, type Target } from "./target.js";
 
 /** The options of every command that talks to a server. */
 export const CONNECTION_OPTIONS: Record<string, OptionSpec> = {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseCommandArgs } from "../../args/parse.js";
-import { CliError } from "../../errors.js";
-import { command as serve } from "../serve.js";
-import { modeOf, sourceOptionsOf } from "./parse-flags.js";
+import { parseCommandArgs } from "../args/parse.js";
+import { findCommand } from "../commands/registry.js";
+import { CliError } from "../errors.js";
+import { modeOf, sourceOptionsOf } from "./openapi-options.js";
 
+const serve = await findCommand("serve")!.load();
 /** The flags as `serve openapi` parses them from its command line. */
 const parsed = (...flags: string[]) => parseCommandArgs(serve, ["openapi", "spec.yaml", ...flags]).values;
 

@@ -1,7 +1,7 @@
 import { LISTING_MODES, type ListingMode } from "@mcpsmith/codegen";
 import type { OpenApiSourceOptions, OperationFilter } from "@mcpsmith/codegen/openapi";
-import { CliError } from "../../errors.js";
-import { type FlagValues, listFlag, wholeNumberFlag } from "../flag-values.js";
+import { CliError } from "../errors.js";
+import { type FlagValues, listFlag, wholeNumberFlag } from "./values.js";
 
 /**
  * The OpenAPI source's selection and naming options from `OPENAPI_SOURCE_FLAGS`. `command` (`serve`, `generate`) is

@@ -1,4 +1,4 @@
-import type { OptionSpec } from "../../args/command.js";
+import type { OptionSpec } from "../args/command.js";
 
 /**
  * The flags that select an OpenAPI document's operations and name their tools. `serve openapi` and

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Io } from "../../io.js";
+import { endGroup, spawnGroup } from "./process-group.js";
+import type { LaunchServer } from "./restarter.js";
+
+export interface ServerProcessOptions {
+  entry: string;
+  project: string;
+  io: Io;
+  /** Set for --http; undefined means stdio. */
+  port: number | undefined;
+  /** Over stdio: each line the server writes to stdout (for the proxy). Over HTTP its stdout goes to ours. */
+  onLine: ((line: string) => void) | undefined;
+  log(text: string): void;
+}
+
+/** Launches `node <entry>` in the project, in a process group of its own, with stderr passed through. */
+export function serverLauncher(options: ServerProcessOptions): LaunchServer {
+  const { entry, project, io, port, onLine, log } = options;
+  return (onExit) => {
+    if (!existsSync(entry)) {
+      log(`${entry} does not exist yet; waiting for a build`);
+      return undefined;
+    }
+    const child = spawnGroup(process.execPath, [entry], {
+      cwd: project,
+      env: {
+        ...(io.env as NodeJS.ProcessEnv),
+        MCPSMITH_TRANSPORT: port === undefined ? "stdio" : "http",
+        ...(port !== undefined && { MCPSMITH_PORT: String(port), PORT: String(port) }),
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    child.stderr?.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString("utf8")));
+    if (onLine) createInterface({ input: child.stdout! }).on("line", onLine);
+    else child.stdout?.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString("utf8")));
+    child.stdin?.on("error", () => {});
+    child.once("exit", (code, signal) => onExit(signal ?? `code ${code}`));
+    return {
+      pid: child.pid,
+      send: (line) => child.stdin?.write(`${line}\n`),
+      stop: () => endGroup(child),
+    };
+  };
+}

@@ -1,0 +1,81 @@
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { CodegenError } from "@mcpsmith/codegen";
+import { CliError } from "../errors.js";
+
+/**
+ * What a template that generates the project reads (`--from`, or the answer to its question at a terminal). A
+ * generator template adds its entry to TEMPLATE_SOURCES: the flag, the question and the check follow from it.
+ */
+export interface TemplateSource {
+  /** What the input is, as the object of a sentence: "an OpenAPI or Swagger document". */
+  what: string;
+  /** The question asked at a terminal. */
+  question: string;
+  placeholder: string;
+  /** Why an answer cannot be used, checked on the spot before anything is written; undefined when it can. */
+  problem(answer: string, cwd: string): Promise<string | undefined>;
+}
+
+export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
+  openapi: {
+    what: "an OpenAPI or Swagger document",
+    question: "OpenAPI or Swagger document (a file, or an http(s) URL)",
+    placeholder: "openapi.yaml",
+    problem: (answer, cwd) => (isUrl(answer) ? urlProblem(answer) : openApiFileProblem(resolve(cwd, answer))),
+  },
+};
+
+export function sourceOf(template: string): TemplateSource | undefined {
+  return Object.hasOwn(TEMPLATE_SOURCES, template) ? TEMPLATE_SOURCES[template] : undefined;
+}
+
+export function isUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text);
+}
+
+/** Checks that `--from` is given exactly when the chosen template generates from an input. */
+export function checkInputOption(template: string, from: string | undefined): void {
+  const source = sourceOf(template);
+  if (source !== undefined && from === undefined) {
+    throw new CliError(
+      "E_USAGE",
+      `The ${template} template generates the project from ${source.what}; say which with --from.`,
+      {
+        hint: `For example \`mcpsmith new my-server --template ${template} --from <file>\`.`,
+      },
+    );
+  }
+  if (source === undefined && from !== undefined) {
+    const takers = Object.keys(TEMPLATE_SOURCES);
+    throw new CliError("E_USAGE", `The ${template} template starts from nothing, so it takes no --from.`, {
+      hint: takers.length
+        ? `Drop --from, or pick a template that generates from an input: ${takers.join(", ")}.`
+        : "Drop --from: no template of this version generates from an input file yet.",
+    });
+  }
+}
+
+async function openApiFileProblem(path: string): Promise<string | undefined> {
+  if (!existsSync(path)) return `There is no file at ${path}.`;
+  if (statSync(path).isDirectory()) return `${path} is a folder; give the document inside it.`;
+  const { loadOpenApi } = await import("@mcpsmith/codegen/openapi");
+  try {
+    await loadOpenApi(path);
+    return undefined;
+  } catch (error) {
+    if (error instanceof CodegenError) return error.message;
+    throw error;
+  }
+}
+
+async function urlProblem(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+    await response.body?.cancel();
+    return response.ok ? undefined : `${url} answered HTTP ${response.status}.`;
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    return `${url} did not answer (${cause}).`;
+  }
+}
