@@ -6,7 +6,13 @@ import { type Exchange, handlerOptions, type Next, pipeline, type Step } from ".
 /** The last stage: records what reached it and answers 200. */
 function recorder(): { seen: Exchange[]; last: Next } {
   const seen: Exchange[] = [];
-  return { seen, last: async (exchange) => (seen.push(exchange), new Response("ok")) };
+  return {
+    seen,
+    last: async (exchange) => {
+      seen.push(exchange);
+      return new Response("ok");
+    },
+  };
 }
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}, url = "http://localhost/mcp") =>
@@ -132,7 +138,10 @@ describe("readBody", () => {
   it("reads with the server's own reader when one is given, under the same limit", async () => {
     const limits: number[] = [];
     const { seen, last } = recorder();
-    const readFromServer = async (limit: number) => (limits.push(limit), '{"id":2}');
+    const readFromServer = async (limit: number) => {
+      limits.push(limit);
+      return '{"id":2}';
+    };
     await step({ request: post(null), readBody: readFromServer }, last);
     expect(seen[0]?.body).toEqual({ id: 2 });
     const tooLong = await step({ request: post(null), readBody: async () => undefined }, last);

@@ -11,7 +11,13 @@ afterEach(() => tasks.close());
 /** What reached the SDK's handler, which this route sits in front of. */
 function sdk(): { passed: Exchange[]; last: Next } {
   const passed: Exchange[] = [];
-  return { passed, last: async (exchange) => (passed.push(exchange), new Response("sdk")) };
+  return {
+    passed,
+    last: async (exchange) => {
+      passed.push(exchange);
+      return new Response("sdk");
+    },
+  };
 }
 
 function exchange(method: string, body: unknown, headers: Record<string, string> = {}): Exchange {
