@@ -15,7 +15,7 @@ function recorder(): { seen: Exchange[]; last: Next } {
   };
 }
 
-const post = (body: BodyInit | null, headers: Record<string, string> = {}, url = "http://localhost/mcp") =>
+const post = (body: RequestInit["body"], headers: Record<string, string> = {}, url = "http://localhost/mcp") =>
   new Request(url, { method: "POST", headers, body, duplex: "half" } as RequestInit);
 
 async function errorOf(response: Response): Promise<{ code: number; message: string }> {
