@@ -1,36 +1,20 @@
 import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
+import type { EndpointOptions } from "./options.js";
+import type { Step } from "./pipeline.js";
 
 export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export interface GuardOptions {
-  /**
-   * Hostnames accepted in the `Host` header (DNS-rebinding protection). Defaults to the loopback names;
-   * a server bound to a public interface must name the hostnames it is reached by.
-   */
-  allowedHosts?: readonly string[];
-  /** Hostnames accepted in the `Origin` header, when a browser sends one. Defaults to the loopback names. */
-  allowedOrigins?: readonly string[];
-  /** Largest request body accepted, in bytes (413 above it). Default 1 MiB. */
-  maxBodyBytes?: number;
-}
-
-export interface ResolvedGuards {
+/** The guards' settings with their defaults applied, checked once at start-up. */
+export interface Guards {
   allowedHosts: string[];
   allowedOrigins: string[];
   maxBodyBytes: number;
 }
 
-export function resolveGuards(options: GuardOptions, bindHost?: string): ResolvedGuards {
-  const exposed = bindHost !== undefined && !isLoopback(bindHost);
-  if (exposed && !options.allowedHosts) {
-    throw new McpsmithError(
-      "E_SERVE_OPTIONS",
-      `Binding to ${bindHost} exposes the server beyond this machine: pass http.allowedHosts with the hostnames clients use (Host header check against DNS rebinding)`,
-    );
-  }
+export function resolveGuards(options: EndpointOptions): Guards {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new McpsmithError(
@@ -45,36 +29,45 @@ export function resolveGuards(options: GuardOptions, bindHost?: string): Resolve
   };
 }
 
+/**
+ * A server bound beyond loopback is reachable by hostnames only its operator knows; the loopback defaults would
+ * refuse every real client, and no Host check at all would let DNS rebinding through. So they must be named.
+ */
+export function requireNamedHosts(bindHost: string, options: EndpointOptions): void {
+  if (isLoopback(bindHost) || options.allowedHosts) return;
+  throw new McpsmithError(
+    "E_SERVE_OPTIONS",
+    `Binding to ${bindHost} exposes the server beyond this machine: pass http.allowedHosts with the hostnames clients use (Host header check against DNS rebinding)`,
+  );
+}
+
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Why a request was refused before the SDK saw it; rendered as a JSON-RPC error by each transport. */
-export interface Refusal {
-  status: 403 | 413;
-  message: string;
+/** Host (DNS rebinding) and Origin checks: headers only, so a refused request costs no body. */
+export function checkHostAndOrigin(guards: Guards): Step {
+  return async (exchange, next) => {
+    const { headers, url } = exchange.request;
+    // A Request built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
+    // URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
+    const host = validateHostHeader(headers.get("host") ?? new URL(url).host, guards.allowedHosts);
+    if (!host.ok) return refusal(403, host.message);
+    const origin = validateOriginHeader(headers.get("origin"), guards.allowedOrigins);
+    if (!origin.ok) return refusal(403, origin.message);
+    return next(exchange);
+  };
 }
 
-/**
- * Host (DNS rebinding) and Origin checks. They need only headers, so both transports run them before any body
- * is read.
- */
-export function refuseHostOrOrigin(
-  host: string | null | undefined,
-  origin: string | null | undefined,
-  guards: ResolvedGuards,
-): Refusal | undefined {
-  const hostCheck = validateHostHeader(host, guards.allowedHosts);
-  if (!hostCheck.ok) return { status: 403, message: hostCheck.message };
-  const originCheck = validateOriginHeader(origin, guards.allowedOrigins);
-  if (!originCheck.ok) return { status: 403, message: originCheck.message };
-  return undefined;
+export function tooLarge(limit: number): Response {
+  return refusal(413, `Payload Too Large: request body must not exceed ${limit} bytes`);
 }
 
-export function tooLarge(limit: number): Refusal {
-  return { status: 413, message: `Payload Too Large: request body must not exceed ${limit} bytes` };
-}
-
-export function refusalJson(refusal: Refusal): string {
-  return JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: refusal.message }, id: null });
+/** A request refused before the SDK saw it, as a JSON-RPC error like the SDK's own. */
+function refusal(status: 403 | 413, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    // After a 413 the rest of the body may still be on its way: the connection cannot carry another request.
+    headers: { "content-type": "application/json", ...(status === 413 && { connection: "close" }) },
+  });
 }

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
 import {
-  type createMcpHandler,
   isInitializeRequest,
   isJsonContentType,
-  type McpHandlerRequestOptions,
   type Server,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
-
-type McpHandler = ReturnType<typeof createMcpHandler>;
+import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 
 /** How many legacy sessions a process keeps, and for how long. */
 export interface LegacySessionLimits {
@@ -47,6 +44,13 @@ interface Session {
   lastUsed: number;
 }
 
+export interface LegacySessions {
+  /** The route to put in front of the SDK's handler: it answers the requests that belong to a session. */
+  readonly route: Step;
+  /** Ends every session (their running handlers are aborted). */
+  close(): void;
+}
+
 /**
  * Gives every legacy (2025-era) client that sends `initialize` a real session (`Mcp-Session-Id`), served by one
  * `Server` for its lifetime, like stdio. The SDK's default legacy serving is stateless, a fresh `Server` per
@@ -54,15 +58,13 @@ interface Session {
  * saw the request: legacy HTTP clients could not cancel (the 2025 spec says a dropped stream is not a cancel),
  * nor could the server send them requests (elicitation, sampling, roots).
  *
- * Everything else goes to the SDK's handler untouched: 2026-07-28 traffic (recognised by its protocol-version
- * header, without reading the body), and legacy requests that carry no session. A session lives in this
- * process only, so replicas need session affinity for legacy clients; 2026-07-28 traffic needs none.
+ * The SDK's web-standard transport serves each session, so the Node server and the fetch handler share it: Node's
+ * `NodeStreamableHTTPServerTransport` is only this transport behind a request converter. Everything else goes on
+ * to the SDK's handler untouched: 2026-07-28 traffic (recognised by its protocol-version header), and legacy
+ * requests that carry no session. A session lives in this process only, so replicas need session affinity for
+ * legacy clients; 2026-07-28 traffic needs none.
  */
-export function withLegacySessions(
-  handler: McpHandler,
-  factory: () => Server,
-  options: LegacySessionOptions,
-): McpHandler {
+export function legacySessions(factory: () => Server, options: LegacySessionOptions): LegacySessions {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   // Insertion order is use order (touch() re-inserts), so the first entry is the least recently used.
@@ -93,7 +95,7 @@ export function withLegacySessions(
     }
   };
 
-  async function open(request: Request, body: unknown, requestOptions?: McpHandlerRequestOptions): Promise<Response> {
+  async function open(exchange: Exchange): Promise<Response> {
     while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
     const server = factory();
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -109,48 +111,37 @@ export function withLegacySessions(
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { ...requestOptions, parsedBody: body });
+    const response = await transport.handleRequest(exchange.request, handlerOptions(exchange));
     // Refused before a session began (a bad Accept header, say): nothing will ever reach this server again.
     if (transport.sessionId === undefined) void server.close().catch(() => {});
     return response;
   }
 
   return {
-    ...handler,
-    async fetch(request, requestOptions) {
+    async route(exchange, next) {
+      const { request, body } = exchange;
       const version = request.headers.get("mcp-protocol-version");
-      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))
-        return handler.fetch(request, requestOptions);
+      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return next(exchange);
 
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
         if (!session) return sessionNotFound();
         touch(sessionId, session);
-        return session.transport.handleRequest(request, requestOptions);
+        return session.transport.handleRequest(request, handlerOptions(exchange));
       }
-      if (request.method.toUpperCase() !== "POST" || !isJsonContentType(request.headers.get("content-type"))) {
-        return handler.fetch(request, requestOptions);
-      }
-      const body = requestOptions?.parsedBody ?? (await peekJson(request));
-      if (body !== undefined && isInitializeRequest(body)) return open(request, body, requestOptions);
-      return handler.fetch(request, body === undefined ? requestOptions : { ...requestOptions, parsedBody: body });
+      const opens =
+        request.method === "POST" &&
+        isJsonContentType(request.headers.get("content-type")) &&
+        body !== undefined &&
+        isInitializeRequest(body);
+      return opens ? open(exchange) : next(exchange);
     },
-    async close() {
+    close() {
       clearInterval(sweeper);
       for (const id of [...sessions.keys()]) end(id);
-      await handler.close();
     },
   };
-}
-
-/** The body of a request the caller has already size-checked, read from a clone so the original stays readable. */
-async function peekJson(request: Request): Promise<unknown> {
-  try {
-    return JSON.parse(await request.clone().text()) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What the SDK's transport answers for an unknown session: the 2025 spec's cue for the client to re-initialize. */

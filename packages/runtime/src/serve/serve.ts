@@ -1,14 +1,13 @@
-import type { ServerEventBus } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
 import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
-import type { TaskOptions } from "../engine/tasks/manager.js";
 import { McpsmithError } from "../errors.js";
 import type { LiveServer, Notifier } from "../model/context.js";
-import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
-import type { HttpOptions } from "./http.js";
+import { type ServeTarget, toModel } from "../model/resolve.js";
+import type { HttpOptions } from "./node-server.js";
+import type { TargetServingOptions } from "./options.js";
 import { listenStdio } from "./stdio.js";
 
-export interface ServeOptions extends TargetOptions {
+export interface ServeOptions extends TargetServingOptions {
   /** Default: `MCPSMITH_TRANSPORT` (`stdio` or `http`), else `http` when `http` options are given, else `stdio`. */
   transport?: "stdio" | "http";
   http?: HttpOptions;
@@ -19,13 +18,6 @@ export interface ServeOptions extends TargetOptions {
   exitOnShutdown?: boolean;
   /** Runs after the server stopped accepting requests and before the process exits (close pools here). */
   onShutdown?: () => void | Promise<void>;
-  /**
-   * Where change notifications travel. Default: an in-memory bus, which reaches the clients of this process only;
-   * give every replica the same shared bus (the SDK's `ServerEventBus` interface) to reach all of them.
-   */
-  bus?: ServerEventBus;
-  /** Task state and timing for tools declared with `task` (docs/runtime.md, "Long-running tools: tasks"). */
-  tasks?: TaskOptions;
 }
 
 export interface ServeHandle {
@@ -83,8 +75,8 @@ interface Listening {
 
 async function serveHttp(live: LiveModel, options: ServeOptions): Promise<Listening> {
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
-  // node:http, @modelcontextprotocol/node and the Hono adapter behind it.
-  const { listenHttp } = await import("./http.js");
+  // node:http and the HTTP pipeline.
+  const { listenHttp } = await import("./node-server.js");
   const handle = await listenHttp(live, options.http ?? {}, options.tasks);
   const compiled = live.current;
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);

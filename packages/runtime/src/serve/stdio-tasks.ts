@@ -12,7 +12,7 @@ import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
 
 /**
  * Answers the tasks extension's methods on a stdio connection before the SDK sees them: to the SDK they are
- * 2025-11-25 methods, refused on the 2026-07-28 era before any handler runs (serve/tasks-endpoint.ts does the same
+ * 2025-11-25 methods, refused on the 2026-07-28 era before any handler runs (serve/tasks-route.ts does the same
  * for HTTP). Only requests carrying the 2026-07-28 envelope are taken; anything else reaches the SDK unchanged.
  * Whatever the SDK installs as the transport's `onmessage` is kept and called for every other message.
  */

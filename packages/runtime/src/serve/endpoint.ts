@@ -1,0 +1,94 @@
+import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
+import type { LiveModel } from "../engine/live-model.js";
+import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
+import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { readBody } from "./body.js";
+import { checkHostAndOrigin, resolveGuards } from "./guards.js";
+import { legacySessions, sessionLimits } from "./legacy-sessions.js";
+import type { EndpointOptions } from "./options.js";
+import { type Exchange, handlerOptions, pipeline, type Step } from "./pipeline.js";
+import { tasksRoute } from "./tasks-route.js";
+
+/**
+ * The MCP endpoint, web-standard: one `Request` in, one `Response` out. `toFetchHandler()` is this endpoint as
+ * is; the Node server (node-server.ts) converts Node's requests and responses to and from it.
+ */
+export interface Endpoint {
+  fetch(request: Request, options?: McpHandlerRequestOptions): Promise<Response>;
+  /** The same, for a server that supplies the request as an exchange (its own body reader, say). */
+  answer(exchange: Exchange): Promise<Response>;
+  /** Ends running tasks, legacy sessions and open streams. */
+  close(): Promise<void>;
+}
+
+/**
+ * One endpoint for 2026-07-28 and legacy (2025-era) clients alike, as a list of steps in front of the SDK:
+ *
+ *   Host/Origin (403) -> body, read once (413) -> tasks extension | legacy sessions | the SDK's handler
+ *
+ * The guards come first and need only headers, so a refused request costs nothing. The routes each answer what
+ * they own and pass the rest on; the SDK's handler answers everything else, per request: 2026-07-28 traffic
+ * statelessly, and legacy traffic without a session in its stateless fallback. The model is compiled before
+ * (LiveModel); a request only builds a `Server` bound to it.
+ */
+export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOptions?: TaskOptions): Endpoint {
+  const guards = resolveGuards(options);
+  const tasks = new TaskManager(taskOptions);
+  const onError = options.onError ?? (() => {});
+  const mcp = createMcpHandler(() => createServer(live, tasks), {
+    // 2026-07-28 `subscriptions/listen` streams read change events from here.
+    bus: live.bus,
+    onerror: onError,
+    // The SDK has its own cap (4 MiB by default); without this, a larger maxBodyBytes would be refused by it.
+    maxRequestBodySize: guards.maxBodyBytes,
+    ...(options.responseMode && { responseMode: options.responseMode }),
+  });
+  const sessions = options.legacySessions
+    ? legacySessions(() => createConnectionServer(live, "legacy"), {
+        maxBodyBytes: guards.maxBodyBytes,
+        ...sessionLimits(options.legacySessions),
+      })
+    : undefined;
+
+  const steps: Step[] = [
+    checkHostAndOrigin(guards),
+    readBody(guards.maxBodyBytes),
+    // Authentication and other middleware belong here: after the cheap refusals, with the body parsed, before any
+    // route answers (a step that sets `authInfo` hands it to the routes, the SDK and the handlers).
+    tasksRoute(tasks, () => live.current.info),
+    ...(sessions ? [sessions.route] : []),
+  ];
+  const run = pipeline(steps, (exchange) => mcp.fetch(exchange.request, handlerOptions(exchange)));
+  const answer = async (exchange: Exchange) => {
+    try {
+      return await run(exchange);
+    } catch (error) {
+      onError(error instanceof Error ? error : new Error(String(error)));
+      return internalError();
+    }
+  };
+
+  return {
+    answer,
+    fetch: (request, requestOptions) =>
+      answer({
+        request,
+        ...(requestOptions?.parsedBody !== undefined && { body: requestOptions.parsedBody }),
+        ...(requestOptions?.authInfo !== undefined && { authInfo: requestOptions.authInfo }),
+      }),
+    // Running tasks end (failed: the server shut down) before the sessions and the SDK's handler close.
+    async close() {
+      await tasks.close();
+      sessions?.close();
+      await mcp.close();
+    },
+  };
+}
+
+/** What the SDK answers when serving a request failed unexpectedly. */
+function internalError(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null },
+    { status: 500 },
+  );
+}

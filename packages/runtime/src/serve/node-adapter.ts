@@ -1,0 +1,127 @@
+import { once } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Endpoint } from "./endpoint.js";
+import { requestFollowing } from "./follow-signal.js";
+
+/**
+ * The endpoint on Node's http server. Each request becomes a web `Request` (headers, URL, signal) and the
+ * endpoint reads its body straight from Node, as far as its limit; each `Response` is written back as it streams
+ * (SSE), at the pace the client reads it. A client that goes away before its answer is complete aborts the
+ * request's signal: on HTTP a closed stream is a cancel.
+ */
+export function toNodeListener(
+  endpoint: Pick<Endpoint, "answer">,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const gone = new AbortController();
+    let answered = false;
+    res.once("close", () => {
+      if (!answered) gone.abort();
+    });
+    let request: Request;
+    try {
+      request = toRequest(req, gone.signal);
+    } catch (error) {
+      // What Node parses but a web Request cannot carry (a TRACE, say) never reaches the endpoint.
+      const message = `Bad Request: ${error instanceof Error ? error.message : String(error)}`;
+      await send(Response.json({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }, { status: 400 }), res);
+      return;
+    }
+    await send(await endpoint.answer({ request, readBody: (limit) => readBody(req, limit) }), res, gone.signal);
+    answered = true;
+  };
+}
+
+/** The request without its body, which the endpoint reads with `readBody` if it needs it. */
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return requestFollowing(`http://${authorityOf(req)}${req.url ?? "/"}`, {
+    method: req.method ?? "GET",
+    headers,
+    signal,
+  });
+}
+
+/** The URL's host: the Host header, or the address the connection reached when there is no usable one. */
+function authorityOf(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (host !== undefined && URL.canParse(`http://${host}`)) return host;
+  const { localAddress = "localhost", localPort } = req.socket;
+  return `${localAddress.includes(":") ? `[${localAddress}]` : localAddress}:${localPort}`;
+}
+
+/**
+ * The whole body, or undefined once it is known to exceed the limit. Events rather than `for await`: leaving that
+ * loop early destroys the request, and with it the socket the 413 must still be written to. A body nobody asks
+ * for (a refused request, a GET) is never touched, and Node discards it. Rejects when the client goes away
+ * mid-body.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      done();
+      req.pause();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+    };
+    const onGone = () => {
+      done();
+      reject(new Error("the client closed the request before sending its whole body"));
+    };
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
+  });
+}
+
+/**
+ * Writes the response. A JSON answer goes out in one write with its length; a stream is copied chunk by chunk,
+ * waiting for the socket to drain, until it ends or the client goes away.
+ */
+async function send(response: Response, res: ServerResponse, gone?: AbortSignal): Promise<void> {
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    // Node frames the body itself: by the length given below, or chunked.
+    if (name !== "content-length") headers.push(name, value);
+  });
+  const stream = response.body;
+  if (stream === null) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    res.writeHead(response.status, [...headers, "content-length", String(bytes.byteLength)]).end(bytes);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  const reader = stream.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  gone?.addEventListener("abort", stop, { once: true });
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (!res.write(read.value) && !gone?.aborted) await once(res, "drain", gone && { signal: gone });
+    }
+  } catch {
+    // The stream failed, or the client went away while it was written: end what was sent.
+  } finally {
+    gone?.removeEventListener("abort", stop);
+    res.end();
+  }
+}

@@ -1,0 +1,64 @@
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { LiveModel } from "../engine/live-model.js";
+import type { TaskOptions } from "../engine/tasks/manager.js";
+import { createEndpoint } from "./endpoint.js";
+import { requireNamedHosts } from "./guards.js";
+import { toNodeListener } from "./node-adapter.js";
+import type { EndpointOptions } from "./options.js";
+
+/** `serve({ http })`: the endpoint's options, and where Node listens. */
+export interface HttpOptions extends EndpointOptions {
+  /** Default: `MCPSMITH_PORT`, else `PORT`, else 3000. `0` picks a free port. */
+  port?: number;
+  /** Default: `MCPSMITH_HOST`, else 127.0.0.1 (loopback only). */
+  host?: string;
+  /** The endpoint's path. Default `/mcp`. */
+  path?: string;
+}
+
+export interface HttpHandle {
+  /** Where clients connect, e.g. `http://127.0.0.1:3000/mcp`. */
+  url: URL;
+  close(): Promise<void>;
+}
+
+/** The endpoint on a port of its own, at one path; legacy sessions are on unless turned off. */
+export async function listenHttp(
+  live: LiveModel,
+  options: HttpOptions,
+  taskOptions?: TaskOptions,
+): Promise<HttpHandle> {
+  const host = options.host ?? process.env.MCPSMITH_HOST ?? "127.0.0.1";
+  const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
+  const path = options.path ?? "/mcp";
+  requireNamedHosts(host, options);
+  const endpoint = createEndpoint(live, { ...options, legacySessions: options.legacySessions ?? true }, taskOptions);
+
+  const listener = toNodeListener(endpoint);
+  const server: HttpServer = createHttpServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?", 1)[0];
+    if (pathname !== path) {
+      res.writeHead(404, { "content-type": "text/plain" }).end(`Not found. The MCP endpoint is ${path}\n`);
+      return;
+    }
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: new URL(`http://${shownHost}:${address.port}${path}`),
+    async close() {
+      await endpoint.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
