@@ -11,17 +11,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
-import { generateOpenApiProject } from "../packages/codegen/dist/pipelines/openapi.js";
 import { openApiServer } from "../packages/codegen/dist/serve/index.js";
-import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/executors/http/index.js";
-import { linkDependencies } from "./support/generated-project.js";
+import { generateCorpusProject, importGenerated } from "./support/generated-project.js";
 import { credentialFor, decodeQuery, expectedRequest } from "./support/openapi-request.js";
-import { createTestClient, type ServeTarget } from "./support/runtime.js";
+import { createTestClient } from "./support/runtime.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
 const DOCUMENTS = [
@@ -83,22 +80,9 @@ describe.each(DOCUMENTS)("%s", (file) => {
 
   beforeAll(async () => {
     const project = join(workspace, file.replace(/\W+/g, "-"));
-    const result = await generateOpenApiProject({
-      spec: corpusFile(`openapi/${file}`),
-      out: project,
-      cwd: workspace,
-      mode: "auto",
-      source: {},
-      force: false,
-      recordedOptions: {},
-      versions: PINNED_VERSIONS,
-    });
-    ir = result.ir;
+    ir = await generateCorpusProject(file, project, workspace);
     keyed = ir.tools.filter((tool) => /[#?]/.test(keyOf(tool).key));
-    linkDependencies(project);
-    const generated = (await import(join(project, "src/generated/index.ts"))) as {
-      createServer: (options: { mode: string; executor?: HttpExecutorOptions }) => ServeTarget;
-    };
+    const generated = await importGenerated(project);
     const env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
     const executor: HttpExecutorOptions = { env, baseUrl: `${upstream.url}/base` };
     clients.served = await createTestClient(openApiServer(ir, { mode: "tools", executor }).builder);
