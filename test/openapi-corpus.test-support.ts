@@ -21,16 +21,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fitsSchema } from "../packages/codegen/dist/emit/openapi/fits.js";
 import { sampleOf } from "../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../packages/codegen/dist/ir/types.js";
-import { generateOpenApiProject } from "../packages/codegen/dist/pipelines/openapi.js";
 import { openApiServer } from "../packages/codegen/dist/serve/index.js";
-import { PINNED_VERSIONS } from "../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
 import type { HttpExecutorOptions, HttpOperation } from "../packages/runtime/dist/executors/http/index.js";
-import { linkDependencies } from "./support/generated-project.js";
+import { generateCorpusProject, importGenerated } from "./support/generated-project.js";
 import {
   carriesAnyCredential,
   credentialFor,
@@ -40,7 +37,7 @@ import {
   receivedBody,
   satisfiedAlternative,
 } from "./support/openapi-request.js";
-import { createTestClient, type ServeTarget } from "./support/runtime.js";
+import { createTestClient } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 import { type RecordedRequest, startUpstream, type Upstream, type UpstreamReply } from "./support/upstream.js";
 
@@ -62,6 +59,10 @@ export const CORPUS_GROUPS = {
     "twilio-api-v2010.json",
     "slack-web-swagger2.json",
     "notion-openapi-from-notion-mcp-server.json",
+    "aws-s3-apisguru.json",
+    "aws-iot1click-devices-apisguru.json",
+    "azure-authorization-rolebasedcalls-apisguru.json",
+    "azure-hdinsight-job-apisguru.json",
     "ferry-booking-oas31.yaml",
     "webhook-example-oas31.yaml",
     "petstore-swagger2.json",
@@ -185,17 +186,6 @@ function vitestRun(projects: string[]): Promise<VitestReport> {
   });
 }
 
-/**
- * The project's src/generated/index.ts, imported as vitest imports TypeScript: only the modules it reaches are
- * transformed (not mock-api.ts, the largest), and `@mcpsmith/runtime` resolves through the linked node_modules to
- * the same built runtime the test uses.
- */
-async function importGenerated(project: string) {
-  return (await import(join(project, "src/generated/index.ts"))) as {
-    createServer: (options: { mode: string; executor?: HttpExecutorOptions }) => ServeTarget;
-  };
-}
-
 /** Every page of tools/list. */
 async function listAll(client: Client) {
   const tools = [];
@@ -305,18 +295,7 @@ export function describeCorpus(specs: readonly string[]): void {
     let generatedModule: Awaited<ReturnType<typeof importGenerated>>;
 
     beforeAll(async () => {
-      const result = await generateOpenApiProject({
-        spec: corpusFile(`openapi/${file}`),
-        out: projectOf(file),
-        cwd: workspace,
-        mode: "auto",
-        source: {},
-        force: false,
-        recordedOptions: {},
-        versions: PINNED_VERSIONS,
-      });
-      ir = result.ir;
-      linkDependencies(projectOf(file));
+      ir = await generateCorpusProject(file, projectOf(file), workspace);
       startProjectChecks(file);
       env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
       generatedModule = await importGenerated(projectOf(file));

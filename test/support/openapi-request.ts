@@ -28,10 +28,10 @@ export interface ExpectedRequest {
 
 /** The request the specification describes for `operation` called with `args` (credentials apart). */
 export function expectedRequest(operation: HttpOperation, args: Record<string, unknown>): ExpectedRequest {
-  // A few documents write a fixed query into the path (OpenAI's `/responses?beta=true`): it is sent as the query's start.
-  const [template, fixed = ""] = operation.path.split(/\?(.*)/s);
-  let path = template!;
-  const query: Pairs = decodeQuery(fixed);
+  // A few documents write a fixed query into the path key (OpenAI's `/responses?beta=true`, AWS's `/{Bucket}#uploads`):
+  // the source gives it as `fixedQuery`, sent as the query's start (a flag reads as an empty value once decoded).
+  let path = operation.path;
+  const query: Pairs = (operation.fixedQuery ?? []).map(({ name, value }) => [name, value ?? ""]);
   const headers: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     const value = args[parameter.argument];

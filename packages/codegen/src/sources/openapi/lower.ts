@@ -9,6 +9,7 @@ import { orderAccepts } from "./media-types.js";
 import type { SourceDocument, SourceOperation } from "./model.js";
 import type { OpenApiSourceOptions } from "./options.js";
 import { lowerOutput } from "./output.js";
+import { requestTarget } from "./path-key.js";
 import { RefResolver } from "./refs.js";
 import { SchemaConverter } from "./schema-converter.js";
 import { credentialsFor, lowerSecuritySchemes, toolRequirement, withoutCredentialParameters } from "./security.js";
@@ -41,7 +42,7 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
     const accepts = orderAccepts(operation.responseMediaTypes);
     const binding: HttpOperation = {
       method: operation.method.toUpperCase(),
-      path: operation.path,
+      ...requestTarget(operation.path, input.parameters),
       parameters: input.parameters,
       ...(input.body && { body: input.body }),
       security,

@@ -51,13 +51,21 @@ describe("headers", () => {
     expect(upstream.last().headers["user-agent"]).toBe("opt/3");
   });
 
-  it("a fixed query written into the path is kept and the parameters join it", async () => {
+  // The source splits a path key's query part (`/search?type=user`, `/{Bucket}#uploads`) into `fixedQuery`.
+  it("the fixed query items go first, flags bare, and the parameters join them", async () => {
     const op = operation({
-      path: "/search?type=user",
+      path: "/search",
+      fixedQuery: [{ name: "type", value: "user" }, { name: "uploads" }],
       parameters: [{ name: "q", argument: "q", in: "query", style: "form", explode: true, required: true }],
     });
     await callTool(createHttpExecutor(api()), op, { q: "ada" });
-    expect(upstream.last().url).toBe("/search?type=user&q=ada");
+    expect(upstream.last().url).toBe("/search?type=user&uploads&q=ada");
+  });
+
+  it("a fixed query item is encoded, and what its key already percent-encodes is kept", async () => {
+    const op = operation({ path: "/find", fixedQuery: [{ name: "a b", value: "x%20y&z" }] });
+    await callTool(createHttpExecutor(api()), op);
+    expect(upstream.last().url).toBe("/find?a%20b=x%20y%26z");
   });
 
   it("sends the method upper-cased", async () => {

@@ -37,6 +37,15 @@ export interface HttpParameter {
   contentType?: string;
 }
 
+/**
+ * A query item the operation's path key fixes (`/{Bucket}?uploads`, `/jobs?op=LIST`): sent with every request,
+ * before the parameters. Without `value` it is a bare flag (`?uploads`). Written unencoded; the executor encodes it.
+ */
+export interface HttpFixedQueryItem {
+  name: string;
+  value?: string;
+}
+
 /** How one property of a form or multipart body is sent (OpenAPI `encoding`). */
 export interface HttpBodyEncoding {
   contentType?: string;
@@ -100,8 +109,10 @@ export type HttpSecurityRequirement = string[][];
 export interface HttpOperation {
   /** Upper-case HTTP method. */
   method: string;
-  /** The path template as the spec writes it, e.g. `/pets/{petId}`. */
+  /** The path template, e.g. `/pets/{petId}`: the spec's path key without its query part (see `fixedQuery`). */
   path: string;
+  /** The query items the path key fixes after a `?` or `#` (`/{Bucket}#analytics&id`), when it has any. */
+  fixedQuery?: HttpFixedQueryItem[];
   parameters: HttpParameter[];
   body?: HttpBody;
   security: HttpSecurityRequirement;

@@ -1,5 +1,6 @@
 import type { AppliedAuth } from "./auth.js";
 import type { EncodedBody } from "./body.js";
+import { encodeAllowReserved } from "./encode.js";
 import type { HttpOperation } from "./operation.js";
 import type { ParameterParts } from "./parameters.js";
 
@@ -22,10 +23,8 @@ export function assembleRequest(
   body: EncodedBody | undefined,
   defaults: RequestDefaults,
 ): { url: string; headers: Headers } {
-  const query = [...parts.query, ...auth.query];
-  // A few specs write a fixed query into the path (`/search?type=user`): the parameters join it.
-  const joiner = parts.path.includes("?") ? "&" : "?";
-  const url = `${baseUrl}${parts.path}${query.length > 0 ? `${joiner}${query.join("&")}` : ""}`;
+  const query = [...fixedQueryItems(operation), ...parts.query, ...auth.query];
+  const url = `${baseUrl}${parts.path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 
   const headers = new Headers(defaults.headers);
   if (defaults.userAgentIsExplicit || !headers.has("User-Agent")) headers.set("User-Agent", defaults.userAgent);
@@ -35,4 +34,11 @@ export function assembleRequest(
   const cookies = [...parts.cookies, ...auth.cookies];
   if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
   return { url, headers };
+}
+
+/** `name` for a flag, `name=value` otherwise; characters the key already percent-encodes stay as written. */
+function fixedQueryItems(operation: HttpOperation): string[] {
+  return (operation.fixedQuery ?? []).map(({ name, value }) =>
+    value === undefined ? encodeAllowReserved(name) : `${encodeAllowReserved(name)}=${encodeAllowReserved(value)}`,
+  );
 }
