@@ -1,0 +1,17 @@
+// Every corpus document starts in `--mode tools` (see serve-openapi-startup.test-support.ts); msgraph's 11,422
+// tools have a file of their own, serve-openapi.startup.msgraph.test.ts, so that vitest runs it beside this one.
+
+import { corpusDocuments } from "@mcpsmith/corpus";
+import { describe, it } from "vitest";
+import { expectToolsModeStartup } from "./serve-openapi-startup.test-support.js";
+
+const SPECS = [
+  ...corpusDocuments("openapi").filter((name) => !name.startsWith("msgraph")),
+  "digitalocean-multifile/specification/DigitalOcean-public.v2.yaml",
+];
+
+describe("--mode tools starts on every corpus document", () => {
+  it.each(SPECS)("%s: lists every tool in time, and refuses a bad argument naming it", { timeout: 600_000 }, (spec) =>
+    expectToolsModeStartup(spec),
+  );
+});
