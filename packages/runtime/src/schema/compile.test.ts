@@ -171,7 +171,9 @@ describe("JSON Schema arguments (Ajv)", () => {
     const first = { type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: shared } };
     const second = { type: "object", properties: { b: { $ref: "#/$defs/A" } }, $defs: { A: shared } };
     for (const schema of [first, second]) {
-      expect(() => compileSchema(schema, "T.m input", "input")).toThrow(/^T\.m input: invalid JSON Schema: schema is invalid: /);
+      expect(() => compileSchema(schema, "T.m input", "input")).toThrow(
+        /^T\.m input: invalid JSON Schema: schema is invalid: /,
+      );
     }
   });
 
