@@ -1,5 +1,6 @@
-// Every corpus document starts in `--mode tools` (see serve-openapi-startup.test-support.ts); msgraph's 11,422
-// tools have a file of their own, serve-openapi.startup.msgraph.test.ts, so that vitest runs it beside this one.
+// Every corpus document starts in `--mode tools` (see serve-openapi-startup.test-support.ts), msgraph aside: each of
+// its 11,422 tools lists an input schema carrying more than a thousand definitions, gigabytes of tools/list that no
+// client can take (issue 14 leaves it open; discovery mode serves it, serve-openapi.budget.test.ts).
 
 import { corpusDocuments } from "@mcpsmith/corpus";
 import { describe, it } from "vitest";
