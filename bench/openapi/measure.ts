@@ -9,6 +9,7 @@ import { median } from "../runtime/stats.js";
 import type { DiscoveryResult } from "./discovery-worker.js";
 import type { Generator, GeneratorName } from "./generators.js";
 import type { Spec } from "./specs.js";
+import type { StartupRun } from "./startup-worker.js";
 import { failureOf, timed } from "./timed.js";
 import { type TypeCheck, typeCheck } from "./typecheck.js";
 
@@ -120,4 +121,49 @@ export async function measureDiscovery(spec: Spec, timeoutMs: number): Promise<D
   const result = JSON.parse(run.stdout) as DiscoveryResult;
   log(`  ${spec.name}: discovery tools/list ${result.discoveryTools} tools, ~${result.discoveryTokens} tokens`);
   return result;
+}
+
+const STARTUP_WORKER = new URL("./startup-worker.js", import.meta.url).pathname;
+
+export interface Startup {
+  /** Medians over the runs: spawn to the first tools/list answer, and the server's peak RSS by then. */
+  firstListMs: number;
+  peakRssBytes?: number;
+  tools: number;
+  runsMs: number[];
+}
+
+/**
+ * `mcpsmith serve openapi SPEC --mode MODE` started `reps` times, each in a fresh process (startup-worker.ts), the
+ * modes alternating so that both see the same machine.
+ */
+export async function measureStartup(
+  spec: Spec,
+  reps: number,
+  timeoutMs: number,
+): Promise<Record<"tools" | "discovery", Startup | { failure: string }>> {
+  const runs = { tools: [] as StartupRun[], discovery: [] as StartupRun[] };
+  const failures: Partial<Record<"tools" | "discovery", string>> = {};
+  for (let rep = 0; rep < reps; rep++) {
+    for (const mode of ["discovery", "tools"] as const) {
+      if (failures[mode]) continue;
+      const run = await timed({ script: STARTUP_WORKER, args: [spec.file, mode], timeoutMs });
+      if (!run.ok) failures[mode] = failureOf(run, timeoutMs);
+      else runs[mode].push(JSON.parse(run.stdout) as StartupRun);
+    }
+  }
+  const summary = (mode: "tools" | "discovery"): Startup | { failure: string } => {
+    const failure = failures[mode];
+    if (failure !== undefined) return { failure };
+    const rss = runs[mode].map((run) => run.peakRssBytes).filter((bytes) => bytes !== undefined);
+    const result: Startup = {
+      firstListMs: median(runs[mode].map((run) => run.firstListMs)),
+      ...(rss.length > 0 && { peakRssBytes: median(rss) }),
+      tools: runs[mode][0]!.tools,
+      runsMs: runs[mode].map((run) => run.firstListMs),
+    };
+    log(`  ${spec.name}: --mode ${mode} first tools/list ${seconds(result.firstListMs)}, ${mb(result.peakRssBytes)}`);
+    return result;
+  };
+  return { discovery: summary("discovery"), tools: summary("tools") };
 }

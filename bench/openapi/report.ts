@@ -2,13 +2,15 @@
 import { table } from "../runtime/stats.js";
 import type { DiscoveryResult } from "./discovery-worker.js";
 import type { GeneratorName } from "./generators.js";
-import type { Generation } from "./measure.js";
+import type { Generation, Startup } from "./measure.js";
 import type { SpecName } from "./specs.js";
 import type { TypeCheck } from "./typecheck.js";
 
 /** The issue's targets: generation within the peer's time and memory; discovery tools/list under 2,000 tokens. */
 export const GENERATION_TARGET = 1.0;
 export const DISCOVERY_TOKEN_TARGET = 2000;
+/** Issue 14: `--mode tools` starts within twice discovery mode's time to the first tools/list and peak RSS. */
+export const STARTUP_TARGET = 2.0;
 
 export interface SpecResult {
   name: SpecName;
@@ -16,6 +18,12 @@ export interface SpecResult {
   generation: Record<GeneratorName, Generation>;
   typeCheck: Partial<Record<GeneratorName, TypeCheck>>;
   discovery?: DiscoveryResult | { failure: string };
+}
+
+/** `mcpsmith serve openapi` started in each mode. */
+export interface StartupResult {
+  name: SpecName;
+  startup: Record<"tools" | "discovery", Startup | { failure: string }>;
 }
 
 const PEER: GeneratorName = "openapi-mcp-generator";
@@ -124,6 +132,47 @@ export function discoveryTable(specs: readonly SpecResult[]): string {
       `~${result.toolsModeTokens.toLocaleString("en-US")} tokens`,
       `${result.discoveryTools} tools, ~${result.discoveryTokens.toLocaleString("en-US")} tokens`,
       `< ${DISCOVERY_TOKEN_TARGET.toLocaleString("en-US")}: ${verdict(result.discoveryTokens < DISCOVERY_TOKEN_TARGET)}`,
+    ];
+  });
+  return table([header, ...rows]);
+}
+
+export function startupTable(specs: readonly StartupResult[]): string {
+  const header = ["mcpsmith serve start-up", "discovery", "tools", "tools/discovery", "target"];
+  const rows = specs.flatMap((spec) => {
+    const { tools, discovery } = spec.startup;
+    const row = (label: string, pick: (run: Startup) => number | undefined, format: (value: number) => string) => {
+      const cell = (run: Startup | { failure: string }) => {
+        if ("failure" in run) return "failed";
+        const value = pick(run);
+        return value === undefined ? "-" : format(value);
+      };
+      const [ours, base] = [
+        "failure" in tools ? undefined : pick(tools),
+        "failure" in discovery ? undefined : pick(discovery),
+      ];
+      const ratio = ours !== undefined && base !== undefined ? ours / base : Number.NaN;
+      const goal =
+        "failure" in tools
+          ? `MISS (${tools.failure})`
+          : Number.isNaN(ratio)
+            ? "-"
+            : `<= ${STARTUP_TARGET.toFixed(1)}x: ${verdict(ratio <= STARTUP_TARGET)}`;
+      return [
+        `${spec.name}: ${label}`,
+        cell(discovery),
+        cell(tools),
+        Number.isNaN(ratio) ? "-" : `${ratio.toFixed(2)}x`,
+        goal,
+      ];
+    };
+    return [
+      row("first tools/list (s)", (run) => run.firstListMs, seconds),
+      row(
+        "peak RSS (MB)",
+        (run) => run.peakRssBytes,
+        (bytes) => mb(bytes),
+      ),
     ];
   });
   return table([header, ...rows]);

@@ -2,12 +2,14 @@
  * OpenAPI -> MCP generation: mcpsmith against openapi-mcp-generator 4.0.1 on petstore (19 operations), GitHub
  * (1,223) and Microsoft Graph (11,422), side by side in one run.
  *
- *   node bench/dist/run.js --only openapi [--quick] [--specs petstore,github,msgraph]
+ *   node bench/dist/run.js --only openapi [--quick] [--specs petstore,stripe,github,msgraph] [--startup-only]
  *   (or node bench/dist/openapi/run.js with the same flags)
  *
  * Generation: each generator's CLI in a fresh process (wall, CPU, peak RSS), medians of several runs. Then
  * `tsc --noEmit` on each output, with its dependencies linked from this workspace (nothing is installed), its
- * errors counted. Then mcpsmith's tools/list in discovery mode, listed by the official client. The issue's targets
+ * errors counted. Then mcpsmith's tools/list in discovery mode, listed by the official client. Then start-up:
+ * `mcpsmith serve openapi` in `--mode tools` and in discovery mode, time to the first tools/list answer and peak RSS
+ * (`--startup-only` measures only this). The issue's targets
  * are printed PASS or MISS; results also go to bench/results/openapi-*.json.
  */
 import { execFileSync } from "node:child_process";
@@ -15,20 +17,30 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mcpsmithGenerator, peer } from "./generators.js";
-import { measureDiscovery, measureGeneration, measureTypeCheck, type Settings } from "./measure.js";
-import { discoveryTable, failureNotes, generationTable, linkNotes, type SpecResult, typeCheckTable } from "./report.js";
-import { SPEC_NAMES, type SpecName, specsOf } from "./specs.js";
+import { type Generator, mcpsmithGenerator, peer } from "./generators.js";
+import { measureDiscovery, measureGeneration, measureStartup, measureTypeCheck, type Settings } from "./measure.js";
+import {
+  discoveryTable,
+  failureNotes,
+  generationTable,
+  linkNotes,
+  type SpecResult,
+  type StartupResult,
+  startupTable,
+  typeCheckTable,
+} from "./report.js";
+import { SPEC_NAMES, type Spec, type SpecName, specsOf } from "./specs.js";
 import { PEAK_RSS_SOURCE } from "./timed.js";
 
 const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
+const startupOnly = argv.includes("--startup-only");
 const TEN_MINUTES = 10 * 60_000;
 // Runs per spec: generating msgraph takes the peer minutes, so it is measured once.
 const REPS: Record<SpecName, number> = quick
-  ? { petstore: 1, github: 1, msgraph: 1 }
-  : { petstore: 5, github: 3, msgraph: 1 };
+  ? { petstore: 1, stripe: 1, github: 1, msgraph: 1 }
+  : { petstore: 5, stripe: 3, github: 3, msgraph: 1 };
 const specNames = argv.includes("--specs")
   ? argv[argv.indexOf("--specs") + 1]!.split(",").filter(Boolean)
   : quick
@@ -74,6 +86,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const workDir = mkdtempSync(join(tmpdir(), "mcpsmith-bench-openapi-"));
   const results: SpecResult[] = [];
+  const startups: StartupResult[] = [];
   try {
     for (const [index, spec] of specs.entries()) {
       const base: Settings = {
@@ -83,18 +96,8 @@ async function main(): Promise<void> {
         warmUp: !quick && index === 0,
       };
       log(`${spec.name} (${spec.operations.toLocaleString("en-US")} operations), median of ${base.reps}:`);
-      const generation = await measureGeneration(spec, generators, base, workDir);
-      const result: SpecResult = { name: spec.name, operations: spec.operations, generation, typeCheck: {} };
-      for (const generator of generators) {
-        const output = generation[generator.name];
-        if (!generator.writesProject || output.failure) continue;
-        result.typeCheck[generator.name] = await measureTypeCheck(generator.name, output.outDir, base);
-        // Type-checked: the output is not needed any more, and msgraph's are large.
-        rmSync(output.outDir, { recursive: true, force: true });
-      }
-      // Not a compared figure, so more time: lowering msgraph takes minutes on a loaded machine.
-      result.discovery = await measureDiscovery(spec, 15 * 60_000);
-      results.push(result);
+      if (!startupOnly) results.push(await measureGenerated(spec, generators, base, workDir));
+      startups.push({ name: spec.name, startup: await measureStartup(spec, base.reps, 15 * 60_000) });
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
@@ -115,11 +118,10 @@ async function main(): Promise<void> {
         ]
       : []),
     "",
-    generationTable(results, Boolean(pending)),
-    "",
-    typeCheckTable(results),
-    "",
-    discoveryTable(results),
+    ...(startupOnly
+      ? []
+      : [generationTable(results, Boolean(pending)), "", typeCheckTable(results), "", discoveryTable(results), ""]),
+    startupTable(startups),
     "",
     "measured as:",
     ...generators.map((generator) => `  ${generator.name}: ${generator.label}`),
@@ -135,6 +137,15 @@ async function main(): Promise<void> {
       generators.map(
         (g) => `  ${spec.name.padEnd(8)} ${g.name.padEnd(22)} ${spec.generation[g.name].runsWallMs.join(", ")}`,
       ),
+    ),
+    "start-up runs (first tools/list, ms):",
+    ...startups.flatMap((spec) =>
+      (["discovery", "tools"] as const).flatMap((mode) => {
+        const run = spec.startup[mode];
+        return run && !("failure" in run)
+          ? [`  ${spec.name.padEnd(8)} --mode ${mode.padEnd(12)} ${run.runsMs.join(", ")}`]
+          : [];
+      }),
     ),
     "",
     `total ${elapsedS.toFixed(0)} s`,
@@ -157,9 +168,30 @@ async function main(): Promise<void> {
   }));
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, pending, generators: generators.map((g) => g.label), specs: stored, elapsedS }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, pending, generators: generators.map((g) => g.label), specs: stored, startups, elapsedS }, null, 2)}\n`,
   );
   console.log(`written to ${out}`);
+}
+
+/** Both generators' outputs for one spec, each output type-checked, then discovery mode's tools/list. */
+async function measureGenerated(
+  spec: Spec,
+  generators: Generator[],
+  base: Settings,
+  workDir: string,
+): Promise<SpecResult> {
+  const generation = await measureGeneration(spec, generators, base, workDir);
+  const result: SpecResult = { name: spec.name, operations: spec.operations, generation, typeCheck: {} };
+  for (const generator of generators) {
+    const output = generation[generator.name];
+    if (!generator.writesProject || output.failure) continue;
+    result.typeCheck[generator.name] = await measureTypeCheck(generator.name, output.outDir, base);
+    // Type-checked: the output is not needed any more, and msgraph's are large.
+    rmSync(output.outDir, { recursive: true, force: true });
+  }
+  // Not a compared figure, so more time: lowering msgraph takes minutes on a loaded machine.
+  result.discovery = await measureDiscovery(spec, 15 * 60_000);
+  return result;
 }
 
 main().catch((error: Error) => {

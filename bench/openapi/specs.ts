@@ -8,11 +8,12 @@ export interface Spec {
   operations: number;
 }
 
-export const SPEC_NAMES = ["petstore", "github", "msgraph"] as const;
+export const SPEC_NAMES = ["petstore", "stripe", "github", "msgraph"] as const;
 export type SpecName = (typeof SPEC_NAMES)[number];
 
 const FILES: Record<SpecName, { file: string; operations: number }> = {
   petstore: { file: "petstore3-oas30.yaml", operations: 19 },
+  stripe: { file: "stripe-spec3.json", operations: 417 },
   github: { file: "github-rest-oas30.json", operations: 1223 },
   msgraph: { file: "msgraph-v1-apisguru.json", operations: 11422 },
 };

@@ -38,7 +38,8 @@ export interface ToolIR<Binding> {
   outputSchema?: ObjectSchema;
   /**
    * The schema of a JSON output whose root is not an object (an array, a scalar, a nullable object): the result
-   * goes back as JSON text, since MCP's structured content, and so `outputSchema`, must be an object. What a
+   * goes back as JSON text, since MCP's structured content, and so `outputSchema`, must be an object; an object schema
+   * too large to list (sources/openapi/output.ts) too. What a
    * generated mock answers for the tool; never listed.
    */
   textOutputSchema?: JsonSchema;

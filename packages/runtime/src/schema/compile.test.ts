@@ -166,6 +166,25 @@ describe("JSON Schema arguments (Ajv)", () => {
     );
   });
 
+  it("refuses an invalid definition in $defs at start-up, even one another schema shares", () => {
+    const shared = { type: "text" };
+    const first = { type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: shared } };
+    const second = { type: "object", properties: { b: { $ref: "#/$defs/A" } }, $defs: { A: shared } };
+    for (const schema of [first, second]) {
+      expect(() => compileSchema(schema, "T.m input", "input")).toThrow(
+        /^T\.m input: invalid JSON Schema: schema is invalid: /,
+      );
+    }
+  });
+
+  it("reports a $ref to a missing definition at the first value checked, named as at start-up", () => {
+    const dangling = { type: "object", properties: { a: { $ref: "#/$defs/Missing" } } };
+    const compiled = compileSchema(dangling, "T.m input", "input");
+    expect(() => compiled.validate({ a: 1 })).toThrow(
+      /^T\.m input: invalid JSON Schema: can't resolve reference #\/\$defs\/Missing from id #$/,
+    );
+  });
+
   it("refuses an invalid JSON Schema with E_SCHEMA_INVALID and Ajv's reason", () => {
     let error: unknown;
     try {

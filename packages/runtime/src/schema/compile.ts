@@ -28,14 +28,28 @@ export function compileSchema(schema: SchemaInput, where: string, direction: "in
       `${where}: a schema must be a zod schema, a Standard Schema or a JSON Schema object`,
     );
   }
+  let validate: (value: unknown) => Validation;
   try {
-    const validate = compileJsonSchema(schema);
-    return { json: schema, validate };
+    validate = compileJsonSchema(schema);
   } catch (cause) {
-    throw new McpsmithError("E_SCHEMA_INVALID", `${where}: invalid JSON Schema: ${(cause as Error).message}`, {
-      cause,
-    });
+    throw invalidJsonSchema(where, cause);
   }
+  return {
+    json: schema,
+    validate(value) {
+      // Ajv compiles at the first value (see compileJsonSchema): what only compiling finds, such as a `$ref` to a
+      // missing definition, is reported here, named as at start-up.
+      try {
+        return validate(value);
+      } catch (cause) {
+        throw invalidJsonSchema(where, cause);
+      }
+    },
+  };
+}
+
+function invalidJsonSchema(where: string, cause: unknown): McpsmithError {
+  return new McpsmithError("E_SCHEMA_INVALID", `${where}: invalid JSON Schema: ${(cause as Error).message}`, { cause });
 }
 
 function fromStandardSchema(schema: StandardSchemaLike, where: string, direction: "input" | "output"): CompiledSchema {

@@ -38,42 +38,71 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
 }
 
 /**
- * Compiles a JSON Schema into a validator. Throws (with Ajv's reason) when the schema itself is invalid.
- * A valid value comes back with its absent properties' defaults filled in (see withDefaults), as a copy.
+ * A validator for a JSON Schema. The schema is checked at once (Throws with Ajv's reason when it is invalid, or
+ * names a `$ref` outside itself, which is never fetched); Ajv compiles it when the first value is checked. A valid
+ * value comes back with its absent properties' defaults filled in (see withDefaults), as a copy.
+ *
+ * Compiling lazily is what lets a large document start: Ajv compiles every definition a schema reaches into that
+ * schema's validator, so where every response reaches most of the document through `$ref` cycles (Stripe's
+ * expandable fields), compiling each tool's schemas at start-up compiled the whole document once per tool. Checking
+ * visits each shared definition once, whatever the number of tools holding it in their `$defs`.
  */
 export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Validation {
   // `$schema` only picks the validator; the body is compiled without it so Ajv never looks a meta-schema up.
   const { $schema, ...body } = schema;
   const validator = ajv($schema);
-  acceptUnknownFormats(validator, body);
-  const check: ValidateFunction = validator.compile(body);
+  checkSchema(validator, body);
+  let check: ValidateFunction | undefined;
   return (value) => {
+    check ??= validator.compile(body);
     // Filled before checking, as Ajv did: a required property with a default may be left out.
     const filled = withDefaults(body, value);
     return check(filled) ? { ok: true, value: filled } : { ok: false, issues: (check.errors ?? []).map(toIssue) };
   };
 }
 
-/** The schema objects each Ajv instance has been through acceptUnknownFormats with. */
-const scanned = new WeakMap<Ajv2020 | Ajv, WeakSet<object>>();
+/** The schema objects each Ajv instance has checked (checkSchema), with every node below them. */
+const checked = new WeakMap<Ajv2020 | Ajv, WeakSet<object>>();
 
 /**
- * Registers every format the schema names that Ajv does not know (OpenAPI's int16, Graph's base64url) as one
- * that accepts anything: a format is an annotation unless the validator knows it, and Ajv would otherwise print
- * `unknown format "..." ignored` for each schema naming it. A subtree already scanned (a definition shared by
- * many tools) is not walked again.
+ * What Ajv's compile would refuse before compiling, without compiling: the schema against the dialect's
+ * meta-schema, and `$ref`s that point outside it. Each subtree is visited once per Ajv instance: a definition
+ * shared by many tools' `$defs` is checked the first time only.
+ *
+ * While walking, registers every format the schema names that Ajv does not know (OpenAPI's int16, Graph's
+ * base64url) as one that accepts anything: a format is an annotation unless the validator knows it, and Ajv would
+ * otherwise print `unknown format "..." ignored` for each schema naming it.
  */
-function acceptUnknownFormats(validator: Ajv2020 | Ajv, schema: object): void {
-  const seen = scanned.get(validator) ?? new WeakSet<object>();
-  scanned.set(validator, seen);
+function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): void {
+  const seen = checked.get(validator) ?? new WeakSet<object>();
+  checked.set(validator, seen);
+  // The root without its `$defs` against the meta-schema, then each definition not met before on its own: the
+  // meta-schema checks a definition the same way wherever it sits.
+  const { $defs, definitions, ...root } = body;
+  const parts = [root, ...definitionsOf($defs), ...definitionsOf(definitions)];
+  for (const part of parts) {
+    if (seen.has(part)) continue;
+    if (!validator.validateSchema(part)) {
+      throw new Error(`schema is invalid: ${validator.errorsText(validator.errors)}`);
+    }
+  }
+  // Marked as checked only once the whole schema passed, so that another schema sharing a bad subtree is refused too.
+  const visited = new Set<object>();
   const visit = (node: unknown) => {
-    if (typeof node !== "object" || node === null || seen.has(node)) return;
-    seen.add(node);
-    const format = (node as { format?: unknown }).format;
+    if (typeof node !== "object" || node === null || seen.has(node) || visited.has(node)) return;
+    visited.add(node);
+    const { format, $ref } = node as { format?: unknown; $ref?: unknown };
     if (typeof format === "string" && !validator.formats[format]) validator.addFormat(format, true);
+    if (typeof $ref === "string" && !$ref.startsWith("#")) throw new Error(`can't resolve reference ${$ref} from id #`);
     for (const child of Object.values(node)) visit(child);
   };
-  visit(schema);
+  for (const part of parts) visit(part);
+  for (const node of visited) seen.add(node);
+}
+
+function definitionsOf(definitions: unknown): object[] {
+  if (typeof definitions !== "object" || definitions === null) return [];
+  return Object.values(definitions).filter((value): value is object => typeof value === "object" && value !== null);
 }
 
 function toIssue(error: ErrorObject): Issue {

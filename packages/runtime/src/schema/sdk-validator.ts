@@ -11,7 +11,7 @@ import type { JsonSchema, Validation } from "./types.js";
  *
  * A schema is compiled when a value is first checked against it, not when the SDK asks for its validator: the
  * client asks for every listed tool's at its first callTool, and compiling Kubernetes' 963 output schemas took
- * that one call 34 s on a loaded machine. The server has compiled each schema at start-up, so none can fail only here.
+ * that one call 34 s on a loaded machine. The server has checked each schema at start-up (compileJsonSchema).
  */
 export const sdkJsonSchemaValidator: jsonSchemaValidator = {
   getValidator<T>(schema: unknown) {

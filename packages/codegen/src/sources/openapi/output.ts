@@ -1,7 +1,8 @@
 /**
  * The schema of the 2xx JSON response. Its root is an object: the output schema (MCP's structuredContent must be
  * one). Arrays, scalars and nullable roots: the text output schema, never listed (the result is returned as JSON
- * text), from which the generated mock answers what the document says.
+ * text), from which the generated mock answers what the document says. So is an object schema too large to list
+ * (MAX_LISTED_OUTPUT_CHARS).
  */
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import type { SourceResponse } from "./model.js";
@@ -20,7 +21,35 @@ export function lowerOutput(response: SourceResponse, session: SchemaSession, re
   }
   const output: ObjectSchema = { type: "object", ...schema } as ObjectSchema;
   session.attachDefs(output);
+  if (listedChars(output) > MAX_LISTED_OUTPUT_CHARS) return { textOutputSchema: output };
   return { outputSchema: output };
+}
+
+/**
+ * The largest output schema listed, in JSON characters with its `$defs` (~64k tokens). A tool's `$defs` holds
+ * everything its response reaches: in Stripe's document, where expandable fields make nearly every object reach
+ * nearly every other, that is the whole document (550 KB) for 216 of its 402 tools, and listing them made
+ * `tools/list` 120 MB. No client reads such a schema; its result still comes back, as JSON text. The largest
+ * output schemas of the other corpus documents are under 110 KB (Kubernetes').
+ */
+export const MAX_LISTED_OUTPUT_CHARS = 256 * 1024;
+
+/** The JSON length of each definition, measured once: definitions are shared (frozen) between tools' `$defs`. */
+const definitionChars = new WeakMap<object, number>();
+
+function listedChars(schema: ObjectSchema): number {
+  const { $defs, ...root } = schema;
+  let chars = JSON.stringify(root).length;
+  for (const definition of Object.values($defs ?? {})) {
+    if (typeof definition !== "object") continue;
+    let length = definitionChars.get(definition);
+    if (length === undefined) {
+      length = JSON.stringify(definition).length;
+      definitionChars.set(definition, length);
+    }
+    chars += length;
+  }
+  return chars;
 }
 
 /** `type: object`, or no type with properties, or an `allOf` whose members all describe objects. */

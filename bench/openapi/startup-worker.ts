@@ -1,0 +1,74 @@
+/**
+ * Start-up as a host sees it: `mcpsmith serve openapi SPEC --mode MODE` spawned over stdio, then the 2025-11-25
+ * handshake and one `tools/list`. Measures the time from spawn to the answer (its first page) and the server's peak
+ * resident memory until then (`VmHWM` of /proc/PID/status, Linux only), then stops the server.
+ *
+ *   node bench/dist/openapi/startup-worker.js SPEC tools|discovery   # prints a StartupRun as JSON
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export interface StartupRun {
+  /** From spawn to the first tools/list answer read whole. */
+  firstListMs: number;
+  /** The server's peak resident memory when it had answered; undefined where /proc is not there. */
+  peakRssBytes?: number;
+  /** Tools in the first page. */
+  tools: number;
+}
+
+const [spec, mode] = process.argv.slice(2);
+if (!spec || (mode !== "tools" && mode !== "discovery")) {
+  process.stderr.write("usage: startup-worker.js SPEC tools|discovery\n");
+  process.exit(2);
+}
+const cli = fileURLToPath(new URL("../../../packages/cli/dist/bin.js", import.meta.url));
+const started = performance.now();
+const server = spawn(process.execPath, [cli, "serve", "openapi", spec, "--mode", mode], {
+  stdio: ["pipe", "pipe", "ignore"],
+});
+const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
+
+function peakRss(pid: number): number | undefined {
+  try {
+    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? undefined : Number(kib) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+function answered(message: { id?: number; result?: { tools?: unknown[] } }): void {
+  if (message.id === 1) {
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
+  } else if (message.id === 2) {
+    const run: StartupRun = {
+      firstListMs: Math.round(performance.now() - started),
+      peakRssBytes: peakRss(server.pid!),
+      tools: message.result?.tools?.length ?? 0,
+    };
+    process.stdout.write(JSON.stringify(run));
+    server.kill();
+  }
+}
+
+// Lines are joined from chunks without rescanning what came before: a tools/list answer can be megabytes.
+let pending: Buffer[] = [];
+server.stdout.on("data", (chunk: Buffer) => {
+  let rest = chunk;
+  for (let end = rest.indexOf(10); end >= 0; end = rest.indexOf(10)) {
+    const line = Buffer.concat([...pending, rest.subarray(0, end)]).toString("utf8");
+    pending = [];
+    rest = rest.subarray(end + 1);
+    answered(JSON.parse(line));
+  }
+  pending.push(rest);
+});
+send({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "mcpsmith-bench", version: "0" } },
+});
