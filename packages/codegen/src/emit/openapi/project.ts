@@ -1,7 +1,6 @@
 import { DEFAULT_DISCOVERY_THRESHOLD } from "../../ir/listing-modes.js";
 import type { OpenApiIR } from "../../ir/types.js";
 import { printString } from "../literal.js";
-import type { ProjectVersions } from "../project-package.js";
 import { renderCodeTemplate } from "../templates.js";
 import { printStatement } from "./fields.js";
 import { groupView } from "./group-view.js";

@@ -42,6 +42,6 @@ describe("output schemas too large to list", () => {
     const [tool] = ir.tools;
     expect(tool?.outputSchema).toBeUndefined();
     expect(tool?.textOutputSchema).toMatchObject({ type: "object", properties: { id: { type: "string" } } });
-    expect((tool?.textOutputSchema as { $defs: object }).$defs).toHaveProperty("Account");
+    expect(tool?.textOutputSchema).toHaveProperty(["$defs", "Account"]);
   });
 });
