@@ -1,39 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { writeGeneratedFiles } from "../emit/write.js";
-import { CodegenError } from "../errors.js";
 import { annotatedSource } from "../sources/typescript/annotated-source.js";
+import { diskProjects, codegenFailure as failure } from "../sources/typescript/disk-project.test-support.js";
 import { generateTs, openTsGeneration } from "./typescript.js";
 
-const root = mkdtempSync(join(tmpdir(), "mcpsmith-generate-ts-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const disk = diskProjects("mcpsmith-generate-ts-");
 
-let counter = 0;
 /** A project folder with a package.json, a strict tsconfig and these modules under src/. */
 function project(modules: Record<string, string>): string {
-  const dir = join(root, `p${++counter}`);
-  const files = {
+  return disk({
     "package.json": JSON.stringify({ name: "@acme/notes", version: "2.0.0", type: "module" }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext" } }),
     ...Object.fromEntries(Object.entries(modules).map(([path, text]) => [`src/${path}`, text])),
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-function failure(work: () => unknown): CodegenError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof CodegenError) return error;
-    throw error;
-  }
-  throw new Error("expected a CodegenError");
+  });
 }
 
 describe("generateTs", () => {

@@ -1,39 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { CodegenError } from "../../errors.js";
+import { describe, expect, it } from "vitest";
 import { discoverAnnotated } from "./annotated-discover.js";
 import { AnnotatedProject } from "./annotated-project.js";
+import { diskProjects, codegenFailure as failure } from "./disk-project.test-support.js";
 
-const root = mkdtempSync(join(tmpdir(), "mcpsmith-annotated-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let counter = 0;
 /** A fresh project folder holding these files (and a strict tsconfig unless one is given). */
-function project(files: Record<string, string>): string {
-  const dir = join(root, `p${++counter}`);
-  const all = { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext" } }), ...files };
-  for (const [path, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const project = diskProjects("mcpsmith-annotated-");
 
 function discover(dir: string, inputs = ["src"]) {
   const project = new AnnotatedProject(inputs, { cwd: dir });
   return discoverAnnotated(project.files, project.checker, dir);
-}
-
-function failure(work: () => unknown): CodegenError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof CodegenError) return error;
-    throw error;
-  }
-  throw new Error("expected a CodegenError");
 }
 
 describe("discoverAnnotated", () => {
