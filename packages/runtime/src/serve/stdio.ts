@@ -32,12 +32,18 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions): StdioHa
   const transport = new StdioServerTransport(stdin.stream, protocolOut);
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
-  answerTaskMethodsOn(transport, tasks, () => live.current.info);
+  answerTaskMethodsOn(transport, tasks, () => live.current.info, {
+    transport: "stdio",
+    hooks: live.middleware.request,
+  });
   // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
   // the SDK routes them onto the client's subscriptions/listen streams).
-  const served = serveStdio(({ era }) => createConnectionServer(live, era, era === "modern" ? tasks : undefined), {
-    transport,
-  });
+  const served = serveStdio(
+    ({ era }) => createConnectionServer(live, era, "stdio", era === "modern" ? tasks : undefined),
+    {
+      transport,
+    },
+  );
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
