@@ -45,15 +45,14 @@ describe("guardStdin", () => {
     ]);
   });
 
-  it("answers a message nesting deeper than 128 levels with -32700", async () => {
+  it("answers a message nesting deeper than 128 levels with -32700, with its id when it has one", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-    const { passed, replies } = await guard([`${deep}\n${ping}\n`]);
+    const request = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":{"x":${deep}}}}`;
+    const { passed, replies } = await guard([`${deep}\n${request}\n${ping}\n`]);
+    const error = { code: -32700, message: "Parse error: the JSON nests deeper than 128 levels" };
     expect(replies).toEqual([
-      {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: -32700, message: "Parse error: the JSON nests deeper than 128 levels" },
-      },
+      { jsonrpc: "2.0", id: null, error },
+      { jsonrpc: "2.0", id: 5, error },
     ]);
     expect(passed).toBe(`${ping}\n`);
   });

@@ -12,8 +12,8 @@ type ErrorReply = Extract<JSONRPCMessage, { error: unknown }>;
  * Left to itself the transport drops a line that is not JSON without a word, reports a line that is not a
  * JSON-RPC message only to `onerror`, and lets a deeply nested one overflow the stack further on; a client that sent
  * any of them would wait forever for its answer. Each is answered instead, as over HTTP: -32700 for what does not
- * parse (or nests deeper than {@link MAX_JSON_DEPTH}), -32600 for JSON that is not a JSON-RPC message (with its id
- * when it has a usable one). Good lines pass through unchanged, in order.
+ * parse (or nests deeper than {@link MAX_JSON_DEPTH}), -32600 for JSON that is not a JSON-RPC message (both with the
+ * message's id when it has a usable one). Good lines pass through unchanged, in order.
  */
 export function guardStdin(input: Readable, reply: (message: ErrorReply) => void): { stream: Readable; stop(): void } {
   const output = new PassThrough();
@@ -77,7 +77,8 @@ function refusalOf(text: string): ErrorReply | undefined {
   } catch {
     return errorReply(null, -32700, "Parse error: the line is not valid JSON");
   }
-  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return errorReply(null, -32700, TOO_DEEP_MESSAGE);
+  // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE);
   try {
     parseJSONRPCMessage(value);
     return undefined;
