@@ -5,8 +5,8 @@ import { addPrompt, addResource, addTool, type ModelParts } from "../model/membe
 import type { ServerModel } from "../model/types.js";
 import { compileModel } from "./compile.js";
 import type { CompiledModel } from "./compiled.js";
+import { type MiddlewareHooks, middlewareHooks } from "./hooks.js";
 import { withEntries, withoutPrompt, withoutResource, withoutTool } from "./live-changes.js";
-import { type MiddlewareHooks, middlewareHooks } from "./middleware/chain.js";
 import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { reportFailure } from "./report.js";
 

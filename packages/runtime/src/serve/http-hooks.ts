@@ -1,4 +1,4 @@
-import type { Hook } from "../engine/middleware/chain.js";
+import type { Hook } from "../engine/hooks.js";
 import type { HttpExchange } from "../model/middleware.js";
 import type { Step } from "./pipeline.js";
 

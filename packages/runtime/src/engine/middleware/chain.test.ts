@@ -1,6 +1,7 @@
 import { ProtocolError } from "@modelcontextprotocol/server";
 import { describe, expect, it, vi } from "vitest";
-import { type Hook, middlewareHooks, runChain } from "./chain.js";
+import { type Hook, middlewareHooks } from "../hooks.js";
+import { runChain } from "./chain.js";
 
 const recorder = () => {
   const seen: string[] = [];

@@ -8,7 +8,8 @@ import {
 } from "@modelcontextprotocol/server";
 import type { RequestInfo, TransportKind } from "../../model/middleware.js";
 import { clientInfoOf, modernClient } from "../context.js";
-import { type Hook, runChain } from "./chain.js";
+import type { Hook } from "../hooks.js";
+import { runChain } from "./chain.js";
 
 /** How a server instance is reached, and the request hooks it runs (none: nothing is wrapped at run time). */
 export interface Serving {
