@@ -31,18 +31,11 @@ export async function callTool(
     return errorResult(`Invalid arguments for tool "${tool.name}": ${describeIssues(checked.issues)}`);
   }
 
-  if (deadline) {
-    // Once the call runs as a task, the task's TTL limits it, not the tool's timeout.
-    const startTask = ctx.startTask;
-    (ctx as { startTask: Context["startTask"] }).startTask = () => {
-      deadline.stop();
-      return startTask();
-    };
-  }
-  const running = runHandler(ctx, { method: "tools/call", name: tool.name, args }, requestState, () =>
-    (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx),
-  );
-  const outcome = deadline ? await deadline.race(running) : await running;
+  const run = () =>
+    runHandler(ctx, { method: "tools/call", name: tool.name, args }, requestState, () =>
+      (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx),
+    );
+  const outcome = deadline ? await deadline.run(run) : await run();
   if (outcome === TIMED_OUT) {
     reportFailure(`tool "${tool.name}" timed out after ${deadline?.ms} ms`);
     return errorResult(`Tool "${tool.name}" timed out after ${deadline?.ms} ms`);

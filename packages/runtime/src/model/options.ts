@@ -33,7 +33,7 @@ export interface ToolOptions extends ToolHints {
   task?: TaskSupport;
   /**
    * Milliseconds the handler may run: past it `ctx.signal` aborts and the call answers `isError` (a task tool's
-   * clock stops at `ctx.startTask()`). Default: the model's `toolTimeout`, else none.
+   * clock stops when the call becomes a task). Default: the model's `toolTimeout`, else none.
    */
   timeout?: number;
 }

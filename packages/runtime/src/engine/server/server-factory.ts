@@ -153,5 +153,8 @@ function toolCall(
       isInputRequiredResult(result) ? result : server.projectCallToolResult(result, tool.wire.outputSchema),
     );
   };
-  return dispatchToolCall(tool.task, context, tasks, sdk.http?.authInfo?.clientId, tool.name, requestState, run);
+  const owner = sdk.http?.authInfo?.clientId;
+  // Once the call runs as a task, the task's TTL limits it, not the tool's timeout.
+  const started = () => deadline?.stop();
+  return dispatchToolCall(tool.task, context, tasks, owner, tool.name, requestState, run, started);
 }
