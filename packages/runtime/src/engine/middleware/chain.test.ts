@@ -7,7 +7,7 @@ const recorder = () => {
   const seen: string[] = [];
   const layer =
     (name: string): Hook<string, string> =>
-    async (ctx, next) => {
+    async (_ctx, next) => {
       seen.push(`${name}>`);
       const result = await next();
       seen.push(`${name}<`);
