@@ -6,6 +6,7 @@ import {
   type ServerContext,
   type ServerOptions,
 } from "@modelcontextprotocol/server";
+import type { ClientInfo } from "../../model/context.js";
 import type { RequestInfo, TransportKind } from "../../model/middleware.js";
 import { clientInfoOf, modernClient } from "../context.js";
 import type { Hook } from "../hooks.js";
@@ -39,23 +40,31 @@ export class MiddlewareServer extends Server {
     return (request, ctx) => {
       const { hooks, transport } = this.#serving;
       if (hooks.length === 0) return wrapped(request, ctx);
-      return runChain(hooks, requestInfo(request, ctx, transport, this), () => wrapped(request, ctx));
+      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers };
+      const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, this));
+      return runChain(hooks, info, () => wrapped(request, ctx));
     };
   }
 }
 
-function requestInfo(request: JSONRPCRequest, sdk: ServerContext, transport: TransportKind, server: Server) {
-  let client: RequestInfo["client"] | undefined;
+/** What the request hooks see of a request. The client is worked out only if a hook asks. */
+function requestInfo(
+  request: JSONRPCRequest,
+  transport: TransportKind,
+  context: { signal: AbortSignal; headers: Headers | undefined },
+  clientOf: () => ClientInfo,
+): RequestInfo {
+  let client: ClientInfo | undefined;
   let state: Map<unknown, unknown> | undefined;
-  const info: RequestInfo = {
+  return {
     method: request.method,
     id: request.id,
     params: request.params as RequestInfo["params"],
     transport,
-    signal: sdk.mcpReq.signal,
-    headers: sdk.http?.req?.headers,
+    signal: context.signal,
+    headers: context.headers,
     get client() {
-      client ??= clientInfoOf(sdk, server);
+      client ??= clientOf();
       return client;
     },
     get state() {
@@ -63,7 +72,6 @@ function requestInfo(request: JSONRPCRequest, sdk: ServerContext, transport: Tra
       return state;
     },
   };
-  return info;
 }
 
 /**
@@ -77,21 +85,9 @@ export function runOutsideServer(
   answer: () => Promise<Result>,
 ): Promise<Result> {
   if (serving.hooks.length === 0) return answer();
-  const params = request.params as Record<string, unknown> | undefined;
-  const envelope = (params?._meta ?? {}) as Record<string, unknown>;
-  let state: Map<unknown, unknown> | undefined;
-  const info: RequestInfo = {
-    method: request.method,
-    id: request.id,
-    params,
-    transport: serving.transport,
-    signal: context.signal,
-    headers: context.headers,
-    client: modernClient(envelope),
-    get state() {
-      state ??= new Map();
-      return state;
-    },
-  };
+  const envelope = ((request.params as { _meta?: unknown } | undefined)?._meta ?? {}) as Record<string, unknown>;
+  const info = requestInfo(request, serving.transport, { signal: context.signal, headers: context.headers }, () =>
+    modernClient(envelope),
+  );
   return runChain(serving.hooks, info, answer);
 }

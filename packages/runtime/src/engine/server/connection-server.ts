@@ -16,7 +16,8 @@ import { MiddlewareServer, type Serving } from "../middleware/server.js";
  * - on a 2026-07-28 stdio connection through `send*()` as well: the SDK's stdio entry intercepts them and
  *   delivers each to the `subscriptions/listen` streams that asked for it, and drops it otherwise.
  *
- * Per-request servers (2026-07-28 over HTTP) are plain `Server`s: there the SDK's listen router reads the bus.
+ * Per-request servers (2026-07-28 over HTTP) are plain `MiddlewareServer`s: there the SDK's listen router reads the
+ * bus.
  */
 export class ConnectionServer extends MiddlewareServer {
   /** URIs the client subscribed to with `resources/subscribe` (legacy only). */

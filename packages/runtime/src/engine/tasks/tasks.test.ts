@@ -352,3 +352,27 @@ describe("a tool's timeout and tasks", () => {
     }
   });
 });
+
+describe("middleware around the tasks extension's methods", () => {
+  it("runs the request hooks around tasks/get, answered outside the SDK's Server", async () => {
+    const seen: string[] = [];
+    const handler = toFetchHandler(app(Promise.resolve(), {}), {
+      use: [
+        {
+          async request(request, next) {
+            seen.push(`${request.method} ${request.client.name} ${request.transport}`);
+            return next();
+          },
+        },
+      ],
+    });
+    try {
+      const { taskId } = (await call(handler, "strict")).result!;
+      await until(handler, taskId, "completed");
+      expect(seen).toContain("tools/call tasks-test http");
+      expect(seen).toContain("tasks/get tasks-test http");
+    } finally {
+      await handler.close();
+    }
+  });
+});
