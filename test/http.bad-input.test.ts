@@ -10,6 +10,7 @@ import {
   rawRequest,
   readAnswer,
   toolCall,
+  upload,
 } from "./support/http.js";
 import {
   type FetchHandler,
@@ -211,6 +212,22 @@ describe("HTTP endpoint: bad input over a real port", () => {
     await expectStillServes();
   });
 
+  it.each([
+    { how: "with its Content-Length", chunked: false },
+    { how: "chunked", chunked: true },
+  ])(
+    "answers an 8 MB body sent $how by Node's http.request (no 100-continue) with a 413 it can read",
+    async ({ chunked }) => {
+      const answer = await upload(url, good.headers, Buffer.alloc(8 * 1024 * 1024, "x"), { chunked });
+      expect(answer).toMatchObject({ status: 413 });
+      expect(answer.error).toBeUndefined();
+      expect(JSON.parse(answer.text)).toMatchObject({
+        error: { code: -32000, message: expect.stringContaining("Payload Too Large") },
+      });
+      await expectStillServes();
+    },
+  );
+
   it("refuses an unsupported version with -32022 naming supported and requested versions", async () => {
     const body = callBody({ name: "echo", arguments: { text: "hi" }, _meta: envelope("2099-01-01") });
     const answer = await post(url, body, modernHeaders("tools/call", "echo", "2099-01-01"));
@@ -288,6 +305,37 @@ describe("HTTP endpoint: bad input over a real port", () => {
       capabilities: { tools: {} },
     });
     await expectStillServes();
+  });
+});
+
+describe("HTTP endpoint: deeply nested JSON, with the default body limit", () => {
+  let handle: ServeHandle;
+  beforeAll(async () => {
+    handle = await serve(app(), { http: { port: 0 }, exitOnShutdown: false });
+  });
+  afterAll(() => handle?.close());
+
+  const deep = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const good = toolCall("echo", { text: "hi" });
+  // The message, its params and its arguments are three levels: an argument nesting `depth` deep makes 3 + depth.
+  const withDeepArgument = (depth: number) => good.body.replace('"arguments":{', `"arguments":{"deep":${deep(depth)},`);
+
+  it.each([
+    { what: "a 100,000-deep nested JSON array", body: deep(100_000) },
+    { what: "a tools/call whose arguments nest 100,000 deep", body: withDeepArgument(100_000) },
+    { what: "a tools/call nesting one level past the limit (128)", body: withDeepArgument(126) },
+  ])("refuses $what as a parse error (400, -32700), then still serves", async ({ body }) => {
+    const answer = await post(handle.url!, body, good.headers);
+    expectRpcError(answer, 400, -32700);
+    expect(answer.message.error?.message).toBe("Parse error: the JSON nests deeper than 128 levels");
+    const next = await post(handle.url!, good.body, good.headers);
+    expect(next.status, next.text).toBe(200);
+  });
+
+  it("serves a tools/call nesting exactly 128 levels", async () => {
+    const answer = await post(handle.url!, withDeepArgument(125), good.headers);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.message.result).toMatchObject({ content: [{ type: "text", text: "hi" }] });
   });
 });
 

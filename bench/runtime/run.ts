@@ -2,7 +2,7 @@
  * `pnpm bench`: mcpsmith against a hand-written `@modelcontextprotocol/server` 2.4.0 server (documented style),
  * the same `echo` tool, measured in one run, side by side, each server in its own child process.
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware]
  *
  * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the HTTP servers under `--cpu-prof` and prints
  * where their CPU time went. Results are printed as a table and written to bench/results/runtime-*.json.
@@ -27,7 +27,12 @@ const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const profile = argv.includes("--profile");
 const only = new Set(
-  (argv.includes("--only") ? argv[argv.indexOf("--only") + 1]! : profile ? "http" : "http,stdio,memory").split(","),
+  (argv.includes("--only")
+    ? argv[argv.indexOf("--only") + 1]!
+    : profile
+      ? "http"
+      : "http,stdio,memory,middleware"
+  ).split(","),
 );
 
 const SETTINGS = quick
@@ -58,11 +63,10 @@ interface HttpServer {
   url: string;
 }
 
-async function startHttp(name: ServerName, tools: number): Promise<HttpServer> {
+async function startHttp(name: ServerName, tools: number, extra: readonly string[] = []): Promise<HttpServer> {
   const flags = profile ? ["--cpu-prof", "--cpu-prof-dir", join(profileDir, name)] : [];
-  const child = spawn(process.execPath, [...flags, script(name), "--transport", "http", "--tools", String(tools)], {
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
+  const args = [...flags, script(name), "--transport", "http", "--tools", String(tools), ...extra];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe", "ipc"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -233,6 +237,59 @@ function httpFigures(rounds: LoadResult[]): HttpFigures {
     ...(firstError !== undefined && { firstError }),
     session: rounds.some((round) => round.session),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The price of middleware: mcpsmith alone, and mcpsmith with one middleware whose http, request and tool hooks
+// only pass on (`use()` with an empty chain), on the hot 2026-07-28 tools/call, alternating, in one run.
+
+type ChainName = "none" | "empty";
+
+async function benchMiddleware(): Promise<Record<ChainName, HttpFigures>> {
+  const servers: Record<ChainName, HttpServer> = {
+    none: await startHttp("mcpsmith", 1),
+    empty: await startHttp("mcpsmith", 1, ["--middleware", "1"]),
+  };
+  const names: readonly ChainName[] = ["none", "empty"];
+  try {
+    const results: Record<ChainName, LoadResult[]> = { none: [], empty: [] };
+    for (let round = 0; round < SETTINGS.rounds; round++) {
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const result = await runLoadChild({
+          url: servers[name].url,
+          setup: [],
+          call: modernToolCall(),
+          expect: { kind: "echo", modern: true },
+          concurrency: SETTINGS.concurrency,
+          warmupMs: SETTINGS.warmupMs,
+          durationMs: SETTINGS.durationMs,
+          ...(servers[name].child.pid !== undefined && { serverPid: servers[name].child.pid }),
+        });
+        log(`  middleware ${name} round ${round + 1}: ${result.rps.toFixed(0)} req/s`);
+        results[name].push(result);
+      }
+    }
+    return { none: httpFigures(results.none), empty: httpFigures(results.empty) };
+  } finally {
+    await Promise.all(Object.values(servers).map(stopHttp));
+  }
+}
+
+function middlewareReport(figures: Record<ChainName, HttpFigures>): string {
+  const row = (figure: string, unit: string, none: number, empty: number) => [
+    `${figure} (${unit})`,
+    formatValue(none, unit),
+    formatValue(empty, unit),
+    `${(empty / none).toFixed(2)}x`,
+  ];
+  return table([
+    ["figure (mcpsmith, HTTP 2026-07-28 tools/call)", "no middleware", "empty chain", "empty/none"],
+    row("throughput", "req/s", figures.none.rps, figures.empty.rps),
+    row("p50 latency", "ms", figures.none.p50Ms, figures.empty.p50Ms),
+    ...(Number.isNaN(figures.none.cpuUsPerCall)
+      ? []
+      : [row("server CPU per request", "µs", figures.none.cpuUsPerCall, figures.empty.cpuUsPerCall)]),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -472,6 +529,13 @@ async function main(): Promise<void> {
     );
   }
 
+  let middleware: Record<ChainName, HttpFigures> | undefined;
+  if (only.has("middleware")) {
+    log(`middleware: mcpsmith with no middleware and with an empty chain, median of ${SETTINGS.rounds} rounds:`);
+    middleware = await benchMiddleware();
+    results.middleware = middleware;
+  }
+
   const elapsedS = (performance.now() - started) / 1000;
   const lines = [
     "",
@@ -480,7 +544,8 @@ async function main(): Promise<void> {
       `HTTP: ${SETTINGS.concurrency} in flight, median of ${SETTINGS.rounds} x ${SETTINGS.durationMs / 1000} s ` +
       `after ${SETTINGS.warmupMs / 1000} s warm-up; stdio: median of ${SETTINGS.stdioRuns}`,
     "",
-    report(rows),
+    ...(rows.length > 0 ? [report(rows)] : []),
+    ...(middleware ? ["", middlewareReport(middleware)] : []),
   ];
   const http = results.http as Record<string, Record<ServerName, HttpFigures>> | undefined;
   if (http) {

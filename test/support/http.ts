@@ -119,3 +119,38 @@ export function chunkedBody(chunks: number, size: number): ReadableStream<Uint8A
     },
   });
 }
+
+/**
+ * POSTs `body` with Node's own `http.request`, which (unlike curl) sends the body straight away without waiting for
+ * `100 Continue`: with its Content-Length, or chunked. Resolves once the request is over, with the answer and any
+ * error the client saw (a reset connection, a broken pipe). Loopback only.
+ */
+export function upload(
+  url: URL,
+  headers: Record<string, string>,
+  body: Buffer,
+  { chunked = false } = {},
+): Promise<{ status?: number; text: string; error?: string }> {
+  if (url.hostname !== "127.0.0.1") throw new Error(`tests stay on 127.0.0.1, not ${url.hostname}`);
+  return new Promise((resolve) => {
+    let status: number | undefined;
+    let text = "";
+    let error: string | undefined;
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: chunked ? headers : { ...headers, "Content-Length": String(body.length) } },
+      (res) => {
+        status = res.statusCode;
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+      },
+    );
+    req.on("error", (failure: NodeJS.ErrnoException) => {
+      error ??= failure.code ?? failure.message;
+    });
+    req.on("close", () => resolve({ ...(status !== undefined && { status }), text, ...(error && { error }) }));
+    req.end(body);
+  });
+}

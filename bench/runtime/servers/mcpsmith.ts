@@ -1,7 +1,7 @@
 /**
  * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`.
  */
-import { serve, server } from "@mcpsmith/runtime";
+import { type Middleware, serve, server } from "@mcpsmith/runtime";
 import * as z from "zod/v4";
 import { fillerName, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
@@ -15,6 +15,13 @@ const app = server({ name: "bench-mcpsmith", version: "1.0.0", options: { pageSi
   { description: "Echo the text back", input: z.object({ text: z.string() }) },
   ({ text }) => text,
 );
+// `--middleware N`: N middleware whose hooks only pass on, the price of the chain itself.
+const passThrough: Middleware = {
+  http: (_exchange, next) => next(),
+  request: (_request, next) => next(),
+  tool: (_call, next) => next(),
+};
+for (let i = 0; i < args.middleware; i++) app.use({ ...passThrough });
 for (let i = 1; i < args.tools; i++) {
   app.tool(
     fillerName(i),

@@ -25,6 +25,8 @@ export {
   type TaskStore,
 } from "./engine/tasks/store.js";
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
+export { RATE_LIMITED, type RateLimitOptions, rateLimit } from "./middleware/rate-limit.js";
+export { type RequestLogEntry, type RequestLogOptions, requestLog } from "./middleware/request-log.js";
 export { ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
 export type {
   ClientInfo,
@@ -38,6 +40,14 @@ export type {
   LogLevel,
   Notifier,
 } from "./model/context.js";
+export type {
+  HttpExchange,
+  Middleware,
+  RequestInfo,
+  ToolCall,
+  ToolCallResult,
+  TransportKind,
+} from "./model/middleware.js";
 export type {
   CompletionSource,
   PromptOptions,

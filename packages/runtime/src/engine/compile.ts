@@ -64,7 +64,8 @@ export function compileModel(model: ServerModel): CompiledModel {
       ...(tool.annotations && { annotations: tool.annotations }),
       ...(tool.meta && { _meta: tool.meta }),
     };
-    tools.set(tool.name, { name: tool.name, wire, input, output, task: tool.task, handler: tool.handler });
+    const timeout = tool.timeout ?? model.options.toolTimeout;
+    tools.set(tool.name, { name: tool.name, wire, input, output, task: tool.task, timeout, handler: tool.handler });
   }
 
   const prompts = new Map<string, CompiledPrompt>();

@@ -17,6 +17,8 @@ export interface CompiledTool {
   readonly input: CompiledSchema;
   readonly output: CompiledSchema | undefined;
   readonly task: TaskSupport | undefined;
+  /** Milliseconds the handler may run: its own `timeout`, else the model's `toolTimeout`, else none. */
+  readonly timeout: number | undefined;
   readonly handler: ToolModel["handler"];
 }
 

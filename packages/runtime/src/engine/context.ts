@@ -34,19 +34,20 @@ export function makeContext(
   server: Server,
   connection: ConnectionState,
   live: Pick<Context, "server" | "notify">,
+  signal: AbortSignal = sdk.mcpReq.signal,
 ): Context {
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
   const context: ContextWithoutInput = {
-    signal: sdk.mcpReq.signal,
+    signal,
     requestId: sdk.mcpReq.id,
     server: live.server,
     notify: live.notify,
     // Only a task-capable tools/call replaces this (engine/tasks/call.ts); everywhere else the call stays inline.
     startTask: async () => {},
     get client() {
-      client ??= modern ? modernClient(envelope as Record<string, unknown>) : legacyClient(server);
+      client ??= clientInfoOf(sdk, server);
       return client;
     },
     async progress(done, total, message) {
@@ -76,7 +77,14 @@ export function makeContext(
   return withInputApi(context, sdk);
 }
 
-function modernClient(envelope: Record<string, unknown>): ClientInfo {
+/** Who sent a request: from its `_meta` envelope on 2026-07-28, from the `initialize` handshake on legacy. */
+export function clientInfoOf(sdk: ServerContext, server: Server): ClientInfo {
+  const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined ? modernClient(envelope) : legacyClient(server);
+}
+
+/** The client a 2026-07-28 request's `_meta` envelope names. */
+export function modernClient(envelope: Record<string, unknown>): ClientInfo {
   const info = envelope[CLIENT_INFO_META_KEY] as { name?: string; version?: string } | undefined;
   return {
     era: "modern",

@@ -177,7 +177,7 @@ describe("connections and change notifications", () => {
     const bus = new InMemoryServerEventBus();
     const live = new LiveModel(toModel(base()), bus);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createConnectionServer(live, "legacy").connect(serverSide);
+    await createConnectionServer(live, "legacy", "memory").connect(serverSide);
     const client = new Client({ name: "t", version: "1" });
     await client.connect(clientSide);
     expect(bus.listenerCount).toBe(1);

@@ -5,6 +5,7 @@ import { addPrompt, addResource, addTool, type ModelParts } from "../model/membe
 import type { ServerModel } from "../model/types.js";
 import { compileModel } from "./compile.js";
 import type { CompiledModel } from "./compiled.js";
+import { type MiddlewareHooks, middlewareHooks } from "./hooks.js";
 import { withEntries, withoutPrompt, withoutResource, withoutTool } from "./live-changes.js";
 import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { reportFailure } from "./report.js";
@@ -25,11 +26,14 @@ export class LiveModel {
   /** The handler-facing API for announcing changes the model cannot see (`ctx.notify`). */
   readonly notify: Notifier;
   readonly #base: Pick<ServerModel, "info" | "options">;
+  /** The model's middleware hooks, by kind: fixed for the life of the server. */
+  readonly middleware: MiddlewareHooks;
   #current: CompiledModel;
   readonly #pending = new Set<ListChange>();
 
   constructor(model: ServerModel, bus?: ServerEventBus) {
     this.#current = compileModel(model);
+    this.middleware = middlewareHooks(model.middleware);
     this.#base = { info: model.info, options: model.options };
     this.pageSize = model.options.pageSize ?? DEFAULT_PAGE_SIZE;
     this.bus = bus ?? new InMemoryServerEventBus((error) => reportFailure("a change listener failed", error));

@@ -1,40 +1,45 @@
-import {
-  type CallToolResult,
-  type InputRequiredResult,
-  ProtocolError,
-  type Server,
-} from "@modelcontextprotocol/server";
+import { type CallToolResult, type InputRequiredResult, ProtocolError } from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { errorResult, toToolResult } from "../results/tool-result.js";
 import { truncateResult } from "../results/truncate.js";
 import { describeIssues } from "../schema/compile.js";
 import type { CompiledTool } from "./compiled.js";
+import { type Deadline, TIMED_OUT } from "./deadline.js";
 import { runHandler } from "./input-requests.js";
 import { reportFailure } from "./report.js";
 import type { RequestStateSealer } from "./request-state.js";
 
 /**
  * One `tools/call`: validate the arguments, run the handler, shape and check its result. Every failure the
- * model can act on becomes an `isError` result that says what went wrong. Only a `requestState` that belongs to
- * another call (-32602) and a `ProtocolError` the handler threw become JSON-RPC errors. A handler still waiting for `ctx.elicit` & co. ends the round `input_required`.
+ * model can act on becomes an `isError` result that says what went wrong, a handler that outran its `deadline`
+ * included (its `ctx.signal`, joined with the deadline's, is aborted). Only a `requestState` that belongs to
+ * another call (-32602) and a `ProtocolError` the handler threw become JSON-RPC errors. A handler still waiting for
+ * `ctx.elicit` & co. ends the round `input_required`. The result is in the 2026-07-28 shape; the caller projects it
+ * for the client's era.
  */
 export async function callTool(
   tool: CompiledTool,
   args: unknown,
   ctx: Context,
-  server: Server,
   maxResultTokens: number,
   requestState: RequestStateSealer,
+  deadline?: Deadline,
 ): Promise<CallToolResult | InputRequiredResult> {
   const checked = await tool.input.validate(args ?? {});
   if (!checked.ok) {
     return errorResult(`Invalid arguments for tool "${tool.name}": ${describeIssues(checked.issues)}`);
   }
 
-  const outcome = await runHandler(ctx, { method: "tools/call", name: tool.name, args }, requestState, () =>
-    (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx),
-  );
+  const run = () =>
+    runHandler(ctx, { method: "tools/call", name: tool.name, args }, requestState, () =>
+      (tool.handler as (args: unknown, ctx: Context) => unknown)(checked.value, ctx),
+    );
+  const outcome = deadline ? await deadline.run(run) : await run();
+  if (outcome === TIMED_OUT) {
+    reportFailure(`tool "${tool.name}" timed out after ${deadline?.ms} ms`);
+    return errorResult(`Tool "${tool.name}" timed out after ${deadline?.ms} ms`);
+  }
   if (outcome.kind === "input_required") return outcome.result;
   if (outcome.kind === "threw") {
     const { error } = outcome;
@@ -45,7 +50,7 @@ export async function callTool(
     return errorResult(error instanceof Error ? error.message : String(error));
   }
 
-  let result = toToolResult(outcome.value);
+  const result = toToolResult(outcome.value);
   if (tool.output) {
     const problem =
       result.structuredContent === undefined
@@ -58,7 +63,5 @@ export async function callTool(
       return errorResult(`Tool "${tool.name}" produced a result that does not match its output schema: ${problem}`);
     }
   }
-  result = truncateResult(result, maxResultTokens, tool.output !== undefined);
-  // The SDK's per-era projection: on 2025 revisions a non-object structuredContent is wrapped as { result }.
-  return server.projectCallToolResult(result, tool.wire.outputSchema);
+  return truncateResult(result, maxResultTokens, tool.output !== undefined);
 }

@@ -2,6 +2,7 @@ import type { Infer, SchemaInput } from "../schema/types.js";
 import type { Context, ResourceHandler } from "./context.js";
 import { addInstance } from "./from-instance.js";
 import { addPrompt, addResource, addTool } from "./members.js";
+import { isMiddleware, type Middleware } from "./middleware.js";
 import type { PromptDefinition, ResourceOptions, ToolDefinition } from "./options.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
 
@@ -55,9 +56,14 @@ export class ServerBuilder {
     return this;
   }
 
-  /** Adds every decorated member of an object (an instance of a class using `@tool`, `@resource`, `@prompt`). */
-  use(instance: object): this {
-    addInstance(this.#model, instance);
+  /**
+   * Adds middleware (a plain object with `http`, `request` and/or `tool` hooks; the first added is the outermost,
+   * docs/middleware.md), or every decorated member of an object (an instance of a class using `@tool`,
+   * `@resource`, `@prompt`).
+   */
+  use(middlewareOrInstance: Middleware | object): this {
+    if (!isMiddleware(middlewareOrInstance)) addInstance(this.#model, middlewareOrInstance);
+    else this.#model.middleware = [...(this.#model.middleware ?? []), middlewareOrInstance];
     return this;
   }
 
@@ -71,6 +77,7 @@ export class ServerBuilder {
       resourceTemplates: [...model.resourceTemplates],
       prompts: [...model.prompts],
       options: { ...model.options },
+      ...(model.middleware && { middleware: [...model.middleware] }),
     };
   }
 }

@@ -31,6 +31,11 @@ export interface ToolOptions extends ToolHints {
   meta?: Record<string, unknown>;
   /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */
   task?: TaskSupport;
+  /**
+   * Milliseconds the handler may run: past it `ctx.signal` aborts and the call answers `isError` (a task tool's
+   * clock stops when the call becomes a task). Default: the model's `toolTimeout`, else none.
+   */
+  timeout?: number;
 }
 
 export interface ResourceOptions {

@@ -4,6 +4,7 @@
 import { McpsmithError } from "../errors.js";
 import { ServerBuilder } from "./builder.js";
 import { addInstance } from "./from-instance.js";
+import type { Middleware } from "./middleware.js";
 import type { ModelOptions, ServerInfo, ServerModel } from "./types.js";
 
 /** Anything mcpsmith can serve: a model, a builder, or objects whose classes use the decorators. */
@@ -16,6 +17,8 @@ export interface TargetOptions {
   title?: string;
   instructions?: string;
   options?: ModelOptions;
+  /** Middleware around requests and tool calls, after any the target carries (docs/middleware.md). */
+  use?: readonly Middleware[];
 }
 
 function isModel(target: unknown): target is ServerModel {
@@ -49,6 +52,7 @@ export function toModel(target: ServeTarget, options: TargetOptions = {}): Serve
   };
   if (options.title !== undefined) model.info.title = options.title;
   if (options.instructions !== undefined) model.instructions = options.instructions;
+  if (options.use !== undefined) model.middleware = [...options.use];
   for (const instance of instances) addInstance(model, instance);
   return model;
 }
@@ -63,5 +67,8 @@ function withOptions(model: ServerModel, options: TargetOptions): ServerModel {
     ...(model.instructions === undefined &&
       options.instructions !== undefined && { instructions: options.instructions }),
     options: { ...options.options, ...model.options },
+    ...((model.middleware !== undefined || options.use !== undefined) && {
+      middleware: [...(model.middleware ?? []), ...(options.use ?? [])],
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type { SchemaInput } from "../schema/types.js";
 import type { Context } from "./context.js";
+import type { Middleware } from "./middleware.js";
 import type { CompletionSource, TaskSupport } from "./options.js";
 
 export type CacheableMethod =
@@ -45,6 +46,8 @@ export interface ToolModel {
   meta?: Record<string, unknown>;
   /** Long-running: may continue as a task (see `TaskSupport` and docs/runtime.md, "Long-running tools: tasks"). */
   task?: TaskSupport;
+  /** Milliseconds the handler may run (see `ToolOptions.timeout`). */
+  timeout?: number;
   handler: ToolHandler;
   /** Where the tool was declared (`Weather.current`), for start-up errors. */
   origin?: string;
@@ -131,6 +134,8 @@ export interface ModelOptions {
    * key (default `MCPSMITH_STATE_KEY`, else random per process) and how long a round may wait for its answer.
    */
   requestState?: RequestStateOptions;
+  /** Milliseconds any tool handler may run, unless its own `timeout` says otherwise. Default: no limit. */
+  toolTimeout?: number;
 }
 
 /**
@@ -145,4 +150,6 @@ export interface ServerModel {
   resourceTemplates: ResourceTemplateModel[];
   prompts: PromptModel[];
   options: ModelOptions;
+  /** Hooks around requests and tool calls, outermost first (`use()`, docs/middleware.md). Fixed once served. */
+  middleware?: Middleware[];
 }

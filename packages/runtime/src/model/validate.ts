@@ -1,4 +1,5 @@
 import { McpsmithError } from "../errors.js";
+import { isMiddleware } from "./middleware.js";
 import type { ServerModel } from "./types.js";
 import { templateVariables } from "./uri-template.js";
 
@@ -22,6 +23,13 @@ export function modelProblems(model: ServerModel): string[] {
   const at = (origin: string | undefined, fallback: string) => origin ?? fallback;
   if (!model.info.name) problems.push(`server: "name" is required`);
   if (!model.info.version) problems.push(`server: "version" is required`);
+  const toolTimeout = timeoutProblem(model.options.toolTimeout);
+  if (toolTimeout) problems.push(`server: options.toolTimeout ${toolTimeout}`);
+  for (const [index, middleware] of (model.middleware ?? []).entries()) {
+    if (!isMiddleware(middleware)) {
+      problems.push(`middleware #${index + 1}: pass a plain object with an http, request or tool hook (a function)`);
+    }
+  }
 
   const toolNames = new Map<string, string>();
   for (const tool of model.tools) {
@@ -32,6 +40,8 @@ export function modelProblems(model: ServerModel): string[] {
     const first = toolNames.get(tool.name);
     if (first !== undefined) problems.push(`${where}: duplicate tool name "${tool.name}" (first declared by ${first})`);
     else toolNames.set(tool.name, where);
+    const timeout = timeoutProblem(tool.timeout);
+    if (timeout) problems.push(`${where}: tool "${tool.name}" timeout ${timeout}`);
     if (tool.inputMissing !== undefined && tool.input === undefined) {
       problems.push(`${where}: tool "${tool.name}" ${tool.inputMissing}`);
     }
@@ -110,4 +120,10 @@ export function invalidModel(problems: readonly string[]): McpsmithError {
     "E_MODEL_INVALID",
     `Invalid MCP server model (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
   );
+}
+
+/** What is wrong with a timeout in milliseconds, if anything. */
+function timeoutProblem(ms: number | undefined): string | undefined {
+  if (ms === undefined || (Number.isFinite(ms) && ms > 0)) return undefined;
+  return `must be a positive number of milliseconds, got ${ms}`;
 }

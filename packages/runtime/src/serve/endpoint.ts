@@ -4,6 +4,7 @@ import { createConnectionServer, createServer } from "../engine/server/server-fa
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { readBody } from "./body.js";
 import { checkHostAndOrigin, resolveGuards } from "./guards.js";
+import { httpHookStep } from "./http-hooks.js";
 import { legacySessions, sessionLimits } from "./legacy-sessions.js";
 import type { EndpointOptions } from "./options.js";
 import { type Exchange, handlerOptions, pipeline, type Step } from "./pipeline.js";
@@ -24,9 +25,11 @@ export interface Endpoint {
 /**
  * One endpoint for 2026-07-28 and legacy (2025-era) clients alike, as a list of steps in front of the SDK:
  *
- *   Host/Origin (403) -> body, read once (413) -> tasks extension | legacy sessions | the SDK's handler
+ *   Host/Origin (403) -> body, read once (413, deep JSON 400) -> [authentication, to come] -> middleware `http`
+ *   hooks (a 429, say) -> tasks extension | legacy sessions | the SDK's handler
  *
- * The guards come first and need only headers, so a refused request costs nothing. The routes each answer what
+ * The guards come first and need only headers, so a refused request costs nothing. The middleware's `http` hooks
+ * see every exchange that passed them, parsed, whatever era it speaks (docs/middleware.md). The routes each answer what
  * they own and pass the rest on; the SDK's handler answers everything else, per request: 2026-07-28 traffic
  * statelessly, and legacy traffic without a session in its stateless fallback. The model is compiled before
  * (LiveModel); a request only builds a `Server` bound to it.
@@ -44,7 +47,7 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOp
     ...(options.responseMode && { responseMode: options.responseMode }),
   });
   const sessions = options.legacySessions
-    ? legacySessions(() => createConnectionServer(live, "legacy"), {
+    ? legacySessions(() => createConnectionServer(live, "legacy", "http"), {
         maxBodyBytes: guards.maxBodyBytes,
         ...sessionLimits(options.legacySessions),
       })
@@ -53,9 +56,10 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOp
   const steps: Step[] = [
     checkHostAndOrigin(guards),
     readBody(guards.maxBodyBytes),
-    // Authentication and other middleware belong here: after the cheap refusals, with the body parsed, before any
+    // Authentication belongs here, before the middleware: after the cheap refusals, with the body parsed, before any
     // route answers (a step that sets `authInfo` hands it to the routes, the SDK and the handlers).
-    tasksRoute(tasks, () => live.current.info),
+    ...live.middleware.http.map(httpHookStep),
+    tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
     ...(sessions ? [sessions.route] : []),
   ];
   const run = pipeline(steps, (exchange) => mcp.fetch(exchange.request, handlerOptions(exchange)));

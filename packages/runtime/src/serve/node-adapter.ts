@@ -27,7 +27,12 @@ export function toNodeListener(
       await send(Response.json({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }, { status: 400 }), res);
       return;
     }
-    await send(await endpoint.answer({ request, readBody: (limit) => readBody(req, limit) }), res, gone.signal);
+    const response = await endpoint.answer({
+      request,
+      readBody: (limit) => readBody(req, limit),
+      ...(req.socket.remoteAddress !== undefined && { remoteAddress: req.socket.remoteAddress }),
+    });
+    await send(response, res, gone.signal, req);
     answered = true;
   };
 }
@@ -94,7 +99,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
  * Writes the response. A JSON answer goes out in one write with its length; a stream is copied chunk by chunk,
  * waiting for the socket to drain, until it ends or the client goes away.
  */
-async function send(response: Response, res: ServerResponse, gone?: AbortSignal): Promise<void> {
+async function send(response: Response, res: ServerResponse, gone?: AbortSignal, req?: IncomingMessage): Promise<void> {
   const headers: string[] = [];
   response.headers.forEach((value, name) => {
     // Node frames the body itself: by the length given below, or chunked.
@@ -107,7 +112,9 @@ async function send(response: Response, res: ServerResponse, gone?: AbortSignal)
   }
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    res.writeHead(response.status, [...headers, "content-length", String(bytes.byteLength)]).end(bytes);
+    res.writeHead(response.status, [...headers, "content-length", String(bytes.byteLength)]);
+    if (req === undefined || req.complete) res.end(bytes);
+    else await answerBeforeBody(req, res, bytes);
     return;
   }
   res.writeHead(response.status, headers);
@@ -124,4 +131,27 @@ async function send(response: Response, res: ServerResponse, gone?: AbortSignal)
     gone?.removeEventListener("abort", stop);
     res.end();
   }
+}
+
+/** How long a client still sending a body nobody will read (a 413, a 403) may take to finish it. */
+const LINGER_MS = 10_000;
+
+/**
+ * Answers a request whose body is still arriving (refused before it was read, or past the limit): the answer is
+ * written at once, and the rest of the body is read and dropped until the client has sent it all, or for
+ * `LINGER_MS` at most. Only then does the response end (and a `Connection: close` one close the socket). Closing
+ * while the client is still sending would make the kernel reset the connection, and a client that does not wait
+ * for `100 Continue` (Node's `http.request`, browsers) would see the reset instead of the answer.
+ */
+async function answerBeforeBody(req: IncomingMessage, res: ServerResponse, bytes: Uint8Array): Promise<void> {
+  res.write(bytes);
+  const drained = new Promise<void>((resolve) => {
+    req.once("end", resolve).once("close", resolve).once("error", resolve);
+  });
+  // Flowing with no one listening: what arrives is dropped.
+  req.resume();
+  const timer = setTimeout(() => req.destroy(), LINGER_MS);
+  await drained;
+  clearTimeout(timer);
+  res.end();
 }

@@ -16,6 +16,8 @@ export interface Exchange {
    * stream, read directly, costs less than through a web stream).
    */
   readonly readBody?: BodyReader;
+  /** The client's IP address, when the server knows it (Node's socket; a fetch runtime does not say). */
+  readonly remoteAddress?: string;
 }
 
 /** The body as text, or undefined as soon as it is longer than `limit` bytes (the rest is left unread). */

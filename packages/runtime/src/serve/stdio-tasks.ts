@@ -7,6 +7,7 @@ import {
   ProtocolErrorCode,
   type Transport,
 } from "@modelcontextprotocol/server";
+import { runOutsideServer, type Serving } from "../engine/middleware/server.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
 
@@ -14,13 +15,19 @@ import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
  * Answers the tasks extension's methods on a stdio connection before the SDK sees them: to the SDK they are
  * 2025-11-25 methods, refused on the 2026-07-28 era before any handler runs (serve/tasks-route.ts does the same
  * for HTTP). Only requests carrying the 2026-07-28 envelope are taken; anything else reaches the SDK unchanged.
- * Whatever the SDK installs as the transport's `onmessage` is kept and called for every other message.
+ * Whatever the SDK installs as the transport's `onmessage` is kept and called for every other message. The
+ * middleware's `request` hooks run around each, as around the SDK's methods.
  */
-export function answerTaskMethodsOn(transport: Transport, tasks: TaskManager, info: () => Implementation): void {
+export function answerTaskMethodsOn(
+  transport: Transport,
+  tasks: TaskManager,
+  info: () => Implementation,
+  serving: Serving,
+): void {
   let inner: Transport["onmessage"];
   const onmessage: NonNullable<Transport["onmessage"]> = (message, extra) => {
     if (isModernTaskRequest(message)) {
-      void answer(message, transport, tasks, info());
+      void answer(message, transport, tasks, info(), serving);
       return;
     }
     inner?.(message, extra);
@@ -48,11 +55,17 @@ async function answer(
   transport: Transport,
   tasks: TaskManager,
   info: Implementation,
+  serving: Serving,
 ): Promise<void> {
   let reply: JSONRPCMessage;
   try {
     // stdio has no authentication: tasks have no owner here.
-    reply = { jsonrpc: "2.0", id: message.id, result: await answerTaskMethod(message, tasks, undefined, info) };
+    // stdio cannot cancel a tasks/* request: it answers at once.
+    const signal = new AbortController().signal;
+    const result = await runOutsideServer(serving, message, { signal }, () =>
+      answerTaskMethod(message, tasks, undefined, info),
+    );
+    reply = { jsonrpc: "2.0", id: message.id, result };
   } catch (error) {
     const {
       code,

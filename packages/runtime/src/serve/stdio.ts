@@ -3,6 +3,7 @@ import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/s
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { guardStdin } from "./stdio-guard.js";
 import { answerTaskMethodsOn } from "./stdio-tasks.js";
 
 export interface StdioHandle {
@@ -26,15 +27,23 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions): StdioHa
   });
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
 
-  const transport = new StdioServerTransport(process.stdin, protocolOut);
+  // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
+  const stdin = guardStdin(process.stdin, (message) => void transport.send(message).catch(() => {}));
+  const transport = new StdioServerTransport(stdin.stream, protocolOut);
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
-  answerTaskMethodsOn(transport, tasks, () => live.current.info);
+  answerTaskMethodsOn(transport, tasks, () => live.current.info, {
+    transport: "stdio",
+    hooks: live.middleware.request,
+  });
   // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
   // the SDK routes them onto the client's subscriptions/listen streams).
-  const served = serveStdio(({ era }) => createConnectionServer(live, era, era === "modern" ? tasks : undefined), {
-    transport,
-  });
+  const served = serveStdio(
+    ({ era }) => createConnectionServer(live, era, "stdio", era === "modern" ? tasks : undefined),
+    {
+      transport,
+    },
+  );
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
@@ -47,6 +56,7 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions): StdioHa
       closing ??= Promise.all([tasks.close(), served.close()])
         .then(() => {})
         .finally(() => {
+          stdin.stop();
           stdout.write = protocolWrite as typeof stdout.write;
         });
       return closing;

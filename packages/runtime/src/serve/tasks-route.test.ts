@@ -40,7 +40,7 @@ const envelope = {
 };
 
 describe("tasksRoute", () => {
-  const route = tasksRoute(tasks, () => info);
+  const route = tasksRoute(tasks, () => info, { transport: "http", hooks: [] });
 
   it("answers a 2026-07-28 tasks/* request itself", async () => {
     const { passed, last } = sdk();

@@ -5,6 +5,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/server";
+import { runOutsideServer, type Serving } from "../engine/middleware/server.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS, taskIdOf } from "../engine/tasks/methods.js";
 import type { Step } from "./pipeline.js";
@@ -18,9 +19,9 @@ const HEADER_MISMATCH = -32020;
  * era before any handler runs. The same checks the SDK applies to its own methods apply here (envelope,
  * MCP-Protocol-Version and Mcp-Method against the body), plus the extension's: `Mcp-Name` must equal
  * `params.taskId` (-32020). Requests are told apart by their `Mcp-Method` header; everything else, and a body that
- * is not JSON, goes on unchanged.
+ * is not JSON, goes on unchanged. The middleware's `request` hooks run around each, as around the SDK's methods.
  */
-export function tasksRoute(tasks: TaskManager, info: () => Implementation): Step {
+export function tasksRoute(tasks: TaskManager, info: () => Implementation, serving: Serving): Step {
   return async (exchange, next) => {
     const { request, body } = exchange;
     const method = request.headers.get("mcp-method")?.trim();
@@ -40,7 +41,9 @@ export function tasksRoute(tasks: TaskManager, info: () => Implementation): Step
     const message = classified.message as JSONRPCRequest;
     try {
       checkNameHeader(message, request.headers.get("mcp-name"));
-      const result = await answerTaskMethod(message, tasks, exchange.authInfo?.clientId, info());
+      const result = await runOutsideServer(serving, message, request, () =>
+        answerTaskMethod(message, tasks, exchange.authInfo?.clientId, info()),
+      );
       return Response.json({ jsonrpc: "2.0", id: message.id, result });
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;

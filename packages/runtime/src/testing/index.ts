@@ -49,7 +49,7 @@ export async function createTestClient(target: ServeTarget, options: TestClientO
   );
 
   if (era === "legacy") {
-    const server = createConnectionServer(new LiveModel(toModel(target, options)), "legacy");
+    const server = createConnectionServer(new LiveModel(toModel(target, options)), "legacy", "memory");
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await client.connect(clientSide);

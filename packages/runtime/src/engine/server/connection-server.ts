@@ -1,11 +1,11 @@
-import {
-  type Implementation,
-  Server,
-  type ServerEvent,
-  type ServerEventBus,
-  type ServerOptions,
-  type Transport,
+import type {
+  Implementation,
+  ServerEvent,
+  ServerEventBus,
+  ServerOptions,
+  Transport,
 } from "@modelcontextprotocol/server";
+import { MiddlewareServer, type Serving } from "../middleware/server.js";
 
 /**
  * An SDK `Server` that serves one whole connection — a stdio connection or a legacy HTTP session — and, while
@@ -16,17 +16,24 @@ import {
  * - on a 2026-07-28 stdio connection through `send*()` as well: the SDK's stdio entry intercepts them and
  *   delivers each to the `subscriptions/listen` streams that asked for it, and drops it otherwise.
  *
- * Per-request servers (2026-07-28 over HTTP) are plain `Server`s: there the SDK's listen router reads the bus.
+ * Per-request servers (2026-07-28 over HTTP) are plain `MiddlewareServer`s: there the SDK's listen router reads the
+ * bus.
  */
-export class ConnectionServer extends Server {
+export class ConnectionServer extends MiddlewareServer {
   /** URIs the client subscribed to with `resources/subscribe` (legacy only). */
   readonly subscriptions = new Set<string>();
   readonly #bus: ServerEventBus;
   readonly #era: "legacy" | "modern";
   #unfollow: (() => void) | undefined;
 
-  constructor(info: Implementation, options: ServerOptions, bus: ServerEventBus, era: "legacy" | "modern") {
-    super(info, options);
+  constructor(
+    info: Implementation,
+    options: ServerOptions,
+    bus: ServerEventBus,
+    era: "legacy" | "modern",
+    serving: Serving,
+  ) {
+    super(info, options, serving);
     this.#bus = bus;
     this.#era = era;
   }

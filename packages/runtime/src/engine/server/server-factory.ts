@@ -1,8 +1,19 @@
-import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
-import type { LogLevel } from "../../model/context.js";
+import {
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { Context, LogLevel } from "../../model/context.js";
+import type { TransportKind } from "../../model/middleware.js";
+import type { CompiledTool } from "../compiled.js";
 import { complete } from "../completions.js";
 import { type ConnectionState, makeContext } from "../context.js";
+import { Deadline } from "../deadline.js";
 import type { LiveModel } from "../live-model.js";
+import { runChain } from "../middleware/chain.js";
+import { MiddlewareServer, type Serving } from "../middleware/server.js";
 import { type Page, pageOf } from "../pagination.js";
 import { getPrompt } from "../prompts.js";
 import { readResource } from "../resources.js";
@@ -19,16 +30,27 @@ import { ConnectionServer } from "./connection-server.js";
  */
 export function createServer(live: LiveModel, tasks?: TaskManager): Server {
   const { info, serverOptions } = live.current;
-  return bind(new Server(info, tasks ? withTasksExtension(serverOptions) : serverOptions), live, tasks);
+  const options = tasks ? withTasksExtension(serverOptions) : serverOptions;
+  return bind(new MiddlewareServer(info, options, serving(live, "http")), live, tasks);
+}
+
+function serving(live: LiveModel, transport: TransportKind): Serving {
+  return { transport, hooks: live.middleware.request };
 }
 
 /**
  * Builds the `Server` of one whole connection (stdio, a legacy HTTP session): it also passes change notifications
  * to its client and, on legacy connections, keeps the client's `resources/subscribe` subscriptions.
  */
-export function createConnectionServer(live: LiveModel, era: "legacy" | "modern", tasks?: TaskManager): Server {
+export function createConnectionServer(
+  live: LiveModel,
+  era: "legacy" | "modern",
+  transport: TransportKind,
+  tasks?: TaskManager,
+): Server {
   const { info, serverOptions } = live.current;
-  const server = new ConnectionServer(info, tasks ? withTasksExtension(serverOptions) : serverOptions, live.bus, era);
+  const options = tasks ? withTasksExtension(serverOptions) : serverOptions;
+  const server = new ConnectionServer(info, options, live.bus, era, serving(live, transport));
   if (era === "legacy" && serverOptions.capabilities?.resources?.subscribe) {
     server.setRequestHandler("resources/subscribe", (request) => {
       server.subscriptions.add(request.params.uri);
@@ -58,14 +80,9 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
       return { tools: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("tools/call", (request, ctx) => {
-      const compiled = live.current;
-      const tool = compiled.tools.get(request.params.name);
+      const tool = live.current.tools.get(request.params.name);
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-      const context = makeContext(ctx, server, connection, live);
-      const { maxResultTokens, requestState } = compiled;
-      return dispatchToolCall(tool.task, context, tasks, ctx.http?.authInfo?.clientId, tool.name, requestState, () =>
-        callTool(tool, request.params.arguments, context, server, maxResultTokens, requestState),
-      ) as never;
+      return toolCall(tool, request.params.arguments, ctx, server, connection, live, tasks) as never;
     });
   }
   if (capabilities.resources) {
@@ -105,4 +122,39 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
     return {};
   });
   return server;
+}
+
+/**
+ * One call of a known tool: its context (with the tool's deadline in its signal, when it has a timeout), the
+ * `tool` hooks around the call, and the result projected for the client's era last, so hooks see one shape in
+ * both eras. A task-capable tool may become a task (engine/tasks/call.ts); its hooks then settle with the task.
+ */
+function toolCall(
+  tool: CompiledTool,
+  args: Record<string, unknown> | undefined,
+  sdk: ServerContext,
+  server: Server,
+  connection: ConnectionState,
+  live: LiveModel,
+  tasks: TaskManager | undefined,
+) {
+  const { maxResultTokens, requestState } = live.current;
+  const deadline = tool.timeout === undefined ? undefined : new Deadline(tool.timeout);
+  const signal = deadline ? AbortSignal.any([sdk.mcpReq.signal, deadline.signal]) : sdk.mcpReq.signal;
+  const context: Context = makeContext(sdk, server, connection, live, signal);
+  const hooks = live.middleware.tool;
+  const run = () => {
+    const call = { name: tool.name, arguments: args ?? {}, ctx: context };
+    const called = runChain(hooks, call, () =>
+      callTool(tool, call.arguments, context, maxResultTokens, requestState, deadline),
+    );
+    // The SDK's per-era projection: on 2025 revisions a non-object structuredContent is wrapped as { result }.
+    return called.then((result) =>
+      isInputRequiredResult(result) ? result : server.projectCallToolResult(result, tool.wire.outputSchema),
+    );
+  };
+  const owner = sdk.http?.authInfo?.clientId;
+  // Once the call runs as a task, the task's TTL limits it, not the tool's timeout.
+  const started = () => deadline?.stop();
+  return dispatchToolCall(tool.task, context, tasks, owner, tool.name, requestState, run, started);
 }

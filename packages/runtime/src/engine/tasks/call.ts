@@ -44,6 +44,7 @@ async function callAsTask(
   toolName: string,
   sealer: RequestStateSealer,
   run: () => Promise<CallToolResult | InputRequiredResult>,
+  onStarted: () => void,
 ): Promise<Result> {
   let handOver!: (started: { task: StoredTask; running: RunningTask }) => void;
   const started = new Promise<{ task: StoredTask; running: RunningTask }>((resolve) => {
@@ -54,6 +55,7 @@ async function callAsTask(
   context.startTask = () => {
     starting ??= tasks.create(owner).then((created) => {
       Object.assign(context, taskMembers(created.running, toolName, sealer));
+      onStarted();
       handOver(created);
     });
     return starting;
@@ -113,8 +115,9 @@ function settle(running: RunningTask, settled: { result: CallToolResult | InputR
 
 /**
  * Where a `tools/call` goes: a task-supporting tool called by a client that accepts tasks may become a task;
- * a `required` one refuses every other client before its handler runs; anything else runs inline. Not async:
- * the common call (no `task`) should not pay for another promise.
+ * a `required` one refuses every other client before its handler runs; anything else runs inline. `onStarted`
+ * runs when the call becomes a task (the tool's timeout stops there). Not async: the common call (no `task`)
+ * should not pay for another promise.
  */
 export function dispatchToolCall(
   task: TaskSupport | undefined,
@@ -124,9 +127,12 @@ export function dispatchToolCall(
   toolName: string,
   sealer: RequestStateSealer,
   run: () => Promise<CallToolResult | InputRequiredResult>,
+  onStarted: () => void = () => {},
 ): Promise<Result> {
   if (task === undefined) return run();
-  if (tasks !== undefined && acceptsTasks(ctx.client)) return callAsTask(ctx, tasks, owner, toolName, sealer, run);
+  if (tasks !== undefined && acceptsTasks(ctx.client)) {
+    return callAsTask(ctx, tasks, owner, toolName, sealer, run, onStarted);
+  }
   if (task === "required") return Promise.reject(missingTasksExtension(toolName));
   return run();
 }

@@ -314,3 +314,65 @@ describe("InMemoryTaskStore", () => {
     expect(await store.load("t1")).toBeUndefined();
   });
 });
+
+describe("a tool's timeout and tasks", () => {
+  const slowTask = () =>
+    server({ name: "timed", version: "1.0.0" }).tool(
+      "long",
+      { description: "Outlives its timeout once it is a task", task: "optional", timeout: 50 },
+      async (_args: object, ctx: Context) => {
+        await ctx.startTask();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return ctx.signal.aborted ? "aborted" : "finished";
+      },
+    );
+
+  it("stops the clock at ctx.startTask(): the task runs on under its TTL", async () => {
+    const handler = toFetchHandler(slowTask());
+    try {
+      const started = await call(handler, "long");
+      expect(started.result).toMatchObject({ resultType: "task" });
+      const done = await until(handler, started.result!.taskId, "completed", "failed");
+      expect(done).toMatchObject({ status: "completed", result: { content: [{ type: "text", text: "finished" }] } });
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it("times the call out when it runs inline (a client without the extension)", async () => {
+    const handler = toFetchHandler(slowTask());
+    try {
+      const inline = await call(handler, "long", {}, {});
+      expect(inline.result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: 'Tool "long" timed out after 50 ms' }],
+      });
+    } finally {
+      await handler.close();
+    }
+  });
+});
+
+describe("middleware around the tasks extension's methods", () => {
+  it("runs the request hooks around tasks/get, answered outside the SDK's Server", async () => {
+    const seen: string[] = [];
+    const handler = toFetchHandler(app(Promise.resolve(), {}), {
+      use: [
+        {
+          async request(request, next) {
+            seen.push(`${request.method} ${request.client.name} ${request.transport}`);
+            return next();
+          },
+        },
+      ],
+    });
+    try {
+      const { taskId } = (await call(handler, "strict")).result!;
+      await until(handler, taskId, "completed");
+      expect(seen).toContain("tools/call tasks-test http");
+      expect(seen).toContain("tasks/get tasks-test http");
+    } finally {
+      await handler.close();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import {
+  type Implementation,
+  type JSONRPCRequest,
+  type Result,
+  Server,
+  type ServerContext,
+  type ServerOptions,
+} from "@modelcontextprotocol/server";
+import type { ClientInfo } from "../../model/context.js";
+import type { RequestInfo, TransportKind } from "../../model/middleware.js";
+import { clientInfoOf, modernClient } from "../context.js";
+import type { Hook } from "../hooks.js";
+import { runChain } from "./chain.js";
+
+/** How a server instance is reached, and the request hooks it runs (none: nothing is wrapped at run time). */
+export interface Serving {
+  readonly transport: TransportKind;
+  readonly hooks: readonly Hook<RequestInfo, Result>[];
+}
+
+type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/**
+ * An SDK `Server` whose every request handler runs inside the `request` hooks: the ones mcpsmith sets and the ones
+ * the SDK installs itself (`initialize`, `ping`, `server/discover`), in both eras, on every transport. The SDK's
+ * `_wrapHandler` is the seam it offers role classes for exactly this ("wrap a registered request handler"); the
+ * hooks go outside the SDK's own wrapping, so they see requests it refuses (invalid params) as errors too.
+ */
+export class MiddlewareServer extends Server {
+  // Read when a request arrives, never while the SDK's constructor registers its handlers (before this is set).
+  #serving: Serving = { transport: "http", hooks: [] };
+
+  constructor(info: Implementation, options: ServerOptions, serving: Serving) {
+    super(info, options);
+    this.#serving = serving;
+  }
+
+  protected override _wrapHandler(method: string, handler: Handler): Handler {
+    const wrapped = super._wrapHandler(method, handler);
+    return (request, ctx) => {
+      const { hooks, transport } = this.#serving;
+      if (hooks.length === 0) return wrapped(request, ctx);
+      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers };
+      const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, this));
+      return runChain(hooks, info, () => wrapped(request, ctx));
+    };
+  }
+}
+
+/** What the request hooks see of a request. The client is worked out only if a hook asks. */
+function requestInfo(
+  request: JSONRPCRequest,
+  transport: TransportKind,
+  context: { signal: AbortSignal; headers: Headers | undefined },
+  clientOf: () => ClientInfo,
+): RequestInfo {
+  let client: ClientInfo | undefined;
+  let state: Map<unknown, unknown> | undefined;
+  return {
+    method: request.method,
+    id: request.id,
+    params: request.params as RequestInfo["params"],
+    transport,
+    signal: context.signal,
+    headers: context.headers,
+    get client() {
+      client ??= clientOf();
+      return client;
+    },
+    get state() {
+      state ??= new Map();
+      return state;
+    },
+  };
+}
+
+/**
+ * Runs a 2026-07-28 request answered outside any `Server` (the tasks extension's methods, which the SDK would refuse)
+ * inside the same request hooks, so they see every request.
+ */
+export function runOutsideServer(
+  serving: Serving,
+  request: JSONRPCRequest,
+  context: { signal: AbortSignal; headers?: Headers },
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  if (serving.hooks.length === 0) return answer();
+  const envelope = ((request.params as { _meta?: unknown } | undefined)?._meta ?? {}) as Record<string, unknown>;
+  const info = requestInfo(request, serving.transport, { signal: context.signal, headers: context.headers }, () =>
+    modernClient(envelope),
+  );
+  return runChain(serving.hooks, info, answer);
+}

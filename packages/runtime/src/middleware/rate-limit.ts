@@ -1,0 +1,71 @@
+import { ProtocolError } from "@modelcontextprotocol/server";
+import { McpsmithError } from "../errors.js";
+import type { HttpExchange, Middleware } from "../model/middleware.js";
+import { TokenBuckets } from "./token-buckets.js";
+
+/** The JSON-RPC error code of a request refused for its rate (in the implementation-defined server range). */
+export const RATE_LIMITED = -32029;
+
+export interface RateLimitOptions {
+  /** Requests a client regains per second: its sustained rate. */
+  perSecond: number;
+  /** Requests a client may make at once after a quiet spell (the bucket's size). Default: `perSecond`. */
+  burst?: number;
+  /**
+   * Who an HTTP request comes from. Default: its remote address. Behind a proxy or load balancer every request
+   * comes from the proxy: key by what it forwards (and strips from clients), or by an authenticated identity.
+   * On a fetch runtime, which does not give the address, the default puts every client in one bucket.
+   */
+  key?: (exchange: HttpExchange) => string;
+}
+
+/**
+ * A per-client rate limit: a token bucket for each client. Over HTTP every exchange takes a token, and one
+ * over the rate is answered `429 Too Many Requests` with `Retry-After`, before any JSON-RPC is dispatched. On stdio
+ * (one client) every request takes a token; a `tools/call` over the rate answers `isError` saying when to retry,
+ * so the model can wait, and any other request a JSON-RPC error {@link RATE_LIMITED} with `data.retryAfterMs`.
+ */
+export function rateLimit(options: RateLimitOptions): Middleware {
+  const { perSecond, burst = perSecond } = options;
+  if (!(Number.isFinite(perSecond) && perSecond > 0) || !(Number.isFinite(burst) && burst >= 1)) {
+    throw new McpsmithError(
+      "E_SERVE_OPTIONS",
+      `rateLimit needs perSecond > 0 and burst >= 1, got perSecond ${perSecond} and burst ${burst}`,
+    );
+  }
+  const buckets = new TokenBuckets(perSecond, burst);
+  const key = options.key ?? ((exchange: HttpExchange) => exchange.remoteAddress ?? "unknown");
+  return {
+    name: "rateLimit",
+    async http(exchange, next) {
+      const wait = buckets.take(key(exchange));
+      return wait === 0 ? next() : tooManyRequests(wait, exchange.body);
+    },
+    async request(request, next) {
+      // HTTP exchanges took their token in the http hook.
+      if (request.transport === "http") return next();
+      const wait = buckets.take(request.transport);
+      if (wait === 0) return next();
+      if (request.method === "tools/call") {
+        return { content: [{ type: "text", text: retryMessage(wait) }], isError: true };
+      }
+      throw new ProtocolError(RATE_LIMITED, retryMessage(wait), { retryAfterMs: wait });
+    },
+  };
+}
+
+function retryMessage(wait: number): string {
+  return `Rate limit exceeded: too many requests; retry in ${Math.ceil(wait / 1000)} s (${wait} ms)`;
+}
+
+function tooManyRequests(wait: number, body: unknown): Response {
+  const id = (body as { id?: unknown } | null)?.id;
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: typeof id === "string" || typeof id === "number" ? id : null,
+      error: { code: RATE_LIMITED, message: retryMessage(wait), data: { retryAfterMs: wait } },
+    },
+    { status: 429, headers: { "retry-after": String(Math.ceil(wait / 1000)) } },
+  );
+}

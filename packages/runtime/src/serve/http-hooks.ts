@@ -1,0 +1,14 @@
+import type { Hook } from "../engine/hooks.js";
+import type { HttpExchange } from "../model/middleware.js";
+import type { Step } from "./pipeline.js";
+
+/**
+ * A middleware's `http` hook as a step of the endpoint: it sees the exchange read-only (request, parsed body, remote
+ * address) and answers it or passes it on. What it throws is the endpoint's to answer (500, reported to `onError`).
+ */
+export function httpHookStep(hook: Hook<HttpExchange, Response>): Step {
+  return (exchange, next) =>
+    hook({ request: exchange.request, body: exchange.body, remoteAddress: exchange.remoteAddress }, () =>
+      next(exchange),
+    );
+}

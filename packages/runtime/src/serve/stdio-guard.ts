@@ -1,0 +1,97 @@
+import { PassThrough, type Readable } from "node:stream";
+import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-limits.js";
+
+/** The longest line read from stdin: the SDK's own stdio buffer limit. */
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+type ErrorReply = Extract<JSONRPCMessage, { error: unknown }>;
+
+/**
+ * stdin as the SDK's stdio transport should see it: one JSON-RPC message a line, every other line answered here.
+ * Left to itself the transport drops a line that is not JSON without a word, reports a line that is not a
+ * JSON-RPC message only to `onerror`, and lets a deeply nested one overflow the stack further on; a client that sent
+ * any of them would wait forever for its answer. Each is answered instead, as over HTTP: -32700 for what does not
+ * parse (or nests deeper than {@link MAX_JSON_DEPTH}), -32600 for JSON that is not a JSON-RPC message (both with the
+ * message's id when it has a usable one). Good lines pass through unchanged, in order.
+ */
+export function guardStdin(input: Readable, reply: (message: ErrorReply) => void): { stream: Readable; stop(): void } {
+  const output = new PassThrough();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let skipping = false;
+
+  const onLine = (line: Buffer) => {
+    const text = line.toString("utf8").trim();
+    if (text === "") return;
+    const refusal = refusalOf(text);
+    if (refusal) reply(refusal);
+    else output.write(`${text}\n`);
+  };
+
+  const onData = (chunk: Buffer) => {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, end);
+      start = end + 1;
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      onLine(pending.length === 0 ? piece : Buffer.concat([...pending, piece]));
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (start >= chunk.length || skipping) return;
+    pending.push(chunk.subarray(start));
+    pendingBytes += chunk.length - start;
+    if (pendingBytes > MAX_LINE_BYTES) {
+      // Keep no more of it: drop what came, answer now, and skip the rest of the line when its end arrives.
+      pending = [];
+      pendingBytes = 0;
+      skipping = true;
+      reply(errorReply(null, -32700, `Parse error: a message longer than ${MAX_LINE_BYTES} bytes`));
+    }
+  };
+  const onEnd = () => {
+    if (pending.length > 0 && !skipping) onLine(Buffer.concat(pending));
+    if (!output.writableEnded) output.end();
+  };
+  const onError = (error: Error) => output.destroy(error);
+  input.on("data", onData).on("end", onEnd).on("close", onEnd).on("error", onError);
+  return {
+    stream: output,
+    // As the SDK's transport does at close: stop reading, so stdin no longer keeps the process alive.
+    stop() {
+      input.off("data", onData).off("end", onEnd).off("close", onEnd).off("error", onError);
+      input.pause();
+    },
+  };
+}
+
+/** The answer a line gets instead of being passed on, or undefined for a JSON-RPC message. */
+function refusalOf(text: string): ErrorReply | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return errorReply(null, -32700, "Parse error: the line is not valid JSON");
+  }
+  // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE);
+  try {
+    parseJSONRPCMessage(value);
+    return undefined;
+  } catch {
+    return errorReply(idOf(value), -32600, "Invalid Request: the line is not a JSON-RPC 2.0 message");
+  }
+}
+
+function idOf(value: unknown): string | number | null {
+  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+}
+
+function errorReply(id: string | number | null, code: number, message: string): ErrorReply {
+  return { jsonrpc: "2.0", id, error: { code, message } } as ErrorReply;
+}
