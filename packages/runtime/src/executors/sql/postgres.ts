@@ -36,6 +36,8 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
   });
   // A connection that dies while idle (server restart) is dropped by the pool; the next call opens another.
   pool.on("error", () => {});
+  // A connection that dies while checked out but between statements reports on the client: never an uncaught error.
+  pool.on("connect", (client) => client.on("error", () => {}));
 
   async function transaction<T>(
     mode: "read" | "write",
