@@ -31,16 +31,19 @@ export function toJson(value: unknown, codec: SqlCodec): unknown {
     case "date":
       return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
     case "datetime":
-      return value instanceof Date ? value.toISOString() : isoDateTime(String(value));
+      return value instanceof Date ? value.toISOString() : isoDateTime(String(value), codec.zoned);
     default:
       return value instanceof Date ? value.toISOString() : typeof value === "bigint" ? String(value) : value;
   }
 }
 
-/** `2024-01-02 03:04:05+02` (PostgreSQL, MySQL text) as ISO 8601: `2024-01-02T03:04:05+02:00`. */
-function isoDateTime(text: string): string {
-  const iso = text.replace(" ", "T");
-  return iso.replace(/([+-]\d\d)$/, "$1:00");
+/**
+ * `2024-01-02 03:04:05+02` (PostgreSQL) as ISO 8601: `2024-01-02T03:04:05+02:00`. A zoned value read without an
+ * offset is MySQL's TIMESTAMP, read in the session's time zone, which the driver sets to UTC: it gets `Z`.
+ */
+function isoDateTime(text: string, zoned: boolean): string {
+  const iso = text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
+  return zoned && !/(Z|[+-]\d\d:?\d\d)$/.test(iso) ? `${iso}Z` : iso;
 }
 
 function parseJson(text: string): unknown {
