@@ -74,3 +74,10 @@ describe("CursorSigner", () => {
     expect(() => new CursorSigner().open(cursor, "scope")).toThrow(/not made by this server/);
   });
 });
+
+describe("likeToGlob", () => {
+  it("keeps SQLite's like case-sensitive by writing the pattern as a GLOB", async () => {
+    const { likeToGlob } = await import("./filters.js");
+    expect(likeToGlob("AC%_x*[?")).toBe("AC*?x[*][[][?]");
+  });
+});
