@@ -17,6 +17,8 @@ import { tableNamed, tableOf } from "./tables.js";
 import { writeRow } from "./write-tools.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Beyond twice the timeout and this, a call that the server has not stopped is given up on. */
+const GRACE_MS = 1_000;
 /** 1 MiB of JSON: a page the model can read; the runtime's result limit cuts text further. */
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
@@ -124,12 +126,19 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
 
   return {
     async call(binding, input = {}, context = {}) {
-      const settings: RunSettings = { timeoutMs, ...(context.signal && { signal: context.signal }) };
+      // The server stops a statement at timeoutMs; this backstop answers even when the server cannot (a network
+      // that went silent), and its abort cancels the statement like a client's cancellation does.
+      const backstop = AbortSignal.timeout(timeoutMs * 2 + GRACE_MS);
+      const signal = context.signal ? AbortSignal.any([context.signal, backstop]) : backstop;
       try {
-        const value = (await run(binding, input as Record<string, unknown>, settings)) as Record<string, unknown>;
+        const value = (await abortable(
+          run(binding, input as Record<string, unknown>, { timeoutMs, signal }),
+          signal,
+        )) as Record<string, unknown>;
         return structuredWithText(value, fence(database.name, value));
       } catch (error) {
-        throw explain(error, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
+        const timedOut = backstop.aborted ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
+        throw explain(timedOut, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
       }
     },
     async writeAccess() {
@@ -145,6 +154,16 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       await (await open?.catch(() => undefined))?.close();
     },
   };
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (the work is left to settle on its own). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 async function openDriver(database: SqlDatabase, options: SqlExecutorOptions): Promise<SqlDriver> {
@@ -196,16 +215,16 @@ function explain(
   c: { timeoutMs: number; signal?: AbortSignal | undefined; scrub: (t: string) => string },
 ): Error {
   if (c.signal?.aborted) return new ToolError("The query was cancelled.");
-  if (error instanceof ToolError) return new ToolError(c.scrub(error.message));
   const { code, errno, message } = (error ?? {}) as { code?: unknown; errno?: unknown; message?: string };
   const codes = [code, errno].filter((v) => v !== undefined).map(String);
   const text = c.scrub(message || String(error));
   if (error instanceof Error && (error.name === "SqliteTimeout" || codes.some((v) => TIMEOUT_CODES.has(v)))) {
     return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
   }
-  if (error instanceof Error && /timed out after/.test(message ?? "")) {
+  if (error instanceof Error && /^timed out after/.test(message ?? "")) {
     return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
   }
+  if (error instanceof ToolError) return new ToolError(c.scrub(error.message));
   if (
     codes.some((v) => UNREACHABLE.test(v)) ||
     /Connection terminated|connect ECONN|SQLite worker stopped/.test(message ?? "")
