@@ -7,6 +7,7 @@ import { connectionSecrets, dialectOf, mysqlUri, type SqlConnection, sqliteFile 
 import { CursorSigner } from "./cursor.js";
 import { describeTable, findTables } from "./describe.js";
 import type { RunSettings, SqlDriver, WriteAccess } from "./driver.js";
+import { explain } from "./failures.js";
 import type { SqlBinding, SqlDatabase } from "./model.js";
 import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
@@ -195,50 +196,4 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   if (!Number.isFinite(value) || value <= 0)
     throw new RangeError(`createSqlExecutor: ${name} must be a positive number, not ${value}.`);
   return value;
-}
-
-const TIMEOUT_CODES = new Set([
-  "57014",
-  "ER_QUERY_TIMEOUT",
-  "ER_STATEMENT_TIMEOUT",
-  "ER_QUERY_INTERRUPTED",
-  "3024",
-  "1969",
-  "1317",
-]);
-const UNREACHABLE =
-  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|EPIPE|PROTOCOL_CONNECTION_LOST|08...|57P0[1-3]|ER_ACCESS_DENIED_ERROR|28P01|28000|SQLITE_CANTOPEN)$/;
-
-/** Turns whatever stopped a call into an error that says what happened, with the connection's secrets scrubbed. */
-function explain(
-  error: unknown,
-  c: { timeoutMs: number; signal?: AbortSignal | undefined; scrub: (t: string) => string },
-): Error {
-  if (c.signal?.aborted) return new ToolError("The query was cancelled.");
-  const { code, errno, message } = (error ?? {}) as { code?: unknown; errno?: unknown; message?: string };
-  const codes = [code, errno].filter((v) => v !== undefined).map(String);
-  const text = c.scrub(message || String(error));
-  if (error instanceof Error && (error.name === "SqliteTimeout" || codes.some((v) => TIMEOUT_CODES.has(v)))) {
-    return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
-  }
-  if (error instanceof Error && /^timed out after/.test(message ?? "")) {
-    return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
-  }
-  if (error instanceof ToolError) return new ToolError(c.scrub(error.message));
-  if (
-    codes.some((v) => UNREACHABLE.test(v)) ||
-    /Connection terminated|connect ECONN|SQLite worker stopped/.test(message ?? "")
-  ) {
-    return new ToolError(
-      `The database is unreachable (${codes[0] ?? "connection failed"}): ${text}. Try again once it is back.`,
-    );
-  }
-  // An error the database raised (a syntax error, a constraint, a read-only violation): the model can act on it.
-  if (codes.length > 0) return new ToolError(`The database refused the statement: ${text}`);
-  if (error instanceof Error) {
-    error.message = text;
-    if (error.stack) error.stack = c.scrub(error.stack);
-    return error;
-  }
-  return new Error(text);
 }
