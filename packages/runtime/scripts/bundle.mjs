@@ -9,6 +9,8 @@ await build({
     "src/index.ts",
     "src/testing/index.ts",
     "src/executors/http/index.ts",
+    "src/executors/sql/index.ts",
+    "src/executors/sql/sqlite-worker.ts",
     "src/discovery/index.ts",
     "src/internal.ts",
   ],

@@ -144,13 +144,3 @@ export function secretValues(chosen: Chosen, env: Env): string[] {
     }
   });
 }
-
-/** Replaces every secret in `text` (error messages, response excerpts) with a placeholder. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is replaced whole.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
-  }
-  return out;
-}

@@ -1,5 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
-import { applyCredentials, type Chosen, chooseCredentials, type Env, redact, secretValues } from "./auth.js";
+import { redact } from "../redact.js";
+import { applyCredentials, type Chosen, chooseCredentials, type Env, secretValues } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { encodeBody } from "./body.js";
 import { OAuth2Tokens } from "./oauth2.js";

@@ -1,0 +1,81 @@
+import type { SqlColumn, SqlDialect, SqlJsonSchema } from "./model.js";
+
+/**
+ * The filter operators of `list_` tools (PostgREST's names): which fit a column depends on its codec, and the same
+ * function tells the schema builder what to offer and the statement builder what to accept.
+ */
+export const FILTER_OPERATORS = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "like",
+  "ilike",
+  "contains",
+  "isNull",
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Combinators of conditions in `where`: underscored so they cannot be mistaken for a column (Hasura's spelling). */
+export const AND = "_and";
+export const OR = "_or";
+
+/** Values an `in` list may hold: enough for a model's lists, small enough to keep statements short. */
+export const MAX_IN_VALUES = 1_000;
+
+const ORDERED = ["eq", "neq", "gt", "gte", "lt", "lte", "in"] as const;
+
+export function operatorsFor(column: SqlColumn, dialect: SqlDialect): FilterOperator[] {
+  const ops: FilterOperator[] = [];
+  switch (column.codec.kind) {
+    case "text":
+      ops.push(...ORDERED, "like", "ilike");
+      break;
+    case "integer":
+    case "bigint":
+    case "decimal":
+    case "float":
+    case "date":
+    case "time":
+    case "datetime":
+    case "uuid":
+    case "enum":
+      ops.push(...ORDERED);
+      break;
+    case "boolean":
+    case "bytes":
+      ops.push("eq", "neq");
+      break;
+    case "json":
+      // SQLite has no containment test on JSON; PostgreSQL (`@>`) and MySQL (JSON_CONTAINS) do.
+      if (dialect !== "sqlite") ops.push("contains");
+      break;
+    case "array":
+    case "set":
+      ops.push("contains");
+      break;
+  }
+  if (column.nullable) ops.push("isNull");
+  return ops;
+}
+
+/** The JSON Schema of an operator's operand, given the schema of one value of the column. */
+export function operandSchema(op: FilterOperator, column: SqlColumn, value: SqlJsonSchema): SqlJsonSchema {
+  switch (op) {
+    case "in":
+      return { type: "array", items: value, minItems: 1, maxItems: MAX_IN_VALUES };
+    case "like":
+    case "ilike":
+      return { type: "string", description: "A pattern: % matches any run of characters, _ one character." };
+    case "isNull":
+      return { type: "boolean", description: "true: only rows where it is null; false: only rows where it is not." };
+    case "contains":
+      // Arrays and SET columns contain the listed members; JSON contains the given document (`@>` semantics).
+      return column.codec.kind === "json" ? {} : value;
+    default:
+      return value;
+  }
+}
