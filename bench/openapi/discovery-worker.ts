@@ -12,6 +12,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import type * as Codegen from "../../packages/codegen/dist/index.js";
+import type * as ListedInput from "../../packages/codegen/dist/ir/listed-input.js";
 import type * as Serve from "../../packages/codegen/dist/serve/index.js";
 import type * as OpenApi from "../../packages/codegen/dist/sources/openapi/index.js";
 
@@ -33,11 +34,13 @@ if (!spec) {
   process.stderr.write("usage: discovery-worker.js SPEC\n");
   process.exit(2);
 }
-const [{ CHARS_PER_TOKEN, estimateToolListTokens }, { openApiServer }, { loadOpenApi }] = (await Promise.all([
-  import(dist("index.js")),
-  import(dist("serve/index.js")),
-  import(dist("sources/openapi/index.js")),
-])) as [typeof Codegen, typeof Serve, typeof OpenApi];
+const [{ CHARS_PER_TOKEN, estimateToolListTokens }, { openApiServer }, { loadOpenApi }, { listedInputSchema }] =
+  (await Promise.all([
+    import(dist("index.js")),
+    import(dist("serve/index.js")),
+    import(dist("sources/openapi/index.js")),
+    import(dist("ir/listed-input.js")),
+  ])) as [typeof Codegen, typeof Serve, typeof OpenApi, typeof ListedInput];
 
 /**
  * `estimateToolListTokens` of every IR tool as tools/list carries it, summed tool by tool: msgraph's whole list is
@@ -50,7 +53,8 @@ function toolsModeTokensOf(tools: Awaited<ReturnType<typeof loadOpenApi>>["tools
       name: tool.name,
       ...(tool.title !== undefined && { title: tool.title }),
       description: tool.description,
-      inputSchema: tool.inputSchema,
+      // An input schema too large to list is listed loosened (ir/listed-input.ts), as a server lists it.
+      inputSchema: listedInputSchema(tool.inputSchema) ?? tool.inputSchema,
       ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
       annotations: tool.annotations,
     };

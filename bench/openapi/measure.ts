@@ -134,20 +134,24 @@ export interface Startup {
 }
 
 /**
- * `mcpsmith serve openapi SPEC --mode MODE` started `reps` times, each in a fresh process (startup-worker.ts), the
- * modes alternating so that both see the same machine.
+ * `mcpsmith serve openapi SPEC --mode MODE`, or the generated project in `project` (its `dist/main.js --mode MODE`),
+ * started `reps` times, each in a fresh process (startup-worker.ts), the modes alternating so that both see the same
+ * machine.
  */
 export async function measureStartup(
   spec: Spec,
   reps: number,
   timeoutMs: number,
+  project?: string,
 ): Promise<Record<"tools" | "discovery", Startup | { failure: string }>> {
+  const what = project === undefined ? "served" : "generated project";
   const runs = { tools: [] as StartupRun[], discovery: [] as StartupRun[] };
   const failures: Partial<Record<"tools" | "discovery", string>> = {};
   for (let rep = 0; rep < reps; rep++) {
     for (const mode of ["discovery", "tools"] as const) {
       if (failures[mode]) continue;
-      const run = await timed({ script: STARTUP_WORKER, args: [spec.file, mode], timeoutMs });
+      const args = [spec.file, mode, ...(project === undefined ? [] : [project])];
+      const run = await timed({ script: STARTUP_WORKER, args, timeoutMs });
       if (!run.ok) failures[mode] = failureOf(run, timeoutMs);
       else runs[mode].push(JSON.parse(run.stdout) as StartupRun);
     }
@@ -162,7 +166,9 @@ export async function measureStartup(
       tools: runs[mode][0]!.tools,
       runsMs: runs[mode].map((run) => run.firstListMs),
     };
-    log(`  ${spec.name}: --mode ${mode} first tools/list ${seconds(result.firstListMs)}, ${mb(result.peakRssBytes)}`);
+    log(
+      `  ${spec.name} (${what}): --mode ${mode} first tools/list ${seconds(result.firstListMs)}, ${mb(result.peakRssBytes)}`,
+    );
     return result;
   };
   return { discovery: summary("discovery"), tools: summary("tools") };

@@ -137,8 +137,9 @@ export function discoveryTable(specs: readonly SpecResult[]): string {
   return table([header, ...rows]);
 }
 
-export function startupTable(specs: readonly StartupResult[]): string {
-  const header = ["mcpsmith serve start-up", "discovery", "tools", "tools/discovery", "target"];
+/** `title` heads the first column: `mcpsmith serve start-up` or `generated project start-up`. */
+export function startupTable(specs: readonly StartupResult[], title = "mcpsmith serve start-up"): string {
+  const header = [title, "discovery", "tools", "tools/discovery", "target"];
   const rows = specs.flatMap((spec) => {
     const { tools, discovery } = spec.startup;
     const row = (label: string, pick: (run: Startup) => number | undefined, format: (value: number) => string) => {

@@ -8,8 +8,9 @@
  * Generation: each generator's CLI in a fresh process (wall, CPU, peak RSS), medians of several runs. Then
  * `tsc --noEmit` on each output, with its dependencies linked from this workspace (nothing is installed), its
  * errors counted. Then mcpsmith's tools/list in discovery mode, listed by the official client. Then start-up:
- * `mcpsmith serve openapi` in `--mode tools` and in discovery mode, time to the first tools/list answer and peak RSS
- * (`--startup-only` measures only this). The issue's targets
+ * `mcpsmith serve openapi` in `--mode tools` and in discovery mode, time to the first tools/list answer and peak RSS,
+ * then the same of the generated project, built with tsc (project-build.ts) (`--startup-only` measures only
+ * these). The issue's targets
  * are printed PASS or MISS; results also go to bench/results/openapi-*.json.
  */
 import { execFileSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Generator, mcpsmithGenerator, peer } from "./generators.js";
 import { measureDiscovery, measureGeneration, measureStartup, measureTypeCheck, type Settings } from "./measure.js";
+import { buildProject } from "./project-build.js";
 import {
   discoveryTable,
   failureNotes,
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), "mcpsmith-bench-openapi-"));
   const results: SpecResult[] = [];
   const startups: StartupResult[] = [];
+  const projectStartups: StartupResult[] = [];
   try {
     for (const [index, spec] of specs.entries()) {
       const base: Settings = {
@@ -98,6 +101,14 @@ async function main(): Promise<void> {
       log(`${spec.name} (${spec.operations.toLocaleString("en-US")} operations), median of ${base.reps}:`);
       if (!startupOnly) results.push(await measureGenerated(spec, generators, base, workDir));
       startups.push({ name: spec.name, startup: await measureStartup(spec, base.reps, 15 * 60_000) });
+      const project = await buildProject(spec, workDir, 15 * 60_000, log);
+      projectStartups.push({
+        name: spec.name,
+        startup:
+          "failure" in project
+            ? { tools: project, discovery: project }
+            : await measureStartup(spec, base.reps, 15 * 60_000, project.dir),
+      });
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
@@ -123,6 +134,8 @@ async function main(): Promise<void> {
       : [generationTable(results, Boolean(pending)), "", typeCheckTable(results), "", discoveryTable(results), ""]),
     startupTable(startups),
     "",
+    startupTable(projectStartups, "generated project start-up"),
+    "",
     "measured as:",
     ...generators.map((generator) => `  ${generator.name}: ${generator.label}`),
     `  peak RSS: ${PEAK_RSS_SOURCE}; tsc --noEmit -p OUTPUT with the output's own tsconfig`,
@@ -139,14 +152,8 @@ async function main(): Promise<void> {
       ),
     ),
     "start-up runs (first tools/list, ms):",
-    ...startups.flatMap((spec) =>
-      (["discovery", "tools"] as const).flatMap((mode) => {
-        const run = spec.startup[mode];
-        return run && !("failure" in run)
-          ? [`  ${spec.name.padEnd(8)} --mode ${mode.padEnd(12)} ${run.runsMs.join(", ")}`]
-          : [];
-      }),
-    ),
+    ...startupRuns(startups, "served"),
+    ...startupRuns(projectStartups, "project"),
     "",
     `total ${elapsedS.toFixed(0)} s`,
   ];
@@ -198,3 +205,14 @@ main().catch((error: Error) => {
   console.error(error.stack ?? error.message);
   process.exit(1);
 });
+
+function startupRuns(results: readonly StartupResult[], what: string): string[] {
+  return results.flatMap((spec) =>
+    (["discovery", "tools"] as const).flatMap((mode) => {
+      const run = spec.startup[mode];
+      return run && !("failure" in run)
+        ? [`  ${spec.name.padEnd(8)} ${what.padEnd(8)} --mode ${mode.padEnd(12)} ${run.runsMs.join(", ")}`]
+        : [];
+    }),
+  );
+}

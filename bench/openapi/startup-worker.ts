@@ -1,12 +1,15 @@
 /**
- * Start-up as a host sees it: `mcpsmith serve openapi SPEC --mode MODE` spawned over stdio, then the 2025-11-25
- * handshake and one `tools/list`. Measures the time from spawn to the answer (its first page) and the server's peak
- * resident memory until then (`VmHWM` of /proc/PID/status, Linux only), then stops the server.
+ * Start-up as a host sees it: `mcpsmith serve openapi SPEC --mode MODE`, or a generated project's built entry
+ * (`node PROJECT/dist/main.js --mode MODE`), spawned over stdio, then the 2025-11-25 handshake and one `tools/list`.
+ * Measures the time from spawn to the answer (its first page) and the server's peak resident memory until then
+ * (`VmHWM` of /proc/PID/status, Linux only), then stops the server.
  *
- *   node bench/dist/openapi/startup-worker.js SPEC tools|discovery   # prints a StartupRun as JSON
+ *   node bench/dist/openapi/startup-worker.js SPEC tools|discovery           # prints a StartupRun as JSON
+ *   node bench/dist/openapi/startup-worker.js SPEC tools|discovery PROJECT   # the generated project in PROJECT
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface StartupRun {
@@ -18,14 +21,18 @@ export interface StartupRun {
   tools: number;
 }
 
-const [spec, mode] = process.argv.slice(2);
+const [spec, mode, project] = process.argv.slice(2);
 if (!spec || (mode !== "tools" && mode !== "discovery")) {
-  process.stderr.write("usage: startup-worker.js SPEC tools|discovery\n");
+  process.stderr.write("usage: startup-worker.js SPEC tools|discovery [PROJECT]\n");
   process.exit(2);
 }
 const cli = fileURLToPath(new URL("../../../packages/cli/dist/bin.js", import.meta.url));
 const started = performance.now();
-const server = spawn(process.execPath, [cli, "serve", "openapi", spec, "--mode", mode], {
+const args =
+  project === undefined
+    ? [cli, "serve", "openapi", spec, "--mode", mode]
+    : [join(project, "dist", "main.js"), "--mode", mode];
+const server = spawn(process.execPath, args, {
   stdio: ["pipe", "pipe", "ignore"],
 });
 const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);

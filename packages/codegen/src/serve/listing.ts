@@ -71,7 +71,8 @@ export function toolListingOf(tools: readonly ToolIR<unknown>[], options: Listin
 /**
  * Estimated tokens of the `tools/list` that lists these definitions, measured the way `mcpsmith doctor` measures a
  * running one: each entry as the runtime lists a tool given `(name, options)`, where the title is repeated in the
- * annotations beside the hints, and a tool without an input schema lists `{ type: "object" }`.
+ * annotations beside the hints, an input schema too large to list lists its `listedInput`, and a tool without an
+ * input schema lists `{ type: "object" }`.
  */
 export function toolListTokensOf(definitions: readonly ToolDefinition[]): number {
   return estimateToolListTokens(definitions.map(listedToolOf));
@@ -83,7 +84,7 @@ function listedToolOf({ name, options }: ToolDefinition): ToolDescriptor & { ann
     name,
     ...(options.title !== undefined && { title: options.title }),
     ...(options.description !== undefined && { description: options.description }),
-    inputSchema: (options.input as object | undefined) ?? { type: "object" },
+    inputSchema: options.listedInput ?? (options.input as object | undefined) ?? { type: "object" },
     ...(options.output !== undefined && { outputSchema: options.output as object }),
     ...(Object.keys(annotations).length > 0 && { annotations }),
   };

@@ -55,11 +55,15 @@ export function compileModel(model: ServerModel): CompiledModel {
     const input =
       schema(tool.input, `${where} input`, "input", true) ?? compileSchema(EMPTY_OBJECT_SCHEMA, where, "input");
     const output = schema(tool.output, `${where} output`, "output", false);
+    const listedInput = tool.listedInput ?? input.json;
+    if (tool.listedInput !== undefined && listedInput.type !== "object") {
+      problems.push(`${where}: listedInput's root must be { type: "object" } (found ${describeRoot(listedInput)})`);
+    }
     const wire: Tool = {
       name: tool.name,
       ...(tool.title !== undefined && { title: tool.title }),
       ...(tool.description !== undefined && { description: tool.description.trim() }),
-      inputSchema: input.json as Tool["inputSchema"],
+      inputSchema: listedInput as Tool["inputSchema"],
       ...(output && { outputSchema: output.json as Tool["outputSchema"] }),
       ...(tool.annotations && { annotations: tool.annotations }),
       ...(tool.meta && { _meta: tool.meta }),

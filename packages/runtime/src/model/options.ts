@@ -27,6 +27,11 @@ export interface ToolOptions extends ToolHints {
   title?: string;
   description?: string;
   input?: SchemaInput;
+  /**
+   * The input schema `tools/list` shows instead of `input`'s, for an input schema too large to list whole (a
+   * generated server sets it, see docs/openapi.md): arguments are still checked against `input`.
+   */
+  listedInput?: JsonSchema;
   output?: SchemaInput;
   meta?: Record<string, unknown>;
   /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */

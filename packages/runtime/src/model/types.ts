@@ -1,4 +1,4 @@
-import type { SchemaInput } from "../schema/types.js";
+import type { JsonSchema, SchemaInput } from "../schema/types.js";
 import type { Context } from "./context.js";
 import type { Middleware } from "./middleware.js";
 import type { CompletionSource, TaskSupport } from "./options.js";
@@ -40,6 +40,8 @@ export interface ToolModel {
   title?: string;
   description?: string;
   input?: SchemaInput;
+  /** What `tools/list` shows as the input schema, when not `input`'s (see `ToolOptions.listedInput`). */
+  listedInput?: JsonSchema;
   output?: SchemaInput;
   annotations?: ToolAnnotations;
   /** Extra `_meta` advertised with the tool in `tools/list`. */

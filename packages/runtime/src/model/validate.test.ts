@@ -139,6 +139,50 @@ describe("model validation at start-up", () => {
     }
   });
 
+  it("lists listedInput in place of the input schema, and checks arguments against the input schema", async () => {
+    const input = {
+      type: "object",
+      properties: { pet: { $ref: "#/$defs/Pet" } },
+      required: ["pet"],
+      $defs: { Pet: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+    };
+    const listedInput = {
+      type: "object",
+      properties: { pet: { $ref: "#/$defs/Pet" } },
+      required: ["pet"],
+      $defs: { Pet: { type: "object", description: "A Pet: not listed." } },
+    };
+    const client = await createTestClient(
+      server({ name: "pets", version: "1.0.0" }).tool(
+        "addPet",
+        { description: "Adds a pet.", input, listedInput },
+        () => "added",
+      ),
+    );
+    try {
+      const [listed] = (await client.listTools()).tools;
+      expect(listed?.inputSchema).toEqual(listedInput);
+      const refused = await client.callTool({ name: "addPet", arguments: { pet: { name: 7 } } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain("pet.name");
+      const added = await client.callTool({ name: "addPet", arguments: { pet: { name: "Rex" } } });
+      expect(added.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a listedInput whose root is not an object schema", async () => {
+    const target = server({ name: "pets", version: "1.0.0" }).tool(
+      "addPet",
+      { description: "Adds a pet.", input: { type: "object" }, listedInput: { type: "array" } },
+      () => "added",
+    );
+    expect(await refusal(target)).toBe(
+      one(`tool "addPet": listedInput's root must be { type: "object" } (found type "array")`),
+    );
+  });
+
   it("accepts any root for an output schema", async () => {
     class Weather {
       @tool({ description: "Temperatures.", output: z.array(z.number()) })

@@ -79,7 +79,9 @@ function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): v
   // The root without its `$defs` against the meta-schema, then each definition not met before on its own: the
   // meta-schema checks a definition the same way wherever it sits.
   const { $defs, definitions, ...root } = body;
-  const parts = [root, ...definitionsOf($defs), ...definitionsOf(definitions)];
+  // A definitions object met before (tools reaching the same definitions share one) was checked whole: not even
+  // its entries are looked at again, which with thousands of tools each holding a thousand would add up.
+  const parts = [root, ...definitionsOf($defs, seen), ...definitionsOf(definitions, seen)];
   for (const part of parts) {
     if (seen.has(part)) continue;
     if (!validator.validateSchema(part)) {
@@ -98,10 +100,12 @@ function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): v
   };
   for (const part of parts) visit(part);
   for (const node of visited) seen.add(node);
+  for (const container of [$defs, definitions])
+    if (typeof container === "object" && container !== null) seen.add(container);
 }
 
-function definitionsOf(definitions: unknown): object[] {
-  if (typeof definitions !== "object" || definitions === null) return [];
+function definitionsOf(definitions: unknown, seen: WeakSet<object>): object[] {
+  if (typeof definitions !== "object" || definitions === null || seen.has(definitions)) return [];
   return Object.values(definitions).filter((value): value is object => typeof value === "object" && value !== null);
 }
 

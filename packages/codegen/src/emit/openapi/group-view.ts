@@ -1,6 +1,6 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { toolDefinitionOf } from "../../ir/tool-definition.js";
-import type { ObjectSchema, ToolIR } from "../../ir/types.js";
+import type { JsonSchema, ObjectSchema, ToolIR } from "../../ir/types.js";
 import { IdentifierPool } from "../identifiers.js";
 import { LINE_WIDTH, printLiteral, printString } from "../literal.js";
 import { type Field, printFields, printStatement } from "./fields.js";
@@ -32,7 +32,16 @@ export interface GroupView {
 const METHOD_INDENT = "  ";
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export function groupView(plan: GroupPlan, shared: SharedDefinitions, header: string): GroupView {
+/**
+ * `loose` collects, for the project's definitions file, the loosened definitions listed input schemas use
+ * (ir/listed-input.ts), by name.
+ */
+export function groupView(
+  plan: GroupPlan,
+  shared: SharedDefinitions,
+  header: string,
+  loose: Map<string, JsonSchema>,
+): GroupView {
   const methodNames = new IdentifierPool(["constructor", "http"]);
   const schemas: GroupView["schemas"] = [];
   const composers = new Set<string>();
@@ -42,14 +51,29 @@ export function groupView(plan: GroupPlan, shared: SharedDefinitions, header: st
     const stem = constantCase(name);
     const { options } = toolDefinitionOf(tool);
     const fields: Field[] = name === tool.name ? [] : [{ key: "name", value: tool.name }];
+    let inputComposed = false;
     for (const [key, value] of Object.entries(options)) {
       if (key === "input" || key === "output") {
         const constant = `${stem}_${key.toUpperCase()}`;
         const schema = shared.planOf(value as ObjectSchema, key);
+        if (key === "input") inputComposed = !("whole" in schema);
         if ("whole" in schema) wholeSchemas = true;
         else composers.add(COMPOSERS[key]);
         schemas.push({ declaration: schemaDeclaration(constant, schema, key) });
         fields.push({ key, code: constant });
+      } else if (key === "listedInput") {
+        // Composed like the input schema when it is: the definitions it lists whole are the project's, the loosened
+        // ones written once for the project (`loose`), so thousands of such tools do not each carry a copy.
+        const listed = inputComposed ? listedPlan(value as ObjectSchema, shared, loose) : undefined;
+        if (listed === undefined) {
+          wholeSchemas = true;
+          fields.push({ key, value });
+        } else {
+          const constant = `${stem}_LISTED_INPUT`;
+          composers.add(LISTED_COMPOSER);
+          schemas.push({ declaration: listedDeclaration(constant, `${stem}_INPUT`, listed) });
+          fields.push({ key, code: constant });
+        }
       } else {
         fields.push({ key, value });
       }
@@ -106,6 +130,39 @@ function schemaDeclaration(constant: string, schema: ToolSchemaPlan, kind: Schem
   const refs = `${inner}${printStatement("", schema.refs, ",", { indent: inner })}`;
   const root = `${inner}${printStatement("", schema.root, ",", { indent: inner })}`;
   return `${call}\n${refs}\n${root}\n);`;
+}
+
+const LISTED_COMPOSER = "listedInputSchema";
+
+interface ListedPlan {
+  whole: string[];
+  loose: string[];
+}
+
+/**
+ * Which of a listed input schema's definitions are the project's input definitions as they are, and which loosened
+ * (added to `loose`); `undefined` when one is neither, or a name would mean two loosened schemas: then it is
+ * written whole.
+ */
+function listedPlan(listed: ObjectSchema, shared: SharedDefinitions, loose: Map<string, JsonSchema>) {
+  const plan: ListedPlan = { whole: [], loose: [] };
+  const found = new Map<string, JsonSchema>();
+  for (const [name, definition] of Object.entries(listed.$defs ?? {})) {
+    if (shared.definitions.get(name)?.schema === definition) plan.whole.push(name);
+    else if ((loose.get(name) ?? definition) === definition) {
+      plan.loose.push(name);
+      found.set(name, definition);
+    } else return undefined;
+  }
+  for (const [name, definition] of found) loose.set(name, definition);
+  return plan;
+}
+
+/** `const GET_PET_LISTED_INPUT = listedInputSchema(GET_PET_INPUT, [...], [...]);`, one argument a line. */
+function listedDeclaration(constant: string, input: string, plan: ListedPlan): string {
+  const inner = METHOD_INDENT;
+  const list = (names: string[]) => `${inner}${printStatement("", names, ",", { indent: inner })}`;
+  return `const ${constant} = ${LISTED_COMPOSER}(\n${inner}${input},\n${list(plan.whole)}\n${list(plan.loose)}\n);`;
 }
 
 /** `name(args: ..., ctx: Context) {`, its parameters one a line when the line would be too long (as Biome does). */

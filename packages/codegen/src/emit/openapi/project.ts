@@ -1,5 +1,5 @@
 import { DEFAULT_DISCOVERY_THRESHOLD } from "../../ir/listing-modes.js";
-import type { OpenApiIR } from "../../ir/types.js";
+import type { JsonSchema, OpenApiIR } from "../../ir/types.js";
 import { printString } from "../literal.js";
 import { renderCodeTemplate } from "../templates.js";
 import { printStatement } from "./fields.js";
@@ -47,6 +47,15 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
       subject: printString(`the ${ir.title} API`),
     }),
   );
+  // The groups first: they collect the loosened definitions the definitions file writes.
+  const loose = new Map<string, JsonSchema>();
+  const groupFiles = groups.map(
+    (group) =>
+      [
+        `${GENERATED_DIR}/${group.file}.ts`,
+        renderCodeTemplate("openapi/src/generated/group.ts.hbs", groupView(group, shared, header, loose)),
+      ] as const,
+  );
   if (shared.definitions.size > 0) {
     generated.set(
       `${GENERATED_DIR}/definitions.ts`,
@@ -54,15 +63,18 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
         header,
         definitions: definitionsStatement("DEFINITIONS", shared.definitions),
         outputDefinitions: definitionsStatement("OUTPUT_DEFINITIONS", shared.outputDefinitions),
+        ...(loose.size > 0 && {
+          looseDefinitions: printStatement(
+            "const LOOSE_DEFINITIONS: Record<string, JsonSchema> = ",
+            Object.fromEntries([...loose].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+            ";",
+            { expand: true },
+          ),
+        }),
       }),
     );
   }
-  for (const group of groups) {
-    generated.set(
-      `${GENERATED_DIR}/${group.file}.ts`,
-      renderCodeTemplate("openapi/src/generated/group.ts.hbs", groupView(group, shared, header)),
-    );
-  }
+  for (const [file, text] of groupFiles) generated.set(file, text);
   generated.set(
     `${GENERATED_DIR}/index.ts`,
     renderCodeTemplate("openapi/src/generated/index.ts.hbs", {

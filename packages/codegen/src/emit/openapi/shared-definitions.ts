@@ -7,6 +7,7 @@
  */
 
 import { type DefClosures, type LazyDefs, lazyDefsOf } from "../../ir/def-closure.js";
+import { refsIn } from "../../ir/schema-refs.js";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 
 /** Which table a tool schema's definitions come from: input schemas use them in their request form. */
@@ -221,33 +222,6 @@ function closureOf(refs: readonly string[], lookup: Lookup) {
     for (const ref of definition.refs) reached.add(ref);
   }
   return [...reached].sort(compare);
-}
-
-const DEFS_REF = "#/$defs/";
-
-/** The definition names a schema refers to: its `$ref`s into `#/$defs/` and its discriminator mappings' targets. */
-function refsIn(schema: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) {
-    for (const item of schema) refsIn(item, found);
-  } else if (typeof schema === "object" && schema !== null) {
-    const object = schema as Record<string, unknown>;
-    addRef(object.$ref, found);
-    const discriminator = object.discriminator as { mapping?: unknown } | undefined;
-    if (typeof discriminator?.mapping === "object" && discriminator.mapping !== null) {
-      for (const target of Object.values(discriminator.mapping)) addRef(target, found);
-    }
-    for (const value of Object.values(object)) refsIn(value, found);
-  }
-  return found;
-}
-
-function addRef(ref: unknown, found: Set<string>): void {
-  if (typeof ref !== "string" || !ref.startsWith(DEFS_REF)) return;
-  let token = ref.slice(DEFS_REF.length);
-  try {
-    token = decodeURIComponent(token);
-  } catch {}
-  found.add(token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Each schema's JSON, computed once: definitions are compared by content where they are not the same object. */

@@ -4,6 +4,7 @@
  * text), from which the generated mock answers what the document says. So is an object schema too large to list
  * (MAX_LISTED_OUTPUT_CHARS).
  */
+import { listedChars } from "../../ir/schema-refs.js";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import type { SourceResponse } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
@@ -33,24 +34,6 @@ export function lowerOutput(response: SourceResponse, session: SchemaSession, re
  * output schemas of the other corpus documents are under 110 KB (Kubernetes').
  */
 export const MAX_LISTED_OUTPUT_CHARS = 256 * 1024;
-
-/** The JSON length of each definition, measured once: definitions are shared (frozen) between tools' `$defs`. */
-const definitionChars = new WeakMap<object, number>();
-
-function listedChars(schema: ObjectSchema): number {
-  const { $defs, ...root } = schema;
-  let chars = JSON.stringify(root).length;
-  for (const definition of Object.values($defs ?? {})) {
-    if (typeof definition !== "object") continue;
-    let length = definitionChars.get(definition);
-    if (length === undefined) {
-      length = JSON.stringify(definition).length;
-      definitionChars.set(definition, length);
-    }
-    chars += length;
-  }
-  return chars;
-}
 
 /** `type: object`, or no type with properties, or an `allOf` whose members all describe objects. */
 function describesObject(raw: unknown, refs: RefResolver, seen: Set<unknown>): boolean {
