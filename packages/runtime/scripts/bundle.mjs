@@ -9,6 +9,7 @@ await build({
     "src/index.ts",
     "src/testing/index.ts",
     "src/executors/http/index.ts",
+    "src/executors/sql/index.ts",
     "src/discovery/index.ts",
     "src/internal.ts",
   ],
