@@ -1,0 +1,28 @@
+/**
+ * node-sql-parser's grammar lacks some type synonyms MySQL accepts (NVARCHAR, NATIONAL CHAR, DOUBLE PRECISION,
+ * REAL, DEC, FIXED, BOOL, CHARACTER VARYING). They are reserved words in MySQL, so outside quotes they can only be
+ * types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed.
+ */
+const REWRITES: [RegExp, string][] = [
+  [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
+  [/^(?:NATIONAL\s+VARCHAR|NVARCHAR|NCHAR\s+VARCHAR|CHARACTER\s+VARYING|CHAR\s+VARYING)$/i, "VARCHAR"],
+  [/^(?:NATIONAL\s+(?:CHARACTER|CHAR)|NCHAR)$/i, "CHAR"],
+  [/^(?:DOUBLE\s+PRECISION|REAL)$/i, "DOUBLE"],
+  [/^(?:DEC|FIXED)$/i, "DECIMAL"],
+  [/^BOOL$/i, "BOOLEAN"],
+];
+
+const WORDS =
+  "NATIONAL\\s+(?:CHARACTER|CHAR)(?:\\s+VARYING)?|NATIONAL\\s+VARCHAR|NCHAR\\s+VARCHAR|NVARCHAR|NCHAR|" +
+  "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL";
+const TOKENS = new RegExp(
+  `'(?:[^'\\\\]|\\\\.|'')*'|"(?:[^"\\\\]|\\\\.|"")*"|\`(?:[^\`]|\`\`)*\`|\\b(${WORDS})\\b`,
+  "gi",
+);
+
+export function rewriteTypeSynonyms(sql: string): string {
+  return sql.replace(TOKENS, (match, word: string | undefined) => {
+    if (word === undefined) return match;
+    return REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? match;
+  });
+}
