@@ -80,7 +80,7 @@ class Splitter {
     const delimiter = this.dialect === "mysql" && /^DELIMITER\s+\S+/i.exec(lineText);
     if (!psql && !delimiter) return false;
     if (delimiter) this.delimiter = lineText.split(/\s+/)[1] as string;
-    this.result.clientCommands.push({ command: (lineText.split(/\s+/)[0] as string).toUpperCase(), line: this.line });
+    this.result.clientCommands.push({ command: lineText.split(/\s+/)[0] as string, line: this.line });
     this.position = end;
     return true;
   }

@@ -2,12 +2,12 @@
  * A MySQL DDL file read by a real SQL parser (node-sql-parser) into the same facts information_schema gives, then
  * lowered by the same code as a live reading. Only statements that shape tables are parsed (CREATE TABLE, ALTER
  * TABLE ... ADD, CREATE INDEX, DROP TABLE, CREATE DATABASE / USE to know the database); the rest (data, SET,
- * triggers, routines, executable comments) are counted and skipped. Views are skipped with a warning: their
+ * triggers, routines, executable comments) are counted and skipped. `DELIMITER` lines are obeyed by the splitter. Views are skipped with a warning: their
  * columns' types come from the query, which only an engine can type (read views from a live server).
  */
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { loadDriver, messageOf } from "../drivers.js";
-import { firstWords, statementError, withoutLeadingComments } from "../script.js";
+import { statementError, withoutLeadingComments } from "../script.js";
 import type { ScriptStatement, SplitScript } from "../statements.js";
 import { sortTables } from "../tables.js";
 import { applyAlter, type Catalog, tableFacts } from "./ast.js";
@@ -30,9 +30,6 @@ export async function readMysqlScript(
 ): Promise<{ name: string; tables: SqlTable[] }> {
   const { Parser } = (await loadDriver("node-sql-parser", () => import("node-sql-parser"))).default;
   const parser = new Parser();
-  for (const command of script.clientCommands) {
-    warn(`line ${command.line}`, `mysql client command ${command.command} read (it is for the client, not the server)`);
-  }
   const catalog: Catalog = { database: undefined, tables: new Map() };
   let firstDatabase: string | undefined;
   const skipped = new Map<string, number>();
@@ -53,7 +50,7 @@ export async function readMysqlScript(
       continue;
     }
     if (!SHAPING.test(sql)) {
-      const kind = firstWords(sql).split(" ").slice(0, 2).join(" ").toUpperCase();
+      const kind = statementKind(sql);
       skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
       continue;
     }
@@ -100,4 +97,10 @@ function apply(
   } catch (error) {
     throw statementError(file, statement, error);
   }
+}
+
+/** `CREATE TRIGGER`, `SET`, `INSERT`: the words naming a statement's kind, for the summary of skipped ones. */
+function statementKind(sql: string): string {
+  const words = sql.toUpperCase().match(/[A-Z_]+/g) ?? ["?"];
+  return (["CREATE", "DROP", "ALTER"].includes(words[0] as string) ? words.slice(0, 2) : words.slice(0, 1)).join(" ");
 }
