@@ -15,6 +15,8 @@ export interface ServeSummary {
   /** `file#pointer: message`, ready to print. */
   warnings: string[];
   credentials: { env: string; scheme: string; set: boolean }[];
+  /** Releases what the server holds (a database connection) once it stops. */
+  close?: () => Promise<void>;
 }
 
 /** Reads the document, lowers it to the IR and builds the server the flags ask for. */
