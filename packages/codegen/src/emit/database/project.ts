@@ -5,7 +5,7 @@
  */
 import { qualifiedName, type SqlBinding } from "@mcpsmith/runtime/sql";
 import type { DatabaseIR, ToolIR } from "../../ir/types.js";
-import { Code, printString } from "../literal.js";
+import { Code, printKey, printString } from "../literal.js";
 import { printStatement } from "../openapi/fields.js";
 import { GENERATED_DIR, type OpenApiProject } from "../openapi/project.js";
 import { renderCodeTemplate } from "../templates.js";
@@ -93,7 +93,7 @@ function testsView(ir: DatabaseIR, header: string) {
       return {
         title: printString(`lists rows of ${list.origin.pointer}${get ? " and gets the first by its key" : ""}`),
         name: printString(list.name),
-        ...(get && table?.primaryKey && { get: { name: printString(get.name), key: table.primaryKey.map(printString) } }),
+        ...(get && table?.primaryKey && { get: { name: printString(get.name), key: keyObject(table.primaryKey) } }),
       };
     });
   const query = tools.find((tool) => tool.binding.kind === "query");
@@ -103,4 +103,9 @@ function testsView(ir: DatabaseIR, header: string) {
     lists,
     ...(query && { query: printString(query.name) }),
   };
+}
+
+/** `{ AlbumId: first.AlbumId }`: the key of the first listed row, as `get_` takes it. */
+function keyObject(columns: readonly string[]): string {
+  return `{ ${columns.map((column) => `${printKey(column)}: first[${printString(column)}]`).join(", ")} }`;
 }
