@@ -8,6 +8,7 @@ import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
 import { packageNameFor } from "../scaffold/names.js";
+import { scaffoldDatabaseProject } from "../scaffold/database-project.js";
 import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
   detectPackageManager,
@@ -61,7 +62,7 @@ export const command: CommandDefinition = {
     from: {
       type: "string",
       value: "FILE",
-      description: "The input of a template that generates the project: for openapi, a document (file or http(s) URL)",
+      description: "The input of a template that generates the project: for openapi, a document (file or http(s) URL); for database, a database",
     },
     local: {
       type: "boolean",
@@ -157,7 +158,9 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   const fileCount =
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
-      : await writeTemplate(join(templatesRoot(), template), dir, view);
+      : template === "database" && from !== undefined
+        ? await scaffoldDatabaseProject(dir, from, io.cwd, view)
+        : await writeTemplate(join(templatesRoot(), template), dir, view);
 
   const style = styleFor(io.stdout, io.env);
   io.stdout.write(
