@@ -10,6 +10,7 @@ await build({
     "src/testing/index.ts",
     "src/executors/http/index.ts",
     "src/executors/sql/index.ts",
+    "src/executors/sql/sqlite-worker.ts",
     "src/discovery/index.ts",
     "src/internal.ts",
   ],

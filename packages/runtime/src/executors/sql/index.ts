@@ -13,7 +13,16 @@ export {
   type SqlToolSchema,
   sqlToolSchema,
 } from "./arguments.js";
+export type { SqlConnection } from "./connection.js";
 export { describeTable, findTables } from "./describe.js";
+export type { WriteAccess } from "./driver.js";
+export {
+  createSqlExecutor,
+  type SqlCallContext,
+  type SqlCallResult,
+  type SqlExecutor,
+  type SqlExecutorOptions,
+} from "./executor.js";
 export type {
   SqlBinding,
   SqlCodec,

@@ -63,10 +63,11 @@ export function keysetCondition(keys: SortKey[], after: unknown[], w: StatementW
   if (after.length !== keys.length) throw new ToolError("cursor: does not fit this order.");
   const disjuncts: string[] = [];
   for (let i = 0; i < keys.length; i++) {
-    const strict = beyond(keys[i]!, after[i], w);
-    if (strict === undefined) continue;
+    // Nothing sorts after a null placed last: this key adds no rows. Decided before any value is bound, since `?`
+    // placeholders take values in the order they were written.
+    if (after[i] === null && !keys[i]!.nullsFirst) continue;
     const equal = keys.slice(0, i).map((k, j) => same(k, after[j], w));
-    disjuncts.push([...equal, strict].join(" AND "));
+    disjuncts.push([...equal, beyond(keys[i]!, after[i], w)].join(" AND "));
   }
   return disjuncts.length === 0 ? "1 = 0" : `(${disjuncts.map((d) => `(${d})`).join(" OR ")})`;
 }
@@ -80,9 +81,9 @@ function same(key: SortKey, value: unknown, w: StatementWriter): string {
   return value === null ? `${name} IS NULL` : `${name} ${w.syntax.sameAs} ${bound(key, value, w)}`;
 }
 
-function beyond(key: SortKey, value: unknown, w: StatementWriter): string | undefined {
+function beyond(key: SortKey, value: unknown, w: StatementWriter): string {
   const name = w.name(key.column.name);
-  if (value === null) return key.nullsFirst ? `${name} IS NOT NULL` : undefined;
+  if (value === null) return `${name} IS NOT NULL`;
   const test = `${name} ${key.descending ? "<" : ">"} ${bound(key, value, w)}`;
   return key.column.nullable && !key.nullsFirst ? `(${test} OR ${name} IS NULL)` : test;
 }

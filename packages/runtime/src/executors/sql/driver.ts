@@ -1,0 +1,73 @@
+import type { Statement } from "./dialect.js";
+
+/** Rows as a driver read them (values not yet converted by codec), in column order. */
+export interface ResultSet {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  /** More rows were there than the limit the statement ran with. */
+  truncated: boolean;
+}
+
+export interface RunSettings {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** Statements run inside one transaction, on one connection. */
+export interface Session {
+  /** Runs one statement and reads at most `maxRows` rows (one more tells `truncated`). */
+  run(statement: Statement, maxRows: number): Promise<ResultSet>;
+  /** Rows changed by the last write statement (MySQL, without RETURNING). */
+  readonly affected: number;
+  /** The key the last insert generated (MySQL AUTO_INCREMENT). */
+  readonly insertId: unknown;
+}
+
+/** What the start-up check found: whether the configured role could write, and how it knows. */
+export interface WriteAccess {
+  canWrite: boolean;
+  detail: string;
+}
+
+/**
+ * One engine behind the executor. Connections are made lazily and remade after the database comes back; every
+ * failure is an error the executor turns into an `isError` result.
+ */
+export interface SqlDriver {
+  /** `read` runs in a read-only transaction, `write` in an ordinary one; both end before the promise settles. */
+  transaction<T>(mode: "read" | "write", settings: RunSettings, work: (session: Session) => Promise<T>): Promise<T>;
+  /** SQL text from the `query` tool, checked by the engine's guard and run read-only. */
+  query(sql: string, settings: RunSettings, maxRows: number): Promise<ResultSet>;
+  /** Whether the connection's role can change data (for the start-up warning). */
+  writeAccess(): Promise<WriteAccess>;
+  /** MariaDB can return rows from INSERT and DELETE; MySQL cannot. PostgreSQL and SQLite always can. */
+  returning(kind: "insert" | "update" | "delete"): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Columns named twice in a result (`SELECT a.id, b.id`) keep both: the later ones get `_2`, `_3`, ... */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name}_${count}`;
+  });
+}
+
+/** Rows read as arrays, as objects keyed by (unique) column names. */
+export function toObjects(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
+  return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+}
+
+/** Loads an optional peer dependency, or says which package to install. */
+export async function loadDriver<T>(name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof Error && /Cannot find (module|package)/.test(error.message)) {
+      throw new Error(`This database needs the ${name} package: npm install ${name}`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,204 @@
+import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
+import type { Statement } from "./dialect.js";
+import {
+  loadDriver,
+  type ResultSet,
+  type RunSettings,
+  type Session,
+  type SqlDriver,
+  toObjects,
+  uniqueNames,
+} from "./driver.js";
+import { checkMysqlReadOnly } from "./mysql-guard.js";
+
+type Mysql = typeof import("mysql2");
+
+/**
+ * MySQL and MariaDB through `mysql2`. Reads run in `START TRANSACTION READ ONLY`; every statement is a server-side
+ * prepared statement (`multipleStatements` is forced off and the binary protocol runs one statement anyway); each
+ * session has `max_execution_time` (MySQL) or `max_statement_time` (MariaDB) and a lock wait timeout; a call
+ * cancelled or past its time is stopped with `KILL QUERY`. `query` text is checked by a parser first (DDL would
+ * commit the read-only transaction), and the session it ran in is closed afterwards, so nothing it set lasts.
+ */
+export async function mysqlDriver(connection: string | PoolOptions): Promise<SqlDriver> {
+  const mysql = await loadDriver("mysql2", () => import("mysql2"));
+  const lib = ((mysql as unknown as { default?: Mysql }).default ?? mysql) as Mysql;
+  const config: PoolOptions = {
+    connectionLimit: 4,
+    connectTimeout: 10_000,
+    ...(typeof connection === "string" ? { uri: connection } : connection),
+    // Never user-settable: one statement per call, exact numbers and dates as text, UTC, no LOCAL INFILE.
+    multipleStatements: false,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    decimalNumbers: false,
+    dateStrings: true,
+    timezone: "Z",
+    maxPreparedStatements: 64,
+    flags: ["-LOCAL_FILES"],
+  };
+  const pool: Pool = lib.createPool(config);
+  let flavor: Promise<{ mariadb: boolean; version: number[] }> | undefined;
+  let timeoutMs = 0;
+
+  pool.on("connection", (conn) => {
+    conn.on("error", () => {});
+  });
+
+  async function connect(settings: RunSettings): Promise<PoolConnection> {
+    const conn = await new Promise<PoolConnection>((resolve, reject) =>
+      pool.getConnection((e, c) => (e ? reject(e) : resolve(c))),
+    );
+    conn.on("error", () => {});
+    flavor ??= plain(conn, "SELECT VERSION() AS v").then(([row]) => {
+      const text = String((row as { v: string }).v);
+      return { mariadb: /mariadb/i.test(text), version: text.split(/[.-]/).slice(0, 2).map(Number) };
+    });
+    const { mariadb } = await flavor.catch((error) => {
+      flavor = undefined;
+      throw error;
+    });
+    if ((conn as unknown as { mcpsmithTimeout?: number }).mcpsmithTimeout !== settings.timeoutMs) {
+      const seconds = Math.max(1, Math.ceil(settings.timeoutMs / 1000));
+      await plain(
+        conn,
+        mariadb
+          ? `SET SESSION max_statement_time = ${settings.timeoutMs / 1000}`
+          : `SET SESSION max_execution_time = ${Math.round(settings.timeoutMs)}`,
+      );
+      await plain(conn, `SET SESSION innodb_lock_wait_timeout = ${seconds}`);
+      (conn as unknown as { mcpsmithTimeout?: number }).mcpsmithTimeout = settings.timeoutMs;
+    }
+    timeoutMs = settings.timeoutMs;
+    return conn;
+  }
+
+  async function transaction<T>(
+    mode: "read" | "write",
+    settings: RunSettings,
+    work: (s: Session) => Promise<T>,
+    fresh = false,
+  ) {
+    const conn = await connect(settings);
+    const stop = killOn(settings, conn, lib, config);
+    let done = false;
+    try {
+      await plain(conn, mode === "read" ? "START TRANSACTION READ ONLY" : "START TRANSACTION");
+      const session = {
+        affected: 0,
+        insertId: undefined as unknown,
+        run: (s: Statement, maxRows: number) => execute(conn, s, maxRows, session),
+      };
+      const result = await work(session);
+      await plain(conn, mode === "read" ? "ROLLBACK" : "COMMIT");
+      done = true;
+      return result;
+    } catch (error) {
+      await plain(conn, "ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      stop();
+      // A session that ran model-written SQL, or failed midway, is closed rather than handed to the next call.
+      if (fresh || !done) conn.destroy();
+      else conn.release();
+    }
+  }
+
+  return {
+    transaction: (mode, settings, work) => transaction(mode, settings, work),
+    async query(sql, settings, maxRows) {
+      await checkMysqlReadOnly(sql);
+      return transaction("read", settings, (session) => session.run({ text: sql, values: [] }, maxRows), true);
+    },
+    async writeAccess() {
+      const conn = await connect({ timeoutMs: timeoutMs || 10_000 });
+      try {
+        const grants = (await plain(conn, "SHOW GRANTS FOR CURRENT_USER()")).map((row) =>
+          String(Object.values(row)[0]),
+        );
+        const writing = grants.filter((g) =>
+          /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|FILE|SUPER)\b/.test(g.split(" ON ")[0]!),
+        );
+        return writing.length > 0
+          ? {
+              canWrite: true,
+              detail: `The MySQL user has write privileges (${writing.length} grant(s) such as: ${writing[0]!.split(" TO ")[0]}).`,
+            }
+          : { canWrite: false, detail: "The MySQL user has no write privilege." };
+      } finally {
+        conn.release();
+      }
+    },
+    async returning(kind) {
+      const { mariadb, version } = await (flavor ?? Promise.resolve({ mariadb: false, version: [0, 0] }));
+      const [major = 0, minor = 0] = version;
+      if (!mariadb) return false;
+      return kind === "delete" || (kind === "insert" && (major > 10 || (major === 10 && minor >= 5)));
+    },
+    close: () => new Promise<void>((resolve) => pool.end(() => resolve())),
+  };
+}
+
+/** Transaction control and settings: text the executor wrote, run as is. */
+function plain(conn: Connection, sql: string): Promise<Record<string, unknown>[]> {
+  return new Promise((resolve, reject) =>
+    conn.query(sql, (e, rows) => (e ? reject(e) : resolve(rows as Record<string, unknown>[]))),
+  );
+}
+
+/**
+ * One prepared statement, rows read as they arrive: past `maxRows` the connection is destroyed (the server stops
+ * sending and the statement is killed), so a huge result is never read whole.
+ */
+function execute(
+  conn: PoolConnection,
+  statement: Statement,
+  maxRows: number,
+  session: { affected: number; insertId: unknown },
+): Promise<ResultSet> {
+  return new Promise((resolve, reject) => {
+    let columns: string[] = [];
+    const rows: unknown[][] = [];
+    let settled = false;
+    const command = conn.execute({ sql: statement.text, rowsAsArray: true }, statement.values as never[]);
+    command.on("fields", (fields: { name: string }[]) => {
+      columns = uniqueNames(fields.map((f) => f.name));
+    });
+    command.on("result", (row: unknown) => {
+      if (settled) return;
+      if (!Array.isArray(row)) {
+        const header = row as { affectedRows?: number; insertId?: unknown };
+        session.affected = header.affectedRows ?? 0;
+        session.insertId = header.insertId;
+        return;
+      }
+      rows.push(row);
+      if (rows.length > maxRows) {
+        settled = true;
+        conn.destroy();
+        resolve({ columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: true });
+      }
+    });
+    command.on("error", (error: Error) => {
+      if (!settled) reject(error);
+      settled = true;
+    });
+    command.on("end", () => {
+      if (!settled) resolve({ columns, rows: toObjects(columns, rows), truncated: false });
+      settled = true;
+    });
+  });
+}
+
+/** A cancelled call is stopped on the server: `KILL QUERY` from a connection of its own (the pool may be full). */
+function killOn(settings: RunSettings, conn: PoolConnection, lib: Mysql, config: PoolOptions): () => void {
+  const signal = settings.signal;
+  if (signal === undefined) return () => {};
+  const kill = () => {
+    const killer = lib.createConnection({ ...config, connectionLimit: undefined } as never);
+    killer.on("error", () => {});
+    killer.query(`KILL QUERY ${Number(conn.threadId)}`, () => killer.end());
+  };
+  signal.addEventListener("abort", kill, { once: true });
+  return () => signal.removeEventListener("abort", kill);
+}

@@ -1,0 +1,148 @@
+import type { Pool, PoolClient, PoolConfig, QueryArrayConfig } from "pg";
+import type { Statement } from "./dialect.js";
+import {
+  loadDriver,
+  type ResultSet,
+  type RunSettings,
+  type Session,
+  type SqlDriver,
+  toObjects,
+  uniqueNames,
+} from "./driver.js";
+import { checkReadOnlySql } from "./read-guard.js";
+
+/** Date and time types (and their arrays) stay text: JavaScript Dates would lose the zone, the precision or the day. */
+const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1266, 1182, 1183, 1115, 1185, 1270]);
+
+/**
+ * PostgreSQL through `pg`. Reads run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout` and `lock_timeout`,
+ * always by the extended protocol (one statement per message: a `COMMIT; ...` in the text is a syntax error, not
+ * an escape). `query` text goes through a cursor (`DECLARE ... NO SCROLL CURSOR FOR`, which takes only reads) and
+ * `FETCH`es one row more than the limit, so the server stops there whatever the statement (UNION ALL, CTEs, ...).
+ * After `query`, `DISCARD ALL` resets the session so nothing it set reaches the next call.
+ */
+export async function postgresDriver(connection: string | PoolConfig): Promise<SqlDriver> {
+  const pg = await loadDriver("pg", () => import("pg"));
+  const { Pool: PoolClass, types } = (pg as unknown as { default?: typeof pg }).default ?? pg;
+  const getTypeParser = ((oid: number, format?: "text" | "binary") =>
+    TEXT_TYPES.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser;
+  const config: PoolConfig = typeof connection === "string" ? { connectionString: connection } : { ...connection };
+  const pool: Pool = new PoolClass({
+    max: 4,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    ...config,
+    types: { getTypeParser },
+  });
+  // A connection that dies while idle (server restart) is dropped by the pool; the next call opens another.
+  pool.on("error", () => {});
+
+  async function transaction<T>(
+    mode: "read" | "write",
+    settings: RunSettings,
+    work: (s: Session) => Promise<T>,
+    reset = false,
+  ) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const stop = cancelOn(settings, client, pool);
+    try {
+      await client.query(mode === "read" ? "BEGIN READ ONLY" : "BEGIN");
+      const ms = Math.max(1, Math.round(settings.timeoutMs));
+      await client.query(`SET LOCAL statement_timeout = ${ms}`);
+      await client.query(`SET LOCAL lock_timeout = ${ms}`);
+      await client.query("SET LOCAL idle_in_transaction_session_timeout = " + ms * 2);
+      const session = {
+        affected: 0,
+        insertId: undefined,
+        run: (s: Statement, maxRows: number) => run(client, s, maxRows, session),
+      };
+      const result = await work(session);
+      await client.query(mode === "read" ? "ROLLBACK" : "COMMIT");
+      if (reset) await client.query("DISCARD ALL");
+      return result;
+    } catch (error) {
+      broken = error as Error;
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      stop();
+      // After a failure the session may hold anything (a cancelled statement, an aborted transaction): drop it.
+      client.release(broken !== undefined && (reset || isConnectionError(broken)) ? broken : undefined);
+    }
+  }
+
+  return {
+    transaction: (mode, settings, work) => transaction(mode, settings, work),
+    async query(sql, settings, maxRows) {
+      const text = checkReadOnlySql(sql, "postgres");
+      return transaction(
+        "read",
+        settings,
+        async (session) => {
+          await session.run({ text: `DECLARE mcpsmith_query NO SCROLL CURSOR FOR ${text}\n`, values: [] }, 0);
+          return session.run({ text: `FETCH ${maxRows + 1} FROM mcpsmith_query`, values: [] }, maxRows);
+        },
+        true,
+      );
+    },
+    async writeAccess() {
+      const { rows } = await pool.query(
+        `SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
+          EXISTS (SELECT 1 FROM information_schema.table_privileges WHERE grantee = current_user
+            AND privilege_type IN ('INSERT','UPDATE','DELETE','TRUNCATE')
+            AND table_schema NOT IN ('pg_catalog','information_schema')) AS granted,
+          EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind IN ('r','p') AND n.nspname NOT IN ('pg_catalog','information_schema')
+            AND pg_has_role(current_user, c.relowner, 'USAGE')) AS owns`,
+      );
+      const { superuser, granted, owns } = rows[0] as { superuser: boolean; granted: boolean; owns: boolean };
+      const reasons = [
+        superuser && "is a superuser",
+        owns && "owns tables",
+        granted && "has INSERT/UPDATE/DELETE grants",
+      ];
+      const found = reasons.filter(Boolean) as string[];
+      return found.length > 0
+        ? { canWrite: true, detail: `The PostgreSQL role ${found.join(", ")}: it could change data if a guard failed.` }
+        : { canWrite: false, detail: "The PostgreSQL role has no write privilege on any table." };
+    },
+    async returning() {
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function run(
+  client: PoolClient,
+  statement: Statement,
+  maxRows: number,
+  session: { affected: number },
+): Promise<ResultSet> {
+  // Parse, bind, execute: one statement per message, whatever the text holds (`queryMode` is missing from pg's types).
+  const config = { text: statement.text, values: statement.values, rowMode: "array", queryMode: "extended" };
+  const result = await client.query(config as QueryArrayConfig);
+  const fields = result.fields ?? [];
+  const columns = uniqueNames(fields.map((f) => f.name));
+  const rows = result.rows as unknown[][];
+  session.affected = result.rowCount ?? 0;
+  return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
+}
+
+/** A cancelled call stops its statement on the server: `pg_cancel_backend` from another connection. */
+function cancelOn(settings: RunSettings, client: PoolClient, pool: Pool): () => void {
+  const signal = settings.signal;
+  if (signal === undefined) return () => {};
+  const pid = (client as unknown as { processID?: number }).processID;
+  const cancel = () => {
+    if (pid !== undefined) pool.query("SELECT pg_cancel_backend($1)", [pid]).catch(() => {});
+  };
+  signal.addEventListener("abort", cancel, { once: true });
+  return () => signal.removeEventListener("abort", cancel);
+}
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as { code?: string }).code;
+  return code === undefined || code.startsWith("08") || code === "57P01" || code === "ECONNRESET";
+}

@@ -1,0 +1,124 @@
+import { ToolError } from "../../results/tool-error.js";
+import type { CursorSigner } from "./cursor.js";
+import { StatementWriter } from "./dialect.js";
+import type { RunSettings, SqlDriver } from "./driver.js";
+import type { SqlColumn, SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
+import { cursorScope, keysetCondition, resolveOrder } from "./order.js";
+import { rowToJson, withinBytes } from "./rows.js";
+import { countStatement, embedStatement, getStatement, keyValues, listStatement } from "./statements.js";
+import { columnOf, qualifiedName, tableOf } from "./tables.js";
+
+export interface ReadLimits {
+  defaultLimit: number;
+  maxRows: number;
+  maxBytes: number;
+}
+
+/** `list_<table>` and `list_rows`: one read-only transaction for the page and, when asked, the count. */
+export async function listRows(
+  driver: SqlDriver,
+  database: SqlDatabase,
+  table: SqlTable,
+  args: Record<string, unknown>,
+  limits: ReadLimits,
+  cursors: CursorSigner,
+  settings: RunSettings,
+): Promise<Record<string, unknown>> {
+  const { dialect } = database;
+  const limit = args.limit ?? limits.defaultLimit;
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > limits.maxRows) {
+    throw new ToolError(`limit: takes a whole number from 1 to ${limits.maxRows}.`);
+  }
+  const { keys, pageable } = resolveOrder(args.order, table, new StatementWriter(dialect));
+  const selected = selection(table, args.select);
+  const columns = [...selected, ...keys.map((k) => k.column).filter((c) => !selected.includes(c))];
+  const scope = cursorScope(table, keys);
+  let after: unknown[] | undefined;
+  if (args.cursor !== undefined) {
+    if (!pageable)
+      throw new ToolError(`cursor: ${qualifiedName(table)} has no key to page on; narrow the filter instead.`);
+    after = cursors.open(args.cursor, scope);
+  }
+  const count = args.count;
+  if (count !== undefined && count !== "exact" && count !== "estimated")
+    throw new ToolError("count: takes exact or estimated.");
+  const statement = listStatement(dialect, {
+    table,
+    where: args.where,
+    keys,
+    columns,
+    limit,
+    ...(after && { after: (w: StatementWriter) => keysetCondition(keys, after, w) }),
+  });
+  const countQuery = count && countStatement(dialect, table, args.where, count === "estimated");
+  const [page, counted] = await driver.transaction("read", settings, async (session) => [
+    await session.run(statement, limit),
+    countQuery ? await session.run(countQuery, 1) : undefined,
+  ]);
+  const full = page.rows.map((row) => rowToJson(row, columns));
+  const { rows, cut } = withinBytes(
+    full.map((row) => pick(row, selected)),
+    limits.maxBytes,
+  );
+  const more = page.truncated || cut;
+  const last = full[rows.length - 1];
+  const result: Record<string, unknown> = { rows, truncated: more };
+  if (more && pageable && last)
+    result.nextCursor = cursors.sign(
+      scope,
+      keys.map((k) => last[k.column.name]),
+    );
+  if (counted) Object.assign(result, countOf(counted.rows[0], count === "estimated" && dialect === "postgres"));
+  return result;
+}
+
+function selection(table: SqlTable, select: unknown): SqlColumn[] {
+  if (select === undefined) return table.columns;
+  if (!Array.isArray(select) || select.length === 0) throw new ToolError("select: takes a list of column names.");
+  return [...new Set(select)].map((name) => columnOf(table, name, "select"));
+}
+
+function pick(row: Record<string, unknown>, columns: SqlColumn[]): Record<string, unknown> {
+  return Object.fromEntries(columns.map((c) => [c.name, row[c.name]]));
+}
+
+function countOf(row: Record<string, unknown> | undefined, planned: boolean): { count: number; countExact: boolean } {
+  if (planned) {
+    const plan = row?.["QUERY PLAN"];
+    const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: { "Plan Rows": number } }];
+    return { count: Math.round(parsed[0].Plan["Plan Rows"]), countExact: false };
+  }
+  return { count: Number(row?.count ?? 0), countExact: true };
+}
+
+/** `get_<table>`: the row by key and, in the same transaction, its embedded rows. */
+export async function getRow(
+  driver: SqlDriver,
+  database: SqlDatabase,
+  table: SqlTable,
+  embeds: SqlEmbed[],
+  args: Record<string, unknown>,
+  limits: ReadLimits,
+  settings: RunSettings,
+): Promise<Record<string, unknown>> {
+  const { dialect } = database;
+  const key = keyValues(table, args, dialect, "key");
+  return driver.transaction("read", settings, async (session) => {
+    const found = await session.run(getStatement(dialect, table, key), 1);
+    const raw = found.rows[0];
+    if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);
+    const row = rowToJson(raw, table.columns);
+    for (const embed of embeds) {
+      const other = tableOf(database, embed.table);
+      const max = embed.cardinality === "one" ? 1 : limits.defaultLimit;
+      const linked = await session.run(embedStatement(dialect, embed, other, raw, max), max);
+      const rows = linked.rows.map((r) => rowToJson(r, other.columns));
+      row[embed.property] = embed.cardinality === "one" ? (rows[0] ?? null) : rows;
+    }
+    return row;
+  });
+}
+
+export function describeKey(table: SqlTable, args: Record<string, unknown>): string {
+  return (table.primaryKey ?? []).map((name) => `${name} = ${JSON.stringify(args[name])}`).join(" and ");
+}

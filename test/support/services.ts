@@ -1,0 +1,37 @@
+// Database services the tests use on loopback, and what to do when one is absent: skip with a message saying so,
+// unless MCPSMITH_REQUIRE_SERVICES=1 (CI), where an absent service is a failure.
+import { connect } from "node:net";
+
+export const POSTGRES_URL = process.env.MCPSMITH_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const MARIADB_URL = process.env.MCPSMITH_TEST_MARIADB_URL ?? "mysql://root@127.0.0.1:3306/test";
+
+/** Whether something listens at the URL's host and port (answered within a second). */
+export function listening(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/**
+ * Whether the service is there to test against. When it is not: a skip with a message, or a failure under
+ * MCPSMITH_REQUIRE_SERVICES=1. Call at the top level of a test file and pass the answer to `describe.runIf`.
+ */
+export async function serviceAvailable(name: string, url: string): Promise<boolean> {
+  if (await listening(url)) return true;
+  const where = new URL(url).host;
+  if (process.env.MCPSMITH_REQUIRE_SERVICES === "1") {
+    throw new Error(`${name} is not reachable at ${where} and MCPSMITH_REQUIRE_SERVICES=1.`);
+  }
+  console.warn(
+    `Skipping the ${name} tests: nothing listens at ${where} (set MCPSMITH_REQUIRE_SERVICES=1 to fail instead).`,
+  );
+  return false;
+}
