@@ -7,8 +7,8 @@ import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
-import { packageNameFor } from "../scaffold/names.js";
 import { scaffoldDatabaseProject } from "../scaffold/database-project.js";
+import { packageNameFor } from "../scaffold/names.js";
 import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
   detectPackageManager,
@@ -62,7 +62,8 @@ export const command: CommandDefinition = {
     from: {
       type: "string",
       value: "FILE",
-      description: "The input of a template that generates the project: for openapi, a document (file or http(s) URL); for database, a database",
+      description:
+        "The input of a template that generates the project: for openapi, a document (file or http(s) URL); for database, a database",
     },
     local: {
       type: "boolean",

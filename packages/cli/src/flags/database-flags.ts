@@ -7,7 +7,11 @@ import type { OptionSpec } from "../args/command.js";
  * environment variable `--connection-env` names.
  */
 export const DATABASE_SOURCE_FLAGS: Record<string, OptionSpec> = {
-  dialect: { type: "string", value: "NAME", description: "db: the dialect of a .sql DDL file: postgres, mysql or sqlite" },
+  dialect: {
+    type: "string",
+    value: "NAME",
+    description: "db: the dialect of a .sql DDL file: postgres, mysql or sqlite",
+  },
   schema: {
     type: "string",
     value: "LIST",

@@ -7,7 +7,12 @@ import type { BlankView } from "./blank-view.js";
  * with the package name, dependency sources and the package manager's override field the scaffold chose. Returns
  * the number of files written.
  */
-export async function scaffoldDatabaseProject(dir: string, from: string, cwd: string, view: BlankView): Promise<number> {
+export async function scaffoldDatabaseProject(
+  dir: string,
+  from: string,
+  cwd: string,
+  view: BlankView,
+): Promise<number> {
   const { generateDatabaseProject } = await import("@mcpsmith/codegen/pipelines/database");
   const packageJson = view.packageJson as Record<string, unknown> & {
     name: string;

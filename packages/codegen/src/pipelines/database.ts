@@ -15,8 +15,8 @@ import { toolListingOf } from "../serve/listing.js";
 import { parseDatabaseAddress } from "../sources/database/address.js";
 import type { DatabaseSourceOptions } from "../sources/database/options.js";
 import { loadDatabase } from "../sources/database/source.js";
-import type { DatabaseToolOptions } from "../sources/database/tools/options.js";
 import { lowerDatabase } from "../sources/database/tools/lower.js";
+import type { DatabaseToolOptions } from "../sources/database/tools/options.js";
 
 export interface DatabaseOptions {
   /** Which schemas and tables are read (`--schema`, `--tables`, `--exclude`, `--dialect`). */

@@ -1,9 +1,4 @@
-import {
-  createSqlExecutor,
-  describeTable,
-  type SqlExecutor,
-  type SqlExecutorOptions,
-} from "@mcpsmith/runtime/sql";
+import { createSqlExecutor, describeTable, type SqlExecutor, type SqlExecutorOptions } from "@mcpsmith/runtime/sql";
 import type { DatabaseIR } from "../ir/types.js";
 import { databaseServerDefinition } from "./database-identity.js";
 import { buildServer, type ServerBuild } from "./server.js";

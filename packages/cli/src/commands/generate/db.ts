@@ -35,6 +35,8 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }, io) => {
     resources: result.ir.resources.length,
     prompts: 0,
     toolListTokens: result.toolListTokens,
-    warnings: result.ir.warnings.map(({ file, pointer, message }) => `${file}${pointer ? `#${pointer}` : ""}: ${message}`),
+    warnings: result.ir.warnings.map(
+      ({ file, pointer, message }) => `${file}${pointer ? `#${pointer}` : ""}: ${message}`,
+    ),
   };
 };

@@ -62,12 +62,21 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
   },
   {
     name: "db",
-    summary: "A PostgreSQL, MySQL/MariaDB or SQLite database (or a DDL file), as an editable project (a class per schema)",
+    summary:
+      "A PostgreSQL, MySQL/MariaDB or SQLite database (or a DDL file), as an editable project (a class per schema)",
     usage: "generate db [<source>] [--out DIR] [--schema ...] [--tables ...] [--exclude ...] [--writes] [--force]",
     options: {
       ...DATABASE_SOURCE_FLAGS,
-      mode: { type: "string", value: "MODE", description: "db: auto (default), tools or discovery (the four many-tables tools)" },
-      threshold: { type: "string", value: "N", description: "db: auto serves the many-tables tools above N tools (default 40)" },
+      mode: {
+        type: "string",
+        value: "MODE",
+        description: "db: auto (default), tools or discovery (the four many-tables tools)",
+      },
+      threshold: {
+        type: "string",
+        value: "N",
+        description: "db: auto serves the many-tables tools above N tools (default 40)",
+      },
       force: { type: "boolean", description: "db: generate into an existing folder that is not a database project" },
     },
     recordsInProject: true,

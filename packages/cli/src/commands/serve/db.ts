@@ -25,7 +25,9 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
     const writes = ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind));
     const accessWarning =
       access?.canWrite && !writes
-        ? [`${ir.source}: the role can write (${access.detail}); the tools are read-only, but a read-only role is safer`]
+        ? [
+            `${ir.source}: the role can write (${access.detail}); the tools are read-only, but a read-only role is safer`,
+          ]
         : [];
     return {
       title: `${ir.database.name} (${ir.database.dialect}, ${ir.source})`,

@@ -1,6 +1,4 @@
-import type { SqlBinding } from "@mcpsmith/runtime/sql";
 import { toolDefinitionOf } from "../../ir/tool-definition.js";
-import type { ToolIR } from "../../ir/types.js";
 import { IdentifierPool } from "../identifiers.js";
 import { LINE_WIDTH, printString } from "../literal.js";
 import { type Field, printFields, printStatement } from "../openapi/fields.js";

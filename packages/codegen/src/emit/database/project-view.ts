@@ -1,7 +1,7 @@
 import type { DatabaseIR } from "../../ir/types.js";
 import { toIdentifier } from "../identifiers.js";
-import { type ProjectVersions, projectPackageJson } from "../project-package.js";
 import { keyOf } from "../openapi/fields.js";
+import { type ProjectVersions, projectPackageJson } from "../project-package.js";
 import { type DatabaseGroupPlan, isWrite } from "./plan.js";
 
 /** What the database emitter takes beside the IR. */

@@ -31,7 +31,7 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
       limits: printStatement("export const LIMITS = ", ir.limits, ";"),
       writes: String(ir.tools.some((tool) => isWrite(tool.binding))),
       connectionEnv: printString(ir.credentials[0]!.env),
-      resources: printStatement("export const RESOURCES = ", ir.resources, ";", { expand: true }),
+      resources: printStatement("export const RESOURCES: TableResource[] = ", ir.resources, ";", { expand: true }),
     }),
   );
   for (const group of groups) {
@@ -40,7 +40,10 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
       renderCodeTemplate("database/src/generated/group.ts.hbs", databaseGroupView(group, header)),
     );
   }
-  generated.set(`${GENERATED_DIR}/index.ts`, renderCodeTemplate("database/src/generated/index.ts.hbs", indexView(ir, groups, header)));
+  generated.set(
+    `${GENERATED_DIR}/index.ts`,
+    renderCodeTemplate("database/src/generated/index.ts.hbs", indexView(ir, groups, header)),
+  );
   generated.set(
     `${GENERATED_DIR}/tools.test.ts`,
     renderCodeTemplate("database/src/generated/tools.test.ts.hbs", testsView(ir, header)),
