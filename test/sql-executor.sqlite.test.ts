@@ -106,6 +106,71 @@ describe("get_ on SQLite", () => {
   });
 });
 
+describe("embedding, the many-tables tools and the byte cap on SQLite", () => {
+  it("embeds the row a key points to and the rows pointing here", async () => {
+    const album = { name: "Album" };
+    const binding = {
+      kind: "get" as const,
+      table: album,
+      embed: [
+        {
+          property: "artist",
+          cardinality: "one" as const,
+          table: { name: "Artist" },
+          on: [{ column: "ArtistId", otherColumn: "ArtistId" }],
+        },
+        {
+          property: "tracks",
+          cardinality: "many" as const,
+          table: { name: "Track" },
+          on: [{ column: "AlbumId", otherColumn: "AlbumId" }],
+        },
+      ],
+    };
+    const embedding = await createTestClient(sqlServer(CHINOOK, executor, [binding]));
+    try {
+      const row = await ok(embedding, "get_album", { AlbumId: 1 });
+      expect(row.artist).toEqual({ ArtistId: 1, Name: "AC/DC" });
+      const tracks = direct.prepare("SELECT TrackId FROM Track WHERE AlbumId = 1 ORDER BY TrackId").all();
+      expect((row.tracks as { TrackId: number }[]).map((t) => t.TrackId).sort((a, b) => a - b)).toEqual(
+        tracks.map((t) => (t as { TrackId: number }).TrackId),
+      );
+    } finally {
+      await embedding.close();
+    }
+  });
+
+  it("finds tables, describes one and lists rows of a table named in the arguments", async () => {
+    const bindings = [{ kind: "find_tables" as const }, { kind: "describe" as const }, { kind: "list_rows" as const }];
+    const many = await createTestClient(sqlServer(CHINOOK, executor, bindings, { manyTables: true, maxRows: 500 }));
+    try {
+      const found = await ok(many, "find_tables", { words: "playlist track" });
+      expect((found.tables as { table: string }[])[0]!.table).toBe("PlaylistTrack");
+      const described = await ok(many, "describe", { table: "PlaylistTrack" });
+      expect(described).toMatchObject({ primaryKey: ["PlaylistId", "TrackId"], kind: "table" });
+      const rows = await ok(many, "list_rows", { table: "Artist", where: { Name: { like: "AC%" } } });
+      expect(rows.rows).toEqual([{ ArtistId: 1, Name: "AC/DC" }]);
+      expect((await call(many, "list_rows", { table: "Artist; DROP TABLE Artist" })).text).toMatch(/no table or view/);
+    } finally {
+      await many.close();
+    }
+  });
+
+  it("cuts a page at the byte cap and says where to continue", async () => {
+    const small = createSqlExecutor(CHINOOK, { connection: file, maxBytes: 2_000 });
+    try {
+      const page = (await small.call({ kind: "list", table: { name: "Track" } }, { limit: 50 })).structuredContent;
+      const rows = page.rows as unknown[];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThan(50);
+      expect(JSON.stringify(rows).length).toBeLessThanOrEqual(2_000);
+      expect(page).toMatchObject({ truncated: true, nextCursor: expect.any(String) });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("writes on SQLite", () => {
   it("inserts, updates and deletes one row by key, returning it", async () => {
     const inserted = await ok(client, "insert_artist", { Name: "sqlrun artist" });

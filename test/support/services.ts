@@ -35,3 +35,11 @@ export async function serviceAvailable(name: string, url: string): Promise<boole
   );
   return false;
 }
+
+/** The same URL on another port of 127.0.0.1 (a relay the test can take down). */
+export function withPort(url: string, port: number): string {
+  const changed = new URL(url);
+  changed.hostname = "127.0.0.1";
+  changed.port = String(port);
+  return changed.toString();
+}

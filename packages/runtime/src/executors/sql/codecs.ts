@@ -26,21 +26,57 @@ export function toJson(value: unknown, codec: SqlCodec): unknown {
       return typeof value === "string" ? parseJson(value) : value;
     case "set":
       return typeof value === "string" ? (value === "" ? [] : value.split(",")) : value;
-    case "array":
-      return Array.isArray(value) ? value.map((v) => toJson(v, codec.element)) : value;
+    case "array": {
+      // PostgreSQL hands arrays of types it has no parser for (enums, domains) over as their text: `{a,"b c",NULL}`.
+      const items = typeof value === "string" ? parseArrayLiteral(value) : value;
+      return Array.isArray(items) ? items.map((v) => toJson(v, codec.element)) : items;
+    }
     case "date":
       return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
     case "datetime":
-      return value instanceof Date ? value.toISOString() : isoDateTime(String(value));
+      return value instanceof Date ? value.toISOString() : isoDateTime(String(value), codec.zoned);
     default:
-      return value instanceof Date ? value.toISOString() : typeof value === "bigint" ? String(value) : value;
+      // Text, enums, uuids, times: a string, whatever the driver made of it (SQLite stores any value in any column).
+      if (typeof value === "string") return value;
+      if (value instanceof Date) return value.toISOString();
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
   }
 }
 
-/** `2024-01-02 03:04:05+02` (PostgreSQL, MySQL text) as ISO 8601: `2024-01-02T03:04:05+02:00`. */
-function isoDateTime(text: string): string {
-  const iso = text.replace(" ", "T");
-  return iso.replace(/([+-]\d\d)$/, "$1:00");
+/** A one-dimensional PostgreSQL array literal as strings (and nulls); nested arrays as nested lists. */
+export function parseArrayLiteral(text: string): unknown {
+  let i = 0;
+  function list(): unknown[] {
+    const items: unknown[] = [];
+    i++; // {
+    while (i < text.length && text[i] !== "}") {
+      if (text[i] === "{") items.push(list());
+      else if (text[i] === '"') {
+        let item = "";
+        for (i++; text[i] !== '"'; i++) item += text[i] === "\\" ? text[++i] : text[i];
+        i++;
+        items.push(item);
+      } else {
+        const end = text.slice(i).search(/[,}]/);
+        const item = text.slice(i, i + end);
+        items.push(item === "NULL" ? null : item);
+        i += end;
+      }
+      if (text[i] === ",") i++;
+    }
+    i++; // }
+    return items;
+  }
+  return text.startsWith("{") ? list() : text;
+}
+
+/**
+ * `2024-01-02 03:04:05+02` (PostgreSQL) as ISO 8601: `2024-01-02T03:04:05+02:00`. A zoned value read without an
+ * offset is MySQL's TIMESTAMP, read in the session's time zone, which the driver sets to UTC: it gets `Z`.
+ */
+function isoDateTime(text: string, zoned: boolean): string {
+  const iso = text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
+  return zoned && !/(Z|[+-]\d\d:?\d\d)$/.test(iso) ? `${iso}Z` : iso;
 }
 
 function parseJson(text: string): unknown {

@@ -7,6 +7,7 @@ import { connectionSecrets, dialectOf, mysqlUri, type SqlConnection, sqliteFile 
 import { CursorSigner } from "./cursor.js";
 import { describeTable, findTables } from "./describe.js";
 import type { RunSettings, SqlDriver, WriteAccess } from "./driver.js";
+import { explain } from "./failures.js";
 import type { SqlBinding, SqlDatabase } from "./model.js";
 import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
@@ -17,6 +18,8 @@ import { tableNamed, tableOf } from "./tables.js";
 import { writeRow } from "./write-tools.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Beyond twice the timeout and this, a call that the server has not stopped is given up on. */
+const GRACE_MS = 1_000;
 /** 1 MiB of JSON: a page the model can read; the runtime's result limit cuts text further. */
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
@@ -124,12 +127,19 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
 
   return {
     async call(binding, input = {}, context = {}) {
-      const settings: RunSettings = { timeoutMs, ...(context.signal && { signal: context.signal }) };
+      // The server stops a statement at timeoutMs; this backstop answers even when the server cannot (a network
+      // that went silent), and its abort cancels the statement like a client's cancellation does.
+      const backstop = AbortSignal.timeout(timeoutMs * 2 + GRACE_MS);
+      const signal = context.signal ? AbortSignal.any([context.signal, backstop]) : backstop;
       try {
-        const value = (await run(binding, input as Record<string, unknown>, settings)) as Record<string, unknown>;
+        const value = (await abortable(
+          run(binding, input as Record<string, unknown>, { timeoutMs, signal }),
+          signal,
+        )) as Record<string, unknown>;
         return structuredWithText(value, fence(database.name, value));
       } catch (error) {
-        throw explain(error, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
+        const timedOut = backstop.aborted ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
+        throw explain(timedOut, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
       }
     },
     async writeAccess() {
@@ -145,6 +155,16 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       await (await open?.catch(() => undefined))?.close();
     },
   };
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (the work is left to settle on its own). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 async function openDriver(database: SqlDatabase, options: SqlExecutorOptions): Promise<SqlDriver> {
@@ -176,50 +196,4 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   if (!Number.isFinite(value) || value <= 0)
     throw new RangeError(`createSqlExecutor: ${name} must be a positive number, not ${value}.`);
   return value;
-}
-
-const TIMEOUT_CODES = new Set([
-  "57014",
-  "ER_QUERY_TIMEOUT",
-  "ER_STATEMENT_TIMEOUT",
-  "ER_QUERY_INTERRUPTED",
-  "3024",
-  "1969",
-  "1317",
-]);
-const UNREACHABLE =
-  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|EPIPE|PROTOCOL_CONNECTION_LOST|08...|57P0[1-3]|ER_ACCESS_DENIED_ERROR|28P01|28000|SQLITE_CANTOPEN)$/;
-
-/** Turns whatever stopped a call into an error that says what happened, with the connection's secrets scrubbed. */
-function explain(
-  error: unknown,
-  c: { timeoutMs: number; signal?: AbortSignal | undefined; scrub: (t: string) => string },
-): Error {
-  if (c.signal?.aborted) return new ToolError("The query was cancelled.");
-  if (error instanceof ToolError) return new ToolError(c.scrub(error.message));
-  const { code, errno, message } = (error ?? {}) as { code?: unknown; errno?: unknown; message?: string };
-  const codes = [code, errno].filter((v) => v !== undefined).map(String);
-  const text = c.scrub(message || String(error));
-  if (error instanceof Error && (error.name === "SqliteTimeout" || codes.some((v) => TIMEOUT_CODES.has(v)))) {
-    return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
-  }
-  if (error instanceof Error && /timed out after/.test(message ?? "")) {
-    return new ToolError(`The query was stopped: it ran past the time limit of ${c.timeoutMs} ms.`);
-  }
-  if (
-    codes.some((v) => UNREACHABLE.test(v)) ||
-    /Connection terminated|connect ECONN|SQLite worker stopped/.test(message ?? "")
-  ) {
-    return new ToolError(
-      `The database is unreachable (${codes[0] ?? "connection failed"}): ${text}. Try again once it is back.`,
-    );
-  }
-  // An error the database raised (a syntax error, a constraint, a read-only violation): the model can act on it.
-  if (codes.length > 0) return new ToolError(`The database refused the statement: ${text}`);
-  if (error instanceof Error) {
-    error.message = text;
-    if (error.stack) error.stack = c.scrub(error.stack);
-    return error;
-  }
-  return new Error(text);
 }

@@ -89,6 +89,8 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
     case "like":
     case "ilike": {
       if (typeof operand !== "string") throw new ToolError(`where.${column.name}.${op}: takes a pattern (text).`);
+      // SQLite's LIKE ignores ASCII case: a case-sensitive `like` there is the same pattern as a GLOB.
+      if (op === "like" && w.dialect === "sqlite") return `${name} GLOB ${w.value(likeToGlob(operand))}`;
       const pattern = w.value(operand);
       if (op === "like" || w.dialect === "sqlite") return `${name} LIKE ${pattern}`;
       return w.dialect === "postgres" ? `${name} ILIKE ${pattern}` : `LOWER(${name}) LIKE LOWER(${pattern})`;
@@ -117,4 +119,9 @@ function contains(column: SqlColumn, operand: unknown, w: StatementWriter, name:
       .join(" AND ")})`;
   }
   return `${name} @> ${w.value(toSql(operand, column.codec, w.dialect, column.name))}`;
+}
+
+/** A LIKE pattern as a GLOB: `%` and `_` become `*` and `?`, and GLOB's own wildcards in the text match themselves. */
+export function likeToGlob(pattern: string): string {
+  return [...pattern].map((c) => (c === "%" ? "*" : c === "_" ? "?" : "*?[".includes(c) ? `[${c}]` : c)).join("");
 }

@@ -46,8 +46,9 @@ export function tokenize(sql: string, dialect: "postgres" | "sqlite"): Token[] {
         tokens.push({ kind: "word", text: word.toLowerCase() });
         i += word.length;
       }
-    } else if (/[0-9.]/.test(c)) {
-      i += /^[0-9.]+([eE][+-]?[0-9]+)?[A-Za-z0-9_]*/.exec(sql.slice(i))?.[0].length ?? 1;
+    } else if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(next ?? ""))) {
+      // A number, and nothing after it: `1e5` and `0x1f` are one token, but `.name` after a schema is not a number.
+      i += /^[0-9]*\.?[0-9]+([eE][+-]?[0-9]+)?|^[0-9]+[A-Za-z0-9_]*/.exec(sql.slice(i))![0].length;
       tokens.push({ kind: "literal" });
     } else {
       tokens.push({ kind: "symbol", text: c, at: i });

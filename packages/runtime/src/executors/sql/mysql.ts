@@ -82,19 +82,21 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
     const conn = await connect(settings);
     const stop = killOn(settings, conn, lib, config);
     let done = false;
+    const session = {
+      affected: 0,
+      insertId: undefined as unknown,
+      closed: false,
+      run: (s: Statement, maxRows: number) => execute(conn, s, maxRows, session, fresh),
+    };
     try {
       await plain(conn, mode === "read" ? "START TRANSACTION READ ONLY" : "START TRANSACTION");
-      const session = {
-        affected: 0,
-        insertId: undefined as unknown,
-        run: (s: Statement, maxRows: number) => execute(conn, s, maxRows, session),
-      };
       const result = await work(session);
-      await plain(conn, mode === "read" ? "ROLLBACK" : "COMMIT");
+      // A read cut short by its row limit has closed the connection, and with it the transaction.
+      if (!session.closed) await plain(conn, mode === "read" ? "ROLLBACK" : "COMMIT");
       done = true;
       return result;
     } catch (error) {
-      await plain(conn, "ROLLBACK").catch(() => {});
+      if (!session.closed) await plain(conn, "ROLLBACK").catch(() => {});
       throw error;
     } finally {
       stop();
@@ -147,22 +149,25 @@ function plain(conn: Connection, sql: string): Promise<Record<string, unknown>[]
 }
 
 /**
- * One prepared statement, rows read as they arrive: past `maxRows` the connection is destroyed (the server stops
+ * One prepared statement, rows read as they arrive. The executor's own statements carry a LIMIT, so their rows are
+ * read to the end; for `query` text (`stopEarly`), past `maxRows` the connection is destroyed (the server stops
  * sending and the statement is killed), so a huge result is never read whole.
  */
 function execute(
   conn: PoolConnection,
   statement: Statement,
   maxRows: number,
-  session: { affected: number; insertId: unknown },
+  session: { affected: number; insertId: unknown; closed: boolean },
+  stopEarly: boolean,
 ): Promise<ResultSet> {
   return new Promise((resolve, reject) => {
     let columns: string[] = [];
     const rows: unknown[][] = [];
     let settled = false;
     const command = conn.execute({ sql: statement.text, rowsAsArray: true }, statement.values as never[]);
-    command.on("fields", (fields: { name: string }[]) => {
-      columns = uniqueNames(fields.map((f) => f.name));
+    // Statements without rows (INSERT, UPDATE) announce `undefined` fields.
+    command.on("fields", (fields: { name: string }[] | undefined) => {
+      columns = uniqueNames((fields ?? []).map((f) => f.name));
     });
     command.on("result", (row: unknown) => {
       if (settled) return;
@@ -172,9 +177,10 @@ function execute(
         session.insertId = header.insertId;
         return;
       }
-      rows.push(row);
-      if (rows.length > maxRows) {
+      if (rows.length <= maxRows) rows.push(row);
+      if (rows.length > maxRows && stopEarly) {
         settled = true;
+        session.closed = true;
         conn.destroy();
         resolve({ columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: true });
       }
@@ -184,7 +190,8 @@ function execute(
       settled = true;
     });
     command.on("end", () => {
-      if (!settled) resolve({ columns, rows: toObjects(columns, rows), truncated: false });
+      if (!settled)
+        resolve({ columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows });
       settled = true;
     });
   });

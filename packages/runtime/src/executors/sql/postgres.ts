@@ -11,8 +11,14 @@ import {
 } from "./driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 
-/** Date and time types (and their arrays) stay text: JavaScript Dates would lose the zone, the precision or the day. */
-const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1266, 1182, 1183, 1115, 1185, 1270]);
+/**
+ * Types read as their text: dates and times (JavaScript Dates would lose the zone, the precision or the day),
+ * intervals and geometric types (pg makes objects of them; their text is what the column's schema says), and the
+ * arrays of all these.
+ */
+const TEXT_TYPES = new Set([
+  1082, 1083, 1114, 1184, 1266, 1182, 1183, 1115, 1185, 1270, 1186, 1187, 600, 718, 1017, 719,
+]);
 
 /**
  * PostgreSQL through `pg`. Reads run in `BEGIN READ ONLY` with `SET LOCAL statement_timeout` and `lock_timeout`,
@@ -36,6 +42,8 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
   });
   // A connection that dies while idle (server restart) is dropped by the pool; the next call opens another.
   pool.on("error", () => {});
+  // A connection that dies while checked out but between statements reports on the client: never an uncaught error.
+  pool.on("connect", (client) => client.on("error", () => {}));
 
   async function transaction<T>(
     mode: "read" | "write",

@@ -35,9 +35,34 @@ const SQLITE_DENIED = [/^load_extension$/, /^readfile$|^writefile$/, /^edit$/, /
 const POSTGRES_STARTS = new Set(["select", "with", "values", "table"]);
 const SQLITE_STARTS = new Set(["select", "with", "values"]);
 
-/** Words that have no business in a read, wherever they appear outside literals. */
-const POSTGRES_REFUSED_WORDS = new Set(["into", "copy", "program", "lock", "do", "call", "notify", "listen"]);
-const SQLITE_REFUSED_WORDS = new Set(["attach", "detach", "pragma", "vacuum", "temp", "temporary", "into"]);
+/**
+ * Words that have no business in a read, wherever they appear outside literals and quoted names: statements that
+ * write (a writable CTE starts with WITH), and PostgreSQL's ways out of the transaction. The engine refuses writes
+ * too; refusing them here as well gives the model a clear reason.
+ */
+const WRITES = ["insert", "update", "delete", "merge", "truncate", "create", "drop", "alter", "grant", "revoke"];
+const POSTGRES_REFUSED_WORDS = new Set([
+  ...WRITES,
+  "into",
+  "copy",
+  "program",
+  "lock",
+  "do",
+  "call",
+  "notify",
+  "listen",
+]);
+const SQLITE_REFUSED_WORDS = new Set([
+  ...WRITES,
+  "replace",
+  "attach",
+  "detach",
+  "pragma",
+  "vacuum",
+  "temp",
+  "temporary",
+  "into",
+]);
 
 /**
  * The statement to run, its trailing semicolon removed, or a refusal saying why. `into` is refused in both engines

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { CursorSigner } from "./cursor.js";
+import { StatementWriter } from "./dialect.js";
+import { SHOP } from "./fixtures.test-support.js";
+import { keysetCondition, resolveOrder } from "./order.js";
+import { listStatement } from "./statements.js";
+
+const orders = SHOP.tables[0]!;
+
+function list(dialect: "postgres" | "mysql" | "sqlite", args: { where?: unknown; order?: unknown; after?: unknown[] }) {
+  const { keys } = resolveOrder(args.order, orders, new StatementWriter(dialect));
+  const after = args.after;
+  return listStatement(dialect, {
+    table: orders,
+    where: args.where,
+    keys,
+    columns: orders.columns.slice(0, 2),
+    limit: 10,
+    ...(after && { after: (w: StatementWriter) => keysetCondition(keys, after, w) }),
+  });
+}
+
+describe("listStatement", () => {
+  it("quotes names, binds every value, and ends the order with the key", () => {
+    const pg = list("postgres", {
+      where: { note: { ilike: "%x%" }, status: { in: ["new", "paid"] } },
+      order: [{ column: "note", direction: "desc" }],
+    });
+    expect(pg.text).toBe(
+      'SELECT "region", "id" FROM "public"."orders" WHERE ("note" ILIKE $1 AND "status" = ANY($2)) ' +
+        'ORDER BY "note" DESC NULLS FIRST, "region" ASC, "id" ASC LIMIT 11',
+    );
+    expect(pg.values).toEqual(["%x%", ["new", "paid"]]);
+    const my = list("mysql", {
+      where: { note: { ilike: "%x%" }, status: { in: ["new", "paid"] } },
+      order: [{ column: "note" }],
+    });
+    expect(my.text).toBe(
+      "SELECT `region`, `id` FROM `public`.`orders` WHERE (LOWER(`note`) LIKE LOWER(?) AND `status` IN (?, ?)) " +
+        "ORDER BY `note` IS NULL DESC, `note` ASC, `region` ASC, `id` ASC LIMIT 11",
+    );
+  });
+
+  it("binds keyset values in the order '?' placeholders name them", () => {
+    const statement = list("sqlite", {
+      order: [{ column: "note", direction: "desc", nulls: "last" }],
+      after: ["b", "eu", "7"],
+    });
+    expect(statement.text).toContain(
+      '(("note" < ? OR "note" IS NULL)) OR ("note" IS ? AND "region" > ?) OR ("note" IS ? AND "region" IS ? AND "id" > ?)',
+    );
+    expect(statement.values).toEqual(["b", "b", "eu", "b", "eu", 7n]);
+    const afterNull = list("sqlite", {
+      order: [{ column: "note", direction: "desc", nulls: "last" }],
+      after: [null, "eu", "7"],
+    });
+    expect(afterNull.values).toEqual(["eu", "eu", 7n]);
+  });
+
+  it("refuses operators that do not fit a column and names that are not columns", () => {
+    expect(() => list("postgres", { where: { status: { like: "n%" } } })).toThrow(/does not apply/);
+    expect(() => list("postgres", { where: { 'id" = 1 OR "1': { eq: 1 } } })).toThrow(/not a column/);
+    expect(() => list("postgres", { order: [{ column: "id", direction: "sideways" }] })).toThrow(/asc or desc/);
+  });
+});
+
+describe("CursorSigner", () => {
+  it("opens its own cursors for the same scope and refuses edits and strangers", () => {
+    const signer = new CursorSigner("a key of sixteen bytes at least");
+    const cursor = signer.sign("scope", ["x", 1]);
+    expect(signer.open(cursor, "scope")).toEqual(["x", 1]);
+    expect(() => signer.open(cursor, "other")).toThrow(/another table or order/);
+    expect(() => signer.open(`${cursor.slice(0, -2)}AA`, "scope")).toThrow(/not made by this server/);
+    expect(() => new CursorSigner().open(cursor, "scope")).toThrow(/not made by this server/);
+  });
+});
+
+describe("likeToGlob", () => {
+  it("keeps SQLite's like case-sensitive by writing the pattern as a GLOB", async () => {
+    const { likeToGlob } = await import("./filters.js");
+    expect(likeToGlob("AC%_x*[?")).toBe("AC*?x[*][[][?]");
+  });
+});
