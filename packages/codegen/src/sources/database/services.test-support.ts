@@ -5,9 +5,9 @@
  */
 import mysql from "mysql2/promise";
 import pg from "pg";
+import { runPostgresScript } from "./postgres/run-script.js";
 import { withoutLeadingComments } from "./script.js";
 import type { SplitScript } from "./statements.js";
-import { runPostgresScript } from "./postgres/run-script.js";
 
 export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
@@ -18,7 +18,8 @@ export async function reachable(connect: () => Promise<unknown>, name: string): 
     await connect();
     return true;
   } catch (error) {
-    if (REQUIRE_SERVICES) throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
+    if (REQUIRE_SERVICES)
+      throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
     console.warn(`${name} unreachable (${(error as Error).message}): its tests are skipped`);
     return false;
   }
@@ -48,7 +49,12 @@ export async function loadPostgres(database: string, script: SplitScript, file: 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await runPostgresScript(script, (sql) => client.query(sql), file, () => undefined);
+    await runPostgresScript(
+      script,
+      (sql) => client.query(sql),
+      file,
+      () => undefined,
+    );
   } finally {
     await client.end();
   }
