@@ -77,8 +77,16 @@ async function adminPostgres(sql: string): Promise<void> {
 
 const MYSQL_NOT_HERE = /^(CREATE\s+(DATABASE|SCHEMA)|DROP\s+(DATABASE|SCHEMA)|USE|INSERT)\b/i;
 
-/** A fresh MySQL database holding the script (its own CREATE DATABASE / USE ignored so it lands here); its URL. */
+/**
+ * A fresh MySQL database holding the script; its URL. The script's own CREATE DATABASE / USE are ignored so it
+ * lands here, and names it qualifies with its own database (`sakila.actor` in a view) are requalified.
+ */
 export async function loadMysql(database: string, script: SplitScript): Promise<string> {
+  const own = script.statements
+    .map((statement) => /^USE\s+`?(\w+)`?/i.exec(withoutLeadingComments(statement.sql))?.[1])
+    .find((name) => name !== undefined);
+  const requalify = (sql: string) =>
+    own ? sql.replace(new RegExp(`\`?\\b${own}\\b\`?\\.`, "g"), `${database}.`) : sql;
   await adminMysql(`DROP DATABASE IF EXISTS ${database}`);
   await adminMysql(`CREATE DATABASE ${database}`);
   const url = withDatabase(MYSQL_URL, database);
@@ -86,7 +94,7 @@ export async function loadMysql(database: string, script: SplitScript): Promise<
   try {
     for (const statement of script.statements) {
       if (MYSQL_NOT_HERE.test(withoutLeadingComments(statement.sql))) continue;
-      await connection.query(statement.sql);
+      await connection.query(requalify(statement.sql));
     }
   } finally {
     await connection.end();
