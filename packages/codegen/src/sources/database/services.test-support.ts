@@ -5,9 +5,9 @@
  */
 import mysql from "mysql2/promise";
 import pg from "pg";
+import { runPostgresScript } from "./postgres/run-script.js";
 import { withoutLeadingComments } from "./script.js";
 import type { SplitScript } from "./statements.js";
-import { runPostgresScript } from "./postgres/run-script.js";
 
 export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
@@ -18,7 +18,8 @@ export async function reachable(connect: () => Promise<unknown>, name: string): 
     await connect();
     return true;
   } catch (error) {
-    if (REQUIRE_SERVICES) throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
+    if (REQUIRE_SERVICES)
+      throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
     console.warn(`${name} unreachable (${(error as Error).message}): its tests are skipped`);
     return false;
   }
@@ -48,7 +49,12 @@ export async function loadPostgres(database: string, script: SplitScript, file: 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await runPostgresScript(script, (sql) => client.query(sql), file, () => undefined);
+    await runPostgresScript(
+      script,
+      (sql) => client.query(sql),
+      file,
+      () => undefined,
+    );
   } finally {
     await client.end();
   }
@@ -71,8 +77,16 @@ async function adminPostgres(sql: string): Promise<void> {
 
 const MYSQL_NOT_HERE = /^(CREATE\s+(DATABASE|SCHEMA)|DROP\s+(DATABASE|SCHEMA)|USE|INSERT)\b/i;
 
-/** A fresh MySQL database holding the script (its own CREATE DATABASE / USE ignored so it lands here); its URL. */
+/**
+ * A fresh MySQL database holding the script; its URL. The script's own CREATE DATABASE / USE are ignored so it
+ * lands here, and names it qualifies with its own database (`sakila.actor` in a view) are requalified.
+ */
 export async function loadMysql(database: string, script: SplitScript): Promise<string> {
+  const own = script.statements
+    .map((statement) => /^USE\s+`?(\w+)`?/i.exec(withoutLeadingComments(statement.sql))?.[1])
+    .find((name) => name !== undefined);
+  const requalify = (sql: string) =>
+    own ? sql.replace(new RegExp(`\`?\\b${own}\\b\`?\\.`, "g"), `${database}.`) : sql;
   await adminMysql(`DROP DATABASE IF EXISTS ${database}`);
   await adminMysql(`CREATE DATABASE ${database}`);
   const url = withDatabase(MYSQL_URL, database);
@@ -80,7 +94,7 @@ export async function loadMysql(database: string, script: SplitScript): Promise<
   try {
     for (const statement of script.statements) {
       if (MYSQL_NOT_HERE.test(withoutLeadingComments(statement.sql))) continue;
-      await connection.query(statement.sql);
+      await connection.query(requalify(statement.sql));
     }
   } finally {
     await connection.end();

@@ -72,6 +72,14 @@ async function readFacts(query: Query, databases: string[]): Promise<MysqlTableF
     [databases],
   );
   const of = (rows: Rows, table: Record<string, unknown>) => rows.filter((r) => r.s === table.s && r.t === table.t);
+  // MariaDB stores JSON as LONGTEXT with a json_valid() check: the check says the column is JSON.
+  const jsonChecks = await query(
+    `SELECT CONSTRAINT_SCHEMA AS s, TABLE_NAME AS t, CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS
+     WHERE CONSTRAINT_SCHEMA IN (?) AND CHECK_CLAUSE LIKE 'json\\_valid(%'`,
+    [databases],
+  );
+  const isJson = (table: Record<string, unknown>, column: string) =>
+    of(jsonChecks, table).some((check) => check.clause === `json_valid(\`${column.replaceAll("`", "``")}\`)`);
   return tables.map((table) => {
     const isView = table.type === "VIEW";
     const keys = groupColumns(of(indexes, table));
@@ -88,7 +96,7 @@ async function readFacts(query: Query, databases: string[]): Promise<MysqlTableF
         const extra = String(c.extra ?? "").toLowerCase();
         return {
           name: c.name as string,
-          columnType: c.type as string,
+          columnType: isJson(table, c.name as string) ? "json" : (c.type as string),
           nullable: c.nullable === "YES",
           hasDefault: c.dflt !== null && c.dflt !== "NULL",
           autoIncrement: extra.includes("auto_increment"),

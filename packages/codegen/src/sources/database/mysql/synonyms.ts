@@ -17,16 +17,19 @@ const REWRITES: [RegExp, string][] = [
 const WORDS =
   "NATIONAL\\s+(?:CHARACTER|CHAR)(?:\\s+VARYING)?|NATIONAL\\s+VARCHAR|NCHAR\\s+VARCHAR|NVARCHAR|NCHAR|" +
   "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL";
-const CHARACTER_TYPE_BINARY = "\\b((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY\\b";
-const TOKENS = new RegExp(
-  `'(?:[^'\\\\]|\\\\.|'')*'|"(?:[^"\\\\]|\\\\.|"")*"|\`(?:[^\`]|\`\`)*\`|\\b(${WORDS})\\b|${CHARACTER_TYPE_BINARY}`,
-  "gi",
-);
+const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY";
+/** Quoted text first, so that a word inside quotes is never taken for a type. */
+const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|``)*`";
 
 export function rewriteTypeSynonyms(sql: string): string {
-  return sql.replace(TOKENS, (match, word: string | undefined, characterType: string | undefined) => {
-    if (characterType !== undefined) return characterType;
-    if (word === undefined) return match;
-    return REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? match;
+  const synonyms = outsideQuotes(sql, WORDS, (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word);
+  return outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
+}
+
+function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {
+  const pattern = new RegExp(`${QUOTED}|\\b(?:${words})\\b`, "gi");
+  return sql.replace(pattern, (match: string, ...groups: unknown[]) => {
+    if (/^['"`]/.test(match)) return match;
+    return replace(match, ...(groups.filter((g) => typeof g === "string") as string[]));
   });
 }

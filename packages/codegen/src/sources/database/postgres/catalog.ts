@@ -1,7 +1,11 @@
 /**
  * The PostgreSQL catalog queries, run unchanged on a live server (pg) and on PGlite holding a DDL file, so both
  * readings come from the same SQL. Plain pg_catalog (information_schema hides what the role cannot see and knows
- * nothing of enums' labels, domains' bases or materialized views). Results are raw rows; `reading.ts` makes tables.
+ * nothing of enums' labels, domains' bases or materialized views). Results are raw rows; `introspect.ts` makes tables.
+ *
+ * Text that may hold any character (names, comments, type names, enum labels) comes back base64-encoded UTF-8 and is
+ * decoded here: PGlite 0.5 loses a result holding many rows with multi-byte characters (AdventureWorks' comments
+ * killed it), and one encoding for both engines keeps the queries identical.
  */
 
 /** What `pg.Client` and `PGlite` both offer. */
@@ -66,6 +70,27 @@ export interface ForeignKeyRow {
   ref_columns: number[];
 }
 
+/** A text expression as base64 of its UTF-8 bytes (ASCII on the wire whatever it holds). */
+function utf8(expression: string): string {
+  return `encode(convert_to(${expression}, 'UTF8'), 'base64')`;
+}
+
+function decode(value: string | null): string | null {
+  return value === null ? null : Buffer.from(value, "base64").toString("utf8");
+}
+
+/** Decodes the named fields of every row (arrays element by element). */
+function decoded<Row>(rows: Row[], fields: (keyof Row)[]): Row[] {
+  for (const row of rows) {
+    const record = row as Record<keyof Row, unknown>;
+    for (const field of fields) {
+      const value = record[field];
+      record[field] = Array.isArray(value) ? value.map(decode) : decode(value as string | null);
+    }
+  }
+  return rows;
+}
+
 const USER_SCHEMAS = `n.nspname NOT IN ('pg_catalog', 'information_schema')
   AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%'`;
 
@@ -75,62 +100,62 @@ const NOT_FROM_EXTENSION = `NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
 
 export async function readRelations(db: Queryable): Promise<RelationRow[]> {
   const { rows } = await db.query<RelationRow>(`
-    SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS relkind,
-      c.relispartition AS is_partition, pg_catalog.obj_description(c.oid, 'pg_class') AS comment
+    SELECT c.oid::int AS oid, ${utf8("n.nspname")} AS schema, ${utf8("c.relname")} AS name, c.relkind::text AS relkind,
+      c.relispartition AS is_partition, ${utf8("pg_catalog.obj_description(c.oid, 'pg_class')")} AS comment
     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'p', 'f', 'v', 'm') AND ${USER_SCHEMAS} AND ${NOT_FROM_EXTENSION}
     ORDER BY n.nspname, c.relname`);
-  return rows;
+  return decoded(rows, ["schema", "name", "comment"]);
 }
 
 export async function readColumns(db: Queryable): Promise<ColumnRow[]> {
   const { rows } = await db.query<ColumnRow>(`
-    SELECT a.attrelid::int AS relid, a.attnum::int AS attnum, a.attname AS name, a.atttypid::int AS type_oid,
-      a.atttypmod AS typmod, pg_catalog.format_type(a.atttypid, a.atttypmod) AS native_type,
+    SELECT a.attrelid::int AS relid, a.attnum::int AS attnum, ${utf8("a.attname")} AS name, a.atttypid::int AS type_oid,
+      a.atttypmod AS typmod, ${utf8("pg_catalog.format_type(a.atttypid, a.atttypmod)")} AS native_type,
       a.attnotnull AS not_null, a.atthasdef AS has_default, a.attidentity::text AS identity,
-      a.attgenerated::text AS generated, pg_catalog.col_description(a.attrelid, a.attnum) AS comment
+      a.attgenerated::text AS generated, ${utf8("pg_catalog.col_description(a.attrelid, a.attnum)")} AS comment
     FROM pg_catalog.pg_attribute a
       JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'f', 'v', 'm') AND ${USER_SCHEMAS}
     ORDER BY a.attrelid, a.attnum`);
-  return rows;
+  return decoded(rows, ["name", "native_type", "comment"]);
 }
 
 /** Every type (a few hundred rows): columns' types resolve through domains and arrays in memory. */
 export async function readTypes(db: Queryable): Promise<TypeRow[]> {
   const { rows } = await db.query<TypeRow>(`
-    SELECT t.oid::int AS oid, n.nspname AS schema, t.typname AS name, t.typtype::text AS typtype,
+    SELECT t.oid::int AS oid, ${utf8("n.nspname")} AS schema, ${utf8("t.typname")} AS name, t.typtype::text AS typtype,
       t.typcategory::text AS category, t.typelem::int AS element, t.typbasetype::int AS base_type,
       t.typtypmod AS base_typmod, t.typnotnull AS domain_not_null,
-      (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_catalog.pg_enum e
+      (SELECT array_agg(${utf8("e.enumlabel::text")} ORDER BY e.enumsortorder) FROM pg_catalog.pg_enum e
         WHERE e.enumtypid = t.oid) AS enum_labels
     FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace`);
-  return rows;
+  return decoded(rows, ["schema", "name", "enum_labels"]);
 }
 
 /** Primary keys and unique indexes on plain columns (no expression, no predicate), constraint or not. */
 export async function readKeys(db: Queryable): Promise<IndexRow[]> {
   const { rows } = await db.query<IndexRow>(`
-    SELECT i.indrelid::int AS relid, ic.relname AS name, i.indisprimary AS primary,
+    SELECT i.indrelid::int AS relid, ${utf8("ic.relname")} AS name, i.indisprimary AS primary,
       i.indkey::int2[]::int[] AS columns
     FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
     WHERE i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL AND 0 <> ALL (i.indkey::int2[])
     ORDER BY i.indrelid, ic.relname`);
-  return rows;
+  return decoded(rows, ["name"]);
 }
 
 export async function readForeignKeys(db: Queryable): Promise<ForeignKeyRow[]> {
   const { rows } = await db.query<ForeignKeyRow>(`
-    SELECT k.conrelid::int AS relid, k.conname AS name, k.conkey::int[] AS columns, k.confrelid::int AS ref_relid,
-      rn.nspname AS ref_schema,
-      r.relname AS ref_table, k.confkey::int[] AS ref_columns
+    SELECT k.conrelid::int AS relid, ${utf8("k.conname")} AS name, k.conkey::int[] AS columns, k.confrelid::int AS ref_relid,
+      ${utf8("rn.nspname")} AS ref_schema,
+      ${utf8("r.relname")} AS ref_table, k.confkey::int[] AS ref_columns
     FROM pg_catalog.pg_constraint k
       JOIN pg_catalog.pg_class r ON r.oid = k.confrelid
       JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace
     WHERE k.contype = 'f'
     ORDER BY k.conrelid, k.conname`);
-  return rows;
+  return decoded(rows, ["name", "ref_schema", "ref_table"]);
 }
 
 /** The database's name, for messages: never the connection string. */
