@@ -4,8 +4,10 @@
 // clients, rows compared with the same queries run through the plain drivers. A service that is absent skips its
 // tests with a message, unless MCPSMITH_REQUIRE_SERVICES=1.
 
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,7 @@ import {
 } from "../packages/codegen/src/sources/database/services.test-support.js";
 import { splitScript } from "../packages/codegen/src/sources/database/statements.js";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
+import { linkDependencies } from "./support/generated-project.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
 
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
@@ -147,6 +150,32 @@ for (const engine of ENGINES) {
       await engine.drop();
     });
     const { tool, getTool, id, table } = engine.artist;
+
+    it("generates a project from DATABASE_URL that type-checks and passes its own tests against it", () => {
+      const workspace = mkdtempSync(join(tmpdir(), "dbserve-generate-"));
+      const env = { ...process.env, NO_COLOR: "1", DATABASE_URL: engine.served(url) };
+      const run = (command: string, args: string[], cwd: string) => {
+        const result = spawnSync(command, args, { cwd, env, encoding: "utf8" });
+        return { code: result.status, output: `${result.stdout}${result.stderr}` };
+      };
+      try {
+        const generated = run(process.execPath, [BIN, "generate", "db", "--out", "project"], workspace);
+        expect(generated.code, generated.output).toBe(0);
+        expect(generated.output).not.toContain(SECRET);
+        const project = join(workspace, "project");
+        const manifest = readFileSync(join(project, "mcpsmith.json"), "utf8");
+        expect(JSON.parse(manifest).generate[0].inputs).toEqual([]);
+        expect(manifest + readFileSync(join(project, "README.md"), "utf8")).not.toContain(SECRET);
+        linkDependencies(project);
+        const tsc = run(join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], project);
+        expect(tsc.output).toBe("");
+        const tests = run(join(ROOT, "node_modules/.bin/vitest"), ["run"], project);
+        expect(tests.code, tests.output).toBe(0);
+        expect(tests.output).toMatch(/Tests\s+13 passed/);
+      } finally {
+        rmSync(workspace, { recursive: true, force: true });
+      }
+    }, 240_000);
 
     describe.each(CLIENT_KINDS)("with the %s client", (kind) => {
       let client: TestClient;
