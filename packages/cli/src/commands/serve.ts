@@ -154,7 +154,7 @@ function portNumber(text: string): number {
 function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   const style = styleFor(io.stderr, io.env);
   const { build, title } = summary;
-  const shape = describeShape(build);
+  const shape = summary.shape ?? describeShape(build);
   io.stderr.write(
     `${style.bold("mcpsmith serve")} ${title}: ${shape}; tools/list ≈ ${thousands(build.toolListTokens)} tokens\n`,
   );

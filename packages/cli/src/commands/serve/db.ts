@@ -32,6 +32,7 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
     return {
       title: `${ir.database.name} (${ir.database.dialect}, ${ir.source})`,
       build,
+      shape: shapeOf(ir.tools.length, ir.database.tables.length, ir.listing),
       warnings: [
         ...ir.warnings.map(({ file, pointer, message }) => `${file}${pointer ? `#${pointer}` : ""}: ${message}`),
         ...accessWarning,
@@ -46,4 +47,11 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
       cause: error,
     });
   }
+}
+
+function shapeOf(tools: number, tables: number, listing: "tables" | "many-tables"): string {
+  const of = `${tables} table${tables === 1 ? "" : "s"} and view${tables === 1 ? "" : "s"}`;
+  return listing === "tables"
+    ? `${tools} tools for ${of}`
+    : `${of} behind ${tools} tools (find_tables, describe, list_rows, query)`;
 }
