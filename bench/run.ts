@@ -2,13 +2,15 @@
  * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
  * other's caches:
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,typescript,openapi]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,typescript,openapi,database]
  *
  * - runtime (`http`, `stdio`, `memory`): mcpsmith against a hand-written SDK server; `middleware`: the price of an
  *   empty `use()` chain per tools/call (runtime/run.ts).
  * - `typescript`: schema extraction from TypeScript types against typescript-json-schema and
  *   ts-json-schema-generator (typescript/run.ts).
  * - `openapi`: OpenAPI -> MCP generation against openapi-mcp-generator (openapi/run.ts).
+ * - `database`: database introspection and generation; the list_ round trip against the plain driver and dbhub
+ *   (database/run.ts).
  *
  * Without `--only`, everything runs (`--profile` alone means the runtime's HTTP profile). Other flags pass through.
  */
@@ -19,7 +21,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNTIME_SECTIONS = ["http", "stdio", "memory", "middleware"];
 /** Suites that run as one process each, in this order, after the runtime's. */
-const SUITES = ["typescript", "openapi"];
+const SUITES = ["typescript", "openapi", "database"];
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");

@@ -34,6 +34,9 @@ export { DEFAULT_DISCOVERY_THRESHOLD, LISTING_MODES, type ListingMode } from "./
 export type { Source } from "./ir/source.js";
 export type {
   CredentialIR,
+  DatabaseIR,
+  DatabaseLimits,
+  DatabaseResourceIR,
   JsonSchema,
   ObjectSchema,
   OpenApiIR,

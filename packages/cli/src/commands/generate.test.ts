@@ -19,7 +19,7 @@ describe("mcpsmith generate", () => {
   it("names the kinds when given an unknown one", async () => {
     const result = await runCli(["generate", "graphql", "schema.graphql"], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('There is no generator of kind "graphql". Kinds: ts, openapi.');
+    expect(result.stderr).toContain('There is no generator of kind "graphql". Kinds: ts, openapi, db.');
   });
 
   it("refuses options without a kind", async () => {

@@ -60,7 +60,7 @@ describe("mcpsmith new", () => {
   });
 
   it("names today's templates for a generator template that is not in this version, even with --from", async () => {
-    for (const template of ["database"]) {
+    for (const template of ["graphql"]) {
       const { code, stderr } = await runCli(["new", "x", "--template", template, "--from", "spec.yaml", ...quiet], {
         cwd: parent,
       });

@@ -7,6 +7,7 @@ import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
+import { scaffoldDatabaseProject } from "../scaffold/database-project.js";
 import { packageNameFor } from "../scaffold/names.js";
 import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
@@ -61,7 +62,8 @@ export const command: CommandDefinition = {
     from: {
       type: "string",
       value: "FILE",
-      description: "The input of a template that generates the project: for openapi, a document (file or http(s) URL)",
+      description:
+        "The input of a template that generates the project: for openapi, a document (file or http(s) URL); for database, a database",
     },
     local: {
       type: "boolean",
@@ -157,7 +159,9 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   const fileCount =
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
-      : await writeTemplate(join(templatesRoot(), template), dir, view);
+      : template === "database" && from !== undefined
+        ? await scaffoldDatabaseProject(dir, from, io.cwd, view)
+        : await writeTemplate(join(templatesRoot(), template), dir, view);
 
   const style = styleFor(io.stdout, io.env);
   io.stdout.write(

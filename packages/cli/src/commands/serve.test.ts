@@ -33,7 +33,9 @@ async function served(spec: string, flags: string[], env: Io["env"] = {}) {
 describe("mcpsmith serve: what it refuses", () => {
   it.each([
     [[], "Say what to serve."],
-    [["db", "chinook.sqlite"], 'There is nothing to serve of kind "db".'],
+    [["graphql", "schema.graphql"], 'There is nothing to serve of kind "graphql".'],
+    [["db", "a.sqlite", "b.sqlite"], "serve db takes one source, got: a.sqlite b.sqlite"],
+    [["db"], "Give the database to read, or set DATABASE_URL to its connection string."],
     [["openapi"], "Give the OpenAPI document to serve."],
     [["openapi", "a.yaml", "b.yaml"], "serve openapi takes one document, got: a.yaml b.yaml"],
     [["openapi", PETSTORE, "--port", "80"], "--port only applies with --http."],

@@ -4,6 +4,7 @@ import { thousands } from "@mcpsmith/runtime/internal";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { DATABASE_SOURCE_FLAGS } from "../flags/database-flags.js";
 import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
@@ -11,7 +12,11 @@ import { plural } from "../text.js";
 import type { ServeSummary } from "./serve/openapi.js";
 
 export const command: CommandDefinition = {
-  usage: ["serve openapi <spec> [options]", "serve openapi <spec> --http [PORT] [options]"],
+  usage: [
+    "serve openapi <spec> [options]",
+    "serve openapi <spec> --http [PORT] [options]",
+    "serve db [<source>] [options]",
+  ],
   details: [
     "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
     "tool per operation over stdio (the default) or Streamable HTTP — the same tools/list `mcpsmith generate openapi`",
@@ -23,6 +28,12 @@ export const command: CommandDefinition = {
     "--threshold tools (40). --toolsets keeps only some groups (OpenAPI tags), in either mode; --tags, --paths,",
     "--methods and --operations select operations before that. Every run prints the number of operations and tools,",
     "the estimated tools/list size in tokens, and the document's warnings, on stderr (stdout is the protocol).",
+    "",
+    "serve db reads a database (postgres://, mysql:// or mariadb:// URL, sqlite:PATH or a .sqlite/.db file, a .sql",
+    "DDL file with --dialect; without a source, the URL in $DATABASE_URL) and serves list_<table> and get_<table>",
+    "per table, query (read-only SQL) and describe; insert_/update_/delete_ with --writes or --write-tables. Above",
+    "--threshold tools, four tools (find_tables, describe, list_rows, query) serve any number of tables. The",
+    "connection string is never printed: prefer the environment variable to a URL on the command line.",
   ].join("\n"),
   options: {
     mode: { type: "string", value: "MODE", description: "auto (default), tools or discovery" },
@@ -40,8 +51,13 @@ export const command: CommandDefinition = {
       multiple: true,
       description: "A value for a {variable} in the document's server URL",
     },
-    timeout: { type: "string", value: "MS", description: "Per-request timeout in milliseconds (default 30000)" },
+    timeout: {
+      type: "string",
+      value: "MS",
+      description: "Per-request (openapi, default 30000) or per-statement (db, default 10000) timeout in ms",
+    },
     ...OPENAPI_SOURCE_FLAGS,
+    ...DATABASE_SOURCE_FLAGS,
     "all-warnings": { type: "boolean", description: "Print every warning of the document (the first 20 otherwise)" },
     http: {
       type: "boolean",
@@ -56,6 +72,9 @@ export const command: CommandDefinition = {
     "mcpsmith serve openapi api.yaml --tags pets --exclude-operations deletePet --max-name-length 48",
     "# as a host starts it (e.g. in .cursor/mcp.json), credentials in its env",
     'npx mcpsmith serve openapi /path/to/openapi.yaml   # { "env": { "PETSTORE_API_KEY": "..." } }',
+    "mcpsmith serve db chinook.sqlite --max-rows 200",
+    "DATABASE_URL=postgres://reader@127.0.0.1/shop mcpsmith serve db --schema public --exclude 'audit_*'",
+    "mcpsmith serve db schema.sql --dialect postgres --http 3000",
   ],
   run: (args, io) => serveCommand(args, io),
 };
@@ -72,32 +91,38 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     throw new CliError("E_USAGE", "--port only applies with --http.", { hint: "For example `--http 8080`." });
   }
   const [kind, spec, ...extra] = positionals;
-  if (kind !== "openapi") {
+  if (kind !== "openapi" && kind !== "db") {
     throw new CliError(
       "E_USAGE",
       kind === undefined ? "Say what to serve." : `There is nothing to serve of kind "${kind}".`,
       {
-        hint: "Kinds: openapi. For example `mcpsmith serve openapi petstore.yaml`.",
+        hint: "Kinds: openapi, db. For example `mcpsmith serve openapi petstore.yaml` or `mcpsmith serve db chinook.sqlite`.",
       },
     );
   }
-  if (spec === undefined || extra.length > 0) {
+  if ((kind === "openapi" && spec === undefined) || extra.length > 0) {
     throw new CliError(
       "E_USAGE",
       spec === undefined
         ? "Give the OpenAPI document to serve."
-        : `serve openapi takes one document, got: ${[spec, ...extra].join(" ")}`,
+        : `serve ${kind} takes one ${kind === "db" ? "source" : "document"}, got: ${[spec, ...extra].join(" ")}`,
       {
-        hint: "For example `mcpsmith serve openapi petstore.yaml`.",
+        hint: "For example `mcpsmith serve openapi petstore.yaml` or `mcpsmith serve db chinook.sqlite`.",
       },
     );
   }
   const port = portText === undefined ? undefined : portNumber(portText);
-  // Loaded only to serve: `serve --help` and usage errors never read the OpenAPI source.
-  const { buildOpenApiServer } = await import("./serve/openapi.js");
-  const summary = await buildOpenApiServer(spec, args, io);
+  // Loaded only to serve: `serve --help` and usage errors never read a source.
+  const summary =
+    kind === "db"
+      ? await (await import("./serve/db.js")).buildDatabaseServer(spec, args, io)
+      : await (await import("./serve/openapi.js")).buildOpenApiServer(spec!, args, io);
   printSummary(summary, args, io);
-  await serveUntilStopped(summary.build, http ? { port } : undefined);
+  try {
+    await serveUntilStopped(summary.build, http ? { port } : undefined);
+  } finally {
+    await summary.close?.();
+  }
   return 0;
 }
 
@@ -129,7 +154,7 @@ function portNumber(text: string): number {
 function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   const style = styleFor(io.stderr, io.env);
   const { build, title } = summary;
-  const shape = describeShape(build);
+  const shape = summary.shape ?? describeShape(build);
   io.stderr.write(
     `${style.bold("mcpsmith serve")} ${title}: ${shape}; tools/list ≈ ${thousands(build.toolListTokens)} tokens\n`,
   );

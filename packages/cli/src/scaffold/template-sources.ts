@@ -24,6 +24,12 @@ export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
     placeholder: "openapi.yaml",
     problem: (answer, cwd) => (isUrl(answer) ? urlProblem(answer) : openApiFileProblem(resolve(cwd, answer))),
   },
+  database: {
+    what: "a database (a postgres://, mysql:// or sqlite: address, a .sqlite/.db file)",
+    question: "Database (postgres://..., mysql://..., or an SQLite file)",
+    placeholder: "chinook.sqlite",
+    problem: (answer, cwd) => databaseProblem(answer, cwd),
+  },
 };
 
 export function sourceOf(template: string): TemplateSource | undefined {
@@ -77,5 +83,20 @@ async function urlProblem(url: string): Promise<string | undefined> {
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
     return `${url} did not answer (${cause}).`;
+  }
+}
+
+/** The address must parse and a file source must exist; a server is connected to when the project is generated. */
+async function databaseProblem(answer: string, cwd: string): Promise<string | undefined> {
+  const { parseDatabaseAddress } = await import("@mcpsmith/codegen/database");
+  try {
+    const address = parseDatabaseAddress(answer);
+    if (address.kind !== "server" && !existsSync(resolve(cwd, address.path))) {
+      return `There is no file at ${resolve(cwd, address.path)}.`;
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof CodegenError) return error.message;
+    throw error;
   }
 }

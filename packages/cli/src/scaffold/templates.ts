@@ -8,6 +8,7 @@ export const PROJECT_TEMPLATES = {
   blank: "A decorated server with one tool, one resource and one prompt, with tests",
   typescript: "Plain functions tagged @tool in JSDoc; `mcpsmith generate ts` derives the server and schemas from types",
   openapi: "A tool per operation of an OpenAPI or Swagger document (--from FILE), with tests against a mock of the API",
+  database: "list_/get_ tools per table of a database (--from postgres://..., mysql://... or FILE.sqlite), with tests",
 } as const;
 export type TemplateName = keyof typeof PROJECT_TEMPLATES;
 

@@ -3,6 +3,7 @@
  * project) and the in-memory server (`mcpsmith serve`). Both back ends see only this, so they give the same tools/list.
  */
 import type { HttpApi, HttpOperation } from "@mcpsmith/runtime/http";
+import type { SqlBinding, SqlDatabase, SqlTableName } from "@mcpsmith/runtime/sql";
 
 /** A JSON Schema (2020-12) whose root is an object, as MCP requires for input and output schemas. */
 export interface ObjectSchema {
@@ -73,6 +74,40 @@ export interface OpenApiIR {
   description?: string;
   api: HttpApi;
   tools: ToolIR<HttpOperation>[];
+  credentials: CredentialIR[];
+  warnings: SourceWarning[];
+}
+
+/** A table's description (`describe`'s result) as a resource: `db://<schema>/<table>`. */
+export interface DatabaseResourceIR {
+  uri: string;
+  /** The table's qualified name (`schema.table`, or `table` for SQLite). */
+  name: string;
+  description: string;
+  table: SqlTableName;
+}
+
+/** Rows a page has by default and at most: what every SQL tool's schema says and the executor enforces. */
+export interface DatabaseLimits {
+  defaultLimit: number;
+  maxRows: number;
+}
+
+export interface DatabaseIR {
+  kind: "database";
+  /** The executor's model of the database: generated projects embed it, `serve db` hands it to the executor. */
+  database: SqlDatabase;
+  /** The source as given, with any password redacted. */
+  source: string;
+  /**
+   * `tables`: tools per table (`list_`, `get_`, writes) plus `query` and `describe`; `many-tables`: above the
+   * threshold, the constant set (`find_tables`, `describe`, `list_rows`, `query`) whatever the number of tables.
+   */
+  listing: "tables" | "many-tables";
+  limits: DatabaseLimits;
+  tools: ToolIR<SqlBinding>[];
+  resources: DatabaseResourceIR[];
+  /** The environment variable holding the connection string: the only place it comes from in a generated server. */
   credentials: CredentialIR[];
   warnings: SourceWarning[];
 }

@@ -1,4 +1,5 @@
 import type { OptionSpec } from "../../args/command.js";
+import { DATABASE_SOURCE_FLAGS } from "../../flags/database-flags.js";
 import { GENERATE_OPENAPI_OPTIONS } from "./openapi-options.js";
 import type { GenerateRunner } from "./runner.js";
 
@@ -58,6 +59,32 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
       "mcpsmith generate openapi github.json --tags repos,issues --methods GET --mode tools",
     ],
     load: async () => (await import("./openapi.js")).run,
+  },
+  {
+    name: "db",
+    summary:
+      "A PostgreSQL, MySQL/MariaDB or SQLite database (or a DDL file), as an editable project (a class per schema)",
+    usage: "generate db [<source>] [--out DIR] [--schema ...] [--tables ...] [--exclude ...] [--writes] [--force]",
+    options: {
+      ...DATABASE_SOURCE_FLAGS,
+      mode: {
+        type: "string",
+        value: "MODE",
+        description: "db: auto (default), tools or discovery (the four many-tables tools)",
+      },
+      threshold: {
+        type: "string",
+        value: "N",
+        description: "db: auto serves the many-tables tools above N tools (default 40)",
+      },
+      force: { type: "boolean", description: "db: generate into an existing folder that is not a database project" },
+    },
+    recordsInProject: true,
+    examples: [
+      "mcpsmith generate db chinook.sqlite --out chinook-mcp",
+      "DATABASE_URL=postgres://reader@127.0.0.1/shop mcpsmith generate db --schema public --writes",
+    ],
+    load: async () => (await import("./db.js")).run,
   },
 ];
 

@@ -15,6 +15,10 @@ export interface ServeSummary {
   /** `file#pointer: message`, ready to print. */
   warnings: string[];
   credentials: { env: string; scheme: string; set: boolean }[];
+  /** What is served, when the source says it better than "N operations as N tools" (databases: tables). */
+  shape?: string;
+  /** Releases what the server holds (a database connection) once it stops. */
+  close?: () => Promise<void>;
 }
 
 /** Reads the document, lowers it to the IR and builds the server the flags ask for. */

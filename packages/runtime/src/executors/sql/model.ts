@@ -57,7 +57,7 @@ export interface SqlColumn {
   nullable: boolean;
   /** Generated, computed or identity-always columns: never taken on insert or update. */
   readOnly: boolean;
-  /** Has a default or is auto-incremented: optional on insert. */
+  /** Has a default, is auto-incremented or generated, or is nullable (NULL is its default): optional on insert. */
   hasDefault: boolean;
   comment?: string;
 }
@@ -84,7 +84,10 @@ export interface SqlTable extends SqlTableName {
   columns: SqlColumn[];
   /** Column names of the primary key, in key order; absent when the table has none (then it has no `get_`). */
   primaryKey?: string[];
-  /** Unique keys whose columns are all NOT NULL, in catalog order: candidates for keyset paging without a primary key. */
+  /**
+   * Unique keys (constraints or plain unique indexes) whose columns are all NOT NULL, the primary key left out, sorted
+   * by their columns: candidates for keyset paging without a primary key.
+   */
   uniqueKeys: string[][];
   foreignKeys: SqlForeignKey[];
   comment?: string;

@@ -1,0 +1,106 @@
+/**
+ * The `list_<table>` round trip for a 100-row page: `mcpsmith serve db` over stdio driven by the official client,
+ * next to the same statement through the plain driver (better-sqlite3, an open read-only connection), and dbhub
+ * (`@bytebase/dbhub`, pinned) serving the same file, its `execute_sql` running the same SELECT. Calls alternate
+ * between the servers in rounds, so load on the machine touches each alike.
+ */
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const BIN = join(ROOT, "packages/cli/dist/bin.js");
+const DBHUB = join(ROOT, "bench/node_modules/@bytebase/dbhub/dist/index.js");
+export const DBHUB_VERSION = (
+  createRequire(join(ROOT, "bench/package.json"))("@bytebase/dbhub/package.json") as {
+    version: string;
+  }
+).version;
+export const PAGE_SQL = "SELECT * FROM Track ORDER BY TrackId LIMIT 100";
+
+export interface Contender {
+  name: string;
+  call: () => Promise<number>;
+  close: () => Promise<void>;
+}
+
+/** A server on stdio, connected; `call` returns the rows it answered (checked, so a fast error cannot count). */
+async function stdioContender(
+  name: string,
+  args: string[],
+  tool: string,
+  toolArgs: Record<string, unknown>,
+  rowsOf: (result: { structuredContent?: unknown; content?: unknown }) => number,
+): Promise<Contender> {
+  const client = new Client({ name: "mcpsmith-bench", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" }));
+  return {
+    name,
+    call: async () => {
+      const result = await client.callTool({ name: tool, arguments: toolArgs });
+      if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content).slice(0, 300)}`);
+      return rowsOf(result);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function mcpsmith(database: string): Promise<Contender> {
+  return stdioContender(
+    "mcpsmith serve db, list_Track (MCP over stdio)",
+    [BIN, "serve", "db", database],
+    "list_Track",
+    { limit: 100 },
+    (result) => (result.structuredContent as { rows: unknown[] }).rows.length,
+  );
+}
+
+/** dbhub answers its rows as JSON text. It needs Node >= 22.5 (node:sqlite); elsewhere this throws, and is said. */
+export function dbhub(database: string): Promise<Contender> {
+  return stdioContender(
+    `dbhub ${DBHUB_VERSION}, execute_sql (MCP over stdio)`,
+    [DBHUB, "--transport", "stdio", "--dsn", `sqlite:///${database}`],
+    "execute_sql",
+    { sql: PAGE_SQL },
+    (result) => {
+      const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
+      const parsed = JSON.parse(text) as { data?: { rows?: unknown[] }; rows?: unknown[] };
+      return (parsed.data?.rows ?? parsed.rows ?? []).length;
+    },
+  );
+}
+
+export function driver(database: string): Contender {
+  const Database = createRequire(join(ROOT, "packages/runtime/package.json"))("better-sqlite3") as new (
+    file: string,
+    options: { readonly: boolean },
+  ) => { prepare(sql: string): { all(): unknown[] }; close(): void };
+  const db = new Database(database, { readonly: true });
+  return {
+    name: "better-sqlite3, the same SELECT (plain driver)",
+    call: async () => db.prepare(PAGE_SQL).all().length,
+    close: async () => db.close(),
+  };
+}
+
+/** Per contender, the latency of each measured call (ms), after `warmUp` calls each; rounds alternate the order. */
+export async function measureRoundTrips(contenders: Contender[], warmUp: number, calls: number) {
+  const times = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  for (const contender of contenders) {
+    for (let i = 0; i < warmUp; i++) {
+      const rows = await contender.call();
+      if (rows !== 100) throw new Error(`${contender.name} answered ${rows} rows, not 100`);
+    }
+  }
+  for (let i = 0; i < calls; i++) {
+    const order = i % 2 === 0 ? contenders : [...contenders].reverse();
+    for (const contender of order) {
+      const started = performance.now();
+      await contender.call();
+      times.get(contender.name)!.push(performance.now() - started);
+    }
+  }
+  return times;
+}

@@ -1,0 +1,95 @@
+/**
+ * The database generator, end to end: a connection URL, an SQLite file or a DDL file -> the executor's model of the
+ * database (`sources/database`) -> the IR (tools per table, or the many-tables set) -> an editable project
+ * (`emit/database`) or a server in memory (`serve/database`). The one file that knows all three.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { emitDatabaseProject } from "../emit/database/project.js";
+import type { GenerateEntry, OptionValue } from "../emit/manifest.js";
+import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
+import type { ProjectVersions } from "../emit/project-package.js";
+import type { DatabaseIR } from "../ir/types.js";
+import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
+import { databaseServerDefinition } from "../serve/database-identity.js";
+import { toolListingOf } from "../serve/listing.js";
+import { parseDatabaseAddress } from "../sources/database/address.js";
+import type { DatabaseSourceOptions } from "../sources/database/options.js";
+import { loadDatabase } from "../sources/database/source.js";
+import { lowerDatabase } from "../sources/database/tools/lower.js";
+import type { DatabaseToolOptions } from "../sources/database/tools/options.js";
+
+export interface DatabaseOptions {
+  /** Which schemas and tables are read (`--schema`, `--tables`, `--exclude`, `--dialect`). */
+  source?: DatabaseSourceOptions;
+  /** How they become tools (`--writes`, `--max-rows`, `--mode`). */
+  tools?: DatabaseToolOptions;
+}
+
+/** Reads the database and lowers it: the same IR for serve and generate, given the same options. */
+export async function loadDatabaseIR(input: string, options: DatabaseOptions = {}): Promise<DatabaseIR> {
+  return lowerDatabase(await loadDatabase(input, options.source), options.tools);
+}
+
+export interface GenerateDatabaseOptions extends DatabaseOptions {
+  /** The source as given: a URL (read by the driver, recorded redacted), an SQLite file or a DDL file (relative to cwd). */
+  input: string;
+  out?: string;
+  cwd: string;
+  versions: ProjectVersions;
+  force: boolean;
+  packageFields?: Record<string, unknown>;
+  /** Command-line options to record in mcpsmith.json, by long name. */
+  recordedOptions: Record<string, OptionValue>;
+}
+
+export interface GenerateDatabaseResult extends WriteResult {
+  ir: DatabaseIR;
+  out: string;
+  toolListTokens: number;
+}
+
+/**
+ * `mcpsmith generate db`: the database -> IR -> an editable project. A file source is recorded relative to the
+ * project; a server's URL is never written anywhere: the manifest records no input and the project reads the
+ * connection from its environment variable, which regeneration reads too.
+ */
+export async function generateDatabaseProject(options: GenerateDatabaseOptions): Promise<GenerateDatabaseResult> {
+  const address = parseDatabaseAddress(options.input, options.source?.dialect);
+  const file = address.kind === "server" ? undefined : resolve(options.cwd, address.path);
+  const ir = await loadDatabaseIR(file ?? options.input, options);
+  const serverInfo = databaseServerDefinition(ir);
+  const out = resolve(options.cwd, options.out ?? serverInfo.name);
+  const recorded = file === undefined ? undefined : portable(relative(out, file));
+  const project = emitDatabaseProject(ir, {
+    source: recorded ?? address.label,
+    serverInfo: { name: serverInfo.name, version: serverInfo.version, title: serverInfo.title ?? serverInfo.name },
+    versions: options.versions,
+    exampleConnection: address.kind === "sqlite-file" ? `sqlite:${portable(relative(out, file!))}` : "",
+    ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
+  });
+  const entry: GenerateEntry = {
+    kind: "db",
+    inputs: recorded === undefined ? [] : [recorded],
+    options: { ...options.recordedOptions, out: "." },
+  };
+  const written = writeOpenApiProject(out, project, entry, options.force);
+  return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode: "tools" }).toolListTokens };
+}
+
+/**
+ * `mcpsmith serve db`: the database -> IR -> a server in memory, its tools run by the runtime's SQL executor. The
+ * serve back end (and so the runtime's server and drivers) is loaded only here.
+ */
+export async function serveDatabase(
+  input: string,
+  options: DatabaseOptions & { serve: DatabaseServeOptions },
+): Promise<ServedDatabase> {
+  const ir = await loadDatabaseIR(input, options);
+  const { databaseServer } = await import("../serve/database.js");
+  return databaseServer(ir, options.serve);
+}
+
+function portable(path: string): string {
+  const forward = path.split(sep).join("/");
+  return isAbsolute(path) || forward.startsWith(".") ? forward : `./${forward}`;
+}

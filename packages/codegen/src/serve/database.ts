@@ -1,0 +1,45 @@
+import { createSqlExecutor, describeTable, type SqlExecutor, type SqlExecutorOptions } from "@mcpsmith/runtime/sql";
+import type { DatabaseIR } from "../ir/types.js";
+import { databaseServerDefinition } from "./database-identity.js";
+import { buildServer, type ServerBuild } from "./server.js";
+
+export interface DatabaseServeOptions {
+  /** The connection (URL or SQLite path) and limits: passed to the runtime's SQL executor. Never printed. */
+  executor: Omit<SqlExecutorOptions, "writes" | "maxRows" | "defaultLimit">;
+}
+
+export interface ServedDatabase {
+  ir: DatabaseIR;
+  build: ServerBuild;
+  /** Close it when the server stops: it holds the database connection. */
+  executor: SqlExecutor;
+}
+
+/**
+ * `mcpsmith serve db`: the database IR served at once, no files written. Every handler is one call into the
+ * runtime's SQL executor, the one a generated project calls, and the IR already chose the tools (per table or the
+ * many-tables set), so the listing is always `tools`. Tables are resources too (`db://<schema>/<table>`).
+ */
+export function databaseServer(ir: DatabaseIR, options: DatabaseServeOptions): ServedDatabase {
+  const executor = createSqlExecutor(ir.database, {
+    ...options.executor,
+    ...ir.limits,
+    writes: ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind)),
+  });
+  const tools = ir.tools.map((tool) => ({
+    tool,
+    handler: (args: Record<string, unknown>, ctx: { signal: AbortSignal }) =>
+      executor.call(tool.binding, args, { signal: ctx.signal }),
+  }));
+  const build = buildServer(databaseServerDefinition(ir), tools, { mode: "tools" });
+  for (const resource of ir.resources) {
+    const { name, schema } = resource.table;
+    const table = ir.database.tables.find((t) => t.name === name && t.schema === schema)!;
+    build.builder.resource(
+      resource.uri,
+      { name: resource.name, description: resource.description, mimeType: "application/json" },
+      () => JSON.stringify(describeTable(table), null, 2),
+    );
+  }
+  return { ir, build, executor };
+}

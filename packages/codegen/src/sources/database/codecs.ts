@@ -1,0 +1,106 @@
+/**
+ * The codec and JSON Schema of each kind of value, shared by the three dialects' type mappers: a dialect decides
+ * which kind a type is and its bounds; how that kind looks in JSON is written once, here.
+ */
+import type { SqlCodec, SqlJsonSchema } from "@mcpsmith/runtime/sql";
+
+export interface MappedType {
+  codec: SqlCodec;
+  schema: SqlJsonSchema & object;
+  /** Set when no rule knew the type and it fell back to text: the source warns, naming the type. */
+  unmapped?: string;
+}
+
+const INTEGER_TEXT = "^-?[0-9]+$";
+const UNSIGNED_INTEGER_TEXT = "^[0-9]+$";
+const DECIMAL_TEXT = "^-?[0-9]+(\\.[0-9]+)?$";
+/** ISO 8601 without an offset (`date-time` and `time` formats require one). */
+const LOCAL_DATE_TIME = "^[0-9]{4,}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$";
+const LOCAL_TIME = "^-?[0-9]{2,}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$";
+
+export function integer(minimum: number, maximum: number): MappedType {
+  return { codec: { kind: "integer" }, schema: { type: "integer", minimum, maximum } };
+}
+
+/** 64-bit integers: a JSON number past 2^53 loses digits, so they travel as decimal strings. */
+export function bigint(unsigned = false): MappedType {
+  const pattern = unsigned ? UNSIGNED_INTEGER_TEXT : INTEGER_TEXT;
+  return { codec: { kind: "bigint" }, schema: { type: "string", pattern, description: "a 64-bit integer, as text" } };
+}
+
+/** Exact decimals travel as strings; `extra` lets PostgreSQL's numeric add NaN and infinities. */
+export function decimal(precision?: number, scale?: number, extra: string[] = []): MappedType {
+  const pattern = extra.length === 0 ? DECIMAL_TEXT : `^(-?[0-9]+(\\.[0-9]+)?|${extra.join("|")})$`;
+  const size = precision === undefined ? "" : ` (${precision} digits, ${scale ?? 0} after the point)`;
+  return {
+    codec: { kind: "decimal" },
+    schema: { type: "string", pattern, description: `an exact decimal${size}, as text` },
+  };
+}
+
+export function float(): MappedType {
+  return { codec: { kind: "float" }, schema: { type: "number" } };
+}
+
+export function boolean(): MappedType {
+  return { codec: { kind: "boolean" }, schema: { type: "boolean" } };
+}
+
+export function text(maxLength?: number, description?: string): MappedType {
+  const schema: Record<string, unknown> = { type: "string" };
+  if (maxLength !== undefined && maxLength > 0) schema.maxLength = maxLength;
+  if (description !== undefined) schema.description = description;
+  return { codec: { kind: "text" }, schema };
+}
+
+export function uuid(): MappedType {
+  return { codec: { kind: "uuid" }, schema: { type: "string", format: "uuid" } };
+}
+
+export function json(): MappedType {
+  return { codec: { kind: "json" }, schema: { description: "any JSON value" } };
+}
+
+export function bytes(): MappedType {
+  return { codec: { kind: "bytes" }, schema: { type: "string", contentEncoding: "base64" } };
+}
+
+export function date(): MappedType {
+  return { codec: { kind: "date" }, schema: { type: "string", format: "date" } };
+}
+
+/** `zoned` times carry an offset (the `time` format); others are local times (or MySQL's durations). */
+export function time(zoned: boolean, description?: string): MappedType {
+  const schema: Record<string, unknown> = zoned
+    ? { type: "string", format: "time" }
+    : { type: "string", pattern: LOCAL_TIME };
+  if (description !== undefined) schema.description = description;
+  return { codec: { kind: "time" }, schema };
+}
+
+export function datetime(zoned: boolean): MappedType {
+  const schema = zoned
+    ? { type: "string", format: "date-time" }
+    : { type: "string", pattern: LOCAL_DATE_TIME, description: "a date and time without a time zone" };
+  return { codec: { kind: "datetime", zoned }, schema };
+}
+
+export function enumeration(values: string[]): MappedType {
+  return { codec: { kind: "enum", values }, schema: { type: "string", enum: values } };
+}
+
+/** MySQL SET: the members present, each at most once. */
+export function set(values: string[]): MappedType {
+  return {
+    codec: { kind: "set", values },
+    schema: { type: "array", items: { type: "string", enum: values }, uniqueItems: true },
+  };
+}
+
+export function array(element: MappedType, dimensions = 1): MappedType {
+  let mapped = element;
+  for (let level = 0; level < Math.max(1, dimensions); level++) {
+    mapped = { codec: { kind: "array", element: mapped.codec }, schema: { type: "array", items: mapped.schema } };
+  }
+  return mapped;
+}

@@ -1,0 +1,241 @@
+/**
+ * The features each dialect's reader must see, on small DDL written for these tests: read from the file (PGlite,
+ * in-memory SQLite, the MySQL parser) and, where the service runs, from the real server holding the same DDL.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SqlTable } from "@mcpsmith/runtime/sql";
+import { afterAll, describe, expect, it } from "vitest";
+import { dropMysql, dropPostgres, loadMysql, loadPostgres, mysqlUp, postgresUp } from "./services.test-support.js";
+import { loadDatabase } from "./source.js";
+import { splitScript } from "./statements.js";
+
+const dir = mkdtempSync(join(tmpdir(), "dbsource-features-"));
+const postgres = await postgresUp();
+const mysql = await mysqlUp();
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of drops) await drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function table(tables: SqlTable[], name: string): SqlTable {
+  const found = tables.find((t) => t.name === name);
+  if (!found) throw new Error(`no table ${name} in ${tables.map((t) => t.name).join(", ")}`);
+  return found;
+}
+
+function columnOf(t: SqlTable, name: string) {
+  const found = t.columns.find((c) => c.name === name);
+  if (!found) throw new Error(`no column ${name} in ${t.name}`);
+  return found;
+}
+
+const POSTGRES_DDL = `
+\\connect somewhere
+SET statement_timeout = 0;
+CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+CREATE DOMAIN short_name AS varchar(20) NOT NULL;
+CREATE TYPE pair AS (a int, b text);
+CREATE TABLE person (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name short_name,
+  email text NOT NULL UNIQUE,
+  nick text UNIQUE,
+  feeling mood DEFAULT 'ok',
+  tags text[],
+  born date, seen timestamptz, woke time, created timestamp,
+  balance numeric(12,2), score double precision, small smallint,
+  uid uuid, doc jsonb, photo bytea, active boolean,
+  stay daterange, spot pair, wait interval,
+  name_length int GENERATED ALWAYS AS (length(name)) STORED
+);
+COMMENT ON TABLE person IS 'People we know';
+COMMENT ON COLUMN person.email IS 'Where to write';
+CREATE TABLE visit (person_id bigint REFERENCES person (id), at timestamptz NOT NULL, PRIMARY KEY (person_id, at));
+CREATE TABLE log (at date NOT NULL, line text) PARTITION BY RANGE (at);
+CREATE TABLE log_2024 PARTITION OF log FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+CREATE VIEW happy AS SELECT id, name FROM person WHERE feeling = 'happy';
+CREATE MATERIALIZED VIEW counts AS SELECT count(*) AS n FROM person;
+GRANT SELECT ON person TO nobody_here;
+ALTER TABLE person OWNER TO nobody_here;
+INSERT INTO person (name, email) VALUES ('a', 'a@example.com');
+`;
+
+describe("PostgreSQL features", () => {
+  const path = file("features-postgres.sql", POSTGRES_DDL);
+  it("reads enums, domains, arrays, identities, generated columns, keys, comments, views and partitions", {
+    timeout: 120_000,
+  }, async () => {
+    const reading = await loadDatabase(path, { dialect: "postgres" });
+    const person = table(reading.database.tables, "person");
+    expect(person.comment).toBe("People we know");
+    expect(person.primaryKey).toEqual(["id"]);
+    expect(person.uniqueKeys).toEqual([["email"]]);
+    expect(columnOf(person, "id")).toMatchObject({
+      codec: { kind: "bigint" },
+      readOnly: true,
+      hasDefault: true,
+      nullable: false,
+    });
+    expect(columnOf(person, "name")).toMatchObject({
+      nativeType: "short_name",
+      nullable: false,
+      schema: { maxLength: 20 },
+    });
+    expect(columnOf(person, "email")).toMatchObject({
+      comment: "Where to write",
+      schema: { description: "Where to write" },
+    });
+    expect(columnOf(person, "feeling").codec).toEqual({ kind: "enum", values: ["sad", "ok", "happy"] });
+    expect(columnOf(person, "tags").codec).toEqual({ kind: "array", element: { kind: "text" } });
+    expect(columnOf(person, "seen").schema).toEqual({ type: "string", format: "date-time" });
+    expect(columnOf(person, "created").codec).toEqual({ kind: "datetime", zoned: false });
+    expect(columnOf(person, "balance").codec).toEqual({ kind: "decimal" });
+    expect(columnOf(person, "small").schema).toEqual({ type: "integer", minimum: -32768, maximum: 32767 });
+    expect(columnOf(person, "uid").schema).toEqual({ type: "string", format: "uuid" });
+    expect(columnOf(person, "doc").codec).toEqual({ kind: "json" });
+    expect(columnOf(person, "photo").schema).toEqual({ type: "string", contentEncoding: "base64" });
+    expect(columnOf(person, "stay").schema).toMatchObject({
+      type: "string",
+      description: expect.stringContaining("range"),
+    });
+    expect(columnOf(person, "spot").schema).toMatchObject({ description: expect.stringContaining("composite") });
+    expect(columnOf(person, "name_length")).toMatchObject({ readOnly: true, hasDefault: true });
+    const visit = table(reading.database.tables, "visit");
+    expect(visit.primaryKey).toEqual(["person_id", "at"]);
+    expect(visit.foreignKeys).toEqual([
+      {
+        name: "visit_person_id_fkey",
+        columns: ["person_id"],
+        references: { schema: "public", name: "person" },
+        referencedColumns: ["id"],
+      },
+    ]);
+    expect(table(reading.database.tables, "happy").kind).toBe("view");
+    expect(table(reading.database.tables, "counts").kind).toBe("view");
+    expect(reading.database.tables.map((t) => t.name)).not.toContain("log_2024");
+    const messages = reading.warnings.map((w) => `${w.pointer} ${w.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^line 2 psql meta-command \\connect skipped/),
+        expect.stringMatching(/^line \d+ GRANT SELECT ON failed and was skipped: role "nobody_here" does not exist/),
+        expect.stringMatching(/partitions skipped .*public\.log_2024/),
+        expect.stringMatching(/1 data statements/),
+      ]),
+    );
+    if (postgres) {
+      drops.push(() => dropPostgres("dbsource_features"));
+      const url = await loadPostgres("dbsource_features", splitScript(POSTGRES_DDL, "postgres"), path);
+      expect((await loadDatabase(url)).database.tables).toEqual(reading.database.tables);
+    }
+  });
+
+  it("names the file and line of a statement the engine refuses", { timeout: 120_000 }, async () => {
+    const bad = file("bad.sql", "CREATE TABLE a (id int);\n\nCREATE TABLE b (id no_such_type);\n");
+    await expect(loadDatabase(bad, { dialect: "postgres" })).rejects.toMatchObject({
+      code: "E_DDL_INVALID",
+      message: expect.stringMatching(/bad\.sql:3: CREATE TABLE b: type "no_such_type" does not exist/),
+    });
+  });
+});
+
+const SQLITE_DDL = `
+CREATE TABLE artist (id INTEGER PRIMARY KEY, name NVARCHAR(120) NOT NULL UNIQUE, born DATE, rating NUMERIC(3,1));
+CREATE TABLE album (
+  code TEXT NOT NULL, artist INTEGER REFERENCES artist, title TEXT, cover BLOB, extra,
+  title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL, PRIMARY KEY (code)
+) WITHOUT ROWID;
+CREATE VIEW titles AS SELECT title FROM album;
+INSERT INTO artist (name) VALUES ('x');
+`;
+
+describe("SQLite features", () => {
+  it("reads affinities, rowid aliases, WITHOUT ROWID, generated columns and implicit references", async () => {
+    const reading = await loadDatabase(file("features.sql", SQLITE_DDL), { dialect: "sqlite" });
+    const artist = table(reading.database.tables, "artist");
+    expect(columnOf(artist, "id")).toMatchObject({ codec: { kind: "integer" }, nullable: false, hasDefault: true });
+    expect(artist.uniqueKeys).toEqual([["name"]]);
+    expect(columnOf(artist, "born").codec).toEqual({ kind: "date" });
+    expect(columnOf(artist, "rating").codec).toEqual({ kind: "decimal" });
+    const album = table(reading.database.tables, "album");
+    expect(columnOf(album, "code")).toMatchObject({ nullable: false, hasDefault: false });
+    expect(columnOf(album, "cover").codec).toEqual({ kind: "bytes" });
+    expect(columnOf(album, "extra").codec).toEqual({ kind: "text" });
+    expect(columnOf(album, "title_length")).toMatchObject({ readOnly: true });
+    expect(album.foreignKeys).toEqual([
+      { columns: ["artist"], references: { name: "artist" }, referencedColumns: ["id"] },
+    ]);
+    expect(table(reading.database.tables, "titles").kind).toBe("view");
+  });
+});
+
+const MYSQL_DDL = `
+CREATE DATABASE shop;
+USE shop;
+DELIMITER ;;
+CREATE TABLE item (
+  id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT COMMENT 'The key',
+  size ENUM('S','M','L') NOT NULL DEFAULT 'M',
+  colours SET('red','green') DEFAULT NULL,
+  price DECIMAL(8,2) NOT NULL,
+  qty SMALLINT UNSIGNED NOT NULL,
+  made YEAR, note NVARCHAR(40) BINARY, meta JSON, picture MEDIUMBLOB,
+  price_cents INT AS (price * 100) STORED,
+  sku CHAR(8) NOT NULL,
+  PRIMARY KEY (id), UNIQUE KEY sku (sku)
+) ENGINE=InnoDB COMMENT='Things we sell';;
+DELIMITER ;
+CREATE TABLE line (item_id BIGINT UNSIGNED NOT NULL, n INT NOT NULL, PRIMARY KEY (item_id, n));
+ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (item_id) REFERENCES item (id);
+`;
+
+describe("MySQL features", () => {
+  const path = file("features-mysql.sql", MYSQL_DDL);
+  it("reads unsigned ranges, ENUM, SET, JSON, generated columns, comments and ALTER TABLE keys", async () => {
+    const reading = await loadDatabase(path, { dialect: "mysql" });
+    const item = table(reading.database.tables, "item");
+    expect(item).toMatchObject({
+      schema: "shop",
+      comment: "Things we sell",
+      primaryKey: ["id"],
+      uniqueKeys: [["sku"]],
+    });
+    expect(columnOf(item, "id")).toMatchObject({ nativeType: "bigint unsigned", comment: "The key", hasDefault: true });
+    expect(columnOf(item, "id").schema).toMatchObject({ type: "string", pattern: "^[0-9]+$" });
+    expect(columnOf(item, "size").codec).toEqual({ kind: "enum", values: ["S", "M", "L"] });
+    expect(columnOf(item, "colours").schema).toEqual({
+      type: "array",
+      items: { type: "string", enum: ["red", "green"] },
+      uniqueItems: true,
+    });
+    expect(columnOf(item, "qty").schema).toEqual({ type: "integer", minimum: 0, maximum: 65535 });
+    expect(columnOf(item, "note")).toMatchObject({ nativeType: "varchar(40)", schema: { maxLength: 40 } });
+    expect(columnOf(item, "meta").codec).toEqual({ kind: "json" });
+    expect(columnOf(item, "picture").codec).toEqual({ kind: "bytes" });
+    expect(columnOf(item, "price_cents")).toMatchObject({ readOnly: true });
+    const line = table(reading.database.tables, "line");
+    expect(line.foreignKeys).toEqual([
+      {
+        name: "fk_line_item",
+        columns: ["item_id"],
+        references: { schema: "shop", name: "item" },
+        referencedColumns: ["id"],
+      },
+    ]);
+    if (mysql) {
+      drops.push(() => dropMysql("dbsource_features"));
+      const url = await loadMysql("dbsource_features", splitScript(MYSQL_DDL, "mysql"));
+      const live = (await loadDatabase(url)).database.tables;
+      const renamed = JSON.parse(JSON.stringify(reading.database.tables).replaceAll('"shop"', '"dbsource_features"'));
+      expect(live).toEqual(renamed);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * A MySQL DDL file read by a real SQL parser (node-sql-parser) into the same facts information_schema gives, then
+ * lowered by the same code as a live reading. Only statements that shape tables are parsed (CREATE TABLE, ALTER
+ * TABLE ... ADD, CREATE INDEX, DROP TABLE, CREATE DATABASE / USE to know the database); the rest (data, SET,
+ * triggers, routines, executable comments) are counted and skipped. `DELIMITER` lines are obeyed by the splitter. Views are skipped with a warning: their
+ * columns' types come from the query, which only an engine can type (read views from a live server).
+ */
+import type { SqlTable } from "@mcpsmith/runtime/sql";
+import { loadDriver, messageOf } from "../drivers.js";
+import { statementError, withoutLeadingComments } from "../script.js";
+import type { ScriptStatement, SplitScript } from "../statements.js";
+import { sortTables } from "../tables.js";
+import { applyAlter, type Catalog, tableFacts } from "./ast.js";
+import { rewriteTypeSynonyms } from "./synonyms.js";
+import { lowerMysqlTable } from "./tables.js";
+
+type Warn = (pointer: string, message: string) => void;
+
+const DATABASE = /^(?:CREATE\s+(?:DATABASE|SCHEMA)(?:\s+IF\s+NOT\s+EXISTS)?|USE)\s+`?([^`\s;]+)`?/i;
+const SHAPING =
+  /^(CREATE\s+(TEMPORARY\s+)?TABLE|ALTER\s+TABLE|CREATE\s+(UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+TABLE)\b/i;
+const VIEW =
+  /^CREATE\s+(OR\s+REPLACE\s+)?(ALGORITHM\s*=\s*\w+\s+)?(DEFINER\s*=\s*\S+\s+)?(SQL\s+SECURITY\s+\w+\s+)?VIEW\s+`?([^`\s(]+)`?/i;
+
+export async function readMysqlScript(
+  script: SplitScript,
+  file: string,
+  fallbackName: string,
+  warn: Warn,
+): Promise<{ name: string; tables: SqlTable[] }> {
+  const { Parser } = (await loadDriver("node-sql-parser", () => import("node-sql-parser"))).default;
+  const parser = new Parser();
+  const catalog: Catalog = { database: undefined, tables: new Map() };
+  let firstDatabase: string | undefined;
+  const skipped = new Map<string, number>();
+  for (const statement of script.statements) {
+    const sql = withoutLeadingComments(statement.sql);
+    const database = DATABASE.exec(sql)?.[1];
+    if (database !== undefined) {
+      catalog.database = database;
+      firstDatabase ??= database;
+      continue;
+    }
+    const view = VIEW.exec(sql);
+    if (view) {
+      warn(
+        `line ${statement.line}`,
+        `view ${view[5]} skipped: only an engine can type a view's columns (read views from a live server)`,
+      );
+      continue;
+    }
+    if (!SHAPING.test(sql)) {
+      const kind = statementKind(sql);
+      skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
+      continue;
+    }
+    apply(parse(parser, statement, file), catalog, fallbackName, statement, file);
+  }
+  if (skipped.size > 0) {
+    const kinds = [...skipped].map(([kind, count]) => `${kind} (${count})`).join(", ");
+    warn("", `statements that do not shape tables were not read: ${kinds}`);
+  }
+  const tables = [...catalog.tables.values()].map((table) => lowerMysqlTable(table, warn));
+  return { name: firstDatabase ?? fallbackName, tables: sortTables(tables) };
+}
+
+function parse(parser: { astify(sql: string, options: object): unknown }, statement: ScriptStatement, file: string) {
+  try {
+    const ast = parser.astify(rewriteTypeSynonyms(statement.sql), { database: "MySQL" });
+    return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;
+  } catch (error) {
+    throw statementError(file, statement, new Error(messageOf(error).split("\n")[0]));
+  }
+}
+
+function apply(
+  ast: Record<string, unknown>,
+  catalog: Catalog,
+  fallback: string,
+  statement: ScriptStatement,
+  file: string,
+) {
+  try {
+    const database = catalog.database ?? fallback;
+    if (ast.type === "create" && ast.keyword === "table") {
+      const table = tableFacts(ast, database);
+      catalog.tables.set(`${table.schema}.${table.name}`, table);
+    } else if (ast.type === "create" && ast.keyword === "index") {
+      applyAlter(catalog, database, { type: "index", ast });
+    } else if (ast.type === "alter") {
+      applyAlter(catalog, database, { type: "alter", ast });
+    } else if (ast.type === "drop") {
+      for (const name of (ast.name ?? []) as { db: string | null; table: string }[]) {
+        catalog.tables.delete(`${name.db ?? database}.${name.table}`);
+      }
+    }
+  } catch (error) {
+    throw statementError(file, statement, error);
+  }
+}
+
+/** `CREATE TRIGGER`, `SET`, `INSERT`: the words naming a statement's kind, for the summary of skipped ones. */
+function statementKind(sql: string): string {
+  const words = sql.toUpperCase().match(/[A-Z_]+/g) ?? ["?"];
+  return (["CREATE", "DROP", "ALTER"].includes(words[0] as string) ? words.slice(0, 2) : words.slice(0, 1)).join(" ");
+}

@@ -1,0 +1,46 @@
+/**
+ * A PostgreSQL DDL file read by a real PostgreSQL engine without a server: PGlite (PostgreSQL compiled to
+ * WebAssembly) runs the file's statements in memory, then the live server's catalog queries read the result.
+ * Extensions the file creates are loaded when PGlite ships them; the others are skipped with a warning.
+ */
+import type { Extensions } from "@electric-sql/pglite";
+import type { SqlTable } from "@mcpsmith/runtime/sql";
+import { loadDriver } from "../drivers.js";
+import { withoutLeadingComments } from "../script.js";
+import type { SplitScript } from "../statements.js";
+import type { Queryable } from "./catalog.js";
+import { introspectPostgres } from "./introspect.js";
+import { runPostgresScript } from "./run-script.js";
+
+type Warn = (pointer: string, message: string) => void;
+
+const CREATE_EXTENSION = /^CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([A-Za-z0-9_-]+)"?/i;
+
+export async function readPostgresScript(script: SplitScript, file: string, warn: Warn): Promise<SqlTable[]> {
+  const { PGlite } = await loadDriver("@electric-sql/pglite", () => import("@electric-sql/pglite"));
+  const extensions = await loadExtensions(script);
+  const db = await PGlite.create({ extensions });
+  try {
+    await runPostgresScript(script, (sql) => db.exec(sql), file, warn);
+    return await introspectPostgres(db as unknown as Queryable, warn);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The contrib modules PGlite ships for the extensions the script creates (a missing one just isn't loaded). */
+async function loadExtensions(script: SplitScript): Promise<Extensions> {
+  const extensions: Extensions = {};
+  for (const statement of script.statements) {
+    const name = CREATE_EXTENSION.exec(withoutLeadingComments(statement.sql))?.[1]?.toLowerCase().replace(/-/g, "_");
+    if (name === undefined || !/^[a-z0-9_]+$/.test(name) || name in extensions) continue;
+    try {
+      const module = (await import(`@electric-sql/pglite/contrib/${name}`)) as Extensions;
+      const extension = module[name];
+      if (extension !== undefined) extensions[name] = extension;
+    } catch {
+      // not shipped: CREATE EXTENSION fails and is skipped with a warning
+    }
+  }
+  return extensions;
+}

@@ -1,0 +1,110 @@
+/**
+ * PostgreSQL types -> codec and JSON Schema. A column's type is resolved through the catalog's type rows: domains to
+ * their base (keeping the domain's length), arrays to their element, enums to their labels. Types without a JSON
+ * counterpart (ranges, composites, intervals, geometry, text search, network addresses) travel as PostgreSQL's own
+ * text form, said in the schema's description: {@link TEXT_FORMS} lists them, and nothing else falls back silently.
+ */
+
+import type { MappedType } from "../codecs.js";
+import * as json from "../codecs.js";
+import type { TypeRow } from "./catalog.js";
+
+export type TypeIndex = ReadonlyMap<number, TypeRow>;
+
+/** Base types carried as text on purpose, with what the text looks like. */
+export const TEXT_FORMS: Readonly<Record<string, string>> = {
+  interval: "an interval in PostgreSQL's text form (`1 day 02:00:00`)",
+  money: "an amount in the database's currency format (`$1.00`)",
+  xml: "an XML document or fragment",
+  tsvector: "a text-search vector in PostgreSQL's text form",
+  tsquery: "a text-search query in PostgreSQL's text form",
+  inet: "an IPv4 or IPv6 host address, with an optional /prefix",
+  cidr: "an IPv4 or IPv6 network (`10.0.0.0/8`)",
+  macaddr: "a MAC address",
+  macaddr8: "a MAC address (EUI-64)",
+  point: "a point `(x,y)`",
+  line: "a line `{A,B,C}`",
+  lseg: "a line segment `[(x1,y1),(x2,y2)]`",
+  box: "a box `(x1,y1),(x2,y2)`",
+  path: "a path of points",
+  polygon: "a polygon of points",
+  circle: "a circle `<(x,y),r>`",
+  bit: "a bit string of 0s and 1s",
+  varbit: "a bit string of 0s and 1s",
+  pg_lsn: "a WAL location",
+  txid_snapshot: "a transaction snapshot",
+  pg_snapshot: "a transaction snapshot",
+};
+
+const NUMERIC_SPECIALS = ["NaN", "Infinity", "-Infinity"];
+
+export function mapPostgresType(types: TypeIndex, oid: number, typmod: number): MappedType {
+  const type = types.get(oid);
+  if (type === undefined) return { ...json.text(undefined, "a value of an unknown type"), unmapped: `oid ${oid}` };
+  switch (type.typtype) {
+    case "d":
+      return mapPostgresType(types, type.base_type, type.base_typmod >= 0 ? type.base_typmod : typmod);
+    case "e":
+      return json.enumeration(type.enum_labels ?? []);
+    case "r":
+    case "m":
+      return json.text(undefined, `a ${type.name} range in PostgreSQL's text form (\`[lower,upper)\`, \`empty\`)`);
+    case "c":
+      return json.text(undefined, `a ${type.name} composite value in PostgreSQL's row text form (\`(a,b)\`)`);
+  }
+  if (type.category === "A" && type.element !== 0) return json.array(mapPostgresType(types, type.element, typmod));
+  return mapBaseType(type, typmod);
+}
+
+function mapBaseType(type: TypeRow, typmod: number): MappedType {
+  switch (type.name) {
+    case "int2":
+      return json.integer(-32768, 32767);
+    case "int4":
+      return json.integer(-2147483648, 2147483647);
+    case "oid":
+    case "xid":
+    case "cid":
+      return json.integer(0, 4294967295);
+    case "int8":
+      return json.bigint();
+    case "numeric":
+      return typmod >= 4
+        ? json.decimal(((typmod - 4) >> 16) & 0xffff, (typmod - 4) & 0xffff, NUMERIC_SPECIALS)
+        : json.decimal(undefined, undefined, NUMERIC_SPECIALS);
+    case "float4":
+    case "float8":
+      return json.float();
+    case "bool":
+      return json.boolean();
+    case "varchar":
+    case "bpchar":
+      return json.text(typmod >= 4 ? typmod - 4 : undefined);
+    case "text":
+    case "name":
+    case "citext":
+      return json.text();
+    case "char":
+      return json.text(1);
+    case "uuid":
+      return json.uuid();
+    case "json":
+    case "jsonb":
+      return json.json();
+    case "bytea":
+      return json.bytes();
+    case "date":
+      return json.date();
+    case "time":
+      return json.time(false);
+    case "timetz":
+      return json.time(true);
+    case "timestamp":
+      return json.datetime(false);
+    case "timestamptz":
+      return json.datetime(true);
+  }
+  const form = TEXT_FORMS[type.name];
+  if (form !== undefined) return json.text(undefined, form);
+  return { ...json.text(undefined, `a ${type.name} value in PostgreSQL's text form`), unmapped: type.name };
+}

@@ -1,0 +1,116 @@
+/**
+ * The real database services the tests load corpus schemas into: addresses from the environment (defaults: the
+ * loopback services of a developer machine and CI), each test's own `dbsource_*` database, dropped afterwards.
+ * A service that is absent skips its tests with a message, unless MCPSMITH_REQUIRE_SERVICES=1.
+ */
+import mysql from "mysql2/promise";
+import pg from "pg";
+import { runPostgresScript } from "./postgres/run-script.js";
+import { withoutLeadingComments } from "./script.js";
+import type { SplitScript } from "./statements.js";
+
+export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+export const REQUIRE_SERVICES = process.env.MCPSMITH_REQUIRE_SERVICES === "1";
+
+export async function reachable(connect: () => Promise<unknown>, name: string): Promise<boolean> {
+  try {
+    await connect();
+    return true;
+  } catch (error) {
+    if (REQUIRE_SERVICES)
+      throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
+    console.warn(`${name} unreachable (${(error as Error).message}): its tests are skipped`);
+    return false;
+  }
+}
+
+export const postgresUp = () =>
+  reachable(async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.end();
+  }, `PostgreSQL at ${POSTGRES_URL}`);
+
+export const mysqlUp = () =>
+  reachable(async () => (await mysql.createConnection({ uri: MYSQL_URL })).end(), `MySQL/MariaDB at ${MYSQL_URL}`);
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fresh PostgreSQL database holding the script's schema (loaded by the same runner as PGlite's); its URL. */
+export async function loadPostgres(database: string, script: SplitScript, file: string): Promise<string> {
+  await dropPostgres(database);
+  await adminPostgres(`CREATE DATABASE ${database}`);
+  const url = withDatabase(POSTGRES_URL, database);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await runPostgresScript(
+      script,
+      (sql) => client.query(sql),
+      file,
+      () => undefined,
+    );
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+export async function dropPostgres(database: string): Promise<void> {
+  await adminPostgres(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+}
+
+async function adminPostgres(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const MYSQL_NOT_HERE = /^(CREATE\s+(DATABASE|SCHEMA)|DROP\s+(DATABASE|SCHEMA)|USE|INSERT)\b/i;
+
+/**
+ * A fresh MySQL database holding the script; its URL. The script's own CREATE DATABASE / USE are ignored so it
+ * lands here, and names it qualifies with its own database (`sakila.actor` in a view) are requalified.
+ */
+export async function loadMysql(database: string, script: SplitScript): Promise<string> {
+  const own = script.statements
+    .map((statement) => /^USE\s+`?(\w+)`?/i.exec(withoutLeadingComments(statement.sql))?.[1])
+    .find((name) => name !== undefined);
+  const requalify = (sql: string) =>
+    own ? sql.replace(new RegExp(`\`?\\b${own}\\b\`?\\.`, "g"), `${database}.`) : sql;
+  await adminMysql(`DROP DATABASE IF EXISTS ${database}`);
+  await adminMysql(`CREATE DATABASE ${database}`);
+  const url = withDatabase(MYSQL_URL, database);
+  const connection = await mysql.createConnection({ uri: url });
+  try {
+    for (const statement of script.statements) {
+      if (MYSQL_NOT_HERE.test(withoutLeadingComments(statement.sql))) continue;
+      await connection.query(requalify(statement.sql));
+    }
+  } finally {
+    await connection.end();
+  }
+  return url;
+}
+
+export async function dropMysql(database: string): Promise<void> {
+  await adminMysql(`DROP DATABASE IF EXISTS ${database}`);
+}
+
+async function adminMysql(sql: string): Promise<void> {
+  const connection = await mysql.createConnection({ uri: MYSQL_URL });
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}

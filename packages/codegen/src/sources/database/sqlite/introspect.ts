@@ -1,0 +1,132 @@
+/**
+ * Reads an SQLite database (a file opened read-only, or an in-memory one holding a DDL file) with the schema table
+ * and pragmas, the same for both. SQLite's own tables (`sqlite_*`) are left out.
+ */
+import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
+import type Database from "better-sqlite3";
+import { candidateKeys, column, sortForeignKeys, sortTables } from "../tables.js";
+import { mapSqliteType } from "./types.js";
+
+type Warn = (pointer: string, message: string) => void;
+
+interface TableListRow {
+  name: string;
+  type: "table" | "view" | "shadow" | "virtual";
+  wr: number;
+}
+
+interface ColumnRow {
+  name: string;
+  type: string;
+  notnull: number;
+  dflt_value: string | null;
+  pk: number;
+  /** 0 plain, 1 hidden (virtual tables), 2 generated virtual, 3 generated stored. */
+  hidden: number;
+}
+
+interface IndexListRow {
+  name: string;
+  unique: number;
+  origin: string;
+  partial: number;
+}
+
+interface ForeignKeyRow {
+  id: number;
+  seq: number;
+  table: string;
+  from: string;
+  to: string | null;
+}
+
+export function introspectSqlite(db: Database.Database, warn: Warn): SqlTable[] {
+  const list = db.prepare("PRAGMA main.table_list").all() as TableListRow[];
+  const relations = list.filter((row) => !row.name.startsWith("sqlite_"));
+  for (const row of relations.filter((r) => r.type === "virtual" || r.type === "shadow")) {
+    warn(row.name, `${row.type} table skipped (a module's storage, not a plain table)`);
+  }
+  const tables = relations
+    .filter((row) => row.type === "table" || row.type === "view")
+    .map((row) => readTable(db, row, warn));
+  resolveImplicitReferences(tables);
+  return sortTables(tables);
+}
+
+function readTable(db: Database.Database, relation: TableListRow, warn: Warn): SqlTable {
+  const quoted = quote(relation.name);
+  const rows = (db.prepare(`PRAGMA main.table_xinfo(${quoted})`).all() as ColumnRow[]).filter((r) => r.hidden !== 1);
+  const keyColumns = rows.filter((r) => r.pk > 0).sort((a, b) => a.pk - b.pk);
+  const withoutRowid = relation.wr === 1;
+  const rowidAlias = !withoutRowid && keyColumns.length === 1 && keyColumns[0]?.type.toUpperCase() === "INTEGER";
+  const isView = relation.type === "view";
+  const columns = rows.map((row) => {
+    const type = mapSqliteType(row.type);
+    if (type.unmapped !== undefined)
+      warn(`${relation.name}.${row.name}`, `type ${row.type} has no mapping: read as text`);
+    const isRowid = rowidAlias && row.pk === 1;
+    return column({
+      name: row.name,
+      nativeType: row.type,
+      type,
+      nullable: row.notnull === 0 && !isRowid && !(withoutRowid && row.pk > 0),
+      readOnly: isView || row.hidden === 2 || row.hidden === 3,
+      hasDefault: row.dflt_value !== null || isRowid || row.hidden >= 2,
+    });
+  });
+  const table: SqlTable = {
+    name: relation.name,
+    kind: isView ? "view" : "table",
+    columns,
+    uniqueKeys: [],
+    foreignKeys: isView ? [] : readForeignKeys(db, quoted),
+  };
+  if (keyColumns.length > 0) table.primaryKey = keyColumns.map((r) => r.name);
+  if (!isView) table.uniqueKeys = candidateKeys(readUniqueKeys(db, quoted), columns, table.primaryKey);
+  return table;
+}
+
+function readUniqueKeys(db: Database.Database, quoted: string): string[][] {
+  const indexes = db.prepare(`PRAGMA main.index_list(${quoted})`).all() as IndexListRow[];
+  return indexes
+    .filter((index) => index.unique === 1 && index.partial === 0 && index.origin !== "pk")
+    .map(
+      (index) =>
+        db.prepare(`PRAGMA main.index_info(${quote(index.name)})`).all() as { cid: number; name: string | null }[],
+    )
+    .filter((columns) => columns.every((c) => c.cid >= 0 && c.name !== null))
+    .map((columns) => columns.map((c) => c.name as string));
+}
+
+function readForeignKeys(db: Database.Database, quoted: string): SqlForeignKey[] {
+  const rows = db.prepare(`PRAGMA main.foreign_key_list(${quoted})`).all() as ForeignKeyRow[];
+  const byId = new Map<number, ForeignKeyRow[]>();
+  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  return sortForeignKeys(
+    [...byId.values()].map((group) => {
+      const ordered = group.sort((a, b) => a.seq - b.seq);
+      return {
+        columns: ordered.map((r) => r.from),
+        references: { name: (ordered[0] as ForeignKeyRow).table },
+        // `to` is null when the key names only the table: its primary key, filled in below.
+        referencedColumns: ordered.map((r) => r.to ?? ""),
+      };
+    }),
+  );
+}
+
+/** `REFERENCES parent` without columns means the parent's primary key. */
+function resolveImplicitReferences(tables: SqlTable[]): void {
+  const byName = new Map(tables.map((t) => [t.name.toLowerCase(), t]));
+  for (const table of tables) {
+    for (const key of table.foreignKeys) {
+      if (!key.referencedColumns.includes("")) continue;
+      key.referencedColumns = byName.get(key.references.name.toLowerCase())?.primaryKey ?? key.referencedColumns;
+    }
+  }
+}
+
+/** An identifier as an SQLite string literal argument of a pragma function. */
+function quote(name: string): string {
+  return `'${name.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,57 @@
+/**
+ * SQLite inputs: a database file, opened read-only so reading it never changes it, or a DDL file run statement by
+ * statement into an in-memory database (data statements are not run: the schema needs no rows).
+ */
+import type { SqlTable } from "@mcpsmith/runtime/sql";
+import { CodegenError } from "../../../errors.js";
+import { loadDriver, messageOf } from "../drivers.js";
+import { statementError, withoutLeadingComments } from "../script.js";
+import type { SplitScript } from "../statements.js";
+import { introspectSqlite } from "./introspect.js";
+
+type Warn = (pointer: string, message: string) => void;
+
+async function driver() {
+  return (await loadDriver("better-sqlite3", () => import("better-sqlite3"))).default;
+}
+
+export async function readSqliteFile(path: string, warn: Warn): Promise<SqlTable[]> {
+  const Database = await driver();
+  let db: InstanceType<typeof Database>;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma("schema_version");
+  } catch (error) {
+    throw new CodegenError("E_DATABASE_UNREACHABLE", `${path}: not a readable SQLite database (${messageOf(error)})`);
+  }
+  try {
+    return introspectSqlite(db, warn);
+  } finally {
+    db.close();
+  }
+}
+
+const DATA = /^(INSERT|REPLACE)\b/i;
+
+export async function readSqliteScript(script: SplitScript, file: string, warn: Warn): Promise<SqlTable[]> {
+  const Database = await driver();
+  const db = new Database(":memory:");
+  try {
+    let data = 0;
+    for (const statement of script.statements) {
+      if (DATA.test(withoutLeadingComments(statement.sql))) {
+        data++;
+        continue;
+      }
+      try {
+        db.exec(statement.sql);
+      } catch (error) {
+        throw statementError(file, statement, error);
+      }
+    }
+    if (data > 0) warn("", `${data} data statements (INSERT) not run: reading the schema needs no rows`);
+    return introspectSqlite(db, warn);
+  } finally {
+    db.close();
+  }
+}

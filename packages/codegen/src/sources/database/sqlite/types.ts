@@ -1,0 +1,52 @@
+/**
+ * SQLite declared types -> codec and JSON Schema. SQLite stores any value in any column; what a declared type
+ * promises is its affinity (https://sqlite.org/datatype3.html section 3.1), decided by substrings in order:
+ * INT -> integer; CHAR, CLOB, TEXT -> text; BLOB or no type -> blob; REAL, FLOA, DOUB -> real; else numeric.
+ * Within an affinity, the names applications give their columns (BOOLEAN, DATE, DATETIME, JSON, UUID, DECIMAL,
+ * BIGINT) say more, and are read first where the affinity agrees.
+ */
+
+import type { MappedType } from "../codecs.js";
+import * as json from "../codecs.js";
+
+export function mapSqliteType(declared: string): MappedType {
+  const upper = declared.toUpperCase();
+  const name = upper.replace(/\(.*$/, "").trim();
+  if (upper.includes("INT")) return name === "BIGINT" || name === "INT8" ? json.bigint() : sqliteInteger();
+  if (/CHAR|CLOB|TEXT/.test(upper)) return json.text();
+  if (upper.includes("BLOB")) return json.bytes();
+  if (name === "") return json.text(undefined, "a column without a declared type: any value, read as text");
+  if (/REAL|FLOA|DOUB/.test(upper)) return json.float();
+  return numericAffinity(name, upper);
+}
+
+/** SQLite integers are 64-bit, but few columns declared INTEGER hold values past 2^53: they stay numbers. */
+function sqliteInteger(): MappedType {
+  return { codec: { kind: "integer" }, schema: { type: "integer" } };
+}
+
+function numericAffinity(name: string, declared: string): MappedType {
+  switch (name) {
+    case "BOOLEAN":
+    case "BOOL":
+      return json.boolean();
+    case "DATE":
+      return json.date();
+    case "DATETIME":
+    case "TIMESTAMP":
+      return json.datetime(false);
+    case "TIME":
+      return json.time(false);
+    case "JSON":
+    case "JSONB":
+      return json.json();
+    case "UUID":
+      return json.uuid();
+    case "NUMERIC":
+    case "DECIMAL": {
+      const [precision, scale] = (/\((\d+)\s*(?:,\s*(\d+))?\)/.exec(declared) ?? []).slice(1).map(Number);
+      return json.decimal(precision, Number.isNaN(scale) ? 0 : scale);
+    }
+  }
+  return { ...json.text(undefined, `a ${name} value (numeric affinity), read as text`), unmapped: name };
+}

@@ -1,0 +1,216 @@
+/**
+ * Splits an SQL script into statements, each with the line it starts on, the way the engine's own client would:
+ * quotes, comments and dollar-quoted bodies hide semicolons; lines for the client rather than the server (psql
+ * meta-commands such as `\connect`, the mysql client's `DELIMITER`) are set apart, and `COPY ... FROM stdin` data
+ * is consumed up to its `\.` line. The statements are not parsed here: the engine or parser reading them does that.
+ */
+import type { SqlDialect } from "@mcpsmith/runtime/sql";
+
+export interface ScriptStatement {
+  sql: string;
+  /** 1-based line of the statement's first character. */
+  line: number;
+}
+
+export interface ClientCommand {
+  /** The command as written, without its argument (`\connect`, `DELIMITER`). */
+  command: string;
+  line: number;
+}
+
+export interface SplitScript {
+  statements: ScriptStatement[];
+  clientCommands: ClientCommand[];
+  /** Lines of `COPY ... FROM stdin` data skipped with their statement. */
+  copyDataLines: number;
+}
+
+const COPY_FROM_STDIN = /^COPY\b[\s\S]*\bFROM\s+STDIN\b/i;
+
+export function splitScript(script: string, dialect: SqlDialect): SplitScript {
+  const splitter = new Splitter(script.replace(/^\uFEFF/, ""), dialect);
+  return splitter.run();
+}
+
+class Splitter {
+  private position = 0;
+  private line = 1;
+  private delimiter = ";";
+  private start = -1;
+  private startLine = 0;
+  private readonly result: SplitScript = { statements: [], clientCommands: [], copyDataLines: 0 };
+
+  constructor(
+    private readonly text: string,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  run(): SplitScript {
+    while (this.position < this.text.length) {
+      if (this.start === -1 && this.atLineStart() && this.clientLine()) continue;
+      const char = this.text[this.position] as string;
+      if (char === "\n") this.line++;
+      if (this.skipQuotedOrComment()) continue;
+      if (this.text.startsWith(this.delimiter, this.position)) {
+        this.position += this.delimiter.length;
+        this.finish();
+        continue;
+      }
+      if (this.start === -1 && !/\s/.test(char)) {
+        this.start = this.position;
+        this.startLine = this.line;
+      }
+      this.position++;
+    }
+    this.finish();
+    return this.result;
+  }
+
+  private atLineStart(): boolean {
+    let index = this.position - 1;
+    while (index >= 0 && (this.text[index] === " " || this.text[index] === "\t")) index--;
+    return index < 0 || this.text[index] === "\n";
+  }
+
+  /** A line for the client (not the server) at the start of a statement: recorded, then skipped. */
+  private clientLine(): boolean {
+    const end = this.lineEnd();
+    const lineText = this.text.slice(this.position, end).trim();
+    const psql = this.dialect === "postgres" && lineText.startsWith("\\");
+    const delimiter = this.dialect === "mysql" && /^DELIMITER\s+\S+/i.exec(lineText);
+    if (!psql && !delimiter) return false;
+    if (delimiter) this.delimiter = lineText.split(/\s+/)[1] as string;
+    this.result.clientCommands.push({ command: lineText.split(/\s+/)[0] as string, line: this.line });
+    this.position = end;
+    return true;
+  }
+
+  private lineEnd(): number {
+    const end = this.text.indexOf("\n", this.position);
+    return end === -1 ? this.text.length : end;
+  }
+
+  private finish(): void {
+    if (this.start === -1) return;
+    const end = this.text.endsWith(this.delimiter, this.position)
+      ? this.position - this.delimiter.length
+      : this.position;
+    const sql = this.text.slice(this.start, end).trim();
+    this.start = -1;
+    if (sql === "") return;
+    this.result.statements.push({ sql, line: this.startLine });
+    if (this.dialect === "postgres" && COPY_FROM_STDIN.test(sql)) this.skipCopyData();
+  }
+
+  /** `COPY ... FROM stdin` data follows its statement, one row a line, up to `\.`. */
+  private skipCopyData(): void {
+    let end = this.lineEnd();
+    this.position = end + 1;
+    this.line++;
+    while (this.position < this.text.length) {
+      end = this.lineEnd();
+      const row = this.text.slice(this.position, end);
+      this.position = end + 1;
+      this.line++;
+      if (row.trimEnd() === "\\.") return;
+      this.result.copyDataLines++;
+    }
+  }
+
+  /** Moves past a string, quoted identifier or comment starting here; false when none starts here. */
+  private skipQuotedOrComment(): boolean {
+    const { text, position } = this;
+    const char = text[position] as string;
+    const next = text[position + 1];
+    if ((char === "-" && next === "-") || (char === "#" && this.dialect === "mysql")) {
+      this.markStart(false);
+      this.position = this.lineEnd();
+      return true;
+    }
+    if (char === "/" && next === "*") return this.skipBlockComment();
+    if (char === "'" || char === '"' || char === "`") return this.skipQuoted(char, this.backslashEscapes(char));
+    if (char === "[" && this.dialect === "sqlite") return this.skipQuoted("]", false);
+    if (char === "$" && this.dialect === "postgres") return this.skipDollarQuoted();
+    return false;
+  }
+
+  /** MySQL strings take backslash escapes; PostgreSQL only in `E'...'` strings. */
+  private backslashEscapes(quote: string): boolean {
+    if (this.dialect === "mysql") return quote !== "`";
+    if (this.dialect !== "postgres" || quote !== "'") return false;
+    const before = this.text[this.position - 1];
+    const beforeThat = this.text[this.position - 2];
+    return (before === "E" || before === "e") && (beforeThat === undefined || !/[A-Za-z0-9_]/.test(beforeThat));
+  }
+
+  private skipQuoted(close: string, backslash: boolean): boolean {
+    this.markStart(true);
+    let index = this.position + 1;
+    while (index < this.text.length) {
+      const char = this.text[index];
+      if (char === "\n") this.line++;
+      if (backslash && char === "\\") {
+        if (this.text[index + 1] === "\n") this.line++;
+        index += 2;
+        continue;
+      }
+      if (char === close) {
+        if (this.text[index + 1] === close && close !== "]") {
+          index += 2;
+          continue;
+        }
+        break;
+      }
+      index++;
+    }
+    this.position = index + 1;
+    return true;
+  }
+
+  private skipBlockComment(): boolean {
+    // MySQL's executable comments (`/*!40101 ... */`) carry statements: they are statement text, not comments.
+    this.markStart(this.dialect === "mysql" && this.text[this.position + 2] === "!");
+    let depth = 0;
+    let index = this.position;
+    while (index < this.text.length) {
+      if (this.text.startsWith("/*", index)) {
+        depth++;
+        index += 2;
+        if (this.dialect !== "postgres" && depth > 1) depth = 1;
+        continue;
+      }
+      if (this.text.startsWith("*/", index)) {
+        depth--;
+        index += 2;
+        if (depth === 0) break;
+        continue;
+      }
+      if (this.text[index] === "\n") this.line++;
+      index++;
+    }
+    this.position = index;
+    return true;
+  }
+
+  private skipDollarQuoted(): boolean {
+    const tag = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/.exec(
+      this.text.slice(this.position, this.position + 64),
+    );
+    const before = this.text[this.position - 1];
+    if (!tag || (before !== undefined && /[A-Za-z0-9_]/.test(before))) return false;
+    this.markStart(true);
+    const close = this.text.indexOf(tag[0], this.position + tag[0].length);
+    const end = close === -1 ? this.text.length : close + tag[0].length;
+    for (let index = this.position; index < end; index++) if (this.text[index] === "\n") this.line++;
+    this.position = end;
+    return true;
+  }
+
+  /** Quoted text starts a statement; a comment before any statement text does not. */
+  private markStart(isStatementText: boolean): void {
+    if (isStatementText && this.start === -1) {
+      this.start = this.position;
+      this.startLine = this.line;
+    }
+  }
+}
