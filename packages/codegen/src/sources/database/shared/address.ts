@@ -4,7 +4,7 @@
  * and `label` use {@link redactUrl}.
  */
 import type { SqlDialect } from "@mcpsmith/runtime/sql";
-import { CodegenError } from "../../errors.js";
+import { CodegenError } from "../../../errors.js";
 
 export type DatabaseAddress =
   /** A server to connect to; `url` holds the credentials and is handed to the driver only. */
