@@ -11,8 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TEXT_FORMS } from "./postgres/types.js";
 import type { DatabaseReading } from "./reading.js";
 import { dropMysql, dropPostgres, loadMysql, loadPostgres, mysqlUp, postgresUp } from "./services.test-support.js";
+import { splitScript } from "./shared/statements.js";
 import { loadDatabase } from "./source.js";
-import { splitScript } from "./statements.js";
 
 const POSTGRES = [
   "chinook-postgresql",

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { afterAll, describe, expect, it } from "vitest";
 import { dropMysql, dropPostgres, loadMysql, loadPostgres, mysqlUp, postgresUp } from "./services.test-support.js";
+import { splitScript } from "./shared/statements.js";
 import { loadDatabase } from "./source.js";
-import { splitScript } from "./statements.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dbsource-features-"));
 const postgres = await postgresUp();

@@ -6,8 +6,8 @@
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { runPostgresScript } from "./postgres/run-script.js";
-import { withoutLeadingComments } from "./script.js";
-import type { SplitScript } from "./statements.js";
+import { withoutLeadingComments } from "./shared/script.js";
+import type { SplitScript } from "./shared/statements.js";
 
 export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";

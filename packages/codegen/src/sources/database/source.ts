@@ -8,7 +8,6 @@ import { basename } from "node:path";
 import type { SqlDatabase, SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../errors.js";
 import type { Source } from "../../ir/source.js";
-import { type DatabaseAddress, parseDatabaseAddress } from "./address.js";
 import { readMysqlScript } from "./mysql/ddl.js";
 import { readMysqlServer } from "./mysql/live.js";
 import { checkOptions, type DatabaseSourceOptions } from "./options.js";
@@ -18,8 +17,9 @@ import { withPostgres } from "./postgres/live.js";
 import { readPostgresScript } from "./postgres/pglite.js";
 import { type DatabaseReading, Warnings } from "./reading.js";
 import { selectTables } from "./select.js";
+import { type DatabaseAddress, parseDatabaseAddress } from "./shared/address.js";
+import { splitScript } from "./shared/statements.js";
 import { readSqliteFile, readSqliteScript } from "./sqlite/read.js";
-import { splitScript } from "./statements.js";
 
 type Warn = (pointer: string, message: string) => void;
 

@@ -6,10 +6,10 @@
  * columns' types come from the query, which only an engine can type (read views from a live server).
  */
 import type { SqlTable } from "@mcpsmith/runtime/sql";
-import { loadDriver, messageOf } from "../drivers.js";
-import { statementError, withoutLeadingComments } from "../script.js";
-import type { ScriptStatement, SplitScript } from "../statements.js";
-import { sortTables } from "../tables.js";
+import { loadDriver, messageOf } from "../shared/drivers.js";
+import { statementError, withoutLeadingComments } from "../shared/script.js";
+import type { ScriptStatement, SplitScript } from "../shared/statements.js";
+import { sortTables } from "../shared/tables.js";
 import { applyAlter, type Catalog, tableFacts } from "./ast.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
 import { lowerMysqlTable } from "./tables.js";

@@ -4,9 +4,9 @@
  */
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../../errors.js";
-import { redactIn } from "../address.js";
-import { loadDriver, messageOf } from "../drivers.js";
-import { sortTables } from "../tables.js";
+import { redactIn } from "../shared/address.js";
+import { loadDriver, messageOf } from "../shared/drivers.js";
+import { sortTables } from "../shared/tables.js";
 import { lowerMysqlTable, type MysqlTableFacts } from "./tables.js";
 
 type Warn = (pointer: string, message: string) => void;

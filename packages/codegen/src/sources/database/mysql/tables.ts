@@ -1,6 +1,6 @@
 /** One shape for a MySQL table, whoever read it (information_schema or the DDL parser), and its lowering. */
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
-import { candidateKeys, column, sortForeignKeys } from "../tables.js";
+import { candidateKeys, column, sortForeignKeys } from "../shared/tables.js";
 import { canonicalMysqlType, mapMysqlType } from "./types.js";
 
 type Warn = (pointer: string, message: string) => void;

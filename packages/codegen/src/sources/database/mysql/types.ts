@@ -4,8 +4,8 @@
  * way ({@link canonicalMysqlType}), so both readings go through this one mapping.
  */
 
-import type { MappedType } from "../codecs.js";
-import * as json from "../codecs.js";
+import type { MappedType } from "../shared/codecs.js";
+import * as json from "../shared/codecs.js";
 
 const INTEGER_RANGES: Record<string, [number, number]> = {
   tinyint: [-128, 127],

@@ -3,7 +3,7 @@
  * lists their rows); views and materialized views become views.
  */
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
-import { candidateKeys, column, sortForeignKeys, sortTables } from "../tables.js";
+import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import {
   type ColumnRow,
   type Queryable,

@@ -1,7 +1,7 @@
 /** A live PostgreSQL server, read with `pg` through the same catalog queries as PGlite. */
 import { CodegenError } from "../../../errors.js";
-import { redactIn } from "../address.js";
-import { loadDriver, messageOf } from "../drivers.js";
+import { redactIn } from "../shared/address.js";
+import { loadDriver, messageOf } from "../shared/drivers.js";
 import type { Queryable } from "./catalog.js";
 
 /** Connects, runs `use` on the connection, and always disconnects. Errors never carry the URL or its password. */

@@ -5,9 +5,9 @@
  */
 import type { Extensions } from "@electric-sql/pglite";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
-import { loadDriver } from "../drivers.js";
-import { withoutLeadingComments } from "../script.js";
-import type { SplitScript } from "../statements.js";
+import { loadDriver } from "../shared/drivers.js";
+import { withoutLeadingComments } from "../shared/script.js";
+import type { SplitScript } from "../shared/statements.js";
 import type { Queryable } from "./catalog.js";
 import { introspectPostgres } from "./introspect.js";
 import { runPostgresScript } from "./run-script.js";

@@ -6,9 +6,9 @@
  * setting it does not know) it is skipped with a warning, since it does not shape the schema. Any other failure is
  * an error naming the file and line.
  */
-import { messageOf } from "../drivers.js";
-import { firstWords, statementError, withoutLeadingComments } from "../script.js";
-import type { SplitScript } from "../statements.js";
+import { messageOf } from "../shared/drivers.js";
+import { firstWords, statementError, withoutLeadingComments } from "../shared/script.js";
+import type { SplitScript } from "../shared/statements.js";
 
 type Warn = (pointer: string, message: string) => void;
 

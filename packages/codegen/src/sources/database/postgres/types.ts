@@ -5,8 +5,8 @@
  * text form, said in the schema's description: {@link TEXT_FORMS} lists them, and nothing else falls back silently.
  */
 
-import type { MappedType } from "../codecs.js";
-import * as json from "../codecs.js";
+import type { MappedType } from "../shared/codecs.js";
+import * as json from "../shared/codecs.js";
 import type { TypeRow } from "./catalog.js";
 
 export type TypeIndex = ReadonlyMap<number, TypeRow>;

@@ -4,7 +4,7 @@
  */
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
 import type Database from "better-sqlite3";
-import { candidateKeys, column, sortForeignKeys, sortTables } from "../tables.js";
+import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import { mapSqliteType } from "./types.js";
 
 type Warn = (pointer: string, message: string) => void;

@@ -4,9 +4,9 @@
  */
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../../errors.js";
-import { loadDriver, messageOf } from "../drivers.js";
-import { statementError, withoutLeadingComments } from "../script.js";
-import type { SplitScript } from "../statements.js";
+import { loadDriver, messageOf } from "../shared/drivers.js";
+import { statementError, withoutLeadingComments } from "../shared/script.js";
+import type { SplitScript } from "../shared/statements.js";
 import { introspectSqlite } from "./introspect.js";
 
 type Warn = (pointer: string, message: string) => void;

@@ -6,8 +6,8 @@
  * BIGINT) say more, and are read first where the affinity agrees.
  */
 
-import type { MappedType } from "../codecs.js";
-import * as json from "../codecs.js";
+import type { MappedType } from "../shared/codecs.js";
+import * as json from "../shared/codecs.js";
 
 export function mapSqliteType(declared: string): MappedType {
   const upper = declared.toUpperCase();

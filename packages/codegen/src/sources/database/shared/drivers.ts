@@ -2,7 +2,7 @@
  * Database drivers are loaded only when a database source is read, so `@mcpsmith/codegen` costs nothing to load for
  * an OpenAPI user; they are optional peer dependencies, and a missing one is an error naming the package to install.
  */
-import { CodegenError } from "../../errors.js";
+import { CodegenError } from "../../../errors.js";
 
 export async function loadDriver<Module>(name: string, load: () => Promise<Module>): Promise<Module> {
   try {

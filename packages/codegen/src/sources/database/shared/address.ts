@@ -4,7 +4,7 @@
  * and `label` use {@link redactUrl}.
  */
 import type { SqlDialect } from "@mcpsmith/runtime/sql";
-import { CodegenError } from "../../errors.js";
+import { CodegenError } from "../../../errors.js";
 
 export type DatabaseAddress =
   /** A server to connect to; `url` holds the credentials and is handed to the driver only. */
@@ -37,7 +37,7 @@ export function parseDatabaseAddress(input: string, dialect?: string): DatabaseA
   if (scheme !== undefined && scheme.length > 2 && /^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
     throw addressError(`"${redactUrl(input)}": unknown scheme ${scheme} (postgres://, mysql://, mariadb://, sqlite:)`);
   }
-  if (DDL_FILE.test(input) || DDL_FILE.test(input.replace(/\.gz$/i, ""))) {
+  if (DDL_FILE.test(input)) {
     if (checked === undefined) {
       throw addressError(`${input}: a DDL file needs a dialect (postgres, mysql or sqlite: --dialect)`);
     }

@@ -1,5 +1,5 @@
 /** Shared by the DDL readers: how a statement is named in messages, and the error for one that fails. */
-import { CodegenError } from "../../errors.js";
+import { CodegenError } from "../../../errors.js";
 import { messageOf } from "./drivers.js";
 import type { ScriptStatement } from "./statements.js";
 
