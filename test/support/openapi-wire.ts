@@ -39,6 +39,8 @@ const UNSENDABLE = new Map([
   ["inference_upload_batch_file", "DigitalOcean names the server `https://`: the URL comes from another answer"],
 ]);
 
+const FIXED_DATE = "Wed, 02 Dec 2026 00:00:00 GMT";
+
 export interface WireCounts {
   /** Tools called (on every back end). */
   tools: number;
@@ -154,7 +156,8 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
     }
     const args = argumentsFor(tool);
     const answer = (tool.outputSchema && sampleOf(tool.outputSchema)) ?? { ok: true };
-    reply(() => ({ json: answer }));
+    // A fixed Date: a HEAD result lists the response headers, and two back ends may be answered a second apart.
+    reply(() => ({ json: answer, headers: { Date: FIXED_DATE } }));
     const { results, requests } = await callAll(clients, upstream, tool, args);
     counts.tools++;
     const [first, ...others] = requests;
