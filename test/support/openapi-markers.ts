@@ -71,7 +71,14 @@ export class Markers {
         const items = (schema.items as JsonSchema | undefined) ?? { type: "string" };
         const count = Math.max(typeof schema.minItems === "number" ? schema.minItems : 1, 2);
         const max = typeof schema.maxItems === "number" ? schema.maxItems : count;
-        return Array.from({ length: Math.min(count, max) }, (_, index) => this.valueFor(`${name}${index}`, items));
+        const values = Array.from({ length: Math.min(count, max) }, (_, index) =>
+          this.valueFor(`${name}${index}`, items),
+        );
+        // Items no marker distinguishes (objects, booleans) would repeat: as many as the schema asks for, then.
+        const distinct = [...new Map(values.map((value) => [JSON.stringify(value), value])).values()];
+        return distinct.length === values.length
+          ? values
+          : values.slice(0, Math.max(schema.minItems as number, 1) || 1);
       }
       default:
         return undefined;

@@ -84,12 +84,25 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
     return [[name, items.join(delimiter)]];
   }
   if (typeof value === "object" && value !== null) {
+    if (parameter.style === "deepObject") return deepObjectPairs(name, value);
     const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
-    if (parameter.style === "deepObject") return entries.map(([key, item]) => [`${name}[${key}]`, item]);
     if (parameter.explode) return entries;
     return [[name, entries.flat().join(",")]];
   }
   return [[name, String(value)]];
+}
+
+/**
+ * `deepObject`: `name[key]=value`. OpenAPI defines one level; deeper objects add a bracket per level and lists repeat
+ * the key, as qs, Rails and PHP read them back (Stripe's form bodies nest addresses in this style).
+ */
+function deepObjectPairs(prefix: string, value: object): Pairs {
+  return Object.entries(value).flatMap(([key, item]): Pairs => {
+    const name = `${prefix}[${key}]`;
+    if (Array.isArray(item)) return item.map((element) => [name, String(element)]);
+    if (typeof item === "object" && item !== null) return deepObjectPairs(name, item);
+    return [[name, String(item)]];
+  });
 }
 
 /**

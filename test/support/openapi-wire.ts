@@ -80,7 +80,10 @@ export function serverPathOf(ir: OpenApiIR, operation: HttpOperation): string {
     ? server.url.replace(/\{([^{}]+)\}/g, (_all, name: string) => server.variables![name]!.default)
     : RELATIVE_BASE;
   const absolute = /^https?:\/\//.test(url) ? url : RELATIVE_BASE;
-  return absolute.replace(/^(https?):\/\//, "/$1/").replace(/\/+$/, "");
+  // As a path on the upstream, percent-encoded as fetch sends a path (DigitalOcean's `https://{your-agent-url}`
+  // names a placeholder it declares no variable for).
+  const path = absolute.replace(/^(https?):\/\//, "/$1/").replace(/\/+$/, "");
+  return new URL(path, "http://upstream").pathname;
 }
 
 /** What a tool's operation looks like on the wire, one label per trait a document's sent calls must show. */
