@@ -73,10 +73,7 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   const { name } = parameter;
   if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
   if (Array.isArray(value)) {
-    // An object in a list has no serialisation of its own in any style: it goes as its JSON.
-    const items = value.map((item) =>
-      typeof item === "object" && item !== null ? JSON.stringify(item) : String(item),
-    );
+    const items = value.map(textOf);
     // Exploded, every style repeats the key (OpenAPI 3.1.1's table for form, spaceDelimited and pipeDelimited;
     // deepObject leaves lists undefined, and repeating the key is what qs, Rails and PHP read back).
     if (parameter.explode) return items.map((item) => [name, item]);
@@ -92,6 +89,9 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   return [[name, String(value)]];
 }
 
+/** A list item's text: an object in a list has no serialisation of its own in any style, so it goes as its JSON. */
+const textOf = (item: unknown) => (typeof item === "object" && item !== null ? JSON.stringify(item) : String(item));
+
 /**
  * `deepObject`: `name[key]=value`. OpenAPI defines one level; deeper objects add a bracket per level and lists repeat
  * the key, as qs, Rails and PHP read them back (Stripe's form bodies nest addresses in this style).
@@ -99,7 +99,7 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
 function deepObjectPairs(prefix: string, value: object): Pairs {
   return Object.entries(value).flatMap(([key, item]): Pairs => {
     const name = `${prefix}[${key}]`;
-    if (Array.isArray(item)) return item.map((element) => [name, String(element)]);
+    if (Array.isArray(item)) return item.map((element): [string, string] => [name, textOf(element)]);
     if (typeof item === "object" && item !== null) return deepObjectPairs(name, item);
     return [[name, String(item)]];
   });
