@@ -4,7 +4,8 @@
 // documents whose key has one is called through the official client, with a distinct marker value per field, on
 // both back ends: `mcpsmith serve openapi`'s server and the project generated from the same document. The upstream
 // must see exactly one request each time, with the method and path of the key and a query holding the key's fixed
-// items and every query parameter given, and nothing sent as a fragment.
+// items and every query parameter given, and nothing sent as a fragment; an item naming one of the operation's
+// header parameters (AWS's JSON protocol: `/#X-Amz-Target=Service.Operation`) goes out as that header instead.
 //
 // The expectations are read from the document's key (through each tool's origin pointer), not from the binding.
 
@@ -24,6 +25,7 @@ import { startUpstream, type Upstream } from "./support/upstream.js";
 const DOCUMENTS = [
   "aws-iot1click-devices-apisguru.json",
   "aws-s3-apisguru.json",
+  "aws-cur-apisguru.json",
   "azure-authorization-rolebasedcalls-apisguru.json",
   "azure-hdinsight-job-apisguru.json",
 ];
@@ -55,8 +57,8 @@ function keyOf(tool: Tool): { key: string; method: string } {
 
 /**
  * A distinct marker per argument that takes any string; the sample value (enum, boolean, number) otherwise.
- * Optional headers are left out: they are not what this file checks, and S3's `Content-Length` parameter given a
- * made-up value would make the upstream wait for a body that never comes.
+ * Optional headers are left out: they are not what this file checks (the corpus test, generate-openapi.corpus,
+ * sends them all).
  */
 function markedArguments(tool: Tool): Record<string, unknown> {
   const args: Record<string, unknown> = {};
@@ -123,10 +125,17 @@ describe.each(DOCUMENTS)("%s", (file) => {
 
         const sent = decodeQuery(request.query);
         const declared = new Set(tool.binding.parameters.map((parameter) => parameter.name));
-        // A bare or `name=value` item is sent as the key writes it; a declared name is its parameter's to send.
+        const fixedHeaders = new Set((tool.binding.fixedHeaders ?? []).map((header) => header.name));
+        const headers = new Set(tool.binding.parameters.filter((p) => p.in === "header").map((p) => p.name));
+        // A bare or `name=value` item is sent as the key writes it; a declared name is its parameter's to send; a
+        // header parameter's name with a value is that header's, never a query item.
         for (const item of suffix.split("&")) {
-          const name = item.split("=")[0]!;
-          if (DISAMBIGUATION.test(name)) expect(sent.map(([sentName]) => sentName)).not.toContain(name);
+          const [name, value] = item.split("=") as [string, string | undefined];
+          if (value !== undefined && (fixedHeaders.has(name) || headers.has(name))) {
+            expect(fixedHeaders.has(name) && !headers.has(name), `${tool.name}: ${name} is fixed`).toBe(true);
+            expect(request.headers[name.toLowerCase()], tool.name).toBe(value);
+            expect(sent.map(([sentName]) => sentName)).not.toContain(name);
+          } else if (DISAMBIGUATION.test(name)) expect(sent.map(([sentName]) => sentName)).not.toContain(name);
           else if (!declared.has(name)) expect(request.query.split("&")).toContain(item);
         }
         for (const parameter of tool.binding.parameters.filter((p) => p.in === "query")) {

@@ -22,8 +22,10 @@ export interface ExpectedRequest {
   path: string;
   /** Query pairs the parameters make, decoded, in the order the operation lists them. */
   query: Pairs;
-  /** Header parameters, names lower-cased. */
+  /** Header parameters and the headers the path key fixes, names lower-cased. */
   headers: Record<string, string>;
+  /** Cookie parameters as decoded `[name, value]` pairs, in the order the operation lists them. */
+  cookies: Pairs;
 }
 
 /** The request the specification describes for `operation` called with `args` (credentials apart). */
@@ -32,15 +34,20 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
   // the source gives it as `fixedQuery`, sent as the query's start (a flag reads as an empty value once decoded).
   let path = operation.path;
   const query: Pairs = (operation.fixedQuery ?? []).map(({ name, value }) => [name, value ?? ""]);
-  const headers: Record<string, string> = {};
+  // AWS's JSON protocol fixes `X-Amz-Target` in the path key (`/#X-Amz-Target=Service.Operation`).
+  const headers: Record<string, string> = Object.fromEntries(
+    (operation.fixedHeaders ?? []).map(({ name, value }) => [name.toLowerCase(), value]),
+  );
+  const cookies: Pairs = [];
   for (const parameter of operation.parameters) {
     const value = args[parameter.argument];
     if (value === undefined) continue;
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, pathValue(parameter, value));
     else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
     else if (parameter.in === "header") headers[parameter.name.toLowerCase()] = simple(value, parameter.explode);
+    else cookies.push(...cookiePairs(parameter, value));
   }
-  return { method: operation.method, path, query, headers };
+  return { method: operation.method, path, query, headers, cookies };
 }
 
 /** `[name, value]` pairs of a raw query string, decoded as RFC 3986 says (a `+` stays a `+`). */
@@ -66,18 +73,65 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   const { name } = parameter;
   if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
   if (Array.isArray(value)) {
-    const items = value.map(String);
-    if (parameter.style === "form" && parameter.explode) return items.map((item) => [name, item]);
+    const items = value.map(textOf);
+    // Exploded, every style repeats the key (OpenAPI 3.1.1's table for form, spaceDelimited and pipeDelimited;
+    // deepObject leaves lists undefined, and repeating the key is what qs, Rails and PHP read back).
+    if (parameter.explode) return items.map((item) => [name, item]);
     const delimiter = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" }[parameter.style as string] ?? ",";
     return [[name, items.join(delimiter)]];
   }
   if (typeof value === "object" && value !== null) {
+    if (parameter.style === "deepObject") return deepObjectPairs(name, value);
     const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
-    if (parameter.style === "deepObject") return entries.map(([key, item]) => [`${name}[${key}]`, item]);
     if (parameter.explode) return entries;
     return [[name, entries.flat().join(",")]];
   }
   return [[name, String(value)]];
+}
+
+/** A list item's text: an object in a list has no serialisation of its own in any style, so it goes as its JSON. */
+const textOf = (item: unknown) => (typeof item === "object" && item !== null ? JSON.stringify(item) : String(item));
+
+/**
+ * `deepObject`: `name[key]=value`. OpenAPI defines one level; deeper objects add a bracket per level and lists repeat
+ * the key, as qs, Rails and PHP read them back (Stripe's form bodies nest addresses in this style).
+ */
+function deepObjectPairs(prefix: string, value: object): Pairs {
+  return Object.entries(value).flatMap(([key, item]): Pairs => {
+    const name = `${prefix}[${key}]`;
+    if (Array.isArray(item)) return item.map((element): [string, string] => [name, textOf(element)]);
+    if (typeof item === "object" && item !== null) return deepObjectPairs(name, item);
+    return [[name, String(item)]];
+  });
+}
+
+/**
+ * Cookie parameters, `form` style: a scalar or an unexploded list or map is one `name=value` pair (items
+ * comma-separated); exploded, a `Cookie` header cannot repeat `&`, so each item is a pair of its own (RFC 6265).
+ */
+function cookiePairs(parameter: HttpParameter, value: unknown): Pairs {
+  const { name } = parameter;
+  if (Array.isArray(value)) {
+    const items = value.map(String);
+    return parameter.explode ? items.map((item) => [name, item]) : [[name, items.join(",")]];
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
+    return parameter.explode ? entries : [[name, entries.flat().join(",")]];
+  }
+  return [[name, String(value)]];
+}
+
+/** A `Cookie` header's pairs, decoded, without the credentials named in `leaveOut`. */
+export function decodeCookies(header: string | undefined, leaveOut: ReadonlySet<string> = new Set()): Pairs {
+  if (header === undefined || header === "") return [];
+  return header
+    .split(/;\s*/)
+    .map((pair): [string, string] => {
+      const eq = pair.indexOf("=");
+      return [decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))];
+    })
+    .filter(([name]) => !leaveOut.has(name));
 }
 
 /** The `simple` style (headers): arrays and objects comma-separated, `k=v` pairs when exploded. */

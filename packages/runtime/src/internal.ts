@@ -2,7 +2,9 @@
 // has one definition: the build-file contract between `mcpsmith build` and the runtime, and the shared rules and
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
+export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
+export { sendsNoBody } from "./executors/http/methods.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,
@@ -16,4 +18,5 @@ export { hintAnnotations, hintsOf, TOOL_HINTS } from "./model/tool-hints.js";
 export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
+export { withDefaults } from "./schema/defaults.js";
 export { editDistance, nearestMatches, thousands } from "./text.js";

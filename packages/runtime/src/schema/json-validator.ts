@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { withDefaults } from "./defaults.js";
+import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
 // One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
@@ -45,7 +46,8 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
  * Compiling lazily is what lets a large document start: Ajv compiles every definition a schema reaches into that
  * schema's validator, so where every response reaches most of the document through `$ref` cycles (Stripe's
  * expandable fields), compiling each tool's schemas at start-up compiled the whole document once per tool. Checking
- * visits each shared definition once, whatever the number of tools holding it in their `$defs`.
+ * visits each shared definition once, whatever the number of tools holding it in their `$defs`, and so does
+ * compiling (shared-definitions.ts): calling every tool compiles each definition once, not once per tool.
  */
 export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Validation {
   // `$schema` only picks the validator; the body is compiled without it so Ajv never looks a meta-schema up.
@@ -54,7 +56,7 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
   checkSchema(validator, body);
   let check: ValidateFunction | undefined;
   return (value) => {
-    check ??= validator.compile(body);
+    check ??= compileSharing(validator, body);
     // Filled before checking, as Ajv did: a required property with a default may be left out.
     const filled = withDefaults(body, value);
     return check(filled) ? { ok: true, value: filled } : { ok: false, issues: (check.errors ?? []).map(toIssue) };

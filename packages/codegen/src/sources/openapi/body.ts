@@ -4,16 +4,31 @@
  * strings; any other media type (octet-stream, images, PDFs) is a binary body given as base64 or a `data:` URI.
  */
 import type { HttpBody, HttpBodyEncoding } from "@mcpsmith/runtime/http";
-import { isJson } from "@mcpsmith/runtime/internal";
+import { isJson, sendsNoBody } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
+import type { Diagnostics } from "./diagnostics.js";
 import { isFormMediaType, isMultipartMediaType, isTextMediaType } from "./media-types.js";
-import type { SourceBody } from "./model.js";
+import type { SourceBody, SourceOperation } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
 import type { SchemaSession } from "./schema-converter.js";
 
 export interface LoweredBody {
   schema: JsonSchema;
   binding: HttpBody;
+}
+
+/**
+ * The operation without its request body when its method cannot send one (GET, HEAD: fetch refuses it, so the
+ * executor would refuse every call that gave it), with a warning.
+ */
+export function withoutUnsendableBody(operation: SourceOperation, diagnostics: Diagnostics): SourceOperation {
+  if (!operation.body || !sendsNoBody(operation.method)) return operation;
+  const { body: _body, ...rest } = operation;
+  diagnostics.warn(
+    operation.body.pointer,
+    `a ${operation.method.toUpperCase()} request cannot carry a body (fetch refuses one): the request body is left out`,
+  );
+  return rest;
 }
 
 const BINARY_NOTE = "base64-encoded, or a data: URI (data:<media type>;base64,<data>)";

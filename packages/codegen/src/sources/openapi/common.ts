@@ -1,4 +1,5 @@
 /** Reading pieces that Swagger 2.0 and OpenAPI 3.x share: methods, info, security requirements, `x-mcp`, paths. */
+import { reservedHeaderReason } from "@mcpsmith/runtime/internal";
 import type { Diagnostics } from "./diagnostics.js";
 import type { McpExtension } from "./model.js";
 import { isObject, type JsonObject } from "./refs.js";
@@ -8,6 +9,17 @@ export const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", 
 
 export function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/**
+ * Whether a header parameter may become a tool argument: not when the executor or the HTTP client sets that header
+ * itself (`Accept`, `Content-Length`, `Host`, ...; the rule is the executor's). A parameter left out is warned about.
+ */
+export function headerParameterAllowed(name: string, pointer: string, diagnostics: Diagnostics): boolean {
+  const reason = reservedHeaderReason(name);
+  if (reason === undefined) return true;
+  diagnostics.warn(pointer, `header parameter ${name} ignored (${reason})`);
+  return false;
 }
 
 export function readInfo(root: JsonObject, file: string, diagnostics: Diagnostics) {

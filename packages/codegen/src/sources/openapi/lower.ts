@@ -2,6 +2,7 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
 import type { OpenApiIR, ToolAnnotationsIR, ToolIR } from "../../ir/types.js";
 import { uniqueToolNames } from "../../names/tool-name.js";
+import { withoutUnsendableBody } from "./body.js";
 import { Diagnostics } from "./diagnostics.js";
 import { checkedPrefix, envPrefixFromTitle } from "./env-names.js";
 import { lowerInput } from "./input.js";
@@ -9,7 +10,7 @@ import { orderAccepts } from "./media-types.js";
 import type { SourceDocument, SourceOperation } from "./model.js";
 import type { OpenApiSourceOptions } from "./options.js";
 import { lowerOutput } from "./output.js";
-import { requestTarget } from "./path-key.js";
+import { isFixedHeader, requestTarget } from "./path-key.js";
 import { RefResolver } from "./refs.js";
 import { SchemaConverter } from "./schema-converter.js";
 import { credentialsFor, lowerSecuritySchemes, toolRequirement, withoutCredentialParameters } from "./security.js";
@@ -27,8 +28,9 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
   const selected: { operation: SourceOperation; security: string[][] }[] = [];
   for (const operation of selectOperations(document.operations, options, diagnostics)) {
     const security = toolRequirement(operation, document, schemes, diagnostics);
-    if (security)
-      selected.push({ operation: withoutCredentialParameters(operation, security, schemes, diagnostics), security });
+    if (!security) continue;
+    const sendable = withoutUnsendableBody(operation, diagnostics);
+    selected.push({ operation: withoutCredentialParameters(sendable, security, schemes, diagnostics), security });
   }
   const names = uniqueToolNames(
     selected.map(
@@ -38,11 +40,13 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
   );
 
   const tools = selected.map(({ operation, security }, index): ToolIR<HttpOperation> => {
-    const input = lowerInput(operation, converter.session("request"), refs);
+    const target = requestTarget(operation.path, operation.parameters);
+    const parameters = operation.parameters.filter((parameter) => !isFixedHeader(target, parameter));
+    const input = lowerInput({ ...operation, parameters }, converter.session("request"), refs);
     const accepts = orderAccepts(operation.responseMediaTypes);
     const binding: HttpOperation = {
       method: operation.method.toUpperCase(),
-      ...requestTarget(operation.path, input.parameters),
+      ...target,
       parameters: input.parameters,
       ...(input.body && { body: input.body }),
       security,

@@ -172,6 +172,52 @@ describe("OpenAPI 3 parameters and bodies", () => {
     );
   });
 
+  it("leaves out header parameters the HTTP client controls (Fetch's forbidden request headers), with a warning", async () => {
+    const header = (name: string) => ({ name, in: "header", required: true, schema: { type: "string" } });
+    const names = ["Content-Length", "Host", "transfer-encoding", "Sec-Token", "Proxy-Authorization"];
+    const operation = { parameters: [...names, "X-Kept"].map(header), responses: { "200": { description: "ok" } } };
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "H", version: "1" },
+      host: "h.example",
+      paths: { "/a": { put: operation } },
+    };
+    const oas3 = { openapi: "3.0.3", info: { title: "H", version: "1" }, paths: { "/a": { put: operation } } };
+    for (const spec of [swagger, oas3]) {
+      const ir = await loadOpenApi(await specFile(spec));
+      expect(ir.tools[0]!.binding.parameters.map((p) => p.name)).toEqual(["X-Kept"]);
+      expect(Object.keys(ir.tools[0]!.inputSchema.properties!)).toEqual(["X-Kept"]);
+      const warnings = ir.warnings.filter((w) => w.message.includes("forbidden request header"));
+      expect(warnings.map((w) => [w.pointer, w.message])).toEqual(
+        names.map((name, index) => [
+          `/paths/~1a/put/parameters/${index}`,
+          `header parameter ${name} ignored (the HTTP client sets it: a forbidden request header in the Fetch standard)`,
+        ]),
+      );
+    }
+  });
+
+  it("leaves out the request body of a GET or HEAD operation (fetch cannot send one), with a warning", async () => {
+    // Stripe's document gives its GET operations a form body; every call that filled it would be refused.
+    const form = { content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } };
+    const ok = { "200": { description: "ok" } };
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "B", version: "1" },
+      paths: { "/a": { get: { requestBody: form, responses: ok }, post: { requestBody: form, responses: ok } } },
+    };
+    const ir = await loadOpenApi(await specFile(spec));
+    expect(ir.tools.map((tool) => [tool.binding.method, tool.binding.body?.argument])).toEqual([
+      ["GET", undefined],
+      ["POST", "body"],
+    ]);
+    expect(Object.keys(ir.tools[0]!.inputSchema.properties!)).toEqual([]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toContainEqual([
+      "/paths/~1a/get/requestBody/content/application~1x-www-form-urlencoded",
+      "a GET request cannot carry a body (fetch refuses one): the request body is left out",
+    ]);
+  });
+
   it("servers: path-level over document, variables with defaults and enums kept", async () => {
     const ir = await loadOpenApi(await specFile(parameterSpec));
     expect(ir.api.servers).toEqual([

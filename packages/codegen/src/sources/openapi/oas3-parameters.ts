@@ -1,5 +1,6 @@
 /** OpenAPI 3.x parameters: refs followed, path-level ones inherited and overridden, styles defaulted and checked. */
 import type { ParameterLocation, ParameterStyle } from "@mcpsmith/runtime/http";
+import { headerParameterAllowed } from "./common.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SourceParameter } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
@@ -13,9 +14,6 @@ const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
   header: ["simple"],
   cookie: ["form"],
 };
-
-/** Header parameters the spec says to ignore: the executor sets these itself. */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 interface RawParameter {
   value: Record<string, unknown>;
@@ -53,10 +51,7 @@ export function readOas3Parameter(raw: RawParameter, diagnostics: Diagnostics): 
     return undefined;
   }
   const location = value.in as ParameterLocation;
-  if (location === "header" && IGNORED_HEADERS.has(value.name.toLowerCase())) {
-    diagnostics.warn(pointer, `header parameter ${value.name} ignored (OpenAPI says so; the executor sets it)`);
-    return undefined;
-  }
+  if (location === "header" && !headerParameterAllowed(value.name, pointer, diagnostics)) return undefined;
   if (value.schema !== undefined && value.content !== undefined) {
     diagnostics.problem(pointer, `parameter ${value.name} has both schema and content (they are mutually exclusive)`);
     return undefined;

@@ -57,6 +57,21 @@ describe("requestTarget", () => {
     });
   });
 
+  it("name=value naming a header parameter is that header's fixed value (AWS JSON protocol), not a query item", () => {
+    expect(
+      requestTarget("/#X-Amz-Target=DynamoDB_20120810.GetItem", [parameter("X-Amz-Target", "header")]),
+    ).toStrictEqual({ path: "/", fixedHeaders: [{ name: "X-Amz-Target", value: "DynamoDB_20120810.GetItem" }] });
+    // Header names are compared without case; a query parameter of that name keeps it a query item's.
+    expect(
+      requestTarget("/#x-amz-target=Svc.Op&Action=List", [parameter("X-Amz-Target", "header"), parameter("Action")]),
+    ).toStrictEqual({ path: "/", fixedHeaders: [{ name: "x-amz-target", value: "Svc.Op" }] });
+    expect(requestTarget("/#X-Amz-Target=Svc.Op", [parameter("X-Amz-Target")])).toStrictEqual({ path: "/" });
+    expect(requestTarget("/#X-Amz-Target=Svc.Op", [])).toStrictEqual({
+      path: "/",
+      fixedQuery: [{ name: "X-Amz-Target", value: "Svc.Op" }],
+    });
+  });
+
   it("disambiguation markers are dropped: Azure's disambiguation_dummy and aws2openapi's deprecated!", () => {
     expect(requestTarget("/{roleId}#disambiguation_dummy", [])).toStrictEqual({ path: "/{roleId}" });
     expect(requestTarget("/{Bucket}#lifecycle&deprecated!", [])).toEqual({
@@ -112,6 +127,38 @@ describe("lowering", () => {
       ["Bucket"],
       ["from"],
     ]);
+  });
+});
+
+describe("lowering an AWS JSON-protocol key", () => {
+  it("the X-Amz-Target header is fixed by the key: sent with the request, no tool argument", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.0",
+        info: { title: "Json protocol", version: "1" },
+        servers: [{ url: "https://svc.example.com" }],
+        paths: {
+          "/#X-Amz-Target=Svc_2017.DescribeThings": {
+            post: {
+              parameters: [
+                { name: "MaxResults", in: "query", schema: { type: "string" } },
+                { name: "X-Amz-Target", in: "header", required: true, schema: { enum: ["Svc_2017.DescribeThings"] } },
+              ],
+              requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      }),
+    );
+    const [tool] = ir.tools;
+    expect(tool!.binding).toMatchObject({
+      path: "/",
+      fixedHeaders: [{ name: "X-Amz-Target", value: "Svc_2017.DescribeThings" }],
+    });
+    expect(tool!.binding.fixedQuery).toBeUndefined();
+    expect(tool!.binding.parameters.map((p) => p.name)).toEqual(["MaxResults"]);
+    expect(Object.keys(tool!.inputSchema.properties ?? {})).not.toContain("X-Amz-Target");
   });
 });
 

@@ -5,6 +5,7 @@
  * `$ref` resolver (and no network access) enters the pipeline, and only what a tool needs is converted.
  */
 import type { ParameterLocation, ParameterStyle } from "@mcpsmith/runtime/http";
+import { headerParameterAllowed } from "./common.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { chooseBodyMediaType, chooseJsonMediaType, isFormMediaType, isMultipartMediaType } from "./media-types.js";
 import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceParameter, SourceResponse } from "./model.js";
@@ -109,6 +110,7 @@ function readSimpleParameter(
     diagnostics.warn(pointer, `parameter ${value.name}: type file is only allowed in formData: ignored`);
     return undefined;
   }
+  if (location === "header" && !headerParameterAllowed(value.name, pointer, diagnostics)) return undefined;
   const required = location === "path" || value.required === true;
   if (location === "path" && value.required !== true) {
     diagnostics.warn(pointer, `path parameter ${value.name} is not marked required: treated as required`);

@@ -68,6 +68,21 @@ describe("headers", () => {
     expect(upstream.last().url).toBe("/find?a%20b=x%20y%26z");
   });
 
+  // The source turns a path key's `name=value` item naming a header parameter (`/#X-Amz-Target=Svc.Op`) into a fixed header.
+  it("sends the headers the path key fixes, before the header parameters", async () => {
+    const op = operation({
+      path: "/",
+      fixedHeaders: [{ name: "X-Amz-Target", value: "Svc_2020.GetThing" }],
+      parameters: [
+        { name: "X-Other", argument: "other", in: "header", style: "simple", explode: false, required: true },
+      ],
+    });
+    await callTool(createHttpExecutor(api()), op, { other: "o" });
+    expect(upstream.last().url).toBe("/");
+    expect(upstream.last().headers["x-amz-target"]).toBe("Svc_2020.GetThing");
+    expect(upstream.last().headers["x-other"]).toBe("o");
+  });
+
   it("sends the method upper-cased", async () => {
     await callTool(createHttpExecutor(api()), operation({ method: "delete", path: "/pets/1" }));
     expect(upstream.last().method).toBe("DELETE");

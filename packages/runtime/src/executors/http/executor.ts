@@ -3,6 +3,7 @@ import { redact } from "../redact.js";
 import { applyCredentials, type Chosen, chooseCredentials, type Env, secretValues } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { encodeBody } from "./body.js";
+import { sendsNoBody } from "./methods.js";
 import { OAuth2Tokens } from "./oauth2.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
 import { serializeParameters } from "./parameters.js";
@@ -76,7 +77,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
       const baseUrl = resolveBaseUrl(api, operation, { ...options, env });
       const body = encodeBody(operation.body, args);
       const method = operation.method.toUpperCase();
-      if (body && (method === "GET" || method === "HEAD")) {
+      if (body && sendsNoBody(method)) {
         throw new ToolError(
           `${label} has a request body, which fetch cannot send with ${method}: leave out "${operation.body!.argument}".`,
         );

@@ -8,6 +8,7 @@ export type {
   HttpApi,
   HttpBody,
   HttpBodyEncoding,
+  HttpFixedHeader,
   HttpFixedQueryItem,
   HttpOperation,
   HttpParameter,

@@ -46,6 +46,15 @@ export interface HttpFixedQueryItem {
   value?: string;
 }
 
+/**
+ * A header the operation's path key fixes (AWS JSON-protocol documents: `/#X-Amz-Target=DynamoDB_20120810.GetItem`
+ * for the declared header parameter `X-Amz-Target`): sent with every request, never a tool argument.
+ */
+export interface HttpFixedHeader {
+  name: string;
+  value: string;
+}
+
 /** How one property of a form or multipart body is sent (OpenAPI `encoding`). */
 export interface HttpBodyEncoding {
   contentType?: string;
@@ -113,6 +122,8 @@ export interface HttpOperation {
   path: string;
   /** The query items the path key fixes after a `?` or `#` (`/{Bucket}#analytics&id`), when it has any. */
   fixedQuery?: HttpFixedQueryItem[];
+  /** The headers the path key fixes (`/#X-Amz-Target=Service.Operation`), when it has any. */
+  fixedHeaders?: HttpFixedHeader[];
   parameters: HttpParameter[];
   body?: HttpBody;
   security: HttpSecurityRequirement;

@@ -213,6 +213,31 @@ describe("header parameters", () => {
     expect(request.headers.authorization).toBeUndefined();
   });
 
+  it("never sends a header the HTTP client controls (Fetch's forbidden request headers) from an argument", async () => {
+    // A made-up Content-Length used to make the request wait for bytes that never came (AWS S3's PutObject).
+    const names = [
+      "Content-Length",
+      "Transfer-Encoding",
+      "Host",
+      "Connection",
+      "Proxy-Authorization",
+      "Sec-Fetch-Mode",
+    ];
+    const op = operation({
+      parameters: [...names, "X-Kept"].map((name) => parameter(name, "header", { required: true })),
+    });
+    const result = await callTool(executor, op, Object.fromEntries([...names, "X-Kept"].map((name) => [name, "7"])));
+    expect(result.isError).toBeFalsy();
+    const request = upstream.last();
+    expect(request.headers["x-kept"]).toBe("7");
+    expect(request.headers["content-length"]).toBeUndefined();
+    expect(request.headers["transfer-encoding"]).toBeUndefined();
+    expect(request.headers.host).not.toBe("7");
+    expect(request.headers.connection).not.toBe("7");
+    expect(request.headers["proxy-authorization"]).toBeUndefined();
+    expect(request.headers["sec-token"]).toBeUndefined();
+  });
+
   it("refuses a value with a line break instead of sending a split header", async () => {
     const before = upstream.requests.length;
     const result = await callTool(

@@ -1,4 +1,5 @@
 import { ToolError } from "../../results/tool-error.js";
+import { reservedHeaderReason } from "./header-names.js";
 import type { HttpOperation, HttpParameter } from "./operation.js";
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./styles.js";
 
@@ -14,8 +15,6 @@ export interface ParameterParts {
 }
 
 const FORBIDDEN_IN_HEADER = /[\r\n\0]/;
-/** OpenAPI: header parameters with these names "SHALL be ignored" (the media types and credentials set them). */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /**
  * Places every parameter of `operation` that has a value in `args`. A required parameter without a value is an
@@ -25,7 +24,8 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
   const parts: ParameterParts = { path: operation.path, query: [], headers: [], cookies: [] };
   const pathValues = new Map<string, string>();
   for (const parameter of operation.parameters) {
-    if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    // The source leaves these out of the tools; a binding written by hand must not send them either.
+    if (parameter.in === "header" && reservedHeaderReason(parameter.name) !== undefined) continue;
     const raw = args[parameter.argument];
     if (raw === undefined || raw === null) {
       if (parameter.required) {

@@ -13,7 +13,7 @@ export interface RequestDefaults {
 
 /**
  * The URL and headers of one attempt. Later sources win: configured headers, then the user agent, `Accept` and
- * `Content-Type`, then the operation's header parameters, then credentials.
+ * `Content-Type`, then the headers the path key fixes, then the operation's header parameters, then credentials.
  */
 export function assembleRequest(
   operation: HttpOperation,
@@ -30,6 +30,7 @@ export function assembleRequest(
   if (defaults.userAgentIsExplicit || !headers.has("User-Agent")) headers.set("User-Agent", defaults.userAgent);
   if (operation.accepts && operation.accepts.length > 0) headers.set("Accept", operation.accepts.join(", "));
   if (body) headers.set("Content-Type", body.contentType);
+  for (const { name, value } of operation.fixedHeaders ?? []) headers.set(name, value);
   for (const [name, value] of [...parts.headers, ...auth.headers]) headers.set(name, value);
   const cookies = [...parts.cookies, ...auth.cookies];
   if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
