@@ -19,7 +19,7 @@ import {
   POSTGRES_URL,
   postgresUp,
 } from "../packages/codegen/src/sources/database/services.test-support.js";
-import { splitScript } from "../packages/codegen/src/sources/database/statements.js";
+import { splitScript } from "../packages/codegen/src/sources/database/shared/statements.js";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 import { linkDependencies } from "./support/generated-project.js";
 import { ROOT, stdioCommand } from "./support/servers.js";

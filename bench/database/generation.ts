@@ -9,14 +9,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { corpusFile } from "@mcpsmith/corpus";
 import type * as Codegen from "../../packages/codegen/dist/index.js";
 import type * as Pipeline from "../../packages/codegen/dist/pipelines/database.js";
-import type * as Statements from "../../packages/codegen/dist/sources/database/statements.js";
+import type * as Statements from "../../packages/codegen/dist/sources/database/shared/statements.js";
 
 // Codegen is not a dependency of the bench package: its build is loaded from the workspace, as bench/openapi does.
 const CODEGEN = fileURLToPath(new URL("../../../packages/codegen/dist/", import.meta.url));
 const load = async <T>(path: string) => (await import(pathToFileURL(join(CODEGEN, path)).href)) as T;
 const { PROJECT_VERSIONS } = await load<typeof Codegen>("index.js");
 const { generateDatabaseProject, loadDatabaseIR } = await load<typeof Pipeline>("pipelines/database.js");
-const { splitScript } = await load<typeof Statements>("sources/database/statements.js");
+const { splitScript } = await load<typeof Statements>("sources/database/shared/statements.js");
 
 export interface Source {
   name: string;

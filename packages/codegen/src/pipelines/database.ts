@@ -12,7 +12,7 @@ import type { DatabaseIR } from "../ir/types.js";
 import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
 import { databaseServerDefinition } from "../serve/database-identity.js";
 import { toolListingOf } from "../serve/listing.js";
-import { parseDatabaseAddress } from "../sources/database/address.js";
+import { parseDatabaseAddress } from "../sources/database/shared/address.js";
 import type { DatabaseSourceOptions } from "../sources/database/options.js";
 import { loadDatabase } from "../sources/database/source.js";
 import { lowerDatabase } from "../sources/database/tools/lower.js";
