@@ -3,6 +3,7 @@
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
 export { essence, isJson } from "./executors/http/media-types.js";
+export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,
