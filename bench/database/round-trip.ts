@@ -5,7 +5,7 @@
  * SELECT. Calls alternate between the servers in rounds, so load on the machine touches each alike.
  */
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -59,17 +59,21 @@ export function mcpsmith(database: string): Promise<Contender> {
   );
 }
 
-/** dbhub answers its rows as JSON text. Without npx or the registry this throws, and the run says so. */
+/**
+ * dbhub answers its rows as JSON text; its DSN is `sqlite://` and the absolute path. Without npx or the registry
+ * this throws, and the run says so.
+ */
 export function dbhub(database: string): Promise<Contender> {
   return stdioContender(
     `dbhub ${DBHUB_VERSION}, execute_sql (MCP over stdio)`,
-    [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", `sqlite:///${database}`],
+    [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", `sqlite://${resolve(database)}`],
     "execute_sql",
     { sql: PAGE_SQL },
     (result) => {
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
-      const parsed = JSON.parse(text) as { data?: { rows?: unknown[] }; rows?: unknown[] };
-      return (parsed.data?.rows ?? parsed.rows ?? []).length;
+      // 1.4 answers `{ data: { statements: [{ sql, rows }] } }`; earlier versions `{ data: { rows } }`.
+      const parsed = JSON.parse(text) as { data?: { rows?: unknown[]; statements?: { rows?: unknown[] }[] } };
+      return (parsed.data?.statements?.[0]?.rows ?? parsed.data?.rows ?? []).length;
     },
   );
 }
