@@ -8,7 +8,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLIENTS, type ClientKind, connectClient, type TestClient } from "./support/clients.js";
+import { CLIENTS, ClientMatrix, connectClient, type TestClient } from "./support/clients.js";
 import { INSPECTOR_PACKAGE, npx, removeTempDirs, tempDir } from "./support/npx.js";
 import { CONFORMANCE_MAIN, ROOT, stdioCommand } from "./support/servers.js";
 
@@ -28,27 +28,21 @@ const SOME_TOOLS = [
 ];
 
 describe("examples/conformance-server over stdio", () => {
-  const connecting = new Map<ClientKind, Promise<TestClient>>();
+  const clients = new ClientMatrix();
 
   beforeAll(() => {
-    // The four server processes start at once; each client that fails to connect fails its own cell only.
-    for (const spec of CLIENTS) {
-      const ready = connectClient(spec.kind, {
-        transport: "stdio",
-        command: stdioCommand(CONFORMANCE_MAIN, ["--stdio"]),
-      });
-      ready.catch(() => {});
-      connecting.set(spec.kind, ready);
-    }
+    clients.connectAll((kind) =>
+      connectClient(kind, { transport: "stdio", command: stdioCommand(CONFORMANCE_MAIN, ["--stdio"]) }),
+    );
   });
   afterAll(async () => {
-    await Promise.allSettled([...connecting.values()].map(async (ready) => (await ready).close()));
+    await clients.closeAll();
   });
 
   describe.each(CLIENTS)("with the $kind client", (spec) => {
     let client: TestClient;
     beforeAll(async () => {
-      client = await connecting.get(spec.kind)!;
+      client = await clients.client(spec.kind);
     });
     beforeEach(({ onTestFailed }) => {
       onTestFailed(() => {

@@ -4,13 +4,13 @@
 // and `mcpsmith generate` with no arguments regenerates from mcpsmith.json keeping the user's files.
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDatabase } from "../packages/codegen/dist/pipelines/database.js";
-import { linkDependencies } from "./support/generated-project.js";
+import { filesUnder, linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
 
@@ -29,17 +29,6 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 
 const cli = (args: string[], cwd: string) => run(process.execPath, [BIN, ...args], cwd);
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
-
-function filesUnder(dir: string, base = dir): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
-    if (entry.isDirectory()) for (const [key, value] of filesUnder(path, base)) files.set(key, value);
-    else files.set(path.slice(base.length + 1), readFileSync(path, "utf8"));
-  }
-  return files;
-}
 
 describe("mcpsmith generate db chinook.sqlite", () => {
   beforeAll(() => {

@@ -13,7 +13,7 @@ import { runCli } from "../packages/cli/src/test-support.js";
 import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/index.js";
 import { connectClient } from "./support/clients.js";
-import { linkDependencies } from "./support/generated-project.js";
+import { filesUnder, linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
@@ -39,17 +39,6 @@ function run(bin: string, args: string[], cwd: string) {
     env: { ...env, NO_COLOR: "1" },
   });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-function filesUnder(dir: string, base = dir): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
-    if (entry.isDirectory()) for (const [key, value] of filesUnder(path, base)) files.set(key, value);
-    else files.set(path.slice(base.length + 1), readFileSync(path, "utf8"));
-  }
-  return files;
 }
 
 /** The repository's Biome settings without its git integration (the project lives outside the repository). */

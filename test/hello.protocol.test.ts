@@ -20,7 +20,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Hello } from "../examples/hello/dist/hello.js";
 import {
   CLIENTS,
-  type ClientKind,
+  ClientMatrix,
   type Connection,
   connectClient,
   type TestClient,
@@ -67,7 +67,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.each(TRANSPORTS)("examples/hello over %s", (transport) => {
   // One HTTP server for the four clients of this block (they share its counters; tests compare before/after).
   let http: SpawnedHttpServer | undefined;
-  const connecting = new Map<ClientKind, Promise<TestClient>>();
+  const clients = new ClientMatrix();
 
   const connection = (): Connection => {
     if (transport === "in-memory") return { transport, target: new Hello() };
@@ -78,27 +78,22 @@ describe.each(TRANSPORTS)("examples/hello over %s", (transport) => {
 
   beforeAll(async () => {
     if (transport === "http") http = await spawnHttpServer(HELLO_MAIN, ["--http", "0"]);
-    // Starting server processes is most of this file's run time, so the four clients connect at once. A first
-    // call also starts what the SDK starts lazily (the v2 stdio client's modern modes spawn on first use).
-    // Tests still run one at a time. A client that fails to connect fails its own cell only.
-    for (const spec of CLIENTS) {
-      const ready = connectClient(spec.kind, connection()).then(async (client) => {
-        await client.callTool({ name: "add", arguments: { a: 0, b: 0 } });
-        return client;
-      });
-      ready.catch(() => {});
-      connecting.set(spec.kind, ready);
-    }
+    // A first call also starts what the SDK starts lazily (the v2 stdio client's modern modes spawn on first use).
+    clients.connectAll(async (kind) => {
+      const client = await connectClient(kind, connection());
+      await client.callTool({ name: "add", arguments: { a: 0, b: 0 } });
+      return client;
+    });
   });
   afterAll(async () => {
-    await Promise.allSettled([...connecting.values()].map(async (ready) => (await ready).close()));
+    await clients.closeAll();
     await http?.close();
   });
 
   describe.each(CLIENTS)("with the $kind client", (spec) => {
     let client: TestClient;
     beforeAll(async () => {
-      client = await connecting.get(spec.kind)!;
+      client = await clients.client(spec.kind);
     });
     // A failing cell shows what the server process said; passing cells stay quiet.
     beforeEach(({ onTestFailed }) => {

@@ -8,6 +8,7 @@ import { middlewareApp } from "./fixtures/middleware-server.mjs";
 import {
   CLIENTS,
   type ClientKind,
+  ClientMatrix,
   type Connection,
   connectClient,
   type TestClient,
@@ -30,7 +31,7 @@ describe.each(TRANSPORTS)("middleware over %s", (transport) => {
   let http: SpawnedHttpServer | undefined;
   // In memory, each client gets its own app, whose request log is collected here.
   const memoryLogs = new Map<ClientKind, string[]>();
-  const connecting = new Map<ClientKind, Promise<TestClient>>();
+  const clients = new ClientMatrix();
 
   const connection = (kind: ClientKind): Connection => {
     if (transport === "in-memory") {
@@ -45,21 +46,17 @@ describe.each(TRANSPORTS)("middleware over %s", (transport) => {
 
   beforeAll(async () => {
     if (transport === "http") http = await spawnHttpServer(MIDDLEWARE_SERVER, ["--http", "0"]);
-    for (const spec of CLIENTS) {
-      const ready = connectClient(spec.kind, connection(spec.kind));
-      ready.catch(() => {});
-      connecting.set(spec.kind, ready);
-    }
+    clients.connectAll((kind) => connectClient(kind, connection(kind)));
   });
   afterAll(async () => {
-    await Promise.allSettled([...connecting.values()].map(async (ready) => (await ready).close()));
+    await clients.closeAll();
     await http?.close();
   });
 
   describe.each(CLIENTS)("with the $kind client", (spec) => {
     let client: TestClient;
     beforeAll(async () => {
-      client = await connecting.get(spec.kind)!;
+      client = await clients.client(spec.kind);
       await traceOf(client); // starts each cell with an empty record
     });
 

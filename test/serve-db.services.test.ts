@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   dropMysql,
   dropPostgres,
-  MYSQL_URL,
   mysqlUp,
-  POSTGRES_URL,
   postgresUp,
 } from "../packages/codegen/src/sources/database/services.test-support.js";
 import { splitScript } from "../packages/codegen/src/sources/database/shared/statements.js";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 import { linkDependencies } from "./support/generated-project.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
+import { MYSQL_URL, POSTGRES_URL } from "./support/services.js";
 
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
 const CLIENT_KINDS: readonly ClientKind[] = ["v2 auto", "v2 legacy", "v1"];

@@ -5,16 +5,16 @@ import mysql from "mysql2/promise";
 import { describe } from "vitest";
 import { engineSuite } from "./sql-executor.engine.test-support.js";
 import { MARIADB_SETUP, shopDatabase } from "./sql-executor.shop.test-support.js";
-import { MARIADB_URL, serviceAvailable, withPort } from "./support/services.js";
+import { MYSQL_URL, serviceAvailable, withPort } from "./support/services.js";
 
-const available = await serviceAvailable("MariaDB", MARIADB_URL);
+const available = await serviceAvailable("MariaDB", MYSQL_URL);
 const FILES = ["/tmp/sqlrun_bypass_maria", "/tmp/sqlrun_bypass_maria_dump"];
-const url = new URL(MARIADB_URL);
-const SHOP_URL = MARIADB_URL.replace(/\/[^/]*$/, "/sqlrun_shop");
+const url = new URL(MYSQL_URL);
+const SHOP_URL = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_shop");
 
 async function direct(sql: string): Promise<Record<string, unknown>[]> {
   const connection = await mysql.createConnection({
-    uri: MARIADB_URL,
+    uri: MYSQL_URL,
     supportBigNumbers: true,
     bigNumberStrings: true,
   });

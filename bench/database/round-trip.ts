@@ -1,23 +1,25 @@
 /**
  * The `list_<table>` round trip for a 100-row page: `mcpsmith serve db` over stdio driven by the official client,
  * next to the same statement through the plain driver (better-sqlite3, an open read-only connection), and dbhub
- * (`@bytebase/dbhub`, pinned) serving the same file, its `execute_sql` running the same SELECT. Calls alternate
- * between the servers in rounds, so load on the machine touches each alike.
+ * (`@bytebase/dbhub`, pinned, run by npx on Node 22) serving the same file, its `execute_sql` running the same
+ * SELECT. Calls alternate between the servers in rounds, so load on the machine touches each alike.
  */
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
-const DBHUB = join(ROOT, "bench/node_modules/@bytebase/dbhub/dist/index.js");
-export const DBHUB_VERSION = (
-  createRequire(join(ROOT, "bench/package.json"))("@bytebase/dbhub/package.json") as {
-    version: string;
-  }
-).version;
+/**
+ * dbhub needs Node >= 22.5 (node:sqlite) while the bench runs on Node 20.19+, so it is run the way the repository
+ * runs its other Node-22 tools (test/support/npx.ts): `npx` with `node@22` beside the pinned package. npx may
+ * download both on first use; dbhub then reads only the local file.
+ */
+export const DBHUB_VERSION = "1.4.0";
+const DBHUB_NPX = ["-y", "-p", "node@22", "-p", `@bytebase/dbhub@${DBHUB_VERSION}`, "--", "dbhub"];
+const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 export const PAGE_SQL = "SELECT * FROM Track ORDER BY TrackId LIMIT 100";
 
 export interface Contender {
@@ -29,13 +31,13 @@ export interface Contender {
 /** A server on stdio, connected; `call` returns the rows it answered (checked, so a fast error cannot count). */
 async function stdioContender(
   name: string,
-  args: string[],
+  [command, ...args]: [string, ...string[]],
   tool: string,
   toolArgs: Record<string, unknown>,
   rowsOf: (result: { structuredContent?: unknown; content?: unknown }) => number,
 ): Promise<Contender> {
   const client = new Client({ name: "mcpsmith-bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ command, args, env: npxEnv(), stderr: "pipe" }));
   return {
     name,
     call: async () => {
@@ -50,26 +52,36 @@ async function stdioContender(
 export function mcpsmith(database: string): Promise<Contender> {
   return stdioContender(
     "mcpsmith serve db, list_Track (MCP over stdio)",
-    [BIN, "serve", "db", database],
+    [process.execPath, BIN, "serve", "db", database],
     "list_Track",
     { limit: 100 },
     (result) => (result.structuredContent as { rows: unknown[] }).rows.length,
   );
 }
 
-/** dbhub answers its rows as JSON text. It needs Node >= 22.5 (node:sqlite); elsewhere this throws, and is said. */
+/**
+ * dbhub answers its rows as JSON text; its DSN is `sqlite://` and the absolute path. Without npx or the registry
+ * this throws, and the run says so.
+ */
 export function dbhub(database: string): Promise<Contender> {
   return stdioContender(
     `dbhub ${DBHUB_VERSION}, execute_sql (MCP over stdio)`,
-    [DBHUB, "--transport", "stdio", "--dsn", `sqlite:///${database}`],
+    [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", `sqlite://${resolve(database)}`],
     "execute_sql",
     { sql: PAGE_SQL },
     (result) => {
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
-      const parsed = JSON.parse(text) as { data?: { rows?: unknown[] }; rows?: unknown[] };
-      return (parsed.data?.rows ?? parsed.rows ?? []).length;
+      // 1.4 answers `{ data: { statements: [{ sql, rows }] } }`; earlier versions `{ data: { rows } }`.
+      const parsed = JSON.parse(text) as { data?: { rows?: unknown[]; statements?: { rows?: unknown[] }[] } };
+      return (parsed.data?.statements?.[0]?.rows ?? parsed.data?.rows ?? []).length;
     },
   );
+}
+
+/** The client's default environment keeps only a few variables; npx needs PATH, HOME and npm's own settings. */
+function npxEnv(): Record<string, string> {
+  const env = Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return { ...Object.fromEntries(env), npm_config_update_notifier: "false" };
 }
 
 export function driver(database: string): Contender {

@@ -40,9 +40,7 @@ async function main(): Promise<void> {
     try {
       contenders.push(await dbhub(database));
     } catch (error) {
-      notes.push(
-        `dbhub ${DBHUB_VERSION} did not start on node ${process.version} (it needs >= 22.5): ${(error as Error).message.split("\n")[0]}`,
-      );
+      notes.push(`dbhub ${DBHUB_VERSION} did not start (npx -p node@22): ${(error as Error).message.split("\n")[0]}`);
     }
     log(`list_Track, 100 rows: ${WARM_UP} warm-up calls each, then ${CALLS} rounds`);
     try {

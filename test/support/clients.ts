@@ -208,3 +208,30 @@ function collect(stream: Readable | null): () => string {
   });
   return () => text;
 }
+
+/**
+ * The clients of a test matrix (`CLIENTS`), connected at once: starting server processes is most of such a file's
+ * run time. Tests still run one at a time, and a client that fails to connect fails its own cell only.
+ */
+export class ClientMatrix {
+  readonly #connecting = new Map<ClientKind, Promise<TestClient>>();
+
+  /** Starts every client (call in `beforeAll`); `connect` may also make a first call. */
+  connectAll(connect: (kind: ClientKind) => Promise<TestClient>): void {
+    for (const spec of CLIENTS) {
+      const ready = connect(spec.kind);
+      ready.catch(() => {}); // reported by the cell that awaits it
+      this.#connecting.set(spec.kind, ready);
+    }
+  }
+
+  client(kind: ClientKind): Promise<TestClient> {
+    const ready = this.#connecting.get(kind);
+    if (!ready) throw new Error(`the ${kind} client was not started (connectAll in beforeAll)`);
+    return ready;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.#connecting.values()].map(async (ready) => (await ready).close()));
+  }
+}

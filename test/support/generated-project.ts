@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import type { OpenApiIR } from "../../packages/codegen/dist/ir/types.js";
@@ -7,6 +7,18 @@ import { PINNED_VERSIONS } from "../../packages/codegen/src/emit/openapi/pinned-
 import type { HttpExecutorOptions } from "../../packages/runtime/dist/executors/http/index.js";
 import type { ServeTarget } from "./runtime.js";
 import { ROOT } from "./servers.js";
+
+/** A project's text files by path relative to it, without node_modules/ and dist/ (to compare two generations). */
+export function filesUnder(dir: string, base = dir): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    if (entry.isDirectory()) for (const [key, value] of filesUnder(path, base)) files.set(key, value);
+    else files.set(path.slice(base.length + 1), readFileSync(path, "utf8"));
+  }
+  return files;
+}
 
 /** Links what a generated project installs from this workspace, so its tests and tsc need no download. */
 export function linkDependencies(project: string): void {

@@ -1,9 +1,13 @@
 // Database services the tests use on loopback, and what to do when one is absent: skip with a message saying so,
-// unless MCPSMITH_REQUIRE_SERVICES=1 (CI), where an absent service is a failure.
+// unless MCPSMITH_REQUIRE_SERVICES=1 (CI), where an absent service (or tool, such as yarn for the scaffold test) is
+// a failure. The one place that reads these variables; package tests import it too.
 import { connect } from "node:net";
 
-export const POSTGRES_URL = process.env.MCPSMITH_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-export const MARIADB_URL = process.env.MCPSMITH_TEST_MARIADB_URL ?? "mysql://root@127.0.0.1:3306/test";
+export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** MySQL or MariaDB (the same driver and URL scheme). */
+export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
+/** CI sets it: what a test needs must be there. */
+export const REQUIRE_SERVICES = process.env.MCPSMITH_REQUIRE_SERVICES === "1";
 
 /** Whether something listens at the URL's host and port (answered within a second). */
 export function listening(url: string): Promise<boolean> {
@@ -27,7 +31,7 @@ export function listening(url: string): Promise<boolean> {
 export async function serviceAvailable(name: string, url: string): Promise<boolean> {
   if (await listening(url)) return true;
   const where = new URL(url).host;
-  if (process.env.MCPSMITH_REQUIRE_SERVICES === "1") {
+  if (REQUIRE_SERVICES) {
     throw new Error(`${name} is not reachable at ${where} and MCPSMITH_REQUIRE_SERVICES=1.`);
   }
   console.warn(

@@ -5,6 +5,7 @@
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";
+export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,

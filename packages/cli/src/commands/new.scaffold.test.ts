@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { REQUIRE_SERVICES } from "../../../../test/support/services.js";
 import { REPO_ROOT, runCli } from "../test-support.js";
 
 const parent = mkdtempSync(join(tmpdir(), "mcpsmith-scaffold-"));
@@ -79,8 +80,7 @@ describe.each([
   { pm: "bun", run: (script: string) => ["run", script] },
 ])("a scaffolded project with --pm $pm", ({ pm, run }) => {
   const version = versionOf(pm);
-  const required = process.env.MCPSMITH_REQUIRE_SERVICES === "1";
-  if (version === undefined && !required) {
+  if (version === undefined && !REQUIRE_SERVICES) {
     it.skip(`installs, builds, tests and starts (skipped: ${pm} is not installed; \`npm i -g ${pm}\`)`, () => {});
     return;
   }

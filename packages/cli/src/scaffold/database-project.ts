@@ -1,6 +1,5 @@
-import { CodegenError, PROJECT_VERSIONS } from "@mcpsmith/codegen";
-import { CliError } from "../errors.js";
 import type { BlankView } from "./blank-view.js";
+import { generateFailed, scaffoldChoices } from "./generated-project.js";
 
 /**
  * `mcpsmith new DIR --template database --from SOURCE`: the project `mcpsmith generate db SOURCE --out DIR` writes,
@@ -14,14 +13,6 @@ export async function scaffoldDatabaseProject(
   view: BlankView,
 ): Promise<number> {
   const { generateDatabaseProject } = await import("@mcpsmith/codegen/pipelines/database");
-  const packageJson = view.packageJson as Record<string, unknown> & {
-    name: string;
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  const managerFields = Object.fromEntries(
-    Object.entries(packageJson).filter(([key]) => ["pnpm", "overrides", "resolutions"].includes(key)),
-  );
   try {
     const result = await generateDatabaseProject({
       input: from,
@@ -29,19 +20,10 @@ export async function scaffoldDatabaseProject(
       cwd,
       force: false,
       recordedOptions: {},
-      versions: {
-        ...PROJECT_VERSIONS,
-        runtime: packageJson.dependencies["@mcpsmith/runtime"]!,
-        cli: packageJson.devDependencies["@mcpsmith/cli"]!,
-      },
-      packageFields: { name: packageJson.name, ...managerFields },
+      ...scaffoldChoices(view),
     });
     return result.written.length;
   } catch (error) {
-    if (!(error instanceof CodegenError)) throw error;
-    throw new CliError("E_GENERATE_FAILED", `${error.code}: ${error.message}`, {
-      hint: "Fix the database given with --from and run again; nothing was created.",
-      cause: error,
-    });
+    generateFailed(error, "the database");
   }
 }

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { CodegenError, PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { CliError } from "../errors.js";
 import type { BlankView } from "./blank-view.js";
+import { generateFailed, scaffoldChoices } from "./generated-project.js";
 import { isUrl } from "./template-sources.js";
 
 /**
@@ -54,14 +54,6 @@ async function download(url: string, dir: string): Promise<string> {
 
 async function generate(dir: string, spec: string, cwd: string, view: BlankView, force: boolean): Promise<number> {
   const { generateOpenApiProject } = await import("@mcpsmith/codegen/pipelines/openapi");
-  const packageJson = view.packageJson as Record<string, unknown> & {
-    name: string;
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  const managerFields = Object.fromEntries(
-    Object.entries(packageJson).filter(([key]) => ["pnpm", "overrides", "resolutions"].includes(key)),
-  );
   try {
     const result = await generateOpenApiProject({
       spec,
@@ -71,19 +63,10 @@ async function generate(dir: string, spec: string, cwd: string, view: BlankView,
       source: {},
       force,
       recordedOptions: {},
-      versions: {
-        ...PROJECT_VERSIONS,
-        runtime: packageJson.dependencies["@mcpsmith/runtime"]!,
-        cli: packageJson.devDependencies["@mcpsmith/cli"]!,
-      },
-      packageFields: { name: packageJson.name, ...managerFields },
+      ...scaffoldChoices(view),
     });
     return result.written.length;
   } catch (error) {
-    if (!(error instanceof CodegenError)) throw error;
-    throw new CliError("E_GENERATE_FAILED", `${error.code}: ${error.message}`, {
-      hint: "Fix the document given with --from and run again; nothing was created.",
-      cause: error,
-    });
+    generateFailed(error, "the document");
   }
 }

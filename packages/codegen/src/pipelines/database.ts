@@ -5,18 +5,18 @@
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { emitDatabaseProject } from "../emit/database/project.js";
-import type { GenerateEntry, OptionValue } from "../emit/manifest.js";
+import type { GenerateEntry } from "../emit/manifest.js";
 import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
-import type { ProjectVersions } from "../emit/project-package.js";
 import type { DatabaseIR } from "../ir/types.js";
 import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
 import { databaseServerDefinition } from "../serve/database-identity.js";
 import { toolListingOf } from "../serve/listing.js";
-import { parseDatabaseAddress } from "../sources/database/shared/address.js";
 import type { DatabaseSourceOptions } from "../sources/database/options.js";
+import { parseDatabaseAddress } from "../sources/database/shared/address.js";
 import { loadDatabase } from "../sources/database/source.js";
 import { lowerDatabase } from "../sources/database/tools/lower.js";
 import type { DatabaseToolOptions } from "../sources/database/tools/options.js";
+import type { ProjectWriteOptions } from "./project-options.js";
 
 export interface DatabaseOptions {
   /** Which schemas and tables are read (`--schema`, `--tables`, `--exclude`, `--dialect`). */
@@ -30,16 +30,9 @@ export async function loadDatabaseIR(input: string, options: DatabaseOptions = {
   return lowerDatabase(await loadDatabase(input, options.source), options.tools);
 }
 
-export interface GenerateDatabaseOptions extends DatabaseOptions {
+export interface GenerateDatabaseOptions extends DatabaseOptions, ProjectWriteOptions {
   /** The source as given: a URL (read by the driver, recorded redacted), an SQLite file or a DDL file (relative to cwd). */
   input: string;
-  out?: string;
-  cwd: string;
-  versions: ProjectVersions;
-  force: boolean;
-  packageFields?: Record<string, unknown>;
-  /** Command-line options to record in mcpsmith.json, by long name. */
-  recordedOptions: Record<string, OptionValue>;
 }
 
 export interface GenerateDatabaseResult extends WriteResult {

@@ -3,10 +3,9 @@
  * or a server in memory (`serve/`). The one file that knows all three; none of them imports another.
  */
 import { relative, resolve, sep } from "node:path";
-import type { GenerateEntry, OptionValue } from "../emit/manifest.js";
+import type { GenerateEntry } from "../emit/manifest.js";
 import { emitOpenApiProject } from "../emit/openapi/project.js";
 import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
-import type { ProjectVersions } from "../emit/project-package.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
 import { toolListingOf } from "../serve/listing.js";
@@ -15,22 +14,13 @@ import { openApiListingOptions, openApiServerDefinition } from "../serve/openapi
 import type { ServerBuild } from "../serve/server.js";
 import type { OpenApiSourceOptions } from "../sources/openapi/options.js";
 import { loadOpenApi } from "../sources/openapi/source.js";
+import type { ProjectWriteOptions } from "./project-options.js";
 
-export interface GenerateOpenApiOptions {
+export interface GenerateOpenApiOptions extends ProjectWriteOptions {
   /** The document (absolute, or relative to `cwd`). */
   spec: string;
-  /** The project folder (absolute, or relative to `cwd`); default: named after the API (`swagger-petstore`). */
-  out?: string;
-  cwd: string;
   mode: ListingMode;
   source: OpenApiSourceOptions;
-  versions: ProjectVersions;
-  /** Generate into an existing folder that is not an OpenAPI project (its files are kept). */
-  force: boolean;
-  /** package.json fields over the generated ones (`mcpsmith new`: name, linked dependencies, overrides). */
-  packageFields?: Record<string, unknown>;
-  /** The command-line options to record in the project's mcpsmith.json, by long name (`out` is set there). */
-  recordedOptions: Record<string, OptionValue>;
 }
 
 export interface GenerateOpenApiResult extends WriteResult {

@@ -1,8 +1,7 @@
-import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { generateDatabaseProject } from "@mcpsmith/codegen/pipelines/database";
 import { CliError } from "../../errors.js";
 import { databaseOptionsOf, databaseSourceOf } from "../../flags/database-options.js";
-import { cliVersion } from "../../version.js";
+import { generatedProjectVersions, projectOutcome } from "./project-outcome.js";
 import type { GenerateRunner } from "./runner.js";
 
 /**
@@ -18,7 +17,6 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }, io) => {
     });
   }
   const { force, ...recorded } = options;
-  const runtime = `^${cliVersion()}`;
   const result = await generateDatabaseProject({
     input: databaseSourceOf(given, options, io.env),
     ...(typeof options.out === "string" && { out: options.out }),
@@ -26,17 +24,14 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }, io) => {
     ...databaseOptionsOf(options, "generate"),
     force: force === true,
     recordedOptions: recorded,
-    versions: { ...PROJECT_VERSIONS, runtime, cli: runtime },
+    versions: generatedProjectVersions(),
   });
-  return {
-    files: result.files,
-    written: [...result.written, ...result.removed],
+  return projectOutcome(result, {
     tools: result.ir.tools.length,
     resources: result.ir.resources.length,
     prompts: 0,
-    toolListTokens: result.toolListTokens,
     warnings: result.ir.warnings.map(
       ({ file, pointer, message }) => `${file}${pointer ? `#${pointer}` : ""}: ${message}`,
     ),
-  };
+  });
 };

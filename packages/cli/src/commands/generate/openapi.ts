@@ -1,8 +1,7 @@
-import { PROJECT_VERSIONS } from "@mcpsmith/codegen";
 import { generateOpenApiProject } from "@mcpsmith/codegen/pipelines/openapi";
 import { CliError } from "../../errors.js";
 import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
-import { cliVersion } from "../../version.js";
+import { generatedProjectVersions, projectOutcome } from "./project-outcome.js";
 import type { GenerateRunner } from "./runner.js";
 
 /**
@@ -21,7 +20,6 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
     );
   }
   const { force, ...recorded } = options;
-  const runtime = `^${cliVersion()}`;
   const result = await generateOpenApiProject({
     spec,
     ...(typeof options.out === "string" && { out: options.out }),
@@ -30,15 +28,12 @@ export const run: GenerateRunner = async ({ inputs, options, cwd }) => {
     source: sourceOptionsOf(options, "generate"),
     force: force === true,
     recordedOptions: recorded,
-    versions: { ...PROJECT_VERSIONS, runtime, cli: runtime },
+    versions: generatedProjectVersions(),
   });
-  return {
-    files: result.files,
-    written: [...result.written, ...result.removed],
+  return projectOutcome(result, {
     tools: result.ir.tools.length,
     resources: 0,
     prompts: 0,
-    toolListTokens: result.toolListTokens,
     warnings: result.ir.warnings.map(({ file, pointer, message }) => `${file}#${pointer}: ${message}`),
-  };
+  });
 };

@@ -8,6 +8,7 @@ import type { DatabaseIR, ToolIR } from "../../ir/types.js";
 import { Code, printKey, printString } from "../literal.js";
 import { printStatement } from "../openapi/fields.js";
 import { GENERATED_DIR, type OpenApiProject } from "../openapi/project.js";
+import { projectFrameFiles } from "../project-frame.js";
 import { renderCodeTemplate } from "../templates.js";
 import { databaseGroupView } from "./group-view.js";
 import { type DatabaseGroupPlan, isWrite, planDatabaseGroups } from "./plan.js";
@@ -50,11 +51,7 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
   );
   const views = databaseProjectViews(ir, groups, options);
   const scaffold = new Map<string, string>([
-    ["package.json", renderCodeTemplate("openapi/package.json.hbs", views.packageJson)],
-    ["tsconfig.json", renderCodeTemplate("openapi/tsconfig.json.hbs", {})],
-    ["tsconfig.build.json", renderCodeTemplate("openapi/tsconfig.build.json.hbs", {})],
-    ["vitest.config.ts", renderCodeTemplate("openapi/vitest.config.ts.hbs", {})],
-    [".gitignore", renderCodeTemplate("openapi/_gitignore.hbs", {})],
+    ...projectFrameFiles(views.packageJson),
     [".env.example", renderCodeTemplate("database/_env.example.hbs", views.env)],
     ["README.md", renderCodeTemplate("database/README.md.hbs", views.readme)],
     ["src/main.ts", renderCodeTemplate("database/src/main.ts.hbs", views.main)],

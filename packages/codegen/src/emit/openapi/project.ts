@@ -1,6 +1,7 @@
 import { DEFAULT_DISCOVERY_THRESHOLD } from "../../ir/listing-modes.js";
 import type { JsonSchema, OpenApiIR } from "../../ir/types.js";
 import { printString } from "../literal.js";
+import { projectFrameFiles } from "../project-frame.js";
 import { renderCodeTemplate } from "../templates.js";
 import { printStatement } from "./fields.js";
 import { groupView } from "./group-view.js";
@@ -99,11 +100,7 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
 
   const views = projectViews(ir, groups, options);
   const scaffold = new Map<string, string>([
-    ["package.json", renderCodeTemplate("openapi/package.json.hbs", views.packageJson)],
-    ["tsconfig.json", renderCodeTemplate("openapi/tsconfig.json.hbs", {})],
-    ["tsconfig.build.json", renderCodeTemplate("openapi/tsconfig.build.json.hbs", {})],
-    ["vitest.config.ts", renderCodeTemplate("openapi/vitest.config.ts.hbs", {})],
-    [".gitignore", renderCodeTemplate("openapi/_gitignore.hbs", {})],
+    ...projectFrameFiles(views.packageJson),
     [".env.example", renderCodeTemplate("openapi/_env.example.hbs", views.env)],
     ["README.md", renderCodeTemplate("openapi/README.md.hbs", views.readme)],
     ["src/main.ts", renderCodeTemplate("openapi/src/main.ts.hbs", views.main)],

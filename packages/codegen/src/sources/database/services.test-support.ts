@@ -5,35 +5,14 @@
  */
 import mysql from "mysql2/promise";
 import pg from "pg";
+import { MYSQL_URL, POSTGRES_URL, serviceAvailable } from "../../../../../test/support/services.js";
 import { runPostgresScript } from "./postgres/run-script.js";
 import { withoutLeadingComments } from "./shared/script.js";
 import type { SplitScript } from "./shared/statements.js";
 
-export const POSTGRES_URL = process.env.MCPSMITH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-export const MYSQL_URL = process.env.MCPSMITH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
-export const REQUIRE_SERVICES = process.env.MCPSMITH_REQUIRE_SERVICES === "1";
-
-export async function reachable(connect: () => Promise<unknown>, name: string): Promise<boolean> {
-  try {
-    await connect();
-    return true;
-  } catch (error) {
-    if (REQUIRE_SERVICES)
-      throw new Error(`${name} is required (MCPSMITH_REQUIRE_SERVICES=1) but unreachable: ${error}`);
-    console.warn(`${name} unreachable (${(error as Error).message}): its tests are skipped`);
-    return false;
-  }
-}
-
-export const postgresUp = () =>
-  reachable(async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.end();
-  }, `PostgreSQL at ${POSTGRES_URL}`);
-
-export const mysqlUp = () =>
-  reachable(async () => (await mysql.createConnection({ uri: MYSQL_URL })).end(), `MySQL/MariaDB at ${MYSQL_URL}`);
+/** Whether each service is there (or a skip message, or a failure under MCPSMITH_REQUIRE_SERVICES=1). */
+export const postgresUp = () => serviceAvailable("PostgreSQL", POSTGRES_URL);
+export const mysqlUp = () => serviceAvailable("MySQL/MariaDB", MYSQL_URL);
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

@@ -59,15 +59,3 @@ export function uniqueNames(names: readonly string[]): string[] {
 export function toObjects(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
   return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
 }
-
-/** Loads an optional peer dependency, or says which package to install. */
-export async function loadDriver<T>(name: string, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof Error && /Cannot find (module|package)/.test(error.message)) {
-      throw new Error(`This database needs the ${name} package: npm install ${name}`);
-    }
-    throw error;
-  }
-}

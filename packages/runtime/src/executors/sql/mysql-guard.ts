@@ -1,4 +1,5 @@
 import { ToolError } from "../../results/tool-error.js";
+import { DriverMissingError, loadDriver } from "./load-driver.js";
 
 /**
  * The checks on SQL from the `query` tool before it reaches MySQL or MariaDB. There, DDL commits the transaction it
@@ -32,7 +33,11 @@ type Parser = { astify(sql: string): Ast | Ast[] };
 let parser: Promise<Parser> | undefined;
 
 async function loadParser(): Promise<Parser> {
-  parser ??= import("node-sql-parser/build/mariadb.js").then((m) => {
+  parser ??= loadDriver(
+    "node-sql-parser",
+    () => import("node-sql-parser/build/mariadb.js"),
+    "node-sql-parser@5.4.0",
+  ).then((m) => {
     const module = m as unknown as { Parser?: new () => Parser; default?: { Parser: new () => Parser } };
     const Parser = module.Parser ?? module.default!.Parser;
     return new Parser();
@@ -48,9 +53,7 @@ export async function checkMysqlReadOnly(sql: string): Promise<void> {
   try {
     parsed = (await loadParser()).astify(sql);
   } catch (error) {
-    if (error instanceof Error && /Cannot find (module|package)/.test(error.message)) {
-      throw new Error("The MySQL query tool needs the node-sql-parser package: npm install node-sql-parser@5.4.0");
-    }
+    if (error instanceof DriverMissingError) throw error;
     throw new ToolError(
       "The query tool could not read this SQL as one SELECT statement (a syntax the checker does not know is refused, not guessed).",
     );

@@ -1,14 +1,7 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
-import {
-  loadDriver,
-  type ResultSet,
-  type RunSettings,
-  type Session,
-  type SqlDriver,
-  toObjects,
-  uniqueNames,
-} from "./driver.js";
+import { type ResultSet, type RunSettings, type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
+import { loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 
 type Mysql = typeof import("mysql2");

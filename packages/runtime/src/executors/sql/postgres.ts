@@ -1,14 +1,7 @@
 import type { Pool, PoolClient, PoolConfig, QueryArrayConfig } from "pg";
 import type { Statement } from "./dialect.js";
-import {
-  loadDriver,
-  type ResultSet,
-  type RunSettings,
-  type Session,
-  type SqlDriver,
-  toObjects,
-  uniqueNames,
-} from "./driver.js";
+import { type ResultSet, type RunSettings, type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
+import { loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 
 /**

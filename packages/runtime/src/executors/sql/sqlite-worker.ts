@@ -3,6 +3,7 @@
 // and the next call starts another. Reads use a connection opened read-only, with `query_only` on.
 import { parentPort, workerData } from "node:worker_threads";
 import type { Database as SqliteDatabase, Statement as SqliteStatement } from "better-sqlite3";
+import { loadDriver } from "./load-driver.js";
 
 export type WorkerRequest =
   | { id: number; op: "begin"; mode: "read" | "write" }
@@ -25,7 +26,8 @@ export type WorkerReply =
 export const REFUSED = "MCPSMITH_REFUSED";
 
 const { filename, writes } = workerData as { filename: string; writes: boolean };
-const module = await import("better-sqlite3");
+// A missing driver fails the worker with the loader's message, which the main thread passes on.
+const module = await loadDriver("better-sqlite3", () => import("better-sqlite3"));
 const Database = (module as unknown as { default: new (file: string, options: object) => SqliteDatabase }).default;
 const reader = new Database(filename, { readonly: true, fileMustExist: true });
 reader.pragma("query_only = 1");

@@ -1,18 +1,16 @@
 /**
  * Database drivers are loaded only when a database source is read, so `@mcpsmith/codegen` costs nothing to load for
- * an OpenAPI user; they are optional peer dependencies, and a missing one is an error naming the package to install.
+ * an OpenAPI user. The runtime's loader says which package a missing one is; here it becomes a coded error.
  */
+import { DriverMissingError, loadDriver as loadRuntimeDriver } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../../errors.js";
 
 export async function loadDriver<Module>(name: string, load: () => Promise<Module>): Promise<Module> {
   try {
-    return await load();
+    return await loadRuntimeDriver(name, load);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new CodegenError("E_DATABASE_DRIVER_MISSING", `this database source needs ${name}: npm install ${name}`, {
-        cause: error,
-      });
+    if (error instanceof DriverMissingError) {
+      throw new CodegenError("E_DATABASE_DRIVER_MISSING", error.message, { cause: error });
     }
     throw error;
   }

@@ -1,0 +1,34 @@
+/**
+ * Database drivers (pg, mysql2, better-sqlite3, node-sql-parser, PGlite) are optional peer dependencies, loaded only
+ * when a database is used. One loader for the runtime and codegen (`@mcpsmith/runtime/internal`), so a missing driver
+ * is said one way everywhere: which package to install.
+ */
+
+/** The driver a database needs is not installed; `packageName` is what to install. */
+export class DriverMissingError extends Error {
+  constructor(
+    readonly packageName: string,
+    install: string,
+    options: { cause: unknown },
+  ) {
+    super(`This database needs the ${packageName} package: npm install ${install}`, options);
+    this.name = "DriverMissingError";
+  }
+}
+
+/** Loads an optional driver, or throws {@link DriverMissingError}; `install` may pin a version (`name@x.y.z`). */
+export async function loadDriver<T>(name: string, load: () => Promise<T>, install: string = name): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isModuleNotFound(error)) throw new DriverMissingError(name, install, { cause: error });
+    throw error;
+  }
+}
+
+/** Node says a module is missing by a code (ESM and CommonJS spell it differently); bundlers only by the message. */
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return true;
+  return error instanceof Error && /Cannot find (module|package)/.test(error.message);
+}
