@@ -56,7 +56,7 @@ function productionClosure(): Map<string, { manifest: Manifest; chain: string }>
 
 /**
  * Whether an `engines.node` range accepts a version. Only the forms packages use there are read (`||`, `>=`,
- * `>`, `<=`, `<`, `^`, `~`, exact and partial versions such as `20`); anything else throws, so that a new form is
+ * `>`, `<=`, `<`, `^`, `~`, exact and partial versions such as `20` or `20.x`, `*`); anything else throws, so that a new form is
  * looked at rather than passed.
  */
 function accepts(range: string, version: Version): boolean {
@@ -70,10 +70,12 @@ function accepts(range: string, version: Version): boolean {
 }
 
 function comparatorHolds(version: Version, comparator: string, range: string): boolean {
-  const match = /^(>=|<=|>|<|=|\^|~)?v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(comparator);
+  // `*` and `x` accept every version; `20.x` and `20.*` are the partial version `20`.
+  if (/^[*xX]$/.test(comparator)) return true;
+  const match = /^(>=|<=|>|<|=|\^|~)?v?(\d+)(?:\.(\d+|[*xX]))?(?:\.(\d+|[*xX]))?$/.exec(comparator);
   if (!match) throw new Error(`cannot read the engines range "${range}"`);
   const [, operator = "=", ...parts] = match;
-  const given = parts.filter((part) => part !== undefined).map(Number);
+  const given = parts.filter((part) => part !== undefined && /^\d+$/.test(part)).map(Number);
   const bound: Version = [given[0]!, given[1] ?? 0, given[2] ?? 0];
   const order = compare(version, bound);
   // A partial version is the range of its versions: `20` is 20.x.x, `<20` is below 20.0.0, `>20` from 21.0.0.
@@ -104,10 +106,10 @@ describe("the published packages' dependencies", () => {
   it("reads engines ranges as npm does, for the forms they use", () => {
     const node: Version = [20, 19, 0];
     expect(
-      ["^20.19.0 || >=22.12.0", ">= 20.12.0", "20 || >=22", ">=14", "~20.19.0", "<=20"].map((range) =>
-        accepts(range, node),
+      ["^20.19.0 || >=22.12.0", ">= 20.12.0", "20 || >=22", ">=14", "~20.19.0", "<=20", "20.x || 22.x", "*"].map(
+        (range) => accepts(range, node),
       ),
-    ).toEqual([true, true, true, true, true, true]);
+    ).toEqual([true, true, true, true, true, true, true, true]);
     expect([">=22.19", "^22", "18 || >=22", ">20", "<20.19.0", "~20.20"].map((range) => accepts(range, node))).toEqual([
       false,
       false,
@@ -116,7 +118,8 @@ describe("the published packages' dependencies", () => {
       false,
       false,
     ]);
-    expect(() => accepts("20.x", node)).toThrow('cannot read the engines range "20.x"');
+    expect(accepts("22.x || 24.x", node)).toBe(false);
+    expect(() => accepts("latest", node)).toThrow('cannot read the engines range "latest"');
   });
 
   it("all run on the oldest Node the packages accept", () => {
