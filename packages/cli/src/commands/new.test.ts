@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT, runCli } from "../test-support.js";
 
@@ -139,5 +140,26 @@ describe("mcpsmith new --template openapi --from URL", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("mcpsmith new --template database --from FILE.sqlite", () => {
+  it("generates a project from the database and records it; a file that is no database leaves nothing", async () => {
+    const gzipped = readFileSync(`${REPO_ROOT}examples/chinook-sqlite/chinook.sqlite.gz`);
+    writeFileSync(join(parent, "chinook.sqlite"), gunzipSync(gzipped));
+    const from = ["--template", "database", "--from"];
+    const made = await runCli(["new", "music", ...from, "chinook.sqlite", ...quiet], { cwd: parent });
+    expect(made.code, made.stderr).toBe(0);
+    const generated = readdirSync(join(parent, "music/src/generated")).sort();
+    expect(generated).toEqual(expect.arrayContaining(["database.ts", "index.ts", "tools.test.ts"]));
+    expect(readFileSync(join(parent, "music/src/generated/database.ts"), "utf8")).toContain('"InvoiceLine"');
+    const recorded = JSON.parse(readFileSync(join(parent, "music/mcpsmith.json"), "utf8"));
+    expect(recorded.generate).toEqual([{ kind: "db", inputs: ["../chinook.sqlite"], options: { out: "." } }]);
+
+    const broken = await runCli(["new", "broken", ...from, "missing.sqlite", ...quiet], { cwd: parent });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("E_GENERATE_FAILED E_DATABASE_UNREACHABLE");
+    expect(broken.stderr).toContain("nothing was created");
+    expect(readdirSync(parent).sort()).toEqual(["chinook.sqlite", "music"]);
   });
 });
