@@ -13,11 +13,15 @@ function validator(kind: "input" | "output", ...args: Parameters<typeof sqlToolS
 describe("sqlToolSchema", () => {
   it("types list filters per column, with operators that fit each codec", () => {
     const { input } = sqlToolSchema({ kind: "list", table: orders }, SHOP, { defaultLimit: 10, maxRows: 100 });
-    const where = (input.$defs as Record<string, { properties: Record<string, { properties: object }> }>).where!;
+    type Filter = { properties: object };
+    const defs = input.$defs as Record<string, { properties: Record<string, { $ref: string }> } & Filter>;
+    const filterOf = (column: string) => defs[defs.where!.properties[column]!.$ref.replace("#/$defs/", "")]!;
     // A text column takes every operator but the array one, in the table's order.
-    expect(Object.keys(where.properties.note!.properties)).toEqual(FILTER_OPERATORS.filter((op) => op !== "contains"));
-    expect(Object.keys(where.properties.tags!.properties)).toEqual(["contains"]);
-    expect(Object.keys(where.properties.status!.properties)).not.toContain("like");
+    expect(Object.keys(filterOf("note").properties)).toEqual(FILTER_OPERATORS.filter((op) => op !== "contains"));
+    expect(Object.keys(filterOf("tags").properties)).toEqual(["contains"]);
+    expect(Object.keys(filterOf("status").properties)).not.toContain("like");
+    // A nullable column's filter also takes isNull: not the same definition as a non-null one of the same type.
+    expect(defs.where!.properties.note!.$ref).not.toBe(defs.where!.properties.region!.$ref);
     expect((input.properties as Record<string, unknown>).limit).toEqual({
       type: "integer",
       minimum: 1,
@@ -37,6 +41,16 @@ describe("sqlToolSchema", () => {
     expect(check({ where: { nope: { eq: 1 } } }).ok).toBe(false);
     expect(check({ where: { status: { like: "n%" } } }).ok).toBe(false);
     expect(check({ order: [{ column: "id; drop table x" }] }).ok).toBe(false);
+  });
+
+  it("writes a filter once for every column that takes the same one", () => {
+    const base = SHOP.tables[0]!;
+    const twin = { ...base.columns.find((c) => c.name === "region")!, name: "city" };
+    const database = { ...SHOP, tables: [{ ...base, columns: [...base.columns, twin] }] };
+    const { input } = sqlToolSchema({ kind: "list", table: orders }, database);
+    const defs = input.$defs as Record<string, { properties: Record<string, { $ref: string }> }>;
+    expect(defs.where!.properties.city).toEqual(defs.where!.properties.region);
+    expect(Object.keys(defs).filter((name) => name.startsWith("textFilter"))).toHaveLength(2);
   });
 
   it("takes a composite key for get and embeds the rows pointing here", () => {

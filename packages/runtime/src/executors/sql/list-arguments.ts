@@ -73,15 +73,28 @@ export function listRowsInputSchema(limits: ListLimits): Record<string, unknown>
   };
 }
 
+/**
+ * A column's filter: its operators and their operands. Columns whose filters are the same (every non-null integer
+ * key, every text column of one length) share one definition under `$defs`, named after the codec, so a table's
+ * tools/list grows with its distinct column types rather than with its columns.
+ */
 function operatorsSchema(column: SqlColumn, ops: FilterOperator[], defs: Record<string, SqlJsonSchema>) {
   let value = valueSchema({ ...column, nullable: false, comment: undefined });
-  if (JSON.stringify(value).length > INLINE_SCHEMA_CHARS) {
-    const name = `column${Object.keys(defs).length}`;
-    defs[name] = value;
-    value = { $ref: `#/$defs/${name}` };
-  }
+  if (JSON.stringify(value).length > INLINE_SCHEMA_CHARS) value = { $ref: `#/$defs/${intern(value, "value", defs)}` };
   const properties = Object.fromEntries(ops.map((op) => [op, operandSchema(op, column, value)]));
-  return { type: "object", properties, additionalProperties: false, minProperties: 1 };
+  const filter = { type: "object", properties, additionalProperties: false, minProperties: 1 };
+  return { $ref: `#/$defs/${intern(filter, `${column.codec.kind}Filter`, defs)}` };
+}
+
+/** The name `schema` has in `defs`: an equal schema's, or a new one starting with `stem`. */
+function intern(schema: SqlJsonSchema, stem: string, defs: Record<string, SqlJsonSchema>): string {
+  const text = JSON.stringify(schema);
+  const same = Object.keys(defs).find((name) => JSON.stringify(defs[name]) === text);
+  if (same !== undefined) return same;
+  let name = stem;
+  for (let n = 2; name in defs; n++) name = `${stem}${n}`;
+  defs[name] = schema;
+  return name;
 }
 
 function pagingProperties(columns: string[] | undefined, limits: ListLimits, cursor: boolean) {
