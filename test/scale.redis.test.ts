@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RedisLink, redisBus, redisTaskStore } from "../packages/runtime/dist/redis/index.js";
+import { type ClientKind, connectClient } from "./support/clients.js";
 import { connectLive, type LiveClient, waitFor } from "./support/live-clients.js";
 import { ownRedis, redisServerAvailable } from "./support/redis-server.js";
 import { type RoundRobinProxy, roundRobinProxy } from "./support/round-robin-proxy.js";
@@ -367,6 +368,68 @@ describe.runIf(redisUp)("two replicas behind a round-robin proxy, sharing Redis"
     } finally {
       await rpc(replicas[0]!.url, "tasks/cancel", { taskId }, taskId);
       await probe.close();
+    }
+  });
+});
+
+describe("legacy sessions across replicas (no Redis involved)", () => {
+  let replicas: Replica[];
+  const proxies: RoundRobinProxy[] = [];
+
+  beforeAll(async () => {
+    replicas = await Promise.all(
+      ["A", "B"].map(async (name) => {
+        const handle = await serve(app(name), {
+          transport: "http",
+          http: { port: 0 },
+          exitOnShutdown: false,
+          options: { requestState: { key: STATE_KEY } },
+        });
+        return { name, handle, url: handle.url! };
+      }),
+    );
+  });
+  afterAll(async () => {
+    await Promise.allSettled(proxies.map((proxy) => proxy.close()));
+    await Promise.allSettled((replicas ?? []).map((replica) => replica.handle.close()));
+  });
+
+  const legacyKinds: ClientKind[] = ["v2 legacy", "v1"];
+
+  it.each(legacyKinds)(
+    "%s: a session sent to a replica that does not hold it is told to re-initialize",
+    async (kind) => {
+      const proxy = await roundRobinProxy(replicas.map((replica) => replica.url));
+      proxies.push(proxy);
+      // The handshake's second request (notifications/initialized) already lands on the other replica.
+      const failure = await connectClient(kind, { transport: "http", url: proxy.url }).then(
+        async (client) => {
+          try {
+            await client.listTools();
+            return undefined;
+          } finally {
+            await client.close();
+          }
+        },
+        (error: Error) => error,
+      );
+      expect(failure?.message).toMatch(/Session not found: .*does not hold it.*Re-initialize/);
+    },
+  );
+
+  it.each(legacyKinds)("%s: sticky routing by Mcp-Session-Id keeps a session on its replica", async (kind) => {
+    const proxy = await roundRobinProxy(
+      replicas.map((replica) => replica.url),
+      { sticky: true },
+    );
+    proxies.push(proxy);
+    const client = await connectClient(kind, { transport: "http", url: proxy.url });
+    try {
+      const answers = new Set<string>();
+      for (let i = 0; i < 3; i++) answers.add(text(await client.callTool({ name: "whoami", arguments: {} })));
+      expect(answers.size).toBe(1);
+    } finally {
+      await client.close();
     }
   });
 });

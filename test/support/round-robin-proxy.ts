@@ -16,14 +16,22 @@ export interface RoundRobinProxy {
 }
 
 /**
- * A plain round-robin load balancer, as a test's stand-in for nginx: each request goes to the next replica, with
- * no session affinity, and responses (SSE streams included) are streamed back as they come.
+ * A plain round-robin load balancer, as a test's stand-in for nginx: each request goes to the next replica, and
+ * responses (SSE streams included) are streamed back as they come. No session affinity, unless `sticky`: then a
+ * request carrying an `Mcp-Session-Id` goes where the response that gave out that id came from (what a load
+ * balancer configured for legacy sessions does, e.g. nginx `hash $http_mcp_session_id`).
  */
-export async function roundRobinProxy(upstreams: readonly URL[]): Promise<RoundRobinProxy> {
+export async function roundRobinProxy(
+  upstreams: readonly URL[],
+  options: { sticky?: boolean } = {},
+): Promise<RoundRobinProxy> {
   const hops: Hop[] = [];
+  const sessions = new Map<string, number>();
   let next = 0;
   const server: Server = createServer((req, res) => {
-    const index = next++ % upstreams.length;
+    const session = req.headers["mcp-session-id"];
+    const pinned = options.sticky && typeof session === "string" ? sessions.get(session) : undefined;
+    const index = pinned ?? next++ % upstreams.length;
     const target = upstreams[index]!;
     hops.push({ upstream: index, method: String(req.headers["mcp-method"] ?? req.method) });
     const forwarded = httpRequest(
@@ -35,6 +43,8 @@ export async function roundRobinProxy(upstreams: readonly URL[]): Promise<RoundR
         headers: { ...req.headers, host: target.host },
       },
       (answer) => {
+        const given = answer.headers["mcp-session-id"];
+        if (options.sticky && typeof given === "string") sessions.set(given, index);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
