@@ -60,12 +60,11 @@ export async function listenHttp(
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${shownHost}:${address.port}${path}`),
-    // Graceful: no new connections, requests in flight finish (within drainMs), then tasks, sessions and
-    // listen streams end.
+    // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);
+    // then tasks, legacy sessions and listen streams end, and the port closes.
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
       await drain.drain(options.drainMs ?? DEFAULT_DRAIN_MS);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await endpoint.close();
       server.closeAllConnections();
       await closed;
