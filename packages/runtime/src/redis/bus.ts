@@ -13,9 +13,15 @@ const KINDS: ReadonlySet<string> = new Set([...LIST_CHANGES, "resource_updated"]
 
 /**
  * What goes over the channel: an event and which process published it (it has delivered it to its own), or a
- * replica's hello once it is (back) on the channel. A replayed event names the one replica it is `to`.
+ * replica's hello once it is (back) on the channel. An event sent after an outage carries an `id`, the same when it
+ * is replayed (then to one replica only, `to`), so a replica that gets both copies delivers it once.
  */
-type Envelope = { origin: string; event: ServerEvent; to?: string } | { origin: string; hello: true };
+type Envelope = { origin: string; event: ServerEvent; id?: string; to?: string } | { origin: string; hello: true };
+
+interface Backlogged {
+  id: string;
+  event: ServerEvent;
+}
 
 /**
  * The SDK's `ServerEventBus` on Redis pub/sub, for replicas that share their clients' `subscriptions/listen` streams.
@@ -29,8 +35,8 @@ type Envelope = { origin: string; event: ServerEvent; to?: string } | { origin: 
  * could not send (deduplicated, at most {@link MAX_PENDING}) and sends it once Redis is back; and it tells its own
  * streams that every list changed, since they may have missed events from other replicas and a refetch is the cure.
  * Replicas do not come back at the same moment: one that says hello after another already sent its backlog gets
- * that backlog again, addressed to it alone (for {@link REPLAY_WINDOW_MS}). Two coming back at the same moment may
- * both receive a replayed event twice; none is lost.
+ * that backlog again, addressed to it alone (for {@link REPLAY_WINDOW_MS}); each backlogged event has an id, so a
+ * replica that received it both ways delivers it once.
  */
 export class RedisEventBus implements ServerEventBus {
   readonly link: RedisLink;
@@ -39,8 +45,10 @@ export class RedisEventBus implements ServerEventBus {
   readonly #channel: string;
   readonly #pending = new Map<string, ServerEvent>();
   /** What was raised during the last outage, replayed to replicas that say hello within the window. */
-  #backlog: ServerEvent[] = [];
+  #backlog: Backlogged[] = [];
   #backlogTimer: NodeJS.Timeout | undefined;
+  /** Ids of the backlogged events of other replicas delivered here, with when (forgotten after the window). */
+  readonly #delivered = new Map<string, number>();
   readonly #owned: boolean;
   #droppedWhileDown = 0;
 
@@ -72,8 +80,8 @@ export class RedisEventBus implements ServerEventBus {
     if (this.#owned) await this.link.close();
   }
 
-  async #send(event: ServerEvent, to?: string): Promise<void> {
-    const envelope: Envelope = { origin: this.#origin, event, ...(to !== undefined && { to }) };
+  async #send(event: ServerEvent, tagged: { id?: string; to?: string } = {}): Promise<void> {
+    const envelope: Envelope = { origin: this.#origin, event, ...tagged };
     if (await this.link.publish(this.#channel, JSON.stringify(envelope))) return;
     const key = event.kind === "resource_updated" ? `${event.kind} ${event.uri}` : event.kind;
     if (this.#pending.size >= MAX_PENDING && !this.#pending.has(key) && event.kind === "resource_updated") {
@@ -90,10 +98,10 @@ export class RedisEventBus implements ServerEventBus {
       );
       this.#droppedWhileDown = 0;
     }
-    const pending = [...this.#pending.values()];
+    const pending = [...this.#pending.values()].map((event) => ({ id: randomUUID(), event }));
     this.#pending.clear();
     if (pending.length === 0) return;
-    for (const event of pending) void this.#send(event);
+    for (const { id, event } of pending) void this.#send(event, { id });
     this.#backlog = pending;
     clearTimeout(this.#backlogTimer);
     this.#backlogTimer = setTimeout(() => {
@@ -111,12 +119,25 @@ export class RedisEventBus implements ServerEventBus {
     }
     if (typeof envelope !== "object" || envelope === null || envelope.origin === this.#origin) return;
     if ("hello" in envelope) {
-      if (typeof envelope.origin === "string")
-        for (const event of this.#backlog) void this.#send(event, envelope.origin);
+      const to = envelope.origin;
+      if (typeof to === "string") for (const { id, event } of this.#backlog) void this.#send(event, { id, to });
       return;
     }
-    if (envelope.to !== undefined && envelope.to !== this.#origin) return;
-    if (isServerEvent(envelope.event)) this.#local.publish(envelope.event);
+    if ((envelope.to !== undefined && envelope.to !== this.#origin) || !isServerEvent(envelope.event)) return;
+    if (typeof envelope.id === "string" && !this.#firstDelivery(envelope.id)) return;
+    this.#local.publish(envelope.event);
+  }
+
+  /** Whether a backlogged event is new here (it may arrive twice: broadcast, then replayed to this replica). */
+  #firstDelivery(id: string): boolean {
+    const now = Date.now();
+    for (const [seen, at] of this.#delivered) {
+      if (now - at < REPLAY_WINDOW_MS) break;
+      this.#delivered.delete(seen);
+    }
+    if (this.#delivered.has(id)) return false;
+    this.#delivered.set(id, now);
+    return true;
   }
 }
 
