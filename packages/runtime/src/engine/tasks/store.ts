@@ -58,7 +58,10 @@ export type TaskCommand =
 export interface TaskRelay {
   /** Applies the commands other replicas send to the tasks this process runs; returns a function that stops. */
   listen(apply: (command: TaskCommand) => Promise<void>): () => void;
-  /** Delivers a command to the process running the task; resolves once it was applied there, or rejects. */
+  /**
+   * Delivers a command to the process running the task; resolves once it was applied there. Rejects with a
+   * `ProtocolError` (its message is what the client reads) when it could not be: that process is gone, say.
+   */
   send(command: TaskCommand): Promise<void>;
 }
 
