@@ -16,6 +16,7 @@ export class Drain {
   #draining = false;
   #inFlight = 0;
   #idle: (() => void) | undefined;
+  #drained: Promise<void> | undefined;
 
   /** Answers the two probe paths; false for any other path. */
   probe(pathname: string, res: ServerResponse): boolean {
@@ -51,11 +52,15 @@ export class Drain {
     return true;
   }
 
-  /** Stops taking requests and resolves once those in flight are answered, or after `timeoutMs`. */
-  async drain(timeoutMs: number): Promise<void> {
+  /** Stops taking requests and resolves once those in flight are answered, or after `timeoutMs`. Idempotent. */
+  drain(timeoutMs: number): Promise<void> {
     this.#draining = true;
-    if (this.#inFlight === 0) return;
-    await new Promise<void>((resolve) => {
+    this.#drained ??= this.#inFlight === 0 ? Promise.resolve() : this.#whenIdle(timeoutMs);
+    return this.#drained;
+  }
+
+  #whenIdle(timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       timer.unref();
       this.#idle = () => {
