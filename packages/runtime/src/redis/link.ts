@@ -47,8 +47,10 @@ export class RedisLink {
     this.prefix = options.prefix ?? "mcpsmith:";
     this.#log = options.log ?? ((message) => process.stderr.write(`[mcpsmith] ${message}\n`));
     this.opened = this.#open();
-    // A missing ioredis is reported by whoever awaits `opened` (serve() does, at start-up); never unhandled here.
-    this.opened.catch(() => {});
+    // serve() awaits `opened` and fails at start-up; a link made in code says it here too (a missing ioredis, say).
+    this.opened.catch((error: unknown) =>
+      this.#log(`Redis is not used: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** The connection for commands, once open; undefined while Redis is down (callers fail fast, nothing queues). */
