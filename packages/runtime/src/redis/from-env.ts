@@ -24,6 +24,12 @@ export async function redisFromEnv(
   if (given.bus && given.store) return { close: async () => {} };
   const link = new RedisLink(url, { ...(process.env[REDIS_PREFIX_ENV] && { prefix: process.env[REDIS_PREFIX_ENV] }) });
   await link.opened;
+  const shared = [given.bus === undefined && "change notifications", given.store === undefined && "tasks"].filter(
+    Boolean,
+  );
+  process.stderr.write(
+    `[mcpsmith] ${shared.join(" and ")} shared through Redis at ${link.where} (prefix ${link.prefix})\n`,
+  );
   return {
     ...(given.bus === undefined && { bus: new RedisEventBus(link) }),
     ...(given.store === undefined && { store: new RedisTaskStore(link) }),

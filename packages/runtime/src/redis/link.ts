@@ -142,7 +142,7 @@ export class RedisLink {
     this.#everConnected = true;
     if (this.#degraded) {
       this.#degraded = false;
-      this.#log(`Redis at ${this.#where()} is reachable again: change notifications and tasks cross replicas again`);
+      this.#log(`Redis at ${this.where} is reachable again: change notifications and tasks cross replicas again`);
     }
     for (const listener of this.#connectedListeners) {
       try {
@@ -159,13 +159,13 @@ export class RedisLink {
     this.#degraded = true;
     const reason = error ? ` (${(error as { code?: string }).code ?? error.message})` : "";
     this.#log(
-      `Redis at ${this.#where()} is unreachable${reason}: notifications are degraded (they reach only this ` +
+      `Redis at ${this.where} is unreachable${reason}: notifications are degraded (they reach only this ` +
         "replica's clients) and tasks run by other replicas cannot be reached; requests are still served. Reconnecting.",
     );
   }
 
-  /** Host and port only: the URL may carry a password. */
-  #where(): string {
+  /** Where Redis is, as logs may show it: host and port only (the URL may carry a password). */
+  get where(): string {
     try {
       const url = new URL(this.#url);
       return `${url.hostname}:${url.port || "6379"}`;
