@@ -2,7 +2,7 @@
  * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
  * other's caches:
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,typescript,openapi,database]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,typescript,openapi,database,scale]
  *
  * - runtime (`http`, `stdio`, `memory`): mcpsmith against a hand-written SDK server; `middleware`: the price of an
  *   empty `use()` chain per tools/call (runtime/run.ts).
@@ -11,6 +11,8 @@
  * - `openapi`: OpenAPI -> MCP generation against openapi-mcp-generator (openapi/run.ts).
  * - `database`: database introspection and generation; the list_ round trip against the plain driver and dbhub
  *   (database/run.ts).
+ * - `scale`: tools/call throughput of one replica and of two behind a round-robin proxy, and notification latency
+ *   through Redis from one replica to a listener on the other (scale/run.ts; skipped when Redis is not reachable).
  *
  * Without `--only`, everything runs (`--profile` alone means the runtime's HTTP profile). Other flags pass through.
  */
@@ -21,7 +23,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNTIME_SECTIONS = ["http", "stdio", "memory", "middleware"];
 /** Suites that run as one process each, in this order, after the runtime's. */
-const SUITES = ["typescript", "openapi", "database"];
+const SUITES = ["typescript", "openapi", "database", "scale"];
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");

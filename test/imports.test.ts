@@ -16,7 +16,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // decorators -> model -> engine -> serve: the model is the pivot every way in produces and the engine compiles.
   // middleware/ holds the built-in middleware (request log, rate limit), which need only the model's types.
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
-  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages).
+  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
+  // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   runtime: [
     ["errors.ts", "polyfill.ts", "text.ts"],
     ["schema"],
@@ -25,6 +26,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["decorators"],
     ["discovery", "middleware"],
     ["engine"],
+    ["redis"],
     ["serve"],
     ["testing"],
     ["index.ts", "internal.ts"],

@@ -6,8 +6,9 @@
  * It uses `node:http` rather than `fetch`: the global fetch costs the client several times the CPU per request,
  * and on a 2-core machine the client competes with the server for the same cores.
  */
+import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { cpuMsOf } from "./proc.js";
 import { checkResult, type Expect, type HttpCall, messageOf } from "./protocol.js";
 
@@ -148,6 +149,27 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   } finally {
     agent.destroy();
   }
+}
+
+/** Runs a plan in a process of its own (this module), so the load generator's CPU is not the caller's. */
+export function runLoadChild(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify(plan)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      if (code === 0) resolve(JSON.parse(stdout) as LoadResult);
+      else reject(new Error(`load generator against ${plan.url} failed: ${stderr.trim()}`));
+    });
+  });
 }
 
 const entry = process.argv[1];

@@ -13,7 +13,7 @@ export const ECHO_TEXT = "hello from the bench";
 const CLIENT_INFO = { name: "mcpsmith-bench", version: "0.0.0" };
 
 /** The per-request envelope every 2026-07-28 request carries. */
-const MODERN_META = {
+export const MODERN_META = {
   "io.modelcontextprotocol/protocolVersion": MODERN,
   "io.modelcontextprotocol/clientCapabilities": {},
   "io.modelcontextprotocol/clientInfo": CLIENT_INFO,

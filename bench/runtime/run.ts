@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { LoadPlan, LoadResult } from "./load.js";
+import { type LoadPlan, type LoadResult, runLoadChild } from "./load.js";
 import { formatSummary, type ProfileSummary, summarizeFile } from "./profile.js";
 import { legacyHandshake, legacyToolCall, modernToolCall, modernToolsListCall } from "./protocol.js";
 import { median, percentile, table } from "./stats.js";
@@ -83,26 +83,6 @@ async function stopHttp(server: HttpServer): Promise<void> {
   const exited = new Promise<void>((resolve) => server.child.once("exit", () => resolve()));
   server.child.kill("SIGTERM");
   await exited;
-}
-
-function runLoadChild(plan: LoadPlan): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, "load.js"), JSON.stringify(plan)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once("exit", (code) => {
-      if (code === 0) resolve(JSON.parse(stdout) as LoadResult);
-      else reject(new Error(`load generator against ${plan.url} failed: ${stderr.trim()}`));
-    });
-  });
 }
 
 interface HttpFigures {

@@ -47,3 +47,9 @@ export function withPort(url: string, port: number): string {
   changed.port = String(port);
   return changed.toString();
 }
+
+/**
+ * The shared Redis (keys and channels under a prefix of the test's own). Not `MCPSMITH_REDIS_URL`: serve() reads that
+ * one, and every other test's server would then use Redis.
+ */
+export const REDIS_URL = process.env.MCPSMITH_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

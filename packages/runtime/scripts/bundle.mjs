@@ -11,6 +11,7 @@ await build({
     "src/executors/http/index.ts",
     "src/executors/sql/index.ts",
     "src/executors/sql/sqlite-worker.ts",
+    "src/redis/index.ts",
     "src/discovery/index.ts",
     "src/internal.ts",
   ],

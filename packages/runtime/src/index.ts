@@ -20,7 +20,9 @@ export type { TaskOptions } from "./engine/tasks/manager.js";
 export {
   InMemoryTaskStore,
   type StoredTask,
+  type TaskCommand,
   type TaskError,
+  type TaskRelay,
   type TaskStatus,
   type TaskStore,
 } from "./engine/tasks/store.js";

@@ -144,10 +144,13 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   };
 }
 
-/** What the SDK's transport answers for an unknown session: the 2025 spec's cue for the client to re-initialize. */
+/**
+ * What the SDK's transport answers for an unknown session (404, -32001): the 2025 spec's cue for the client to
+ * re-initialize. The message says why it may be unknown: behind a load balancer without session affinity, the
+ * request reached a replica that never held it (docs/serving.md, "Several replicas").
+ */
 function sessionNotFound(): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null },
-    { status: 404 },
-  );
+  const message =
+    "Session not found: it expired, or this server process does not hold it (behind a load balancer, route legacy sessions to one replica by their Mcp-Session-Id). Re-initialize to start a new session.";
+  return Response.json({ jsonrpc: "2.0", error: { code: -32001, message }, id: null }, { status: 404 });
 }

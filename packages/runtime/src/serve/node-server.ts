@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from "nod
 import type { AddressInfo } from "node:net";
 import type { LiveModel } from "../engine/live-model.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
+import { DEFAULT_DRAIN_MS, Drain } from "./drain.js";
 import { createEndpoint } from "./endpoint.js";
 import { requireNamedHosts } from "./guards.js";
 import { toNodeListener } from "./node-adapter.js";
@@ -15,6 +16,8 @@ export interface HttpOptions extends EndpointOptions {
   host?: string;
   /** The endpoint's path. Default `/mcp`. */
   path?: string;
+  /** On shutdown, how long requests in flight may take to finish before they are cut short, in ms. Default 10 s. */
+  drainMs?: number;
 }
 
 export interface HttpHandle {
@@ -36,13 +39,15 @@ export async function listenHttp(
   const endpoint = createEndpoint(live, { ...options, legacySessions: options.legacySessions ?? true }, taskOptions);
 
   const listener = toNodeListener(endpoint);
+  const drain = new Drain();
   const server: HttpServer = createHttpServer((req, res) => {
-    const pathname = (req.url ?? "/").split("?", 1)[0];
+    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     if (pathname !== path) {
+      if (drain.probe(pathname, res)) return;
       res.writeHead(404, { "content-type": "text/plain" }).end(`Not found. The MCP endpoint is ${path}\n`);
       return;
     }
-    void listener(req, res);
+    if (drain.admit(req, res)) void listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -55,10 +60,14 @@ export async function listenHttp(
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: new URL(`http://${shownHost}:${address.port}${path}`),
+    // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);
+    // then tasks, legacy sessions and listen streams end, and the port closes.
     async close() {
+      await drain.drain(options.drainMs ?? DEFAULT_DRAIN_MS);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await endpoint.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }

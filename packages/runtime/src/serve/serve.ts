@@ -3,6 +3,8 @@ import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
 import { McpsmithError } from "../errors.js";
 import type { LiveServer, Notifier } from "../model/context.js";
 import { type ServeTarget, toModel } from "../model/resolve.js";
+import { REDIS_URL_ENV } from "../redis/env.js";
+import type { RedisFromEnv } from "../redis/from-env.js";
 import type { HttpOptions } from "./node-server.js";
 import type { TargetServingOptions } from "./options.js";
 import { listenStdio } from "./stdio.js";
@@ -35,10 +37,13 @@ export interface ServeHandle {
  * Serves a target: stdio by default, or Streamable HTTP on one endpoint. The model is validated and compiled
  * before anything listens, so a broken model fails at start-up with every problem listed.
  */
-export async function serve(target: ServeTarget, options: ServeOptions = {}): Promise<ServeHandle> {
+export async function serve(target: ServeTarget, given: ServeOptions = {}): Promise<ServeHandle> {
+  const redis = await redisFromEnv(given);
+  const options = withRedis(given, redis);
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
-  const handle: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live, options.tasks);
+  const listening: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live, options.tasks);
+  const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
 
   let stopping: Promise<void> | undefined;
   const shutdown = () => {
@@ -82,6 +87,26 @@ async function serveHttp(live: LiveModel, options: ServeOptions): Promise<Listen
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
   if (compiled.requestState.ephemeral) process.stderr.write(EPHEMERAL_KEY_WARNING);
   return handle;
+}
+
+/** `MCPSMITH_REDIS_URL` (docs/serving.md, "Several replicas"): loaded only when set, ioredis with it. */
+async function redisFromEnv(options: ServeOptions): Promise<RedisFromEnv | undefined> {
+  const url = process.env[REDIS_URL_ENV];
+  if (!url) return undefined;
+  const { redisFromEnv } = await import("../redis/from-env.js");
+  return redisFromEnv(url, {
+    ...(options.bus && { bus: options.bus }),
+    ...(options.tasks?.store && { store: options.tasks.store }),
+  });
+}
+
+function withRedis(options: ServeOptions, redis: RedisFromEnv | undefined): ServeOptions {
+  if (!redis) return options;
+  return {
+    ...options,
+    ...(redis.bus && { bus: redis.bus }),
+    ...(redis.store && { tasks: { ...options.tasks, store: redis.store } }),
+  };
 }
 
 function envTransport(): "stdio" | "http" | undefined {

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { type CallToolResult, type InputRequest, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
 import { reportFailure } from "../report.js";
-import { InMemoryTaskStore, type StoredTask, type TaskError, type TaskStore, TERMINAL_STATUSES } from "./store.js";
+import {
+  InMemoryTaskStore,
+  type StoredTask,
+  type TaskCommand,
+  type TaskError,
+  type TaskStore,
+  TERMINAL_STATUSES,
+} from "./store.js";
 
 export interface TaskOptions {
   /** Where task state lives. Default: this process's memory (see `TaskStore` for replicas). */
@@ -44,18 +51,21 @@ interface Local {
  * The tasks of one served model: creates them, runs their state machine, and answers `tasks/get`,
  * `tasks/update` and `tasks/cancel`. State goes to the `TaskStore`; what cannot be stored (the handler's abort
  * controller, the handler waiting for input) stays in this process, so updates and cancels must reach the
- * replica that runs the task (route `tasks/*` by `Mcp-Name`, which carries the task id for exactly that).
+ * replica that runs the task: the store's relay carries them there when it has one (Redis), else the load balancer
+ * must (route `tasks/*` by `Mcp-Name`, which carries the task id for exactly that).
  */
 export class TaskManager {
   readonly store: TaskStore;
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
   readonly #local = new Map<string, Local>();
+  readonly #unlisten: (() => void) | undefined;
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new InMemoryTaskStore();
     this.ttlMs = positiveInteger(options.ttlMs, DEFAULT_TASK_TTL_MS, "ttlMs");
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs, DEFAULT_POLL_INTERVAL_MS, "pollIntervalMs");
+    this.#unlisten = this.store.relay?.listen((command) => this.#applyHere(command));
   }
 
   /** Creates a `working` task and resolves once it is saved: a `tasks/get` right after must find it. */
@@ -91,7 +101,12 @@ export class TaskManager {
   async update(taskId: string, owner: string | undefined, responses: Record<string, unknown>): Promise<void> {
     const task = await this.get(taskId, owner);
     if (TERMINAL_STATUSES.has(task.status)) return;
-    const local = this.#localOrRefuse(taskId);
+    const local = this.#local.get(taskId);
+    if (local) return this.#update(local, responses);
+    await this.#forward({ kind: "update", taskId, ...(owner !== undefined && { owner }), responses });
+  }
+
+  async #update(local: Local, responses: Record<string, unknown>): Promise<void> {
     const answered = Object.keys(responses).filter((key) => local.waiting.has(key));
     if (answered.length === 0) return;
     const inputRequests = { ...local.record.inputRequests };
@@ -109,7 +124,12 @@ export class TaskManager {
   async cancel(taskId: string, owner: string | undefined): Promise<void> {
     const task = await this.get(taskId, owner);
     if (TERMINAL_STATUSES.has(task.status)) return;
-    const local = this.#localOrRefuse(taskId);
+    const local = this.#local.get(taskId);
+    if (local) return this.#cancel(local);
+    await this.#forward({ kind: "cancel", taskId, ...(owner !== undefined && { owner }) });
+  }
+
+  async #cancel(local: Local): Promise<void> {
     this.#change(local, { status: "cancelled", statusMessage: "Cancelled by the client" });
     local.abort.abort(new Error("The task was cancelled"));
     await local.saved;
@@ -120,6 +140,7 @@ export class TaskManager {
    * so clients polling a shared store stop waiting for an outcome that will never come.
    */
   async close(): Promise<void> {
+    this.#unlisten?.();
     const running = [...this.#local.values()];
     for (const local of running) {
       this.#finish(local, {
@@ -183,15 +204,27 @@ export class TaskManager {
     local.abort.abort(new Error("The task outlived its TTL"));
   }
 
-  #localOrRefuse(taskId: string): Local {
-    const local = this.#local.get(taskId);
-    if (local) return local;
-    // Stored as running, but not running here: another replica runs it (or ran it before a restart).
-    throw new ProtocolError(
-      ProtocolErrorCode.InternalError,
-      `Task ${taskId} is not running in this server process: route tasks/* requests by their Mcp-Name header to the replica that created the task`,
-    );
+  /** A command another replica relayed here: this process runs the task, or ran it (then it has ended). */
+  async #applyHere(command: TaskCommand): Promise<void> {
+    const task = await this.get(command.taskId, command.owner);
+    if (TERMINAL_STATUSES.has(task.status)) return;
+    const local = this.#local.get(command.taskId);
+    if (!local) throw notRunningHere(command.taskId);
+    await (command.kind === "update" ? this.#update(local, command.responses) : this.#cancel(local));
   }
+
+  /** Stored as running, but not running here: another replica runs it, reached through the store's relay if any. */
+  #forward(command: TaskCommand): Promise<void> {
+    if (this.store.relay) return this.store.relay.send(command);
+    throw notRunningHere(command.taskId);
+  }
+}
+
+function notRunningHere(taskId: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `Task ${taskId} is not running in this server process: route tasks/* requests by their Mcp-Name header to the replica that created the task, or give every replica a shared task store with a relay (redisTaskStore)`,
+  );
 }
 
 export function unknownTask(taskId: string): ProtocolError {

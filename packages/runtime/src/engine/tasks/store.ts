@@ -43,6 +43,26 @@ export interface TaskStore {
   save(task: StoredTask): Promise<void>;
   /** The task, or undefined when it is unknown or past `expiresAt`. */
   load(taskId: string): Promise<StoredTask | undefined>;
+  /**
+   * How a store shared by replicas carries `tasks/update` and `tasks/cancel` to the one process that runs the task
+   * (its handler and abort signal cannot be stored). Without it, those requests must reach that process.
+   */
+  relay?: TaskRelay;
+}
+
+/** What only the process running a task can do, sent from another replica (the owner was checked by the sender). */
+export type TaskCommand =
+  | { kind: "update"; taskId: string; owner?: string; responses: Record<string, unknown> }
+  | { kind: "cancel"; taskId: string; owner?: string };
+
+export interface TaskRelay {
+  /** Applies the commands other replicas send to the tasks this process runs; returns a function that stops. */
+  listen(apply: (command: TaskCommand) => Promise<void>): () => void;
+  /**
+   * Delivers a command to the process running the task; resolves once it was applied there. Rejects with a
+   * `ProtocolError` (its message is what the client reads) when it could not be: that process is gone, say.
+   */
+  send(command: TaskCommand): Promise<void>;
 }
 
 /** Tasks in a Map, each forgotten when its TTL runs out. */

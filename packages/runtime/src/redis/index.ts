@@ -1,0 +1,6 @@
+// `@mcpsmith/runtime/redis`: replicas sharing change notifications and tasks through Redis (ioredis, an optional
+// peer dependency loaded only here). docs/serving.md, "Several replicas".
+export { RedisEventBus, redisBus } from "./bus.js";
+export { REDIS_PREFIX_ENV, REDIS_URL_ENV } from "./env.js";
+export { IOREDIS_PACKAGE, RedisLink, type RedisLinkOptions } from "./link.js";
+export { RedisTaskStore, redisTaskStore } from "./task-store.js";
