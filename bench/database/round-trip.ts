@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { cpuMsOfTree } from "../runtime/proc.js";
+import { cpuMsOfTree, threadCpuMsOf } from "../runtime/proc.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
@@ -31,6 +31,8 @@ export interface Contender {
   close: () => Promise<void>;
   /** The server's process, for its CPU time (none for the plain driver, which runs in this process). */
   pid?: number;
+  /** The server is that process itself, not a launcher's child (npx): its main thread is the server's. */
+  direct?: boolean;
   /** The last result answered, as the client read it. */
   last?: () => unknown;
 }
@@ -57,6 +59,7 @@ async function stdioContender(
     },
     close: () => client.close(),
     pid: transport.pid ?? undefined,
+    direct: command !== NPX,
     last: () => last,
   };
 }
@@ -64,11 +67,17 @@ async function stdioContender(
 const pageRows = (result: { structuredContent?: unknown }) =>
   (result.structuredContent as { rows: unknown[] }).rows.length;
 
-/** `nodeFlags` go before the CLI (`--cpu-prof` for `--profile`). */
-export function mcpsmith(database: string, nodeFlags: string[] = []): Promise<Contender> {
+/**
+ * `nodeFlags` go before the CLI (`--cpu-prof` for `--profile`); `checkout` is the root of another built checkout of
+ * mcpsmith to run instead of this one (`--baseline`: the same round trip before a change, in the same rounds).
+ */
+export function mcpsmith(database: string, nodeFlags: string[] = [], checkout?: string): Promise<Contender> {
+  const bin = checkout === undefined ? BIN : join(resolve(checkout), "packages/cli/dist/bin.js");
   return stdioContender(
-    "mcpsmith serve db, list_Track (MCP over stdio)",
-    [process.execPath, ...nodeFlags, BIN, "serve", "db", database],
+    checkout === undefined
+      ? "mcpsmith serve db, list_Track (MCP over stdio)"
+      : `baseline ${checkout}: serve db, list_Track`,
+    [process.execPath, ...nodeFlags, bin, "serve", "db", database],
     "list_Track",
     { limit: 100 },
     pageRows,
@@ -129,6 +138,8 @@ export interface RoundTrips {
   times: number[];
   /** CPU time per call of the server's processes, ms (undefined without /proc or a server process). */
   serverCpuMs?: number;
+  /** CPU time per call of the server's main thread (its event loop: protocol, engine, handler), ms. */
+  mainThreadCpuMs?: number;
   /** CPU time per call of this process (the client, or the plain driver), ms. */
   clientCpuMs: number;
 }
@@ -147,6 +158,7 @@ export async function measureRoundTrips(
   }
   const measured = new Map(contenders.map((c) => [c.name, { times: [] as number[], clientMicros: 0 }]));
   const serverBefore = contenders.map((c) => cpuMsOfTree(c.pid));
+  const mainBefore = contenders.map((c) => (c.direct ? threadCpuMsOf(c.pid) : undefined));
   for (let i = 0; i < calls; i++) {
     const order = i % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of order) {
@@ -163,11 +175,18 @@ export async function measureRoundTrips(
     contenders.map((c, i) => {
       const { times, clientMicros } = measured.get(c.name)!;
       const before = serverBefore[i];
-      const after = cpuMsOfTree(c.pid);
-      const serverCpuMs = before !== undefined && after !== undefined ? (after - before) / calls : undefined;
+      const perCall = (from: number | undefined, to: number | undefined) =>
+        from !== undefined && to !== undefined ? (to - from) / calls : undefined;
+      const serverCpuMs = perCall(before, cpuMsOfTree(c.pid));
+      const mainThreadCpuMs = perCall(mainBefore[i], c.direct ? threadCpuMsOf(c.pid) : undefined);
       return [
         c.name,
-        { times, clientCpuMs: clientMicros / 1000 / calls, ...(serverCpuMs !== undefined && { serverCpuMs }) },
+        {
+          times,
+          clientCpuMs: clientMicros / 1000 / calls,
+          ...(serverCpuMs !== undefined && { serverCpuMs }),
+          ...(mainThreadCpuMs !== undefined && { mainThreadCpuMs }),
+        },
       ];
     }),
   );

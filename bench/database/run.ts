@@ -3,10 +3,11 @@
  * round trip for a 100-row page through MCP over stdio next to the plain driver, the floor (an SDK server answering
  * the same bytes without work) and dbhub, in one run.
  *
- *   node bench/dist/run.js --only database [--quick] [--round-trip] [--profile]
+ *   node bench/dist/run.js --only database [--quick] [--round-trip] [--profile] [--baseline DIR]
  *   (or node bench/dist/database/run.js [...])
  *
- * `--round-trip` leaves introspection and generation out. `--profile` measures mcpsmith alone, its server under
+ * `--round-trip` leaves introspection and generation out. `--baseline DIR` adds the round trip of another built
+ * checkout of mcpsmith (the commit before a change) to the same rounds. `--profile` measures mcpsmith alone, its server under
  * `--cpu-prof` and this client under the inspector's profiler, and prints where each spent the measured calls.
  * The target (list_ at most 2x the plain driver) is printed PASS or MISS; results also go to
  * bench/results/database-*.json.
@@ -33,6 +34,8 @@ import {
 const quick = process.argv.includes("--quick");
 const roundTripOnly = process.argv.includes("--round-trip");
 const profile = process.argv.includes("--profile");
+const baselineAt = process.argv.indexOf("--baseline");
+const baseline = baselineAt >= 0 ? process.argv[baselineAt + 1] : undefined;
 const REPS = quick ? 1 : 3;
 const WARM_UP = quick ? 5 : 30;
 // Server CPU is read in 10 ms clock ticks: 100 calls read it to 0.1 ms a call.
@@ -43,6 +46,7 @@ interface RoundTripFigures {
   p50: number;
   p95: number;
   serverCpuMs?: number;
+  mainThreadCpuMs?: number;
   clientCpuMs: number;
 }
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -80,10 +84,11 @@ async function main(): Promise<void> {
       } catch (error) {
         notes.push(`dbhub ${DBHUB_VERSION} did not start (npx -p node@22): ${(error as Error).message.split("\n")[0]}`);
       }
+      if (baseline !== undefined) contenders.push(await mcpsmith(database, [], baseline));
       log(`list_Track, 100 rows: ${WARM_UP} warm-up calls each, then ${CALLS} rounds`);
       const measured = await measureRoundTrips(contenders, WARM_UP, CALLS);
-      for (const [name, { times, serverCpuMs, clientCpuMs }] of measured) {
-        roundTrips.push({ name, p50: median(times), p95: percentile(times, 95), serverCpuMs, clientCpuMs });
+      for (const [name, { times, ...cpu }] of measured) {
+        roundTrips.push({ name, p50: median(times), p95: percentile(times, 95), ...cpu });
       }
     } finally {
       for (const contender of contenders) await contender.close();
@@ -162,14 +167,16 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
   }
   lines.push(
     "",
-    `\`${PAGE_SQL}\` on Chinook (SQLite), per call (CPU: server process tree, client process):`,
+    `\`${PAGE_SQL}\` on Chinook (SQLite), per call (CPU: server process tree, its main thread, client process):`,
     "",
-    "| | p50 | p95 | server CPU | client CPU |",
-    "| --- | --: | --: | --: | --: |",
+    "| | p50 | p95 | server CPU | server main thread | client CPU |",
+    "| --- | --: | --: | --: | --: | --: |",
   );
   const cpu = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
   for (const r of roundTrips) {
-    lines.push(`| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${cpu(r.serverCpuMs)} | ${cpu(r.clientCpuMs)} |`);
+    lines.push(
+      `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${cpu(r.serverCpuMs)} | ${cpu(r.mainThreadCpuMs)} | ${cpu(r.clientCpuMs)} |`,
+    );
   }
   const [plain, ours, least] = roundTrips;
   if (plain && ours) {

@@ -10,9 +10,17 @@ import { readdirSync, readFileSync } from "node:fs";
  * Unlike wall-clock figures, it hardly moves when other processes share the machine. Undefined off Linux.
  */
 export function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+  return pid === undefined ? undefined : cpuMsOfStat(`/proc/${pid}/stat`);
+}
+
+/** The same for one thread: a process's main thread is the task whose id is the process's. */
+export function threadCpuMsOf(pid: number | undefined, tid = pid): number | undefined {
+  return pid === undefined ? undefined : cpuMsOfStat(`/proc/${pid}/task/${tid}/stat`);
+}
+
+function cpuMsOfStat(path: string): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(path, "utf8");
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
