@@ -186,6 +186,33 @@ describe("writes on SQLite", () => {
     expect(direct.prepare("SELECT COUNT(*) AS n FROM Artist WHERE ArtistId = ?").get(row!.ArtistId)).toEqual({ n: 0 });
   });
 
+  it("rolls a failed write back, runs calls sent at once one transaction at a time, and leaves none open", async () => {
+    const taken = await call(client, "insert_artist", { ArtistId: 1, Name: "duplicate key" });
+    expect(taken.isError).toBe(true);
+    expect(taken.text).toMatch(/UNIQUE constraint failed/);
+    const [page, inserted, first, pageAgain] = await Promise.all([
+      ok(client, "list_artist", { limit: 3 }),
+      ok(client, "insert_artist", { Name: "sqlrun at once" }),
+      ok(client, "get_artist", { ArtistId: 1 }),
+      ok(client, "list_artist", { limit: 3 }),
+    ]);
+    expect(page.rows).toEqual(direct.prepare("SELECT * FROM Artist ORDER BY ArtistId LIMIT 3").all());
+    expect(pageAgain).toEqual(page);
+    expect(first).toEqual({ ArtistId: 1, Name: "AC/DC" });
+    const [row] = inserted.rows as { ArtistId: number }[];
+    await ok(client, "delete_artist", { ArtistId: row!.ArtistId });
+    // Another connection can write: no read (whose rollback nobody waits for) or failed write kept its lock.
+    const other = new Database(file, { timeout: 5_000 });
+    try {
+      expect(other.prepare("UPDATE Artist SET Name = Name WHERE ArtistId = 1").run().changes).toBe(1);
+    } finally {
+      other.close();
+    }
+    expect(
+      direct.prepare("SELECT COUNT(*) AS n FROM Artist WHERE Name IN ('duplicate key', 'sqlrun at once')").get(),
+    ).toEqual({ n: 0 });
+  });
+
   it("refuses writes when they are not enabled", async () => {
     const readOnly = createSqlExecutor(CHINOOK, { connection: file });
     const readClient = await createTestClient(sqlServer(CHINOOK, readOnly, bindingsOf(CHINOOK, true)));

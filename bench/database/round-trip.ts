@@ -1,14 +1,17 @@
 /**
  * The `list_<table>` round trip for a 100-row page: `mcpsmith serve db` over stdio driven by the official client,
- * next to the same statement through the plain driver (better-sqlite3, an open read-only connection), and dbhub
- * (`@bytebase/dbhub`, pinned, run by npx on Node 22) serving the same file, its `execute_sql` running the same
- * SELECT. Calls alternate between the servers in rounds, so load on the machine touches each alike.
+ * next to the same statement through the plain driver (better-sqlite3, an open read-only connection), the floor (an
+ * SDK server answering mcpsmith's own result without any work, floor-server.ts), and dbhub (`@bytebase/dbhub`,
+ * pinned, run by npx on Node 22) serving the same file, its `execute_sql` running the same SELECT. Calls alternate
+ * between the servers in rounds, so load on the machine touches each alike. Beside latency, each call's CPU time:
+ * the server's (its process tree, /proc) and the client's (this process), which hardly move with load.
  */
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { cpuMsOfTree, threadCpuMsOf } from "../runtime/proc.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
@@ -26,6 +29,12 @@ export interface Contender {
   name: string;
   call: () => Promise<number>;
   close: () => Promise<void>;
+  /** The server's process, for its CPU time (none for the plain driver, which runs in this process). */
+  pid?: number;
+  /** The server is that process itself, not a launcher's child (npx): its main thread is the server's. */
+  direct?: boolean;
+  /** The last result answered, as the client read it. */
+  last?: () => unknown;
 }
 
 /** A server on stdio, connected; `call` returns the rows it answered (checked, so a fast error cannot count). */
@@ -37,25 +46,52 @@ async function stdioContender(
   rowsOf: (result: { structuredContent?: unknown; content?: unknown }) => number,
 ): Promise<Contender> {
   const client = new Client({ name: "mcpsmith-bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command, args, env: npxEnv(), stderr: "pipe" }));
+  const transport = new StdioClientTransport({ command, args, env: npxEnv(), stderr: "pipe" });
+  await client.connect(transport);
+  let last: unknown;
   return {
     name,
     call: async () => {
       const result = await client.callTool({ name: tool, arguments: toolArgs });
       if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content).slice(0, 300)}`);
+      last = result;
       return rowsOf(result);
     },
     close: () => client.close(),
+    pid: transport.pid ?? undefined,
+    direct: command !== NPX,
+    last: () => last,
   };
 }
 
-export function mcpsmith(database: string): Promise<Contender> {
+const pageRows = (result: { structuredContent?: unknown }) =>
+  (result.structuredContent as { rows: unknown[] }).rows.length;
+
+/**
+ * `nodeFlags` go before the CLI (`--cpu-prof` for `--profile`); `checkout` is the root of another built checkout of
+ * mcpsmith to run instead of this one (`--baseline`: the same round trip before a change, in the same rounds).
+ */
+export function mcpsmith(database: string, nodeFlags: string[] = [], checkout?: string): Promise<Contender> {
+  const bin = checkout === undefined ? BIN : join(resolve(checkout), "packages/cli/dist/bin.js");
   return stdioContender(
-    "mcpsmith serve db, list_Track (MCP over stdio)",
-    [process.execPath, BIN, "serve", "db", database],
+    checkout === undefined
+      ? "mcpsmith serve db, list_Track (MCP over stdio)"
+      : `baseline ${checkout}: serve db, list_Track`,
+    [process.execPath, ...nodeFlags, bin, "serve", "db", database],
     "list_Track",
     { limit: 100 },
-    (result) => (result.structuredContent as { rows: unknown[] }).rows.length,
+    pageRows,
+  );
+}
+
+/** The floor: an SDK server whose tool answers `answerFile` (a result mcpsmith answered) as it is. */
+export function floor(answerFile: string): Promise<Contender> {
+  return stdioContender(
+    "floor: SDK server answering the same result, no work",
+    [process.execPath, fileURLToPath(new URL("./floor-server.js", import.meta.url)), answerFile],
+    "list_Track",
+    { limit: 100 },
+    pageRows,
   );
 }
 
@@ -97,22 +133,61 @@ export function driver(database: string): Contender {
   };
 }
 
-/** Per contender, the latency of each measured call (ms), after `warmUp` calls each; rounds alternate the order. */
-export async function measureRoundTrips(contenders: Contender[], warmUp: number, calls: number) {
-  const times = new Map(contenders.map((c) => [c.name, [] as number[]]));
+export interface RoundTrips {
+  /** Latency of each measured call, ms. */
+  times: number[];
+  /** CPU time per call of the server's processes, ms (undefined without /proc or a server process). */
+  serverCpuMs?: number;
+  /** CPU time per call of the server's main thread (its event loop: protocol, engine, handler), ms. */
+  mainThreadCpuMs?: number;
+  /** CPU time per call of this process (the client, or the plain driver), ms. */
+  clientCpuMs: number;
+}
+
+/** Per contender, its measured calls, after `warmUp` calls each; rounds alternate the order. */
+export async function measureRoundTrips(
+  contenders: Contender[],
+  warmUp: number,
+  calls: number,
+): Promise<Map<string, RoundTrips>> {
   for (const contender of contenders) {
     for (let i = 0; i < warmUp; i++) {
       const rows = await contender.call();
       if (rows !== 100) throw new Error(`${contender.name} answered ${rows} rows, not 100`);
     }
   }
+  const measured = new Map(contenders.map((c) => [c.name, { times: [] as number[], clientMicros: 0 }]));
+  const serverBefore = contenders.map((c) => cpuMsOfTree(c.pid));
+  const mainBefore = contenders.map((c) => (c.direct ? threadCpuMsOf(c.pid) : undefined));
   for (let i = 0; i < calls; i++) {
     const order = i % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of order) {
+      const entry = measured.get(contender.name)!;
+      const cpu = process.cpuUsage();
       const started = performance.now();
       await contender.call();
-      times.get(contender.name)!.push(performance.now() - started);
+      entry.times.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      entry.clientMicros += used.user + used.system;
     }
   }
-  return times;
+  return new Map(
+    contenders.map((c, i) => {
+      const { times, clientMicros } = measured.get(c.name)!;
+      const before = serverBefore[i];
+      const perCall = (from: number | undefined, to: number | undefined) =>
+        from !== undefined && to !== undefined ? (to - from) / calls : undefined;
+      const serverCpuMs = perCall(before, cpuMsOfTree(c.pid));
+      const mainThreadCpuMs = perCall(mainBefore[i], c.direct ? threadCpuMsOf(c.pid) : undefined);
+      return [
+        c.name,
+        {
+          times,
+          clientCpuMs: clientMicros / 1000 / calls,
+          ...(serverCpuMs !== undefined && { serverCpuMs }),
+          ...(mainThreadCpuMs !== undefined && { mainThreadCpuMs }),
+        },
+      ];
+    }),
+  );
 }

@@ -3,21 +3,49 @@
  * memory. Linux `/proc` first; `ps` where there is none.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * CPU time (user + system) a process has used so far, in milliseconds: /proc/PID/stat, in clock ticks of 10 ms.
  * Unlike wall-clock figures, it hardly moves when other processes share the machine. Undefined off Linux.
  */
 export function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+  return pid === undefined ? undefined : cpuMsOfStat(`/proc/${pid}/stat`);
+}
+
+/** The same for one thread: a process's main thread is the task whose id is the process's. */
+export function threadCpuMsOf(pid: number | undefined, tid = pid): number | undefined {
+  return pid === undefined ? undefined : cpuMsOfStat(`/proc/${pid}/task/${tid}/stat`);
+}
+
+function cpuMsOfStat(path: string): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(path, "utf8");
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * CPU time of a process and all its descendants (a server started through npx runs as npx's child), in
+ * milliseconds: cpuMsOf summed over the tree, found through /proc/PID/task/TID/children. Undefined off Linux.
+ */
+export function cpuMsOfTree(pid: number | undefined): number | undefined {
+  const own = cpuMsOf(pid);
+  if (pid === undefined || own === undefined) return undefined;
+  return childrenOf(pid).reduce((sum, child) => sum + (cpuMsOfTree(child) ?? 0), own);
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
   }
 }
 

@@ -12,10 +12,18 @@ interface ProfileNode {
   children?: number[];
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
+  /** Microseconds, on the monotonic clock that `process.hrtime` reads too. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A stretch of time on the monotonic clock (`process.hrtime.bigint()` / 1000), microseconds. */
+export interface ProfileWindow {
+  fromMicros: number;
+  toMicros: number;
 }
 
 export interface ProfileSummary {
@@ -35,7 +43,9 @@ export function areaOf(url: string, name: string): string {
   if (url.includes("@modelcontextprotocol/server") || url.includes("@modelcontextprotocol+server")) return "SDK server";
   if (url.includes("@modelcontextprotocol/core") || url.includes("@modelcontextprotocol+core")) return "SDK core";
   if (url.includes("@modelcontextprotocol/node") || url.includes("@modelcontextprotocol+node")) return "SDK node";
+  if (url.includes("@modelcontextprotocol/client") || url.includes("@modelcontextprotocol+client")) return "SDK client";
   if (url.includes("/ajv")) return "ajv";
+  if (url.includes("better-sqlite3")) return "better-sqlite3";
   if (url.includes("packages/runtime/") || url.includes("@mcpsmith/runtime")) return "mcpsmith";
   if (url.startsWith("node:internal/deps/undici") || url.includes("internal/deps/undici"))
     return "undici (Request/Response)";
@@ -47,12 +57,16 @@ export function areaOf(url: string, name: string): string {
   return "other";
 }
 
-export function summarize(profile: CpuProfile, top = 25): ProfileSummary {
+/** `window`: only the samples taken within it (the measured calls, not the start-up before them). */
+export function summarize(profile: CpuProfile, top = 25, window?: ProfileWindow): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   let total = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (window && (at < window.fromMicros || at > window.toMicros)) return;
     self.set(id, (self.get(id) ?? 0) + dt);
     total += dt;
   });
@@ -104,8 +118,8 @@ export function formatSummary(title: string, summary: ProfileSummary): string {
   return lines.join("\n");
 }
 
-export function summarizeFile(path: string, top?: number): ProfileSummary {
-  return summarize(JSON.parse(readFileSync(path, "utf8")) as CpuProfile, top);
+export function summarizeFile(path: string, top?: number, window?: ProfileWindow): ProfileSummary {
+  return summarize(JSON.parse(readFileSync(path, "utf8")) as CpuProfile, top, window);
 }
 
 const entry = process.argv[1];

@@ -3,6 +3,10 @@ const STRUCTURED = Symbol.for("mcpsmith.structured");
 /**
  * Structured content with a text of the handler's choosing, for the text block clients that read only text see
  * (by default that text is the JSON itself). The SQL executor uses it to fence rows as untrusted data.
+ *
+ * `structuredContent` must already be plain JSON (objects, arrays, strings, finite numbers, booleans, null: what
+ * the SQL executor's encoders build): it is validated and sent as given, not copied through JSON first as other
+ * results are, which for a page of rows was a serialisation and a parse of every row on each call.
  */
 export interface StructuredWithText {
   readonly structuredContent: Record<string, unknown>;

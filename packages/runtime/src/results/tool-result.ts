@@ -6,7 +6,7 @@ import { isStructuredWithText } from "./structured.js";
  * Turns what a tool handler returned into a `tools/call` result:
  * - `undefined` / `null` -> no content;
  * - a string, number or boolean -> one text block;
- * - `structuredWithText(value, text)` -> `value` as `structuredContent`, `text` as the text block;
+ * - `structuredWithText(value, text)` -> `value` (plain JSON already) as `structuredContent`, `text` as the text block;
  * - a content helper (`image()`, `audio()`, `resourceLink()`, `embedded()`, `text()`) or an array of them -> those blocks;
  * - any other object or array -> `structuredContent`, plus the same JSON as text for clients that read only text.
  */
@@ -17,8 +17,7 @@ export function toToolResult(value: unknown): CallToolResult {
     return { content: [{ type: "text", text: String(value) }] };
   }
   if (isStructuredWithText(value)) {
-    const structuredContent = JSON.parse(JSON.stringify(value.structuredContent));
-    return { content: [{ type: "text", text: value.text }], structuredContent };
+    return { content: [{ type: "text", text: value.text }], structuredContent: value.structuredContent };
   }
   if (isContent(value)) return { content: [value] };
   if (Array.isArray(value) && value.length > 0 && value.every(isContent)) return { content: value as ContentBlock[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withDefaults } from "./defaults.js";
+import { hasDefaults, withDefaults } from "./defaults.js";
 
 describe("withDefaults", () => {
   it("fills absent properties, at any depth, through properties, items, allOf and $ref", () => {
@@ -65,5 +65,16 @@ describe("withDefaults", () => {
   it("ends on a schema that refers to itself in place", () => {
     const schema = { $defs: { loop: { allOf: [{ $ref: "#/$defs/loop" }] } }, $ref: "#/$defs/loop" };
     expect(withDefaults(schema, {})).toEqual({});
+  });
+});
+
+describe("hasDefaults", () => {
+  it("finds a default anywhere in the schema, $defs included, and none where there is none", () => {
+    const row = { type: "object", properties: { id: { type: "integer" }, name: { type: ["string", "null"] } } };
+    expect(hasDefaults({ type: "object", properties: { rows: { type: "array", items: row } } })).toBe(false);
+    expect(hasDefaults({ $defs: { Page: { properties: { size: { default: 20 } } } }, $ref: "#/$defs/Page" })).toBe(
+      true,
+    );
+    expect(hasDefaults({ anyOf: [{ type: "null" }, { type: "string", default: "" }] })).toBe(true);
   });
 });

@@ -20,6 +20,23 @@ export function withDefaults(schema: JsonSchema, value: unknown): unknown {
   return new DefaultsFiller(schema).fill(schema, value, new Set());
 }
 
+/**
+ * Whether `withDefaults` can fill anything in for `schema`: not when no `default` keyword appears anywhere in it.
+ * Checked once per schema, so that a schema without defaults (most output schemas: a page of rows) is not walked
+ * value by value on every call for nothing. A property that happens to be named `default` counts too: that only
+ * costs the walk.
+ */
+export function hasDefaults(schema: JsonSchema): boolean {
+  const seen = new Set<object>();
+  const visit = (node: unknown): boolean => {
+    if (typeof node !== "object" || node === null || seen.has(node)) return false;
+    seen.add(node);
+    if (!Array.isArray(node) && Object.hasOwn(node, "default")) return true;
+    return Object.values(node).some(visit);
+  };
+  return visit(schema);
+}
+
 class DefaultsFiller {
   constructor(private readonly root: JsonSchema) {}
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { withDefaults } from "./defaults.js";
+import { hasDefaults, withDefaults } from "./defaults.js";
 import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
@@ -41,7 +41,7 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
 /**
  * A validator for a JSON Schema. The schema is checked at once (Throws with Ajv's reason when it is invalid, or
  * names a `$ref` outside itself, which is never fetched); Ajv compiles it when the first value is checked. A valid
- * value comes back with its absent properties' defaults filled in (see withDefaults), as a copy.
+ * value comes back with its absent properties' defaults filled in (see withDefaults), as a copy when any was.
  *
  * Compiling lazily is what lets a large document start: Ajv compiles every definition a schema reaches into that
  * schema's validator, so where every response reaches most of the document through `$ref` cycles (Stripe's
@@ -55,10 +55,12 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
   const validator = ajv($schema);
   checkSchema(validator, body);
   let check: ValidateFunction | undefined;
+  let fills: boolean | undefined;
   return (value) => {
     check ??= compileSharing(validator, body);
+    fills ??= hasDefaults(body);
     // Filled before checking, as Ajv did: a required property with a default may be left out.
-    const filled = withDefaults(body, value);
+    const filled = fills ? withDefaults(body, value) : value;
     return check(filled) ? { ok: true, value: filled } : { ok: false, issues: (check.errors ?? []).map(toIssue) };
   };
 }

@@ -7,40 +7,75 @@ import type { SqlCodec, SqlDialect } from "./model.js";
  * value a driver binds.
  */
 
-/** A driver's value as the JSON the column's schema describes. */
-export function toJson(value: unknown, codec: SqlCodec): unknown {
-  if (value === null || value === undefined) return null;
+/** Converts one value a driver read into the JSON a column's schema describes. */
+export type JsonConverter = (value: unknown) => unknown;
+
+/**
+ * The converter of `codec`, chosen once per column (rows.ts builds a row's converters when it compiles the row's
+ * encoder), so converting a value is one call to a small function rather than a dispatch on the codec per value.
+ * Null and undefined (a column the driver left out) are null for every codec.
+ */
+export function jsonConverter(codec: SqlCodec): JsonConverter {
   switch (codec.kind) {
     case "integer":
-      return typeof value === "bigint" || typeof value === "string" ? Number(value) : value;
+      return (value) =>
+        value == null ? null : typeof value === "bigint" || typeof value === "string" ? Number(value) : value;
     case "bigint":
     case "decimal":
-      return typeof value === "string" ? value : String(value);
+      return (value) => (value == null ? null : typeof value === "string" ? value : String(value));
     case "float":
-      return typeof value === "number" ? value : Number(value);
+      return (value) => (value == null ? null : typeof value === "number" ? value : Number(value));
     case "boolean":
-      return typeof value === "boolean" ? value : Number(value) !== 0 && value !== "f";
+      return (value) =>
+        value == null ? null : typeof value === "boolean" ? value : Number(value) !== 0 && value !== "f";
     case "bytes":
-      return value instanceof Uint8Array ? Buffer.from(value).toString("base64") : String(value);
+      return (value) =>
+        value == null ? null : value instanceof Uint8Array ? Buffer.from(value).toString("base64") : String(value);
     case "json":
-      return typeof value === "string" ? parseJson(value) : value;
+      // Text is parsed; a value the driver parsed already is made plain (SQLite's 64-bit integers are bigints).
+      return (value) => (value == null ? null : typeof value === "string" ? parseJson(value) : plainJson(value));
     case "set":
-      return typeof value === "string" ? (value === "" ? [] : value.split(",")) : value;
+      return (value) =>
+        value == null ? null : typeof value === "string" ? (value === "" ? [] : value.split(",")) : value;
     case "array": {
+      const element = jsonConverter(codec.element);
       // PostgreSQL hands arrays of types it has no parser for (enums, domains) over as their text: `{a,"b c",NULL}`.
-      const items = typeof value === "string" ? parseArrayLiteral(value) : value;
-      return Array.isArray(items) ? items.map((v) => toJson(v, codec.element)) : items;
+      return (value) => {
+        if (value == null) return null;
+        const items = typeof value === "string" ? parseArrayLiteral(value) : value;
+        return Array.isArray(items) ? items.map(element) : items;
+      };
     }
     case "date":
-      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
-    case "datetime":
-      return value instanceof Date ? value.toISOString() : isoDateTime(String(value), codec.zoned);
+      return (value) =>
+        value == null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+    case "datetime": {
+      const { zoned } = codec;
+      return (value) =>
+        value == null ? null : value instanceof Date ? value.toISOString() : isoDateTime(String(value), zoned);
+    }
     default:
       // Text, enums, uuids, times: a string, whatever the driver made of it (SQLite stores any value in any column).
-      if (typeof value === "string") return value;
-      if (value instanceof Date) return value.toISOString();
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
+      return textOf;
   }
+}
+
+/** A value of a column the executor knows nothing about (the `query` tool's results) as plain JSON. */
+export function plainJson(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainJson(v)]));
+  return value;
+}
+
+function textOf(value: unknown): unknown {
+  if (value == null) return null;
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
 /** A one-dimensional PostgreSQL array literal as strings (and nulls); nested arrays as nested lists. */

@@ -57,5 +57,20 @@ export function uniqueNames(names: readonly string[]): string[] {
 
 /** Rows read as arrays, as objects keyed by (unique) column names. */
 export function toObjects(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
-  return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+  if (!assignable(columns)) return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+  const count = columns.length;
+  return rows.map((row) => {
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) object[columns[i]!] = row[i];
+    return object;
+  });
+}
+
+/**
+ * Whether objects keyed by `names` can be built by assignment, which is several times faster than
+ * `Object.fromEntries` on every row of a page: not when a column is named `__proto__`, whose assignment would set
+ * the object's prototype instead of adding a property (`fromEntries` defines it as an own property).
+ */
+export function assignable(names: readonly string[]): boolean {
+  return !names.includes("__proto__");
 }

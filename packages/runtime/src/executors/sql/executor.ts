@@ -3,6 +3,7 @@ import { type StructuredWithText, structuredWithText } from "../../results/struc
 import { ToolError } from "../../results/tool-error.js";
 import { redact } from "../redact.js";
 import { listLimits } from "./arguments.js";
+import { plainJson } from "./codecs.js";
 import { connectionSecrets, dialectOf, mysqlUri, type SqlConnection, sqliteFile } from "./connection.js";
 import { CursorSigner } from "./cursor.js";
 import { describeTable, findTables } from "./describe.js";
@@ -12,7 +13,7 @@ import type { SqlBinding, SqlDatabase } from "./model.js";
 import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
 import { getRow, listRows, type ReadLimits } from "./read-tools.js";
-import { plainJson, withinBytes } from "./rows.js";
+import { withinBytes } from "./rows.js";
 import { sqliteDriver } from "./sqlite.js";
 import { tableNamed, tableOf } from "./tables.js";
 import { writeRow } from "./write-tools.js";

@@ -1,10 +1,11 @@
 import { ToolError } from "../../results/tool-error.js";
+import { jsonConverter } from "./codecs.js";
 import type { CursorSigner } from "./cursor.js";
 import { StatementWriter } from "./dialect.js";
 import type { RunSettings, SqlDriver } from "./driver.js";
 import type { SqlColumn, SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
 import { cursorScope, keysetCondition, resolveOrder } from "./order.js";
-import { rowToJson, withinBytes } from "./rows.js";
+import { rowEncoder, withinBytes } from "./rows.js";
 import { countStatement, embedStatement, getStatement, keyValues, listStatement } from "./statements.js";
 import { columnOf, qualifiedName, tableOf } from "./tables.js";
 
@@ -55,18 +56,15 @@ export async function listRows(
     await session.run(statement, limit),
     countQuery ? await session.run(countQuery, 1) : undefined,
   ]);
-  const full = page.rows.map((row) => rowToJson(row, columns));
-  const { rows, cut } = withinBytes(
-    full.map((row) => pick(row, selected)),
-    limits.maxBytes,
-  );
+  // Only the selected columns are encoded; the cursor's key values come from the last row's raw values.
+  const { rows, cut } = withinBytes(page.rows.map(rowEncoder(selected)), limits.maxBytes);
   const more = page.truncated || cut;
-  const last = full[rows.length - 1];
+  const last = page.rows[rows.length - 1];
   const result: Record<string, unknown> = { rows, truncated: more };
   if (more && pageable && last)
     result.nextCursor = cursors.sign(
       scope,
-      keys.map((k) => last[k.column.name]),
+      keys.map((k) => jsonConverter(k.column.codec)(last[k.column.name])),
     );
   if (counted) Object.assign(result, countOf(counted.rows[0], count === "estimated" && dialect === "postgres"));
   return result;
@@ -76,10 +74,6 @@ function selection(table: SqlTable, select: unknown): SqlColumn[] {
   if (select === undefined) return table.columns;
   if (!Array.isArray(select) || select.length === 0) throw new ToolError("select: takes a list of column names.");
   return [...new Set(select)].map((name) => columnOf(table, name, "select"));
-}
-
-function pick(row: Record<string, unknown>, columns: SqlColumn[]): Record<string, unknown> {
-  return Object.fromEntries(columns.map((c) => [c.name, row[c.name]]));
 }
 
 function countOf(row: Record<string, unknown> | undefined, planned: boolean): { count: number; countExact: boolean } {
@@ -107,12 +101,12 @@ export async function getRow(
     const found = await session.run(getStatement(dialect, table, key), 1);
     const raw = found.rows[0];
     if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);
-    const row = rowToJson(raw, table.columns);
+    const row = rowEncoder(table.columns)(raw);
     for (const embed of embeds) {
       const other = tableOf(database, embed.table);
       const max = embed.cardinality === "one" ? 1 : limits.defaultLimit;
       const linked = await session.run(embedStatement(dialect, embed, other, raw, max), max);
-      const rows = linked.rows.map((r) => rowToJson(r, other.columns));
+      const rows = linked.rows.map(rowEncoder(other.columns));
       row[embed.property] = embed.cardinality === "one" ? (rows[0] ?? null) : rows;
     }
     return row;

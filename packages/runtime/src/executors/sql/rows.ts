@@ -1,20 +1,28 @@
-import { toJson } from "./codecs.js";
+import { jsonConverter } from "./codecs.js";
+import { assignable } from "./driver.js";
 import type { SqlColumn } from "./model.js";
 
-/** A row read by a driver as JSON, by each column's codec; only `columns` are kept. */
-export function rowToJson(row: Record<string, unknown>, columns: readonly SqlColumn[]): Record<string, unknown> {
-  return Object.fromEntries(columns.map((c) => [c.name, toJson(row[c.name], c.codec)]));
-}
+/** Turns a row read by a driver into the JSON its columns' schemas describe. */
+export type RowEncoder = (row: Record<string, unknown>) => Record<string, unknown>;
 
-/** A value of a column the executor knows nothing about (the `query` tool's results) as plain JSON. */
-export function plainJson(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
-  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(plainJson);
-  if (typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainJson(v)]));
-  return value;
+/**
+ * The encoder of rows holding `columns`, built once per statement (compile once, run per row): each column's
+ * converter is chosen here, so encoding a row is one small call per value and one object, in `columns` order. Only
+ * `columns` are kept.
+ */
+export function rowEncoder(columns: readonly SqlColumn[]): RowEncoder {
+  const names = columns.map((c) => c.name);
+  const converters = columns.map((c) => jsonConverter(c.codec));
+  const count = names.length;
+  if (!assignable(names)) return (row) => Object.fromEntries(names.map((name, i) => [name, converters[i]!(row[name])]));
+  return (row) => {
+    const json: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const name = names[i]!;
+      json[name] = converters[i]!(row[name]);
+    }
+    return json;
+  };
 }
 
 /**
@@ -22,6 +30,9 @@ export function plainJson(value: unknown): unknown {
  * page of wide rows cannot flood the model's context. `cut` says rows were left out.
  */
 export function withinBytes<T>(rows: T[], maxBytes: number): { rows: T[]; cut: boolean } {
+  // Most pages fit: one serialisation of the whole page tells (the bytes the loop below would add up, `[`, `]`,
+  // the rows and a comma after each), and only a page that does not fit is measured row by row.
+  if (Buffer.byteLength(JSON.stringify(rows)) + 1 <= maxBytes) return { rows, cut: false };
   let used = 2;
   for (const [i, row] of rows.entries()) {
     used += Buffer.byteLength(JSON.stringify(row)) + 1;

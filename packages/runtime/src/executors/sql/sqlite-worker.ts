@@ -5,10 +5,23 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Database as SqliteDatabase, Statement as SqliteStatement } from "better-sqlite3";
 import { loadDriver } from "./load-driver.js";
 
+/**
+ * A transaction costs one message per statement and one to end it: its first statement says `begin`, and the main
+ * thread waits for no reply to a read's end (no `id`: none is sent), since reads change nothing to commit. Each
+ * message between the threads is a wake-up of the other one, a large share of a small read's time.
+ */
 export type WorkerRequest =
-  | { id: number; op: "begin"; mode: "read" | "write" }
-  | { id: number; op: "commit" | "rollback" }
-  | { id: number; op: "run"; text: string; values: unknown[]; maxRows: number; readOnly: boolean };
+  | {
+      id: number;
+      op: "run";
+      /** The first statement of a transaction: the transaction is begun, in this mode, before it runs. */
+      begin?: "read" | "write";
+      text: string;
+      values: unknown[];
+      maxRows: number;
+      readOnly: boolean;
+    }
+  | { id?: number; op: "end"; commit: boolean };
 
 export type WorkerReply =
   | {
@@ -35,20 +48,21 @@ const writer = writes ? new Database(filename, { fileMustExist: true }) : undefi
 let current: SqliteDatabase = reader;
 
 function handle(request: WorkerRequest): WorkerReply {
-  switch (request.op) {
-    case "begin":
-      if (request.mode === "write" && writer === undefined) throw new Error("Writes are not enabled.");
-      current = request.mode === "read" ? reader : writer!;
-      current.exec(request.mode === "read" ? "BEGIN" : "BEGIN IMMEDIATE");
-      return { id: request.id, ok: true };
-    case "commit":
-    case "rollback":
-      if (current.inTransaction) current.exec(request.op === "commit" ? "COMMIT" : "ROLLBACK");
-      current = reader;
-      return { id: request.id, ok: true };
-    case "run":
-      return run(request);
+  if (request.op === "run") {
+    if (request.begin) begin(request.begin);
+    return run(request);
   }
+  if (current.inTransaction) current.exec(request.commit ? "COMMIT" : "ROLLBACK");
+  current = reader;
+  return { id: request.id ?? 0, ok: true };
+}
+
+function begin(mode: "read" | "write"): void {
+  if (mode === "write" && writer === undefined) throw new Error("Writes are not enabled.");
+  // A transaction still open here is one whose end failed while nothing waited for it: it is over.
+  if (current.inTransaction) current.exec("ROLLBACK");
+  current = mode === "read" ? reader : writer!;
+  current.exec(mode === "read" ? "BEGIN" : "BEGIN IMMEDIATE");
 }
 
 function run(request: Extract<WorkerRequest, { op: "run" }>): WorkerReply {
@@ -81,10 +95,12 @@ function run(request: Extract<WorkerRequest, { op: "run" }>): WorkerReply {
 
 parentPort!.on("message", (request: WorkerRequest) => {
   try {
-    parentPort!.postMessage(handle(request));
+    const reply = handle(request);
+    if (request.id !== undefined) parentPort!.postMessage(reply);
   } catch (error) {
     const { message, code } = error as { message: string; code?: string };
-    parentPort!.postMessage({ id: request.id, ok: false, message, code } satisfies WorkerReply);
+    if (request.id !== undefined)
+      parentPort!.postMessage({ id: request.id, ok: false, message, code } satisfies WorkerReply);
   }
 });
 parentPort!.postMessage({ id: 0, ok: true } satisfies WorkerReply);

@@ -33,19 +33,26 @@ export function sqliteDriver(filename: string, options: { writes: boolean }): Sq
   }
 
   function transaction<T>(mode: "read" | "write", settings: RunSettings, work: (s: Session) => Promise<T>): Promise<T> {
+    // What ends the transaction once the caller has its result (see below); set when there is one to end.
+    let end: (() => void) | undefined;
     const next = turn.then(async () => {
       const ch = await channel();
       const stop = ch.deadline(settings, () => {
         worker = undefined;
       });
+      // Begun by its first statement, if it has one.
+      let begun = false;
+      let committed = false;
       try {
-        await ch.send({ op: "begin", mode });
         const session = {
           affected: 0,
           insertId: undefined as unknown,
           run: async (s: Statement, maxRows: number): Promise<ResultSet> => {
+            const first = !begun;
+            begun = true;
             const reply = await ch.send({
               op: "run",
+              ...(first && { begin: mode }),
               text: s.text,
               values: s.values,
               maxRows,
@@ -58,16 +65,29 @@ export function sqliteDriver(filename: string, options: { writes: boolean }): Sq
           },
         };
         const result = await work(session);
-        await ch.send({ op: mode === "read" ? "rollback" : "commit" });
+        // A commit can fail: it is waited for.
+        if (begun && mode === "write") {
+          await ch.send({ op: "end", commit: true });
+          committed = true;
+        }
         return result;
-      } catch (error) {
-        if (!ch.dead) await ch.send({ op: "rollback" }).catch(() => {});
-        throw error;
       } finally {
         stop();
+        if (begun && !committed) end = () => ch.post({ op: "end", commit: false });
       }
     });
-    turn = next.catch(() => {});
+    // A read (or a failed write) is rolled back after its caller has the result: every message to the worker wakes
+    // it, which on a busy machine costs as much as the read itself, and nothing waits for a rollback. The next
+    // transaction waits for it (the worker takes messages in order), so a read's lock lasts one turn of the event
+    // loop longer, and the answer goes out first.
+    const settled = () =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          end?.();
+          resolve();
+        }),
+      );
+    turn = next.then(settled, settled);
     return next;
   }
 
@@ -130,6 +150,11 @@ class Channel {
       this.#pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  /** A request whose reply nobody waits for: the worker sends none. */
+  post(request: Extract<WorkerRequest, { op: "end" }>): void {
+    if (!this.dead) this.worker.postMessage(request);
   }
 
   /** Past the time, or when the call is cancelled, the worker is stopped mid-statement. */

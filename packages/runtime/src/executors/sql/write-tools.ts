@@ -3,7 +3,7 @@ import { toSql } from "./codecs.js";
 import type { RunSettings, Session, SqlDriver } from "./driver.js";
 import type { SqlColumn, SqlDatabase, SqlTable } from "./model.js";
 import { describeKey } from "./read-tools.js";
-import { rowToJson } from "./rows.js";
+import { rowEncoder } from "./rows.js";
 import {
   columnValues,
   deleteStatement,
@@ -58,7 +58,7 @@ export async function writeRow(
     if (rows.length === 0) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, keyArgs)}.`);
     return rows;
   });
-  return { rows: rows.map((row) => rowToJson(row, table.columns)) };
+  return { rows: rows.map(rowEncoder(table.columns)) };
 }
 
 function reread(session: Session, database: SqlDatabase, table: SqlTable, key: Key, lock: boolean) {
