@@ -24,6 +24,7 @@ export {
   type SqlExecutorOptions,
 } from "./executor.js";
 export type {
+  SqlAttribute,
   SqlBinding,
   SqlCodec,
   SqlColumn,

@@ -73,7 +73,7 @@ export function keysetCondition(keys: SortKey[], after: unknown[], w: StatementW
 }
 
 function bound(key: SortKey, value: unknown, w: StatementWriter): string {
-  return w.value(toSql(value, key.column.codec, w.dialect, key.column.name));
+  return w.typed(toSql(value, key.column.codec, w.dialect, key.column.name), key.column.codec);
 }
 
 function same(key: SortKey, value: unknown, w: StatementWriter): string {
