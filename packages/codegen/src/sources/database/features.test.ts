@@ -54,7 +54,7 @@ CREATE TABLE person (
   born date, seen timestamptz, woke time, created timestamp,
   balance numeric(12,2), score double precision, small smallint,
   uid uuid, doc jsonb, photo bytea, active boolean,
-  stay daterange, spot pair, wait interval,
+  stay daterange, spot pair, wait interval, price money, prices money[], page xml, spots pair[], spans int8multirange,
   name_length int GENERATED ALWAYS AS (length(name)) STORED
 );
 COMMENT ON TABLE person IS 'People we know';
@@ -71,7 +71,7 @@ INSERT INTO person (name, email) VALUES ('a', 'a@example.com');
 
 describe("PostgreSQL features", () => {
   const path = file("features-postgres.sql", POSTGRES_DDL);
-  it("reads enums, domains, arrays, identities, generated columns, keys, comments, views and partitions", {
+  it("reads enums, domains, arrays, ranges, composites, identities, generated columns, keys, comments, views and partitions", {
     timeout: 120_000,
   }, async () => {
     const reading = await loadDatabase(path, { dialect: "postgres" });
@@ -103,11 +103,35 @@ describe("PostgreSQL features", () => {
     expect(columnOf(person, "uid").schema).toEqual({ type: "string", format: "uuid" });
     expect(columnOf(person, "doc").codec).toEqual({ kind: "json" });
     expect(columnOf(person, "photo").schema).toEqual({ type: "string", contentEncoding: "base64" });
+    expect(columnOf(person, "stay").codec).toEqual({ kind: "range", element: { kind: "date" }, subtype: "date" });
     expect(columnOf(person, "stay").schema).toMatchObject({
-      type: "string",
-      description: expect.stringContaining("range"),
+      type: "object",
+      properties: { lower: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] } },
     });
-    expect(columnOf(person, "spot").schema).toMatchObject({ description: expect.stringContaining("composite") });
+    const pair = {
+      kind: "composite",
+      type: '"public"."pair"',
+      attributes: [
+        { name: "a", codec: { kind: "integer" } },
+        { name: "b", codec: { kind: "text" } },
+      ],
+    };
+    expect(columnOf(person, "spot").codec).toEqual(pair);
+    expect(columnOf(person, "spot").schema).toMatchObject({
+      type: "object",
+      properties: { a: { anyOf: [{ type: "integer" }, { type: "null" }] }, b: { anyOf: [{ type: "string" }, { type: "null" }] } },
+      additionalProperties: false,
+    });
+    expect(columnOf(person, "spots").codec).toEqual({ kind: "array", element: pair });
+    expect(columnOf(person, "spans").codec).toEqual({
+      kind: "multirange",
+      element: { kind: "bigint" },
+      subtype: "bigint",
+    });
+    expect(columnOf(person, "wait").codec).toEqual({ kind: "interval" });
+    expect(columnOf(person, "price").codec).toEqual({ kind: "money" });
+    expect(columnOf(person, "prices").codec).toEqual({ kind: "array", element: { kind: "money" } });
+    expect(columnOf(person, "page").schema).toMatchObject({ type: "string", contentMediaType: "application/xml" });
     expect(columnOf(person, "name_length")).toMatchObject({ readOnly: true, hasDefault: true });
     const visit = table(reading.database.tables, "visit");
     expect(visit.primaryKey).toEqual(["person_id", "at"]);

@@ -59,7 +59,8 @@ export function mapPostgresType(types: TypeIndex, oid: number, typmod: number, n
     case "c":
       return compositeType(types, type);
   }
-  if (type.category === "A" && type.element !== 0) return json.array(mapPostgresType(types, type.element, typmod, nested));
+  if (type.category === "A" && type.element !== 0)
+    return json.array(mapPostgresType(types, type.element, typmod, nested));
   return mapBaseType(type, typmod, nested);
 }
 

@@ -178,11 +178,7 @@ export function multirange(element: MappedType, subtype: string): MappedType {
  * A composite (row) type: an object of its attributes, each of which may be null. `sqlName` is the type as SQL
  * names it (quoted, schema-qualified), for the cast a row literal needs.
  */
-export function composite(
-  name: string,
-  sqlName: string,
-  attributes: { name: string; type: MappedType }[],
-): MappedType {
+export function composite(name: string, sqlName: string, attributes: { name: string; type: MappedType }[]): MappedType {
   return {
     codec: {
       kind: "composite",
