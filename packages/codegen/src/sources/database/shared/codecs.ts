@@ -2,7 +2,7 @@
  * The codec and JSON Schema of each kind of value, shared by the three dialects' type mappers: a dialect decides
  * which kind a type is and its bounds; how that kind looks in JSON is written once, here.
  */
-import type { SqlCodec, SqlJsonSchema } from "@mcpsmith/runtime/sql";
+import { orNull, type SqlCodec, type SqlJsonSchema } from "@mcpsmith/runtime/sql";
 
 export interface MappedType {
   codec: SqlCodec;
@@ -97,10 +97,14 @@ export function set(values: string[]): MappedType {
   };
 }
 
+/** A PostgreSQL array: any item may be NULL, whatever the column's own NOT NULL says. */
 export function array(element: MappedType, dimensions = 1): MappedType {
   let mapped = element;
   for (let level = 0; level < Math.max(1, dimensions); level++) {
-    mapped = { codec: { kind: "array", element: mapped.codec }, schema: { type: "array", items: mapped.schema } };
+    mapped = {
+      codec: { kind: "array", element: mapped.codec },
+      schema: { type: "array", items: orNull(mapped.schema) },
+    };
   }
   return mapped;
 }
@@ -188,13 +192,8 @@ export function composite(name: string, sqlName: string, attributes: { name: str
     schema: {
       type: "object",
       description: `a value of the composite type ${name}`,
-      properties: Object.fromEntries(attributes.map((a) => [a.name, nullable(a.type.schema)])),
+      properties: Object.fromEntries(attributes.map((a) => [a.name, orNull(a.type.schema)])),
       additionalProperties: false,
     },
   };
-}
-
-/** A schema that also takes null. */
-function nullable(schema: SqlJsonSchema & object): SqlJsonSchema {
-  return { anyOf: [schema, { type: "null" }] };
 }
