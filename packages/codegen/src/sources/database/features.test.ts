@@ -119,7 +119,10 @@ describe("PostgreSQL features", () => {
     expect(columnOf(person, "spot").codec).toEqual(pair);
     expect(columnOf(person, "spot").schema).toMatchObject({
       type: "object",
-      properties: { a: { anyOf: [{ type: "integer" }, { type: "null" }] }, b: { anyOf: [{ type: "string" }, { type: "null" }] } },
+      properties: {
+        a: { anyOf: [{ type: "integer" }, { type: "null" }] },
+        b: { anyOf: [{ type: "string" }, { type: "null" }] },
+      },
       additionalProperties: false,
     });
     expect(columnOf(person, "spots").codec).toEqual({ kind: "array", element: pair });
