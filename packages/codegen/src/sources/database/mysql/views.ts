@@ -36,46 +36,51 @@ export type Relations = ReadonlyMap<string, MysqlTableFacts>;
 
 export function viewFacts(ast: Node, relations: Relations, database: string): MysqlTableFacts {
   const target = ast.view as Node;
-  const select = ast.select as Node;
-  const columns = selectColumns(select, relations, database);
-  const renamed = (ast.columns as unknown[] | null)?.map(String);
-  if (renamed && renamed.length !== columns.length) {
-    throw new Error(`view ${String(target.view)} names ${renamed.length} columns for ${columns.length} select items`);
+  const names = (ast.columns as unknown[] | null)?.map(String);
+  const columns = selectColumns(ast.select as Node, relations, database, names);
+  if (names && names.length !== columns.length) {
+    throw new Error(`view ${String(target.view)} names ${names.length} columns for ${columns.length} select items`);
   }
   return {
     schema: (target.db as string | null) ?? database,
     name: target.view as string,
     kind: "view",
     comment: "",
-    columns: columns.map((column, i) => ({ ...column, name: renamed?.[i] ?? column.name })),
+    columns,
     primaryKey: [],
     uniqueKeys: [],
     foreignKeys: [],
   };
 }
 
-function selectColumns(select: Node, relations: Relations, database: string): MysqlColumnFacts[] {
+/** The select list's columns, named by `names` (a view's column list) where given, else by aliases and columns. */
+function selectColumns(select: Node, relations: Relations, database: string, names?: string[]): MysqlColumnFacts[] {
   const sources = fromSources((select.from ?? []) as Node[], relations, database);
-  const columns: MysqlColumnFacts[] = [];
+  const typed: { name: string | undefined; type: Typed }[] = [];
   for (const item of select.columns as Node[] | string) {
-    if (typeof item === "string") {
-      for (const source of sources)
-        columns.push(...source.columns.map((c) => viewColumn(c.name, fromSource(c, source))));
+    const expr = typeof item === "string" ? undefined : (item.expr as Node);
+    if (expr === undefined || (expr.type === "column_ref" && expr.column === "*")) {
+      const table = expr?.table ?? null;
+      const picked = table === null ? sources : sources.filter((s) => s.names.includes(String(table)));
+      for (const source of picked) {
+        for (const column of source.columns) typed.push({ name: column.name, type: fromSource(column, source) });
+      }
       continue;
     }
-    const expr = item.expr as Node;
-    if (expr.type === "column_ref" && expr.column === "*") {
-      const picked = expr.table === null ? sources : sources.filter((s) => s.names.includes(String(expr.table)));
-      for (const source of picked)
-        columns.push(...source.columns.map((c) => viewColumn(c.name, fromSource(c, source))));
-      continue;
-    }
-    const name = (item.as as string | null) ?? (expr.type === "column_ref" ? columnName(expr) : undefined);
-    if (name === undefined) throw new Error("a computed select item has no alias (AS name), so its column has no name");
-    columns.push(viewColumn(name, typeOf(expr, sources)));
+    const alias = (item as Node).as as string | null;
+    typed.push({
+      name: alias ?? (expr.type === "column_ref" ? columnName(expr) : undefined),
+      type: typeOf(expr, sources),
+    });
   }
+  const columns = typed.map(({ name, type }, i) => {
+    const named = names?.[i] ?? name;
+    if (named === undefined)
+      throw new Error("a computed select item has no alias (AS name), so its column has no name");
+    return viewColumn(named, type);
+  });
   // A UNION's columns take the types of all its parts, which this reader does not merge: their names only.
-  if (select._next) return columns.map((c) => ({ ...c, columnType: UNKNOWN_TYPE, nullable: true }));
+  if (select._next) return columns.map((c) => ({ ...c, columnType: UNKNOWN_TYPE, nullable: true, hasDefault: true }));
   return columns;
 }
 
