@@ -119,10 +119,8 @@ describe("PostgreSQL features", () => {
     expect(columnOf(person, "spot").codec).toEqual(pair);
     expect(columnOf(person, "spot").schema).toMatchObject({
       type: "object",
-      properties: {
-        a: { anyOf: [{ type: "integer" }, { type: "null" }] },
-        b: { anyOf: [{ type: "string" }, { type: "null" }] },
-      },
+      // Any attribute of a row may be null.
+      properties: { a: { type: ["integer", "null"] }, b: { type: ["string", "null"] } },
       additionalProperties: false,
     });
     expect(columnOf(person, "spots").codec).toEqual({ kind: "array", element: pair });
