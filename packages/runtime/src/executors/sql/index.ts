@@ -37,6 +37,6 @@ export type {
   SqlTableName,
 } from "./model.js";
 export { AND, FILTER_OPERATORS, type FilterOperator, OR, operatorsFor } from "./operators.js";
-export { orNull } from "./row-schema.js";
 export { leastPrivilegeScript, type RoleScriptOptions } from "./roles.js";
+export { orNull } from "./row-schema.js";
 export { qualifiedName } from "./tables.js";
