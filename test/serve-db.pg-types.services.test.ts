@@ -4,7 +4,7 @@
 // CLI over stdio with writes on, called through every official client (whose output validation checks each value
 // against the column's schema, formats included): rows read as the documented JSON, filters that fit each type, and
 // a row inserted from that JSON equal to the original in the database, checked through the plain driver. Also the
-// project `generate db` writes for it type-checks under tsc --strict. Skips with a message when PostgreSQL is absent.
+// project `generate db` writes for it type-checks under tsc --strict and passes its own tests against it. Skips with a message when PostgreSQL is absent.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -122,7 +122,7 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
     await dropPostgres(DATABASE);
   });
 
-  it("generates a project for these types that type-checks under tsc --strict", () => {
+  it("generates a project for these types that type-checks under tsc --strict and passes its own tests", () => {
     const workspace = mkdtempSync(join(tmpdir(), "dbtypes-generate-"));
     const env = { ...process.env, NO_COLOR: "1", DATABASE_URL: url };
     const run = (command: string, args: string[], cwd: string) => {
@@ -137,6 +137,9 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
       linkDependencies(project);
       const tsc = run(join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], project);
       expect(tsc.output).toBe("");
+      // Its own tests list and get rows of the table through the generated server: the same IR, run.
+      const tests = run(join(ROOT, "node_modules/.bin/vitest"), ["run"], project);
+      expect(tests.code, tests.output).toBe(0);
     } finally {
       rmSync(workspace, { recursive: true, force: true });
     }
