@@ -4,7 +4,8 @@
 // CLI over stdio with writes on, called through every official client (whose output validation checks each value
 // against the column's schema, formats included): rows read as the documented JSON, filters that fit each type, and
 // a row inserted from that JSON equal to the original in the database, checked through the plain driver. Also the
-// project `generate db` writes for it type-checks under tsc --strict and passes its own tests against it. Skips with a message when PostgreSQL is absent.
+// project `generate db` writes for it type-checks under tsc --strict and passes its own tests against it. Skips
+// with a message when PostgreSQL is absent.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
