@@ -185,12 +185,21 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
       expect(second.rows.map((row) => row.id)).toEqual([1]);
     });
 
-    it("refuses an operator a type does not take, naming what it takes", async () => {
+    it("refuses a filter or an order XML does not take", async () => {
       const client = await matrix.client(kind);
       const refused = await client.callTool({ name: "list_everything", arguments: { where: { doc: { eq: "<a/>" } } } });
       expect(refused.isError).toBe(true);
       // XML has no equality in PostgreSQL: the column's filter offers isNull alone, and the arguments are refused.
       expect(JSON.stringify(refused.content)).toContain("where.doc");
+      // Nor any ordering: order does not offer the column.
+      const { tools } = await client.listTools();
+      const list = tools.find((tool) => tool.name === "list_everything")!;
+      const order = (
+        list.inputSchema.properties as Record<string, { items: { properties: { column: { enum: string[] } } } }>
+      ).order!;
+      expect(order.items.properties.column.enum).toEqual(["id", ...COLUMNS.filter((c) => c !== "doc")]);
+      const unordered = await client.callTool({ name: "list_everything", arguments: { order: [{ column: "doc" }] } });
+      expect(unordered.isError).toBe(true);
     });
 
     it("inserts, updates and deletes a row of every type from its JSON, checked through the driver", async () => {
