@@ -163,3 +163,36 @@ describe("mcpsmith new --template database --from FILE.sqlite", () => {
     expect(readdirSync(parent).sort()).toEqual(["chinook.sqlite", "music"]);
   });
 });
+
+describe("mcpsmith new --template database --from FILE.sql --dialect NAME", () => {
+  it("reads the DDL file in that dialect and records the dialect for regeneration; no dialect, no project", async () => {
+    writeFileSync(
+      join(parent, "library.sql"),
+      [
+        "CREATE TABLE author (id INT PRIMARY KEY, name VARCHAR(80) NOT NULL);",
+        "CREATE TABLE book (id INT PRIMARY KEY, author_id INT NOT NULL, title VARCHAR(200),",
+        "  FOREIGN KEY (author_id) REFERENCES author (id));",
+      ].join("\n"),
+    );
+    const from = ["--template", "database", "--from", "library.sql"];
+    const made = await runCli(["new", "library", ...from, "--dialect", "mysql", ...quiet], { cwd: parent });
+    expect(made.code, made.stderr).toBe(0);
+    const database = readFileSync(join(parent, "library/src/generated/database.ts"), "utf8");
+    expect(database).toContain('dialect: "mysql"');
+    expect(database).toContain('name: "book"');
+    const recorded = JSON.parse(readFileSync(join(parent, "library/mcpsmith.json"), "utf8"));
+    expect(recorded.generate).toEqual([
+      { kind: "db", inputs: ["../library.sql"], options: { dialect: "mysql", out: "." } },
+    ]);
+
+    const undialected = await runCli(["new", "nodialect", ...from, ...quiet], { cwd: parent });
+    expect(undialected.code).toBe(1);
+    expect(undialected.stderr).toContain("a DDL file needs a dialect (postgres, mysql or sqlite: --dialect)");
+    const elsewhere = await runCli(["new", "blank", "--template", "blank", "--dialect", "mysql", ...quiet], {
+      cwd: parent,
+    });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain("The blank template takes no --dialect");
+    expect(readdirSync(parent).sort()).toEqual(["library", "library.sql"]);
+  });
+});

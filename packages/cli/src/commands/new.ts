@@ -3,6 +3,7 @@ import { join, relative, resolve } from "node:path";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { DATABASE_SOURCE_FLAGS } from "../flags/database-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
@@ -18,7 +19,7 @@ import {
 } from "../scaffold/package-manager.js";
 import { renderTemplate } from "../scaffold/render.js";
 import { run } from "../scaffold/run.js";
-import { checkInputOption, sourceOf } from "../scaffold/template-sources.js";
+import { checkDialectOption, checkInputOption, sourceOf } from "../scaffold/template-sources.js";
 import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
 import { typescriptView } from "../scaffold/typescript-view.js";
 import { checkTargetFolder, writeProject } from "../scaffold/write.js";
@@ -65,6 +66,8 @@ export const command: CommandDefinition = {
       description:
         "The input of a template that generates the project: for openapi, a document (file or http(s) URL); for database, a database",
     },
+    // The database template reads a .sql DDL file in the dialect it names, as `generate db` and `serve db` do.
+    dialect: DATABASE_SOURCE_FLAGS.dialect!,
     local: {
       type: "boolean",
       description: "Link this mcpsmith checkout's packages instead of registry versions (offline; for contributors)",
@@ -78,6 +81,8 @@ export const command: CommandDefinition = {
     "mcpsmith new --yes --no-install --no-git",
     "# from a clone of mcpsmith: a project using this checkout's packages",
     "mcpsmith new /tmp/try-it --local --pm pnpm",
+    "# a project whose tools read the database a DDL file describes",
+    "mcpsmith new shop-server --template database --from schema.sql --dialect postgres",
   ],
   run: (args, io) => create(args, io),
 };
@@ -89,6 +94,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     });
   }
   const yes = booleanOption(args, "yes", false);
+  const dialect = stringOption(args, "dialect");
   const known = {
     dir: args.positionals[0] ?? (yes ? DEFAULT_DIR : undefined),
     template: stringOption(args, "template"),
@@ -99,6 +105,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     install: typeof args.values.install === "boolean" || yes ? booleanOption(args, "install", true) : undefined,
   };
   if (known.template !== undefined) checkTemplateName(known.template);
+  if (known.template !== undefined) checkDialectOption(known.template, dialect);
   const defaults: NewProjectAnswers = {
     dir: DEFAULT_DIR,
     template: "blank",
@@ -123,7 +130,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
             source && {
               message: source.question,
               placeholder: source.placeholder,
-              problem: (value) => source.problem(value, io.cwd),
+              problem: (value) => source.problem(value, io.cwd, { dialect }),
             }
           );
         },
@@ -141,6 +148,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   const template = checkTemplateName(answers.template ?? defaults.template);
   const from = answers.from;
   checkInputOption(template, from);
+  checkDialectOption(template, dialect);
   const transport = answers.transport ?? defaults.transport;
   const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
@@ -160,7 +168,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
       : template === "database" && from !== undefined
-        ? await scaffoldDatabaseProject(dir, from, io.cwd, view)
+        ? await scaffoldDatabaseProject(dir, from, io.cwd, view, dialect)
         : await writeTemplate(join(templatesRoot(), template), dir, view);
 
   const style = styleFor(io.stdout, io.env);

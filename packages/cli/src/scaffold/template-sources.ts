@@ -13,8 +13,11 @@ export interface TemplateSource {
   /** The question asked at a terminal. */
   question: string;
   placeholder: string;
-  /** Why an answer cannot be used, checked on the spot before anything is written; undefined when it can. */
-  problem(answer: string, cwd: string): Promise<string | undefined>;
+  /**
+   * Why an answer cannot be used, checked on the spot before anything is written; undefined when it can. `dialect`
+   * is `--dialect`, which says how a database template reads a .sql DDL file.
+   */
+  problem(answer: string, cwd: string, flags?: { dialect?: string | undefined }): Promise<string | undefined>;
 }
 
 export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
@@ -25,10 +28,10 @@ export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
     problem: (answer, cwd) => (isUrl(answer) ? urlProblem(answer) : openApiFileProblem(resolve(cwd, answer))),
   },
   database: {
-    what: "a database (a postgres://, mysql:// or sqlite: address, a .sqlite/.db file)",
-    question: "Database (postgres://..., mysql://..., or an SQLite file)",
+    what: "a database (a postgres://, mysql:// or sqlite: address, a .sqlite/.db file, or a .sql file with --dialect)",
+    question: "Database (postgres://..., mysql://..., an SQLite file, or a .sql file with --dialect)",
     placeholder: "chinook.sqlite",
-    problem: (answer, cwd) => databaseProblem(answer, cwd),
+    problem: (answer, cwd, flags) => databaseProblem(answer, cwd, flags?.dialect),
   },
 };
 
@@ -38,6 +41,14 @@ export function sourceOf(template: string): TemplateSource | undefined {
 
 export function isUrl(text: string): boolean {
   return /^https?:\/\//i.test(text);
+}
+
+/** `--dialect` says how the database template reads its `--from` DDL file: no other template takes it. */
+export function checkDialectOption(template: string, dialect: string | undefined): void {
+  if (dialect === undefined || template === "database") return;
+  throw new CliError("E_USAGE", `The ${template} template takes no --dialect: it names the dialect of a DDL file.`, {
+    hint: "Use it with `--template database --from schema.sql`, or drop it.",
+  });
 }
 
 /** Checks that `--from` is given exactly when the chosen template generates from an input. */
@@ -87,10 +98,10 @@ async function urlProblem(url: string): Promise<string | undefined> {
 }
 
 /** The address must parse and a file source must exist; a server is connected to when the project is generated. */
-async function databaseProblem(answer: string, cwd: string): Promise<string | undefined> {
+async function databaseProblem(answer: string, cwd: string, dialect?: string): Promise<string | undefined> {
   const { parseDatabaseAddress } = await import("@mcpsmith/codegen/database");
   try {
-    const address = parseDatabaseAddress(answer);
+    const address = parseDatabaseAddress(answer, dialect);
     if (address.kind !== "server" && !existsSync(resolve(cwd, address.path))) {
       return `There is no file at ${resolve(cwd, address.path)}.`;
     }

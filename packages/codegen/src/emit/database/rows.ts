@@ -17,6 +17,8 @@ export function rowInterface(name: string, table: SqlTable): string {
 /** The TypeScript type of a value of this JSON Schema, as far as a column's schema goes (else `unknown`). */
 export function typeOf(schema: SqlJsonSchema): string {
   if (typeof schema === "boolean") return "unknown";
+  if (Array.isArray(schema.anyOf))
+    return [...new Set(schema.anyOf.map((part) => typeOf(part as SqlJsonSchema)))].join(" | ");
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => literalOf(value)).join(" | ") || "never";
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   if (types.length === 0) return "unknown";
@@ -38,8 +40,13 @@ function single(type: string, schema: { [keyword: string]: unknown }): string {
       const items = typeOf((schema.items as SqlJsonSchema | undefined) ?? true);
       return /^[A-Za-z]+$/.test(items) ? `${items}[]` : `(${items})[]`;
     }
-    case "object":
-      return "Record<string, unknown>";
+    case "object": {
+      // Ranges and composites: every property is in every value the executor returns.
+      const properties = schema.properties as Record<string, SqlJsonSchema> | undefined;
+      if (properties === undefined || schema.additionalProperties !== false) return "Record<string, unknown>";
+      const fields = Object.entries(properties).map(([key, value]) => `${printKey(key)}: ${typeOf(value)}`);
+      return `{ ${fields.join("; ")} }`;
+    }
     default:
       return "unknown";
   }

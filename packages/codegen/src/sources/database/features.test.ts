@@ -54,7 +54,7 @@ CREATE TABLE person (
   born date, seen timestamptz, woke time, created timestamp,
   balance numeric(12,2), score double precision, small smallint,
   uid uuid, doc jsonb, photo bytea, active boolean,
-  stay daterange, spot pair, wait interval,
+  stay daterange, spot pair, wait interval, price money, prices money[], page xml, spots pair[], spans int8multirange,
   name_length int GENERATED ALWAYS AS (length(name)) STORED
 );
 COMMENT ON TABLE person IS 'People we know';
@@ -71,7 +71,7 @@ INSERT INTO person (name, email) VALUES ('a', 'a@example.com');
 
 describe("PostgreSQL features", () => {
   const path = file("features-postgres.sql", POSTGRES_DDL);
-  it("reads enums, domains, arrays, identities, generated columns, keys, comments, views and partitions", {
+  it("reads enums, domains, arrays, ranges, composites, identities, generated columns, keys, comments, views and partitions", {
     timeout: 120_000,
   }, async () => {
     const reading = await loadDatabase(path, { dialect: "postgres" });
@@ -103,11 +103,36 @@ describe("PostgreSQL features", () => {
     expect(columnOf(person, "uid").schema).toEqual({ type: "string", format: "uuid" });
     expect(columnOf(person, "doc").codec).toEqual({ kind: "json" });
     expect(columnOf(person, "photo").schema).toEqual({ type: "string", contentEncoding: "base64" });
+    expect(columnOf(person, "stay").codec).toEqual({ kind: "range", element: { kind: "date" }, subtype: "date" });
     expect(columnOf(person, "stay").schema).toMatchObject({
-      type: "string",
-      description: expect.stringContaining("range"),
+      type: "object",
+      properties: { lower: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] } },
     });
-    expect(columnOf(person, "spot").schema).toMatchObject({ description: expect.stringContaining("composite") });
+    const pair = {
+      kind: "composite",
+      type: '"public"."pair"',
+      attributes: [
+        { name: "a", codec: { kind: "integer" } },
+        { name: "b", codec: { kind: "text" } },
+      ],
+    };
+    expect(columnOf(person, "spot").codec).toEqual(pair);
+    expect(columnOf(person, "spot").schema).toMatchObject({
+      type: "object",
+      // Any attribute of a row may be null.
+      properties: { a: { type: ["integer", "null"] }, b: { type: ["string", "null"] } },
+      additionalProperties: false,
+    });
+    expect(columnOf(person, "spots").codec).toEqual({ kind: "array", element: pair });
+    expect(columnOf(person, "spans").codec).toEqual({
+      kind: "multirange",
+      element: { kind: "bigint" },
+      subtype: "bigint",
+    });
+    expect(columnOf(person, "wait").codec).toEqual({ kind: "interval" });
+    expect(columnOf(person, "price").codec).toEqual({ kind: "money" });
+    expect(columnOf(person, "prices").codec).toEqual({ kind: "array", element: { kind: "money" } });
+    expect(columnOf(person, "page").schema).toMatchObject({ type: "string", contentMediaType: "application/xml" });
     expect(columnOf(person, "name_length")).toMatchObject({ readOnly: true, hasDefault: true });
     const visit = table(reading.database.tables, "visit");
     expect(visit.primaryKey).toEqual(["person_id", "at"]);
@@ -237,5 +262,83 @@ describe("MySQL features", () => {
       const renamed = JSON.parse(JSON.stringify(reading.database.tables).replaceAll('"shop"', '"dbsource_features"'));
       expect(live).toEqual(renamed);
     }
+  });
+});
+
+const MYSQL_VIEWS_DDL = `
+CREATE TABLE maker (id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, name VARCHAR(30) NOT NULL, town VARCHAR(20));
+CREATE TABLE part (
+  id INT NOT NULL PRIMARY KEY, maker_id INT UNSIGNED, label CHAR(8) NOT NULL,
+  price DECIMAL(8,2) NOT NULL DEFAULT 1.00, qty SMALLINT UNSIGNED NOT NULL, active BOOLEAN NOT NULL DEFAULT TRUE
+);
+CREATE VIEW part_list AS
+  SELECT p.id, p.label AS code, m.name AS maker, CONCAT(m.name, _utf8' / ', p.label) AS title,
+    IF(p.active, 'on sale', '') AS state, p.price * p.qty AS stock_value
+  FROM part AS p LEFT JOIN maker AS m ON m.id = p.maker_id;
+CREATE ALGORITHM=MERGE DEFINER=CURRENT_USER SQL SECURITY INVOKER VIEW maker_totals (maker, parts, units, average, cheapest) AS
+  SELECT m.name, COUNT(*), SUM(p.qty), AVG(p.price), MIN(p.label)
+  FROM part p RIGHT JOIN maker m ON m.id = p.maker_id GROUP BY m.name;
+CREATE VIEW everything AS SELECT * FROM maker;
+CREATE VIEW towns AS SELECT t.town FROM (SELECT town FROM maker) AS t;
+CREATE VIEW views_of_views AS SELECT code, maker FROM part_list;
+`;
+
+describe("MySQL views in a DDL file", () => {
+  const path = file("features-mysql-views.sql", MYSQL_VIEWS_DDL);
+  it("types each view's columns from its query, as MariaDB does, and says which it cannot type", async () => {
+    const reading = await loadDatabase(path, { dialect: "mysql" });
+    const partList = table(reading.database.tables, "part_list");
+    expect(partList.kind).toBe("view");
+    expect(partList.columns.map((c) => [c.name, c.nativeType, c.nullable])).toEqual([
+      ["id", "int", false],
+      ["code", "char(8)", false],
+      // On the outer side of the LEFT JOIN: null where a part has no maker.
+      ["maker", "varchar(30)", true],
+      ["title", "varchar(41)", true],
+      ["state", "varchar(7)", false],
+      ["stock_value", "unknown (computed by the view's query)", true],
+    ]);
+    expect(columnOf(partList, "stock_value")).toMatchObject({
+      codec: { kind: "text" },
+      readOnly: true,
+      schema: { description: expect.stringContaining("computed by the view's query") },
+    });
+    expect(reading.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringMatching(/^view part_list: stock_value computed in a way only an engine types/),
+    );
+    const totals = table(reading.database.tables, "maker_totals");
+    expect(totals.columns.map((c) => [c.name, c.nativeType, c.nullable])).toEqual([
+      ["maker", "varchar(30)", false],
+      ["parts", "bigint", false],
+      ["units", "decimal(27,0)", true],
+      ["average", "decimal(12,6)", true],
+      ["cheapest", "char(8)", true],
+    ]);
+    expect(table(reading.database.tables, "everything").columns.map((c) => c.name)).toEqual(["id", "name", "town"]);
+    expect(table(reading.database.tables, "towns").columns.map((c) => c.nativeType)).toEqual(["varchar(20)"]);
+    expect(table(reading.database.tables, "views_of_views").columns.map((c) => c.nullable)).toEqual([false, true]);
+    if (mysql) {
+      drops.push(() => dropMysql("dbsource_views"));
+      const url = await loadMysql("dbsource_views", splitScript(MYSQL_VIEWS_DDL, "mysql"));
+      const live = (await loadDatabase(url)).database.tables;
+      // The DDL names no database: the file's name stands in. The untyped column is the one difference.
+      const typed = (tables: SqlTable[]) =>
+        tables.map((t) => ({ ...t, schema: "", columns: t.columns.filter((c) => c.name !== "stock_value") }));
+      expect(typed(live)).toEqual(typed(reading.database.tables));
+      expect(columnOf(table(live, "part_list"), "stock_value").nativeType).toBe("decimal(13,2)");
+    }
+  });
+
+  it("leaves out a view it cannot follow, saying why, and reads the rest", async () => {
+    const broken = file(
+      "features-mysql-broken-view.sql",
+      `${MYSQL_VIEWS_DDL}\nCREATE VIEW lost AS SELECT x FROM nowhere;`,
+    );
+    const reading = await loadDatabase(broken, { dialect: "mysql" });
+    expect(reading.database.tables.map((t) => t.name)).not.toContain("lost");
+    expect(reading.database.tables.map((t) => t.name)).toContain("part_list");
+    expect(reading.warnings.map((w) => w.message)).toContainEqual(
+      "view lost skipped: the view reads features-mysql-broken-view.nowhere, which is not created earlier in the file",
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { ToolError } from "../../results/tool-error.js";
 import type { SqlCodec, SqlDialect } from "./model.js";
+import {
+  formatRangeLiteral,
+  formatRecordLiteral,
+  parseArrayLiteral,
+  parseMultirangeLiteral,
+  parseRangeLiteral,
+  parseRecordLiteral,
+  quoteItem,
+  type RangeText,
+} from "./pg-literals.js";
 
 /**
  * Values both ways between JSON and the drivers, by codec. What each driver hands back is settled in its module
@@ -22,6 +32,7 @@ export function jsonConverter(codec: SqlCodec): JsonConverter {
         value == null ? null : typeof value === "bigint" || typeof value === "string" ? Number(value) : value;
     case "bigint":
     case "decimal":
+    case "money":
       return (value) => (value == null ? null : typeof value === "string" ? value : String(value));
     case "float":
       return (value) => (value == null ? null : typeof value === "number" ? value : Number(value));
@@ -39,13 +50,18 @@ export function jsonConverter(codec: SqlCodec): JsonConverter {
         value == null ? null : typeof value === "string" ? (value === "" ? [] : value.split(",")) : value;
     case "array": {
       const element = jsonConverter(codec.element);
-      // PostgreSQL hands arrays of types it has no parser for (enums, domains) over as their text: `{a,"b c",NULL}`.
+      // PostgreSQL hands arrays of types it has no parser for (enums, domains, rows) over as their text:
+      // `{a,"b c",NULL}`, whose items are their own type's text.
       return (value) => {
         if (value == null) return null;
-        const items = typeof value === "string" ? parseArrayLiteral(value) : value;
-        return Array.isArray(items) ? items.map(element) : items;
+        if (typeof value === "string") return fromText(value, codec);
+        return Array.isArray(value) ? value.map(element) : value;
       };
     }
+    case "range":
+    case "multirange":
+    case "composite":
+      return (value) => (value == null ? null : typeof value === "string" ? fromText(value, codec) : value);
     case "date":
       return (value) =>
         value == null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
@@ -58,6 +74,11 @@ export function jsonConverter(codec: SqlCodec): JsonConverter {
       // Text, enums, uuids, times: a string, whatever the driver made of it (SQLite stores any value in any column).
       return textOf;
   }
+}
+
+/** One value converted on its own (nested text forms, tests); rows go through `jsonConverter`, chosen once. */
+export function toJson(value: unknown, codec: SqlCodec): unknown {
+  return jsonConverter(codec)(value);
 }
 
 /** A value of a column the executor knows nothing about (the `query` tool's results) as plain JSON. */
@@ -78,31 +99,54 @@ function textOf(value: unknown): unknown {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-/** A one-dimensional PostgreSQL array literal as strings (and nulls); nested arrays as nested lists. */
-export function parseArrayLiteral(text: string): unknown {
-  let i = 0;
-  function list(): unknown[] {
-    const items: unknown[] = [];
-    i++; // {
-    while (i < text.length && text[i] !== "}") {
-      if (text[i] === "{") items.push(list());
-      else if (text[i] === '"') {
-        let item = "";
-        for (i++; text[i] !== '"'; i++) item += text[i] === "\\" ? text[++i] : text[i];
-        i++;
-        items.push(item);
-      } else {
-        const end = text.slice(i).search(/[,}]/);
-        const item = text.slice(i, i + end);
-        items.push(item === "NULL" ? null : item);
-        i += end;
-      }
-      if (text[i] === ",") i++;
+/**
+ * A value in PostgreSQL's text form (an item of an array, a range's bound, a row's attribute) as JSON: what the
+ * driver would have made of it had it come alone, then what `toJson` makes of that.
+ */
+export function fromText(text: unknown, codec: SqlCodec): unknown {
+  if (text === null || text === undefined) return null;
+  if (typeof text !== "string")
+    return Array.isArray(text) && codec.kind === "array" ? arrayFromText(text, codec) : text;
+  switch (codec.kind) {
+    case "bytes":
+      // bytea's text is `\x` and hex digits.
+      return text.startsWith("\\x") ? Buffer.from(text.slice(2), "hex").toString("base64") : text;
+    case "array": {
+      const items = parseArrayLiteral(text);
+      return Array.isArray(items) ? arrayFromText(items, codec) : items;
     }
-    i++; // }
-    return items;
+    case "range":
+      return rangeJson(parseRangeLiteral(text), codec.element);
+    case "multirange":
+      return parseMultirangeLiteral(text).map((range) => rangeJson(range, codec.element));
+    case "composite": {
+      const fields = parseRecordLiteral(text);
+      return Object.fromEntries(codec.attributes.map((a, i) => [a.name, fromText(fields[i] ?? null, a.codec)]));
+    }
+    default:
+      return toJson(text, codec);
   }
-  return text.startsWith("{") ? list() : text;
+}
+
+function arrayFromText(items: unknown[], codec: SqlCodec & { kind: "array" }): unknown[] {
+  return items.map((item) => fromText(item, codec.element));
+}
+
+/** A date or time bound at PostgreSQL's `infinity` reads as unbounded: no date-time format holds the word. */
+const INFINITE = new Set(["infinity", "-infinity"]);
+
+function rangeJson(range: RangeText, element: SqlCodec): Record<string, unknown> {
+  const timeline = element.kind === "date" || element.kind === "datetime";
+  const bound = (text: string | null) => (text === null || (timeline && INFINITE.has(text)) ? null : text);
+  const lower = bound(range.lower);
+  const upper = bound(range.upper);
+  return {
+    lower: fromText(lower, element),
+    upper: fromText(upper, element),
+    lowerInclusive: lower !== null && range.lowerInclusive,
+    upperInclusive: upper !== null && range.upperInclusive,
+    empty: range.empty,
+  };
 }
 
 /**
@@ -141,6 +185,7 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
       if (typeof value !== "string" || !/^-?\d+$/.test(value)) throw wrong("an integer (as a string of digits)");
       return dialect === "sqlite" ? BigInt(value) : value;
     case "decimal":
+    case "money":
       if (typeof value === "number" && Number.isFinite(value)) return String(value);
       if (typeof value !== "string" || !/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
         throw wrong("a decimal number");
@@ -164,6 +209,21 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
     case "array":
       if (!Array.isArray(value)) throw wrong("a list");
       return value.map((v) => toSql(v, codec.element, dialect, column));
+    case "range":
+      return formatRangeLiteral(rangeText(value, codec.element, column, wrong));
+    case "multirange":
+      if (!Array.isArray(value)) throw wrong("a list of ranges");
+      return `{${value.map((range) => formatRangeLiteral(rangeText(range, codec.element, column, wrong))).join(",")}}`;
+    case "composite": {
+      if (typeof value !== "object" || Array.isArray(value)) throw wrong("an object");
+      const names = new Set(codec.attributes.map((a) => a.name));
+      const unknown = Object.keys(value).find((name) => !names.has(name));
+      if (unknown !== undefined) throw wrong(`an object of ${[...names].join(", ")} (no "${unknown}")`);
+      const fields = codec.attributes.map((a) =>
+        toText((value as Record<string, unknown>)[a.name] ?? null, a.codec, `${column}.${a.name}`),
+      );
+      return formatRecordLiteral(fields);
+    }
     case "datetime":
       if (typeof value !== "string") throw wrong("an ISO 8601 date-time");
       return dialect === "mysql" ? mysqlDateTime(value, codec.zoned, wrong) : value;
@@ -184,4 +244,58 @@ function mysqlDateTime(value: string, zoned: boolean, wrong: (what: string) => E
   const utc = new Date(value);
   if (Number.isNaN(utc.getTime())) throw wrong("an ISO 8601 date-time");
   return utc.toISOString().replace("T", " ").replace("Z", "");
+}
+
+const RANGE_KEYS = new Set(["lower", "upper", "lowerInclusive", "upperInclusive", "empty"]);
+
+/**
+ * `{ lower, upper, lowerInclusive, upperInclusive, empty }` as a range's bounds in text. A missing or null bound is
+ * unbounded; the inclusiveness left out is PostgreSQL's default, `[)`.
+ */
+function rangeText(value: unknown, element: SqlCodec, column: string, wrong: (what: string) => Error): RangeText {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw wrong("a range: { lower, upper, lowerInclusive, upperInclusive } or { empty: true }");
+  }
+  const range = value as Record<string, unknown>;
+  const unknown = Object.keys(range).find((key) => !RANGE_KEYS.has(key));
+  if (unknown !== undefined)
+    throw wrong(`a range (no "${unknown}": lower, upper, lowerInclusive, upperInclusive, empty)`);
+  for (const flag of ["lowerInclusive", "upperInclusive", "empty"]) {
+    if (range[flag] !== undefined && typeof range[flag] !== "boolean")
+      throw wrong(`a range whose ${flag} is true or false`);
+  }
+  if (range.empty === true)
+    return { empty: true, lower: null, upper: null, lowerInclusive: false, upperInclusive: false };
+  return {
+    empty: false,
+    lower: toText(range.lower ?? null, element, `${column}.lower`),
+    upper: toText(range.upper ?? null, element, `${column}.upper`),
+    lowerInclusive: range.lowerInclusive !== false,
+    upperInclusive: range.upperInclusive === true,
+  };
+}
+
+/**
+ * A JSON value as PostgreSQL's text form of its type: an item inside a row, range or array literal, where the
+ * driver's own conversions do not reach. Checked by `toSql` first, so what it refuses is refused here alike.
+ */
+export function toText(value: unknown, codec: SqlCodec, column: string): string | null {
+  if (value === null) return null;
+  switch (codec.kind) {
+    case "array": {
+      if (!Array.isArray(value)) toSql(value, codec, "postgres", column);
+      const items = (value as unknown[]).map((item) => {
+        const text = toText(item, codec.element, column);
+        // Nested lists are sub-arrays, written as they are; anything else is one quoted item.
+        return text === null ? "NULL" : codec.element.kind === "array" ? text : quoteItem(text);
+      });
+      return `{${items.join(",")}}`;
+    }
+    case "boolean":
+      return toSql(value, codec, "postgres", column) ? "t" : "f";
+    case "bytes":
+      return `\\x${(toSql(value, codec, "postgres", column) as Buffer).toString("hex")}`;
+    default:
+      return String(toSql(value, codec, "postgres", column));
+  }
 }

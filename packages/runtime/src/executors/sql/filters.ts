@@ -71,7 +71,7 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
     );
   }
   const name = w.name(column.name);
-  const bind = (value: unknown) => w.value(toSql(value, column.codec, w.dialect, column.name));
+  const bind = (value: unknown) => w.typed(toSql(value, column.codec, w.dialect, column.name), column.codec);
   const comparison = COMPARISONS[op as FilterOperator];
   if (comparison !== undefined) {
     if (operand === null) throw new ToolError(`where.${column.name}.${op}: use isNull to test for null.`);
@@ -82,8 +82,10 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
       if (!Array.isArray(operand) || operand.length === 0 || operand.length > MAX_IN_VALUES) {
         throw new ToolError(`where.${column.name}.in: takes a list of 1 to ${MAX_IN_VALUES} values.`);
       }
-      if (w.dialect === "postgres")
-        return `${name} = ANY(${w.value(operand.map((v) => toSql(v, column.codec, w.dialect, column.name)))})`;
+      if (w.dialect === "postgres") {
+        const values = operand.map((v) => toSql(v, column.codec, w.dialect, column.name));
+        return `${name} = ANY(${w.typed(values, { kind: "array", element: column.codec })})`;
+      }
       return `${name} IN (${operand.map(bind).join(", ")})`;
     }
     case "like":
@@ -108,6 +110,12 @@ function contains(column: SqlColumn, operand: unknown, w: StatementWriter, name:
     const json = w.value(JSON.stringify(operand));
     return w.dialect === "postgres" ? `${name}::jsonb @> ${json}::jsonb` : `JSON_CONTAINS(${name}, ${json})`;
   }
+  const { codec } = column;
+  if (codec.kind === "range" || codec.kind === "multirange") {
+    // The element, cast to the range's subtype: untyped, `@>` could take it for a range as well.
+    if (operand === null) throw new ToolError(`where.${column.name}.contains: takes a value, not null.`);
+    return `${name} @> ${w.value(toSql(operand, codec.element, w.dialect, column.name))}::${codec.subtype}`;
+  }
   if (!Array.isArray(operand) || operand.length === 0) {
     throw new ToolError(`where.${column.name}.contains: takes a list of the values it must hold.`);
   }
@@ -118,7 +126,7 @@ function contains(column: SqlColumn, operand: unknown, w: StatementWriter, name:
       .map((m) => `FIND_IN_SET(${w.value(m)}, ${name}) > 0`)
       .join(" AND ")})`;
   }
-  return `${name} @> ${w.value(toSql(operand, column.codec, w.dialect, column.name))}`;
+  return `${name} @> ${w.typed(toSql(operand, column.codec, w.dialect, column.name), column.codec)}`;
 }
 
 /** A LIKE pattern as a GLOB: `%` and `_` become `*` and `?`, and GLOB's own wildcards in the text match themselves. */

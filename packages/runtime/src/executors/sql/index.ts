@@ -24,6 +24,7 @@ export {
   type SqlExecutorOptions,
 } from "./executor.js";
 export type {
+  SqlAttribute,
   SqlBinding,
   SqlCodec,
   SqlColumn,
@@ -37,4 +38,5 @@ export type {
 } from "./model.js";
 export { AND, FILTER_OPERATORS, type FilterOperator, OR, operatorsFor } from "./operators.js";
 export { leastPrivilegeScript, type RoleScriptOptions } from "./roles.js";
+export { orNull } from "./row-schema.js";
 export { qualifiedName } from "./tables.js";

@@ -1,5 +1,6 @@
 import type { SqlColumn, SqlDialect, SqlJsonSchema, SqlTable } from "./model.js";
 import { AND, type FilterOperator, OR, operandSchema, operatorsFor } from "./operators.js";
+import { sortable } from "./order.js";
 import { rowSchema, valueSchema } from "./row-schema.js";
 import { pagingKey } from "./tables.js";
 
@@ -40,7 +41,12 @@ export function listInputSchema(table: SqlTable, dialect: SqlDialect, limits: Li
     type: "object",
     properties: {
       where: { $ref: "#/$defs/where" },
-      ...pagingProperties(names, limits, pagingKey(table) !== undefined),
+      ...pagingProperties(
+        names,
+        limits,
+        pagingKey(table) !== undefined,
+        table.columns.filter(sortable).map((c) => c.name),
+      ),
     },
     additionalProperties: false,
     $defs: { ...defs, where },
@@ -65,7 +71,7 @@ export function listRowsInputSchema(limits: ListLimits): Record<string, unknown>
     properties: {
       table: { type: "string", description: "The table or view, as find_tables names it." },
       where: { $ref: "#/$defs/where" },
-      ...pagingProperties(undefined, limits, true),
+      ...pagingProperties(undefined, limits, true, undefined),
     },
     required: ["table"],
     additionalProperties: false,
@@ -97,8 +103,15 @@ function intern(schema: SqlJsonSchema, stem: string, defs: Record<string, SqlJso
   return name;
 }
 
-function pagingProperties(columns: string[] | undefined, limits: ListLimits, cursor: boolean) {
+/** `sortableColumns`: those `order` may name (all but XML), when the table is known. */
+function pagingProperties(
+  columns: string[] | undefined,
+  limits: ListLimits,
+  cursor: boolean,
+  sortableColumns: string[] | undefined,
+) {
   const column = columns ? { type: "string", enum: columns } : { type: "string" };
+  const sortColumn = sortableColumns ? { type: "string", enum: sortableColumns } : { type: "string" };
   return {
     order: {
       type: "array",
@@ -106,7 +119,7 @@ function pagingProperties(columns: string[] | undefined, limits: ListLimits, cur
       items: {
         type: "object",
         properties: {
-          column,
+          column: sortColumn,
           direction: { type: "string", enum: ["asc", "desc"], default: "asc" },
           nulls: { type: "string", enum: ["first", "last"] },
         },

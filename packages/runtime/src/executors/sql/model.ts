@@ -23,8 +23,18 @@ export type SqlDialect = "postgres" | "mysql" | "sqlite";
  *  - `json` is any JSON value (PostgreSQL json/jsonb, MySQL JSON, SQLite columns declared JSON);
  *  - `array` holds `element` values (PostgreSQL arrays);
  *  - `date`, `time`, `datetime` are ISO 8601 strings (`datetime` with an offset when the type has a zone);
- *  - `text` is the fallback for any type the driver reads as text (intervals, ranges and composites read by the
- *    source as text unless it gives them a richer codec).
+ *  - `interval` is an ISO 8601 duration (`P1Y2M-3DT4H5M6.5S`: PostgreSQL's `iso_8601` interval style, which the
+ *    driver sets per transaction);
+ *  - `money` is a decimal string: the column is read as `numeric` and written through `numeric`, so neither way
+ *    depends on the server's `lc_monetary`;
+ *  - `xml` is the document's text (PostgreSQL compares XML with nothing, so it takes no filter but `isNull`);
+ *  - `range` is `{ lower, upper, lowerInclusive, upperInclusive, empty }` with bounds of the `element` codec (null:
+ *    unbounded), on the wire PostgreSQL's range literal; `subtype` is the element's SQL type, which a bound needs as
+ *    a cast where an operator would otherwise be ambiguous (`range @> $1::subtype`); `multirange` is a list of them;
+ *  - `composite` is an object of its `attributes`, on the wire PostgreSQL's row literal (`(1,"a b",)`) cast to
+ *    `type` (the composite type's quoted, schema-qualified name: a bare literal compared with a column is taken for
+ *    an anonymous record, which PostgreSQL cannot read);
+ *  - `text` is the fallback for any type the driver reads as text (geometry, network addresses, text search).
  */
 export type SqlCodec =
   | { kind: "text" }
@@ -36,12 +46,23 @@ export type SqlCodec =
   | { kind: "date" }
   | { kind: "time" }
   | { kind: "datetime"; zoned: boolean }
+  | { kind: "interval" }
+  | { kind: "money" }
+  | { kind: "xml" }
   | { kind: "uuid" }
   | { kind: "json" }
   | { kind: "bytes" }
   | { kind: "enum"; values: string[] }
   | { kind: "set"; values: string[] }
-  | { kind: "array"; element: SqlCodec };
+  | { kind: "array"; element: SqlCodec }
+  | { kind: "range" | "multirange"; element: SqlCodec; subtype: string }
+  | { kind: "composite"; type: string; attributes: SqlAttribute[] };
+
+/** One attribute of a composite type, in the type's order. */
+export interface SqlAttribute {
+  name: string;
+  codec: SqlCodec;
+}
 
 /** A JSON Schema (2020-12) fragment; the runtime's own alias is not imported so this file stays dependency-free. */
 export type SqlJsonSchema = boolean | { [keyword: string]: unknown };

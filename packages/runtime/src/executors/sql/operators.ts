@@ -41,9 +41,19 @@ export function operatorsFor(column: SqlColumn, dialect: SqlDialect): FilterOper
     case "date":
     case "time":
     case "datetime":
+    case "interval":
+    case "money":
     case "uuid":
     case "enum":
       ops.push(...ORDERED);
+      break;
+    case "composite":
+      ops.push("eq", "neq");
+      break;
+    case "range":
+    case "multirange":
+      // Equal ranges, and ranges holding a value (`@>`): the questions a model asks of periods and spans.
+      ops.push("eq", "neq", "contains");
       break;
     case "boolean":
     case "bytes":
@@ -73,9 +83,23 @@ export function operandSchema(op: FilterOperator, column: SqlColumn, value: SqlJ
     case "isNull":
       return { type: "boolean", description: "true: only rows where it is null; false: only rows where it is not." };
     case "contains":
-      // Arrays and SET columns contain the listed members; JSON contains the given document (`@>` semantics).
+      // Arrays and SET columns contain the listed members; JSON contains the given document (`@>` semantics);
+      // ranges contain one value of their element.
+      if (column.codec.kind === "range" || column.codec.kind === "multirange") return rangeElementSchema(column);
       return column.codec.kind === "json" ? {} : value;
     default:
       return value;
   }
+}
+
+/**
+ * The schema of one value of a range column's element: its `lower` bound's, without the null that stands for an
+ * unbounded end (the source writes range schemas as `lower: { anyOf: [element, { type: "null" }] }`; a
+ * multirange's items are such ranges).
+ */
+function rangeElementSchema(column: SqlColumn): SqlJsonSchema {
+  let schema = column.schema as Record<string, unknown>;
+  if (column.codec.kind === "multirange") schema = schema.items as Record<string, unknown>;
+  const lower = (schema.properties as Record<string, { anyOf?: SqlJsonSchema[] }> | undefined)?.lower;
+  return lower?.anyOf?.[0] ?? {};
 }

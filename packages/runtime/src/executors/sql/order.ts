@@ -4,6 +4,11 @@ import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { columnOf, pagingKey } from "./tables.js";
 
+/** Whether rows can be ordered by the column: PostgreSQL has no ordering of XML. */
+export function sortable(column: SqlColumn): boolean {
+  return column.codec.kind !== "xml";
+}
+
 /** One sort key, with nulls' place settled (the dialect's default made explicit, so paging can reason about it). */
 export interface SortKey {
   column: SqlColumn;
@@ -26,6 +31,7 @@ export function resolveOrder(
   for (const [i, item] of (order ?? []).entries()) {
     const { column: name, direction = "asc", nulls } = (item ?? {}) as Record<string, unknown>;
     const column = columnOf(table, name, `order[${i}]`);
+    if (!sortable(column)) throw new ToolError(`order[${i}].column: rows cannot be ordered by "${column.name}" (XML).`);
     if (direction !== "asc" && direction !== "desc") throw new ToolError(`order[${i}].direction: takes asc or desc.`);
     if (nulls !== undefined && nulls !== "first" && nulls !== "last")
       throw new ToolError(`order[${i}].nulls: takes first or last.`);
@@ -73,7 +79,7 @@ export function keysetCondition(keys: SortKey[], after: unknown[], w: StatementW
 }
 
 function bound(key: SortKey, value: unknown, w: StatementWriter): string {
-  return w.value(toSql(value, key.column.codec, w.dialect, key.column.name));
+  return w.typed(toSql(value, key.column.codec, w.dialect, key.column.name), key.column.codec);
 }
 
 function same(key: SortKey, value: unknown, w: StatementWriter): string {

@@ -6,11 +6,11 @@ import { checkReadOnlySql } from "./read-guard.js";
 
 /**
  * Types read as their text: dates and times (JavaScript Dates would lose the zone, the precision or the day),
- * intervals and geometric types (pg makes objects of them; their text is what the column's schema says), and the
- * arrays of all these.
+ * intervals and geometric types (pg makes objects of them; their text is what the column's schema says), the
+ * arrays of all these, and numeric[] (pg makes floats of its items, which loses digits; money[] is read as it).
  */
 const TEXT_TYPES = new Set([
-  1082, 1083, 1114, 1184, 1266, 1182, 1183, 1115, 1185, 1270, 1186, 1187, 600, 718, 1017, 719,
+  1082, 1083, 1114, 1184, 1266, 1182, 1183, 1115, 1185, 1270, 1186, 1187, 600, 718, 1017, 719, 1231,
 ]);
 
 /**
@@ -48,11 +48,15 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
     let broken: Error | undefined;
     const stop = cancelOn(settings, client, pool);
     try {
-      await client.query(mode === "read" ? "BEGIN READ ONLY" : "BEGIN");
       const ms = Math.max(1, Math.round(settings.timeoutMs));
-      await client.query(`SET LOCAL statement_timeout = ${ms}`);
-      await client.query(`SET LOCAL lock_timeout = ${ms}`);
-      await client.query("SET LOCAL idle_in_transaction_session_timeout = " + ms * 2);
+      // One round trip (the simple protocol takes several statements; none holds a value from the arguments).
+      // SET LOCAL ends with the transaction, so nothing here outlives the call. Intervals are written in ISO 8601
+      // (`P1DT2H`), the form their schema says, instead of the session's style.
+      await client.query(
+        `${mode === "read" ? "BEGIN READ ONLY" : "BEGIN"}; SET LOCAL statement_timeout = ${ms}; ` +
+          `SET LOCAL lock_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms * 2}; ` +
+          "SET LOCAL intervalstyle = 'iso_8601'",
+      );
       const session = {
         affected: 0,
         insertId: undefined,

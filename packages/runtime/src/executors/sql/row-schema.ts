@@ -3,7 +3,14 @@ import type { SqlColumn, SqlJsonSchema, SqlTable } from "./model.js";
 /** A column's value schema with null allowed where the column may hold null. */
 export function valueSchema(column: SqlColumn): SqlJsonSchema {
   const schema = withComment(column.schema, column.comment);
-  if (!column.nullable) return schema;
+  return column.nullable ? orNull(schema) : schema;
+}
+
+/**
+ * `schema` or null: `type` widened where it names one type (enum values gain null), else `anyOf`. Also for parts of
+ * a value that may be null (a PostgreSQL array's items, a composite's attributes), so every nullable looks alike.
+ */
+export function orNull(schema: SqlJsonSchema): SqlJsonSchema {
   if (typeof schema === "boolean") return schema;
   const { type, enum: values } = schema;
   if (typeof type === "string" && !("anyOf" in schema) && !("oneOf" in schema) && !("const" in schema)) {

@@ -22,7 +22,7 @@ export function listStatement(dialect: SqlDialect, plan: ListPlan): Statement {
   const w = new StatementWriter(dialect);
   const conditions = [whereClause(plan.where, plan.table, w), plan.after?.(w)].filter(Boolean);
   const text =
-    `SELECT ${plan.columns.map((c) => w.name(c.name)).join(", ")} FROM ${w.table(plan.table)}` +
+    `SELECT ${plan.columns.map((c) => w.selected(c)).join(", ")} FROM ${w.table(plan.table)}` +
     (conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "") +
     (plan.keys.length > 0 ? ` ORDER BY ${orderBy(plan.keys, w)}` : "") +
     // One more row than asked says whether there is a next page; the number is an integer the executor checked.
@@ -53,11 +53,11 @@ export function keyValues(table: SqlTable, args: Record<string, unknown>, dialec
 }
 
 function keyCondition(w: StatementWriter, key: { column: SqlColumn; value: unknown }[]): string {
-  return key.map((k) => `${w.name(k.column.name)} = ${w.value(k.value)}`).join(" AND ");
+  return key.map((k) => `${w.name(k.column.name)} = ${w.typed(k.value, k.column.codec)}`).join(" AND ");
 }
 
 function allColumns(w: StatementWriter, table: SqlTable): string {
-  return table.columns.map((c) => w.name(c.name)).join(", ");
+  return table.columns.map((c) => w.selected(c)).join(", ");
 }
 
 export function getStatement(dialect: SqlDialect, table: SqlTable, key: { column: SqlColumn; value: unknown }[]) {
@@ -117,7 +117,7 @@ export function insertStatement(
     );
   }
   const names = values.map((v) => w.name(v.column.name)).join(", ");
-  const placeholders = values.map((v) => w.value(v.value)).join(", ");
+  const placeholders = values.map((v) => w.typed(v.value, v.column.codec)).join(", ");
   return w.finish(`${into} (${names}) VALUES (${placeholders})${returning(w, table, withReturning)}`);
 }
 
@@ -129,7 +129,7 @@ export function updateStatement(
   withReturning: boolean,
 ) {
   const w = new StatementWriter(dialect);
-  const set = values.map((v) => `${w.name(v.column.name)} = ${w.value(v.value)}`).join(", ");
+  const set = values.map((v) => `${w.name(v.column.name)} = ${w.typed(v.value, v.column.codec)}`).join(", ");
   return w.finish(
     `UPDATE ${w.table(table)} SET ${set} WHERE ${keyCondition(w, key)}${returning(w, table, withReturning)}`,
   );

@@ -112,7 +112,8 @@ function columnNames(nodes: Node[]): string[] {
   return nodes.map(columnName);
 }
 
-function columnName(node: Node): string {
+/** A column's name in a reference or definition node. */
+export function columnName(node: Node): string {
   const column = node.column;
   if (typeof column === "string") return column;
   // Newer grammars wrap names: { expr: { type: "default", value: "name" } }.

@@ -1,9 +1,10 @@
 /**
  * A MySQL DDL file read by a real SQL parser (node-sql-parser) into the same facts information_schema gives, then
  * lowered by the same code as a live reading. Only statements that shape tables are parsed (CREATE TABLE, ALTER
- * TABLE ... ADD, CREATE INDEX, DROP TABLE, CREATE DATABASE / USE to know the database); the rest (data, SET,
- * triggers, routines, executable comments) are counted and skipped. `DELIMITER` lines are obeyed by the splitter. Views are skipped with a warning: their
- * columns' types come from the query, which only an engine can type (read views from a live server).
+ * TABLE ... ADD, CREATE INDEX, DROP TABLE, CREATE VIEW, CREATE DATABASE / USE to know the database); the rest
+ * (data, SET, triggers, routines, executable comments) are counted and skipped. `DELIMITER` lines are obeyed by the
+ * splitter. A view's columns are typed from its query against the tables read before it (`views.ts`); a column it
+ * cannot type is served as text and the file's warnings name it.
  */
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { loadDriver, messageOf } from "../shared/drivers.js";
@@ -13,14 +14,16 @@ import { sortTables } from "../shared/tables.js";
 import { applyAlter, type Catalog, tableFacts } from "./ast.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
 import { lowerMysqlTable } from "./tables.js";
+import { UNKNOWN_TYPE, viewFacts } from "./views.js";
 
 type Warn = (pointer: string, message: string) => void;
 
 const DATABASE = /^(?:CREATE\s+(?:DATABASE|SCHEMA)(?:\s+IF\s+NOT\s+EXISTS)?|USE)\s+`?([^`\s;]+)`?/i;
 const SHAPING =
   /^(CREATE\s+(TEMPORARY\s+)?TABLE|ALTER\s+TABLE|CREATE\s+(UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+TABLE)\b/i;
-const VIEW =
-  /^CREATE\s+(OR\s+REPLACE\s+)?(ALGORITHM\s*=\s*\w+\s+)?(DEFINER\s*=\s*\S+\s+)?(SQL\s+SECURITY\s+\w+\s+)?VIEW\s+`?([^`\s(]+)`?/i;
+/** What precedes VIEW: node-sql-parser reads the view's query, not DEFINER=... or SQL SECURITY (nothing to types). */
+const VIEW_OPTIONS =
+  /^CREATE\s+(OR\s+REPLACE\s+)?(ALGORITHM\s*=\s*\w+\s+)?(DEFINER\s*=\s*\S+\s+)?(SQL\s+SECURITY\s+\w+\s+)?VIEW\b/i;
 
 export async function readMysqlScript(
   script: SplitScript,
@@ -41,12 +44,8 @@ export async function readMysqlScript(
       firstDatabase ??= database;
       continue;
     }
-    const view = VIEW.exec(sql);
-    if (view) {
-      warn(
-        `line ${statement.line}`,
-        `view ${view[5]} skipped: only an engine can type a view's columns (read views from a live server)`,
-      );
+    if (VIEW_OPTIONS.test(sql)) {
+      readView(parser, statement, sql, catalog, fallbackName, warn);
       continue;
     }
     if (!SHAPING.test(sql)) {
@@ -64,7 +63,45 @@ export async function readMysqlScript(
   return { name: firstDatabase ?? fallbackName, tables: sortTables(tables) };
 }
 
-function parse(parser: { astify(sql: string, options: object): unknown }, statement: ScriptStatement, file: string) {
+type SqlParser = { astify(sql: string, options: object): unknown };
+
+/**
+ * A CREATE VIEW: its columns typed against the catalog, and the view added to it (views may read views). A view
+ * this reader cannot follow (a query the parser refuses, a table it does not know) is left out with a warning
+ * saying why, as a live server would still show it: the tables around it are read all the same.
+ */
+function readView(
+  parser: SqlParser,
+  statement: ScriptStatement,
+  sql: string,
+  catalog: Catalog,
+  fallback: string,
+  warn: Warn,
+): void {
+  const where = `line ${statement.line}`;
+  try {
+    const ast = parser.astify(rewriteTypeSynonyms(sql.replace(VIEW_OPTIONS, "CREATE $1VIEW")), { database: "MySQL" });
+    const view = viewFacts(
+      (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>,
+      catalog.tables,
+      catalog.database ?? fallback,
+    );
+    catalog.tables.set(`${view.schema}.${view.name}`, view);
+    const untyped = view.columns.filter((c) => c.columnType === UNKNOWN_TYPE).map((c) => c.name);
+    if (untyped.length > 0) {
+      warn(
+        where,
+        `view ${view.name}: ${untyped.join(", ")} computed in a way only an engine types; served as text ` +
+          "(read the view from a live server for its type)",
+      );
+    }
+  } catch (error) {
+    const name = /\bVIEW\s+(`[^`]+`|\S+)/i.exec(sql)?.[1] ?? "?";
+    warn(where, `view ${name} skipped: ${messageOf(error).split("\n")[0]}`);
+  }
+}
+
+function parse(parser: SqlParser, statement: ScriptStatement, file: string) {
   try {
     const ast = parser.astify(rewriteTypeSynonyms(statement.sql), { database: "MySQL" });
     return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;

@@ -3,7 +3,8 @@
  * REAL, DEC, FIXED, BOOL, CHARACTER VARYING). They are reserved words in MySQL, so outside quotes they can only be
  * types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
  * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and
- * is dropped the same way.
+ * is dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's
+ * query: the literal is the same text to a reader of types).
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -18,12 +19,14 @@ const WORDS =
   "NATIONAL\\s+(?:CHARACTER|CHAR)(?:\\s+VARYING)?|NATIONAL\\s+VARCHAR|NCHAR\\s+VARCHAR|NVARCHAR|NCHAR|" +
   "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL";
 const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY";
+const INTRODUCER = "_(?:utf8mb4|utf8mb3|utf8|latin1|binary|ascii|ucs2|utf16|utf32)(?=\\s*')";
 /** Quoted text first, so that a word inside quotes is never taken for a type. */
 const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|``)*`";
 
 export function rewriteTypeSynonyms(sql: string): string {
   const synonyms = outsideQuotes(sql, WORDS, (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word);
-  return outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
+  const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
+  return outsideQuotes(attributes, INTRODUCER, () => "");
 }
 
 function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {

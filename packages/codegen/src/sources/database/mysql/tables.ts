@@ -1,7 +1,9 @@
 /** One shape for a MySQL table, whoever read it (information_schema or the DDL parser), and its lowering. */
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
+import * as json from "../shared/codecs.js";
 import { candidateKeys, column, sortForeignKeys } from "../shared/tables.js";
 import { canonicalMysqlType, mapMysqlType } from "./types.js";
+import { UNKNOWN_TYPE } from "./views.js";
 
 type Warn = (pointer: string, message: string) => void;
 
@@ -30,6 +32,7 @@ export interface MysqlTableFacts {
 export function lowerMysqlTable(facts: MysqlTableFacts, warn: Warn): SqlTable {
   const isView = facts.kind === "view";
   const columns = facts.columns.map((c) => {
+    if (c.columnType === UNKNOWN_TYPE) return untypedViewColumn(c);
     const type = mapMysqlType(c.columnType);
     if (type.unmapped !== undefined) {
       warn(`${facts.schema}.${facts.name}.${c.name}`, `type ${c.columnType} has no mapping: read as text`);
@@ -56,4 +59,16 @@ export function lowerMysqlTable(facts: MysqlTableFacts, warn: Warn): SqlTable {
   if (primaryKey) table.primaryKey = primaryKey;
   if (facts.comment !== "") table.comment = facts.comment;
   return table;
+}
+
+/** A view column a DDL file does not type (its expression needs an engine): text, saying why, nullable. */
+function untypedViewColumn(c: MysqlColumnFacts) {
+  return column({
+    name: c.name,
+    nativeType: "unknown (computed by the view's query)",
+    type: json.text(undefined, "computed by the view's query; its type needs an engine, so it is served as text"),
+    nullable: true,
+    readOnly: true,
+    hasDefault: true,
+  });
 }

@@ -51,6 +51,13 @@ export interface TypeRow {
   base_typmod: number;
   domain_not_null: boolean;
   enum_labels: string[] | null;
+  /** Ranges and multiranges: the element type, and its name as SQL writes it (for casts). */
+  range_subtype: number | null;
+  range_subtype_sql: string | null;
+  /** Composite types: the attributes' names, types and typmods, in order. */
+  attribute_names: string[] | null;
+  attribute_types: number[] | null;
+  attribute_typmods: number[] | null;
 }
 
 export interface IndexRow {
@@ -129,9 +136,18 @@ export async function readTypes(db: Queryable): Promise<TypeRow[]> {
       t.typcategory::text AS category, t.typelem::int AS element, t.typbasetype::int AS base_type,
       t.typtypmod AS base_typmod, t.typnotnull AS domain_not_null,
       (SELECT array_agg(${utf8("e.enumlabel::text")} ORDER BY e.enumsortorder) FROM pg_catalog.pg_enum e
-        WHERE e.enumtypid = t.oid) AS enum_labels
-    FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace`);
-  return decoded(rows, ["schema", "name", "enum_labels"]);
+        WHERE e.enumtypid = t.oid) AS enum_labels,
+      r.rngsubtype::int AS range_subtype, ${utf8("pg_catalog.format_type(r.rngsubtype, NULL)")} AS range_subtype_sql,
+      a.names AS attribute_names, a.types AS attribute_types, a.typmods AS attribute_typmods
+    FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+      LEFT JOIN pg_catalog.pg_range r ON t.typtype IN ('r', 'm') AND t.oid IN (r.rngtypid, r.rngmultitypid)
+      LEFT JOIN LATERAL (
+        SELECT array_agg(${utf8("at.attname")} ORDER BY at.attnum) AS names,
+          array_agg(at.atttypid::int ORDER BY at.attnum) AS types, array_agg(at.atttypmod ORDER BY at.attnum) AS typmods
+        FROM pg_catalog.pg_attribute at
+        WHERE t.typtype = 'c' AND at.attrelid = t.typrelid AND at.attnum > 0 AND NOT at.attisdropped
+      ) a ON true`);
+  return decoded(rows, ["schema", "name", "enum_labels", "range_subtype_sql", "attribute_names"]);
 }
 
 /** Primary keys and unique indexes on plain columns (no expression, no predicate), constraint or not. */

@@ -1,8 +1,9 @@
 /**
  * PostgreSQL types -> codec and JSON Schema. A column's type is resolved through the catalog's type rows: domains to
- * their base (keeping the domain's length), arrays to their element, enums to their labels. Types without a JSON
- * counterpart (ranges, composites, intervals, geometry, text search, network addresses) travel as PostgreSQL's own
- * text form, said in the schema's description: {@link TEXT_FORMS} lists them, and nothing else falls back silently.
+ * their base (keeping the domain's length), arrays to their element, enums to their labels, ranges and multiranges
+ * to objects with bounds of their subtype, composites to objects of their attributes. Types without a JSON
+ * counterpart (geometry, text search, network addresses) travel as PostgreSQL's own text form, said in the schema's
+ * description: {@link TEXT_FORMS} lists them, and nothing else falls back silently.
  */
 
 import type { MappedType } from "../shared/codecs.js";
@@ -13,9 +14,7 @@ export type TypeIndex = ReadonlyMap<number, TypeRow>;
 
 /** Base types carried as text on purpose, with what the text looks like. */
 export const TEXT_FORMS: Readonly<Record<string, string>> = {
-  interval: "an interval in PostgreSQL's text form (`1 day 02:00:00`)",
   money: "an amount in the database's currency format (`$1.00`)",
-  xml: "an XML document or fragment",
   tsvector: "a text-search vector in PostgreSQL's text form",
   tsquery: "a text-search query in PostgreSQL's text form",
   inet: "an IPv4 or IPv6 host address, with an optional /prefix",
@@ -38,25 +37,52 @@ export const TEXT_FORMS: Readonly<Record<string, string>> = {
 
 const NUMERIC_SPECIALS = ["NaN", "Infinity", "-Infinity"];
 
-export function mapPostgresType(types: TypeIndex, oid: number, typmod: number): MappedType {
+/**
+ * `nested` is set inside a row, a range or an array of rows: there a value comes in its type's own text, which the
+ * executor cannot cast in SQL, so money keeps its currency format (a top-level money column is read as numeric).
+ */
+export function mapPostgresType(types: TypeIndex, oid: number, typmod: number, nested = false): MappedType {
   const type = types.get(oid);
   if (type === undefined) return { ...json.text(undefined, "a value of an unknown type"), unmapped: `oid ${oid}` };
   switch (type.typtype) {
     case "d":
-      return mapPostgresType(types, type.base_type, type.base_typmod >= 0 ? type.base_typmod : typmod);
+      return mapPostgresType(types, type.base_type, type.base_typmod >= 0 ? type.base_typmod : typmod, nested);
     case "e":
       return json.enumeration(type.enum_labels ?? []);
     case "r":
-    case "m":
-      return json.text(undefined, `a ${type.name} range in PostgreSQL's text form (\`[lower,upper)\`, \`empty\`)`);
+    case "m": {
+      const subtype = type.range_subtype ?? 0;
+      const element = mapPostgresType(types, subtype, -1, true);
+      const sql = type.range_subtype_sql ?? "";
+      return withUnmapped(type.typtype === "r" ? json.range(element, sql) : json.multirange(element, sql), element);
+    }
     case "c":
-      return json.text(undefined, `a ${type.name} composite value in PostgreSQL's row text form (\`(a,b)\`)`);
+      return compositeType(types, type);
   }
-  if (type.category === "A" && type.element !== 0) return json.array(mapPostgresType(types, type.element, typmod));
-  return mapBaseType(type, typmod);
+  if (type.category === "A" && type.element !== 0)
+    return json.array(mapPostgresType(types, type.element, typmod, nested));
+  return mapBaseType(type, typmod, nested);
 }
 
-function mapBaseType(type: TypeRow, typmod: number): MappedType {
+function compositeType(types: TypeIndex, type: TypeRow): MappedType {
+  const names = type.attribute_names ?? [];
+  const attributes = names.map((name, i) => ({
+    name,
+    type: mapPostgresType(types, type.attribute_types?.[i] ?? 0, type.attribute_typmods?.[i] ?? -1, true),
+  }));
+  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const name = type.schema === "public" ? type.name : `${type.schema}.${type.name}`;
+  const mapped = json.composite(name, `${quote(type.schema)}.${quote(type.name)}`, attributes);
+  const unmapped = attributes.find((a) => a.type.unmapped !== undefined)?.type.unmapped;
+  return unmapped === undefined ? mapped : { ...mapped, unmapped };
+}
+
+/** A type built of another keeps its part's warning: a range of an unknown subtype is not silently mapped. */
+function withUnmapped(mapped: MappedType, part: MappedType): MappedType {
+  return part.unmapped === undefined ? mapped : { ...mapped, unmapped: part.unmapped };
+}
+
+function mapBaseType(type: TypeRow, typmod: number, nested: boolean): MappedType {
   switch (type.name) {
     case "int2":
       return json.integer(-32768, 32767);
@@ -103,6 +129,13 @@ function mapBaseType(type: TypeRow, typmod: number): MappedType {
       return json.datetime(false);
     case "timestamptz":
       return json.datetime(true);
+    case "interval":
+      return json.interval();
+    case "money":
+      if (!nested) return json.money();
+      break;
+    case "xml":
+      return json.xml();
   }
   const form = TEXT_FORMS[type.name];
   if (form !== undefined) return json.text(undefined, form);

@@ -2,7 +2,7 @@
  * The codec and JSON Schema of each kind of value, shared by the three dialects' type mappers: a dialect decides
  * which kind a type is and its bounds; how that kind looks in JSON is written once, here.
  */
-import type { SqlCodec, SqlJsonSchema } from "@mcpsmith/runtime/sql";
+import { orNull, type SqlCodec, type SqlJsonSchema } from "@mcpsmith/runtime/sql";
 
 export interface MappedType {
   codec: SqlCodec;
@@ -97,10 +97,103 @@ export function set(values: string[]): MappedType {
   };
 }
 
+/** A PostgreSQL array: any item may be NULL, whatever the column's own NOT NULL says. */
 export function array(element: MappedType, dimensions = 1): MappedType {
   let mapped = element;
   for (let level = 0; level < Math.max(1, dimensions); level++) {
-    mapped = { codec: { kind: "array", element: mapped.codec }, schema: { type: "array", items: mapped.schema } };
+    mapped = {
+      codec: { kind: "array", element: mapped.codec },
+      schema: { type: "array", items: orNull(mapped.schema) },
+    };
   }
   return mapped;
+}
+
+/**
+ * An ISO 8601 duration as PostgreSQL writes intervals in its `iso_8601` style: each part may be negative and the
+ * seconds fractional (`P1Y2M-3DT4H5M6.5S`), which JSON Schema's `duration` format (RFC 3339) does not allow, so a
+ * pattern says the shape instead of the format and clients that check formats accept every interval.
+ */
+const ISO_DURATION =
+  "^-?P(?=.)(-?[0-9]+Y)?(-?[0-9]+M)?(-?[0-9]+W)?(-?[0-9]+D)?(T(?=-?[0-9.])(-?[0-9]+H)?(-?[0-9]+M)?(-?[0-9]+(\\.[0-9]+)?S)?)?$";
+
+export function interval(): MappedType {
+  return {
+    codec: { kind: "interval" },
+    schema: {
+      type: "string",
+      pattern: ISO_DURATION,
+      description: "an ISO 8601 duration (P1Y2M3DT4H5M6S; parts may be negative, seconds fractional)",
+    },
+  };
+}
+
+/** PostgreSQL money: an exact decimal, read and written through numeric so the server's locale plays no part. */
+export function money(): MappedType {
+  return {
+    codec: { kind: "money" },
+    schema: { type: "string", pattern: DECIMAL_TEXT, description: "an amount of money (an exact decimal), as text" },
+  };
+}
+
+export function xml(): MappedType {
+  return {
+    codec: { kind: "xml" },
+    schema: { type: "string", contentMediaType: "application/xml", description: "an XML document or fragment" },
+  };
+}
+
+/**
+ * A PostgreSQL range as `{ lower, upper, lowerInclusive, upperInclusive, empty }`: bounds are values of the element
+ * (`subtype`, its SQL name) or null where the range is unbounded. Discrete ranges (int4range, int8range, daterange)
+ * come back in PostgreSQL's canonical `[)` form whatever bounds were written.
+ */
+export function range(element: MappedType, subtype: string): MappedType {
+  const bound = { anyOf: [element.schema, { type: "null" }] };
+  return {
+    codec: { kind: "range", element: element.codec, subtype },
+    schema: {
+      type: "object",
+      description:
+        "a range: null bounds are unbounded; lowerInclusive defaults to true and upperInclusive to false; " +
+        "{ empty: true } is the empty range",
+      properties: {
+        lower: bound,
+        upper: bound,
+        lowerInclusive: { type: "boolean" },
+        upperInclusive: { type: "boolean" },
+        empty: { type: "boolean" },
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
+/** A PostgreSQL multirange: its ranges, in order, as {@link range} writes each. */
+export function multirange(element: MappedType, subtype: string): MappedType {
+  const one = range(element, subtype);
+  return {
+    codec: { kind: "multirange", element: element.codec, subtype },
+    schema: { type: "array", items: one.schema, description: "ranges that do not overlap, in order" },
+  };
+}
+
+/**
+ * A composite (row) type: an object of its attributes, each of which may be null. `sqlName` is the type as SQL
+ * names it (quoted, schema-qualified), for the cast a row literal needs.
+ */
+export function composite(name: string, sqlName: string, attributes: { name: string; type: MappedType }[]): MappedType {
+  return {
+    codec: {
+      kind: "composite",
+      type: sqlName,
+      attributes: attributes.map((a) => ({ name: a.name, codec: a.type.codec })),
+    },
+    schema: {
+      type: "object",
+      description: `a value of the composite type ${name}`,
+      properties: Object.fromEntries(attributes.map((a) => [a.name, orNull(a.type.schema)])),
+      additionalProperties: false,
+    },
+  };
 }
