@@ -12,6 +12,7 @@ await build({
     "src/executors/sql/index.ts",
     "src/executors/sql/sqlite-worker.ts",
     "src/discovery/index.ts",
+    "src/auth/index.ts",
     "src/internal.ts",
   ],
   outdir: "dist",
