@@ -1,8 +1,8 @@
 import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
-import { authSteps } from "../auth/steps.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { authSteps } from "./auth.js";
 import { readBody } from "./body.js";
 import { checkHostAndOrigin, resolveGuards } from "./guards.js";
 import { httpHookStep } from "./http-hooks.js";

@@ -1,14 +1,14 @@
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
+import { authenticator } from "../auth/authenticate.js";
+import { REFUSED } from "../auth/errors.js";
+import { closeAtExpiry } from "../auth/expiry.js";
+import { metadataPaths, metadataResponse, metadataUrl, protectedResourceMetadata } from "../auth/metadata.js";
+import type { AuthOptions, Verifier } from "../auth/types.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { scopesNamed, scopesNeeded } from "../engine/visibility.js";
 import { McpsmithError } from "../errors.js";
 import { missingScopes } from "../model/auth.js";
-import type { Step } from "../serve/pipeline.js";
-import { authenticator } from "./authenticate.js";
-import { REFUSED } from "./errors.js";
-import { closeAtExpiry } from "./expiry.js";
-import { metadataPaths, metadataResponse, metadataUrl, protectedResourceMetadata } from "./metadata.js";
-import type { AuthOptions, Verifier } from "./types.js";
+import type { Step } from "./pipeline.js";
 
 /** The endpoint's authorization, set up once: its steps, and the paths it answers besides the endpoint's. */
 export interface AuthSteps {
