@@ -55,7 +55,16 @@ function app() {
     .tool("admin", { description: "Administers", scopes: ["admin", "repo:write"] }, () => "done")
     .resource("secret://plans", { description: "Plans", scopes: ["plans"] }, () => "the plans")
     .resource("public://news", { description: "News" }, () => "news")
-    .prompt("audit", { description: "Audit prompt", scopes: ["admin"] }, () => "audit everything");
+    .prompt(
+      "audit",
+      {
+        description: "Audit prompt",
+        scopes: ["admin"],
+        args: { type: "object", properties: { area: { type: "string" } } },
+        complete: { area: ["billing", "infrastructure"] },
+      },
+      () => "audit everything",
+    );
 }
 
 beforeAll(async () => {
@@ -302,12 +311,18 @@ describe("scopes", () => {
     expect((await call("admin", bearer(await token("admin repo")))).status).toBe(200);
   });
 
-  it("guards resources/read and prompts/get the same way", async () => {
+  it("guards resources/read, prompts/get and completion/complete the same way", async () => {
     const read = await rpc("resources/read", { uri: "secret://plans" }, bearer(await token("repo")), "secret://plans");
     expect(read.status).toBe(403);
     expect(challenge(read.headers.get("www-authenticate")).scope).toBe("plans");
     const got = await rpc("prompts/get", { name: "audit" }, bearer(await token("repo")), "audit");
     expect(got.status).toBe(403);
+    const completion = { ref: { type: "ref/prompt", name: "audit" }, argument: { name: "area", value: "" } };
+    const refused = await rpc("completion/complete", completion, bearer(await token("repo")));
+    expect(refused.status).toBe(403);
+    expect(challenge(refused.headers.get("www-authenticate")).scope).toBe("admin");
+    const allowed = await rpc("completion/complete", completion, bearer(await token("admin")));
+    expect((allowed.message.result?.completion as { values: string[] }).values).toEqual(["billing", "infrastructure"]);
   });
 
   it("opens a subscriptions/listen stream only for resources the caller may read", async () => {

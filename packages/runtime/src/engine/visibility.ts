@@ -17,8 +17,8 @@ export function visibleTo<T>(
 
 /**
  * The scopes one request needs: those of the tool it calls, the resource it reads or watches (a fixed resource, else
- * the first template that matches), the prompt it gets; for a `subscriptions/listen`, those of every resource it
- * watches. Unknown names need none here: the handler answers them as unknown.
+ * the first template that matches), the prompt it gets or completes; for a `subscriptions/listen`, those of every
+ * resource it watches. Unknown names need none here: the handler answers them as unknown.
  */
 export function scopesNeeded(
   model: CompiledModel,
@@ -39,6 +39,16 @@ export function scopesNeeded(
     case "resources/read":
     case "resources/subscribe":
       return [...(resourceScopes(params?.uri) ?? [])];
+    case "completion/complete": {
+      // Suggestions for a prompt's arguments or a template's variables say something of what it holds.
+      const ref = params?.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+      if (ref?.type === "ref/prompt") return [...(model.prompts.get(String(ref.name))?.model.scopes ?? [])];
+      if (ref?.type === "ref/resource") {
+        const template = model.templates.find((t) => t.wire.uriTemplate === ref.uri);
+        return [...(template?.model.scopes ?? model.resources.get(String(ref.uri))?.scopes ?? [])];
+      }
+      return [];
+    }
     case "subscriptions/listen": {
       const uris = (params?.notifications as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
       const all = Array.isArray(uris) ? uris.flatMap((uri) => resourceScopes(uri) ?? []) : [];
