@@ -322,7 +322,7 @@ describe("scopes", () => {
     expect(refused.status).toBe(403);
     expect(challenge(refused.headers.get("www-authenticate")).scope).toBe("admin");
     const allowed = await rpc("completion/complete", completion, bearer(await token("admin")));
-    expect((allowed.message.result?.completion as { values: string[] }).values).toEqual(["billing", "infrastructure"]);
+    expect((allowed.message.result!.completion as { values: string[] }).values).toEqual(["billing", "infrastructure"]);
   });
 
   it("opens a subscriptions/listen stream only for resources the caller may read", async () => {
