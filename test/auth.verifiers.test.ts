@@ -175,6 +175,13 @@ describe("JWT access tokens", () => {
     expect(seenByMiddleware.at(-1)).toBe("alice");
   });
 
+  it("allows the configured clock skew (30 s) past exp and before nbf, and no more", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await call("whoami", bearer(await as.mint(url.href, { claims: { exp: now - 10 } })))).status).toBe(200);
+    expect((await call("whoami", bearer(await as.mint(url.href, { claims: { nbf: now + 10 } })))).status).toBe(200);
+    expect((await call("whoami", bearer(await as.mint(url.href, { claims: { exp: now - 60 } })))).status).toBe(401);
+  });
+
   it("reads scopes from an `scp` list as well", async () => {
     const token = await as.mint(url.href, { claims: { scp: ["repo:read"] } });
     expect((await call("read_repo", bearer(token))).status).toBe(200);
@@ -349,8 +356,9 @@ describe("scopes", () => {
   });
 
   it("ends a listen stream when its token expires", async () => {
-    const expiresIn = 2;
-    const token = await as.mint(url.href, { claims: { exp: Math.floor(Date.now() / 1000) + expiresIn } });
+    // Accepted until exp plus the verifier's 30 s clock skew: a token whose exp passed 27 s ago has 3 s left.
+    const expiresIn = 3;
+    const token = await as.mint(url.href, { claims: { exp: Math.floor(Date.now() / 1000) - 30 + expiresIn } });
     const opened = Date.now();
     const response = await fetch(url, {
       method: "POST",

@@ -75,6 +75,7 @@ export function jwtVerifier(options: JwtVerifierOptions): BearerVerifier {
     requiredClaims: ["exp"],
   };
   const resource = new URL(options.audience);
+  const tolerance = verifyOptions.clockTolerance;
 
   return {
     recognizes: (token) => JWS_COMPACT.test(token),
@@ -85,7 +86,7 @@ export function jwtVerifier(options: JwtVerifierOptions): BearerVerifier {
       } catch (error) {
         throw refusal(error);
       }
-      return authInfoOf(token, payload, resource);
+      return authInfoOf(token, payload, resource, tolerance);
     },
   };
 }
@@ -93,7 +94,7 @@ export function jwtVerifier(options: JwtVerifierOptions): BearerVerifier {
 /** Three base64url segments: a JWS in compact form (a JWE has five, an opaque token usually one). */
 const JWS_COMPACT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
-function authInfoOf(token: string, payload: JWTPayload, resource: URL): AuthInfo {
+function authInfoOf(token: string, payload: JWTPayload, resource: URL, tolerance: number): AuthInfo {
   const subject = typeof payload.sub === "string" ? payload.sub : undefined;
   const clientId = stringClaim(payload.client_id) ?? stringClaim(payload.azp) ?? subject;
   if (clientId === undefined) throw invalidToken();
@@ -102,7 +103,9 @@ function authInfoOf(token: string, payload: JWTPayload, resource: URL): AuthInfo
     token,
     clientId,
     scopes: scopesOf(payload),
-    expiresAt: payload.exp as number,
+    // The SDK refuses a token once `expiresAt` is past, with no allowance: the skew jose allowed is added here so
+    // both agree (the claim itself stays as issued in `claims.exp`).
+    expiresAt: (payload.exp as number) + tolerance,
     // jose checked that `aud` names this resource; the SDK compares it once more.
     resource,
     extra: extra as Record<string, unknown>,
