@@ -14,7 +14,8 @@ import { ROOT } from "./support/servers.js";
  */
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // decorators -> model -> engine -> serve: the model is the pivot every way in produces and the engine compiles.
-  // middleware/ holds the built-in middleware (request log, rate limit), which need only the model's types.
+  // middleware/ holds the built-in middleware (request log, rate limit), which need only the model's types; auth/ the
+  // credential verifiers (`@mcpsmith/runtime/auth`), which serve/auth.ts runs in the endpoint.
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
@@ -24,7 +25,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["results"],
     ["model", "executors"],
     ["decorators"],
-    ["discovery", "middleware"],
+    ["discovery", "middleware", "auth"],
     ["engine"],
     ["redis"],
     ["serve"],

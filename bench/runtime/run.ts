@@ -2,7 +2,7 @@
  * `pnpm bench`: mcpsmith against a hand-written `@modelcontextprotocol/server` 2.4.0 server (documented style),
  * the same `echo` tool, measured in one run, side by side, each server in its own child process.
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,auth]
  *
  * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the HTTP servers under `--cpu-prof` and prints
  * where their CPU time went. Results are printed as a table and written to bench/results/runtime-*.json.
@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startBenchIssuer, verificationCpuUs } from "./auth.js";
 import { type LoadPlan, type LoadResult, runLoadChild } from "./load.js";
 import { formatSummary, type ProfileSummary, summarizeFile } from "./profile.js";
 import { legacyHandshake, legacyToolCall, modernToolCall, modernToolsListCall } from "./protocol.js";
@@ -31,7 +32,7 @@ const only = new Set(
     ? argv[argv.indexOf("--only") + 1]!
     : profile
       ? "http"
-      : "http,stdio,memory,middleware"
+      : "http,stdio,memory,middleware,auth"
   ).split(","),
 );
 
@@ -273,6 +274,75 @@ function middlewareReport(figures: Record<ChainName, HttpFigures>): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The price of authorization: mcpsmith without auth, and with a JWT verified per request against a cached JWKS
+// (`http.auth` with `jwtVerifier`, ES256), on the hot 2026-07-28 tools/call, alternating, in one run.
+
+type AuthName = "none" | "jwt";
+
+interface AuthFigures {
+  http: Record<AuthName, HttpFigures>;
+  /** CPU µs of one JWT verification against the cached key set, in process. */
+  verifyCpuUs: number;
+}
+
+async function benchAuth(): Promise<AuthFigures> {
+  const issuer = await startBenchIssuer();
+  const verifyCpuUs = await verificationCpuUs(issuer, quick ? 500 : 5_000);
+  const flags = ["--auth-jwks", issuer.jwksUrl, "--auth-issuer", issuer.issuer, "--auth-audience", issuer.audience];
+  const servers: Record<AuthName, HttpServer> = {
+    none: await startHttp("mcpsmith", 1),
+    jwt: await startHttp("mcpsmith", 1, flags),
+  };
+  const names: readonly AuthName[] = ["none", "jwt"];
+  const call = modernToolCall();
+  const withToken = { ...call, headers: { ...call.headers, authorization: `Bearer ${issuer.token}` } };
+  try {
+    const results: Record<AuthName, LoadResult[]> = { none: [], jwt: [] };
+    for (let round = 0; round < SETTINGS.rounds; round++) {
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const result = await runLoadChild({
+          url: servers[name].url,
+          setup: [],
+          call: name === "jwt" ? withToken : call,
+          expect: { kind: "echo", modern: true },
+          concurrency: SETTINGS.concurrency,
+          warmupMs: SETTINGS.warmupMs,
+          durationMs: SETTINGS.durationMs,
+          ...(servers[name].child.pid !== undefined && { serverPid: servers[name].child.pid }),
+        });
+        log(`  auth ${name} round ${round + 1}: ${result.rps.toFixed(0)} req/s`);
+        results[name].push(result);
+      }
+    }
+    // The key set is fetched once and cached: every request after the first verifies locally.
+    // (Twice in all: once by the server, once by the in-process verification above.)
+    if (issuer.fetches() !== 2) throw new Error(`the JWKS was fetched ${issuer.fetches()} times, expected twice`);
+    return { http: { none: httpFigures(results.none), jwt: httpFigures(results.jwt) }, verifyCpuUs };
+  } finally {
+    await Promise.all(Object.values(servers).map(stopHttp));
+    await issuer.close();
+  }
+}
+
+function authReport({ http: figures, verifyCpuUs }: AuthFigures): string {
+  const row = (figure: string, unit: string, none: number, jwt: number) => [
+    `${figure} (${unit})`,
+    formatValue(none, unit),
+    formatValue(jwt, unit),
+    `${(jwt / none).toFixed(2)}x`,
+  ];
+  return table([
+    ["figure (mcpsmith, HTTP 2026-07-28 tools/call)", "no auth", "JWT, cached JWKS", "jwt/none"],
+    row("throughput", "req/s", figures.none.rps, figures.jwt.rps),
+    row("p50 latency", "ms", figures.none.p50Ms, figures.jwt.p50Ms),
+    ...(Number.isNaN(figures.none.cpuUsPerCall)
+      ? []
+      : [row("server CPU per request", "µs", figures.none.cpuUsPerCall, figures.jwt.cpuUsPerCall)]),
+    ["JWT verification alone, in process (CPU µs)", "", verifyCpuUs.toFixed(0), ""],
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // stdio start-up and memory
 
 interface StdioFigures {
@@ -509,6 +579,12 @@ async function main(): Promise<void> {
     );
   }
 
+  let auth: AuthFigures | undefined;
+  if (only.has("auth")) {
+    log(`auth: mcpsmith with no auth and with JWT access tokens (cached JWKS), median of ${SETTINGS.rounds} rounds:`);
+    auth = await benchAuth();
+    results.auth = auth;
+  }
   let middleware: Record<ChainName, HttpFigures> | undefined;
   if (only.has("middleware")) {
     log(`middleware: mcpsmith with no middleware and with an empty chain, median of ${SETTINGS.rounds} rounds:`);
@@ -526,6 +602,7 @@ async function main(): Promise<void> {
     "",
     ...(rows.length > 0 ? [report(rows)] : []),
     ...(middleware ? ["", middlewareReport(middleware)] : []),
+    ...(auth ? ["", authReport(auth)] : []),
   ];
   const http = results.http as Record<string, Record<ServerName, HttpFigures>> | undefined;
   if (http) {

@@ -86,7 +86,26 @@ const CLIENT_INFO = { name: "mcpsmith-protocol-tests", version: "1.0.0" };
 export type Connection =
   | { transport: "in-memory"; target: ServeTarget }
   | { transport: "stdio"; command: StdioCommand }
-  | { transport: "http"; url: URL };
+  | { transport: "http"; url: URL; auth?: HttpAuth };
+
+/**
+ * An OAuth client for an HTTP connection: the client does the whole flow itself (401, metadata discovery, token
+ * with `resource`, retry; step-up on 403), as a host would. Each SDK brings its own provider class.
+ */
+export interface HttpAuth {
+  /** The v2 client's provider (`@modelcontextprotocol/client`). */
+  v2: ConstructorParameters<typeof StreamableHTTPClientTransport>[1] extends infer O
+    ? O extends { authProvider?: infer P }
+      ? P
+      : never
+    : never;
+  /** The v1 client's provider (`@modelcontextprotocol/sdk`). */
+  v1: ConstructorParameters<typeof V1StreamableHTTPClientTransport>[1] extends infer O
+    ? O extends { authProvider?: infer P }
+      ? P
+      : never
+    : never;
+}
 
 export async function connectClient(kind: ClientKind, connection: Connection): Promise<TestClient> {
   return kind === "v1" ? connectV1(connection) : connectV2(kind, connection);
@@ -112,7 +131,8 @@ async function connectV2(kind: ClientKind, connection: Connection): Promise<Test
       stderr = collect(transport.stderr as Readable | null);
       await client.connect(transport);
     } else {
-      await client.connect(new StreamableHTTPClientTransport(connection.url));
+      const auth = connection.auth?.v2;
+      await client.connect(new StreamableHTTPClientTransport(connection.url, auth ? { authProvider: auth } : {}));
     }
   }
   return {
@@ -151,7 +171,8 @@ async function connectV1(connection: Connection): Promise<TestClient> {
     transport = new V1StdioClientTransport(connection.command);
     stderr = collect(transport.stderr as Readable | null);
   } else {
-    transport = new V1StreamableHTTPClientTransport(connection.url);
+    const auth = connection.auth?.v1;
+    transport = new V1StreamableHTTPClientTransport(connection.url, auth ? { authProvider: auth } : {});
   }
   // The v1 client keeps the negotiated version to itself; it hands it to the transport, so listen there.
   let negotiated: string | undefined;

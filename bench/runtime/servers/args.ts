@@ -1,10 +1,15 @@
-/** Command line of both bench servers: `--transport http|stdio --tools N [--middleware N]`. */
+/**
+ * Command line of both bench servers: `--transport http|stdio --tools N [--middleware N]`, and for mcpsmith
+ * `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]` (JWT access tokens required, docs/auth.md).
+ */
 export interface ServerArgs {
   transport: "http" | "stdio";
   /** Total tools registered: `echo` plus `tools - 1` fillers of the same shape. */
   tools: number;
   /** mcpsmith only: middleware that pass everything on (http, request and tool hooks), to price the chain. */
   middleware: number;
+  /** mcpsmith only: require JWT access tokens verified against this key set, to price authorization. */
+  auth?: { jwksUrl: string; issuer: string; audience: string };
 }
 
 export function parseServerArgs(argv: readonly string[]): ServerArgs {
@@ -18,7 +23,11 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
   if (!Number.isSafeInteger(tools) || tools < 1) throw new Error(`--tools must be a positive whole number`);
   const middleware = Number(value("--middleware") ?? 0);
   if (!Number.isSafeInteger(middleware) || middleware < 0) throw new Error(`--middleware must be a whole number`);
-  return { transport, tools, middleware };
+  const jwksUrl = value("--auth-jwks");
+  const issuer = value("--auth-issuer");
+  const audience = value("--auth-audience");
+  const auth = jwksUrl && issuer && audience ? { jwksUrl, issuer, audience } : undefined;
+  return { transport, tools, middleware, ...(auth && { auth }) };
 }
 
 /** An HTTP server tells the bench where it listens over the IPC channel the bench opened. */

@@ -2,6 +2,7 @@
  * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`.
  */
 import { type Middleware, serve, server } from "@mcpsmith/runtime";
+import { jwtVerifier } from "@mcpsmith/runtime/auth";
 import * as z from "zod/v4";
 import { fillerName, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
@@ -37,6 +38,11 @@ if (args.transport === "stdio") {
   await serve(app, { transport: "stdio" });
 } else {
   // serve() exits the process on SIGTERM, which lets `--cpu-prof` write its profile.
-  const handle = await serve(app, { transport: "http", http: { host: "127.0.0.1", port: 0 } });
+  const auth = args.auth && {
+    resource: args.auth.audience,
+    authorizationServers: [args.auth.issuer],
+    verifiers: jwtVerifier(args.auth),
+  };
+  const handle = await serve(app, { transport: "http", http: { host: "127.0.0.1", port: 0, ...(auth && { auth }) } });
   announce(handle.url!.href);
 }

@@ -15,6 +15,7 @@ export {
   type ServerEvent,
   type ServerEventBus,
 } from "@modelcontextprotocol/server";
+export type { AuthOptions } from "./auth/types.js";
 export { prompt, resource, tool } from "./decorators/decorators.js";
 export type { TaskOptions } from "./engine/tasks/manager.js";
 export {
@@ -29,6 +30,7 @@ export {
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
 export { RATE_LIMITED, type RateLimitOptions, rateLimit } from "./middleware/rate-limit.js";
 export { type RequestLogEntry, type RequestLogOptions, requestLog } from "./middleware/request-log.js";
+export type { AuthContext } from "./model/auth.js";
 export { ServerBuilder, type ServerDefinition, server } from "./model/builder.js";
 export type {
   ClientInfo,

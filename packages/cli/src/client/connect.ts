@@ -5,6 +5,7 @@ import {
   SdkError,
   SdkHttpError,
   StreamableHTTPClientTransport,
+  UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { CliError } from "../errors.js";
@@ -28,6 +29,8 @@ export interface ConnectOptions {
   era: Era;
   timeoutMs: number;
   env: Io["env"];
+  /** Sent as `Authorization: Bearer` to an HTTP server. */
+  token?: string | undefined;
 }
 
 /** Connects an official v2 client to the target; every failure becomes a CliError naming the next step. */
@@ -51,7 +54,7 @@ export async function connect(target: Target, options: ConnectOptions): Promise<
           env: definedOnly(options.env),
           stderr: "pipe",
         })
-      : new StreamableHTTPClientTransport(target.url);
+      : new StreamableHTTPClientTransport(target.url, bearer(options.token));
   if (transport instanceof StdioClientTransport) {
     // Drained always (a full pipe would stall the server), kept only to explain a failure.
     (transport.stderr as Readable | null)?.on("data", (chunk: Buffer) => stderrTail.push(chunk.toString("utf8")));
@@ -102,6 +105,18 @@ function explainFailure(error: unknown, what: string, target: Target, stderr: st
       cause: error,
     });
   }
+  // A 401 is an SdkHttpError without a token, and the transport's UnauthorizedError once a token was refused.
+  const status = error instanceof UnauthorizedError ? 401 : error instanceof SdkHttpError ? error.status : undefined;
+  if (target.kind === "http" && (status === 401 || status === 403)) {
+    const refused = status === 401 ? "requires a valid credential" : "refused the credential's scopes";
+    return new CliError("E_CONNECT", `${target.url.href} ${refused} (HTTP ${status}) while ${what}.`, {
+      hint:
+        status === 401
+          ? "Pass an access token or API key with --token (or MCPSMITH_TOKEN); its audience must be this server's URL."
+          : "Get a token with the scopes this operation needs (the server's WWW-Authenticate header names them).",
+      cause: error,
+    });
+  }
   if (error instanceof ProtocolError) {
     return new CliError(
       "E_REQUEST_FAILED",
@@ -117,6 +132,11 @@ function explainFailure(error: unknown, what: string, target: Target, stderr: st
     hint: "Try `--era legacy` for servers that only speak the 2025 protocol, or run the server by hand to check it.",
     cause: error,
   });
+}
+
+/** A fixed bearer token as the v2 transport's minimal auth provider; none without a token. */
+function bearer(token: string | undefined): { authProvider?: { token(): Promise<string> } } {
+  return token === undefined ? {} : { authProvider: { token: async () => token } };
 }
 
 function isNetworkFailure(error: unknown): boolean {

@@ -15,7 +15,25 @@ export const CONNECTION_OPTIONS: Record<string, OptionSpec> = {
     description: "Protocol era: auto (probe, then fall back; default), legacy (2025-11-25), 2026-07-28",
   },
   timeout: { type: "string", value: "MS", description: "Give up on a request after MS milliseconds (default 60000)" },
+  token: {
+    type: "string",
+    value: "TOKEN",
+    description: "With --url: send `Authorization: Bearer TOKEN` (default: $MCPSMITH_TOKEN)",
+  },
 };
+
+/** The bearer token for an HTTP target: --token, else MCPSMITH_TOKEN (which keeps it out of shell history). */
+export function tokenOption(args: ParsedArgs, io: Io, target: Target): string | undefined {
+  const flag = stringOption(args, "token");
+  const token = flag ?? (target.kind === "http" ? io.env.MCPSMITH_TOKEN : undefined);
+  if (token === undefined || token === "") return undefined;
+  if (target.kind !== "http") {
+    throw new CliError("E_USAGE", "--token applies to an HTTP server (--url) only.", {
+      hint: "A stdio server is a child process: pass it credentials in its environment instead.",
+    });
+  }
+  return token;
+}
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -58,8 +76,9 @@ export async function withConnection<T>(
 ): Promise<T> {
   const era = choiceOption(args, "era", ERAS, "auto", command);
   const timeoutMs = timeoutOption(stringOption(args, "timeout"));
+  const token = tokenOption(args, io, target);
   const step = async (say: (message: string) => void) => {
-    const connection = await connect(target, { era, timeoutMs, env: io.env });
+    const connection = await connect(target, { era, timeoutMs, env: io.env, token });
     try {
       return await work(connection, { timeoutMs, say });
     } finally {

@@ -1,9 +1,11 @@
 import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { ServerBuild } from "@mcpsmith/codegen/serve";
+import type { AuthOptions } from "@mcpsmith/runtime/auth";
 import { thousands } from "@mcpsmith/runtime/internal";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { AUTH_FLAGS, authFromFlags } from "../flags/auth-flags.js";
 import { DATABASE_SOURCE_FLAGS } from "../flags/database-flags.js";
 import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
@@ -64,6 +66,7 @@ export const command: CommandDefinition = {
       description: "Serve Streamable HTTP on 127.0.0.1 instead of stdio; a number after it is the port",
     },
     port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
+    ...AUTH_FLAGS,
   },
   examples: [
     "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
@@ -75,6 +78,9 @@ export const command: CommandDefinition = {
     "mcpsmith serve db chinook.sqlite --max-rows 200",
     "DATABASE_URL=postgres://reader@127.0.0.1/shop mcpsmith serve db --schema public --exclude 'audit_*'",
     "mcpsmith serve db schema.sql --dialect postgres --http 3000",
+    "# tokens from your authorization server, minted for this server's public URL",
+    "mcpsmith serve openapi api.yaml --http 3000 --auth-jwks https://as.example.com/jwks --auth-issuer https://as.example.com --auth-audience https://mcp.example.com/mcp",
+    "mcpsmith serve db shop.sqlite --http 3000 --api-keys keys.txt",
   ],
   run: (args, io) => serveCommand(args, io),
 };
@@ -112,6 +118,8 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     );
   }
   const port = portText === undefined ? undefined : portNumber(portText);
+  // Checked before the source is read: a bad flag should not wait for a large document.
+  const auth = await authFromFlags(args, http, listeningUrl(port, io));
   // Loaded only to serve: `serve --help` and usage errors never read a source.
   const summary =
     kind === "db"
@@ -119,7 +127,7 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       : await (await import("./serve/openapi.js")).buildOpenApiServer(spec!, args, io);
   printSummary(summary, args, io);
   try {
-    await serveUntilStopped(summary.build, http ? { port } : undefined);
+    await serveUntilStopped(summary.build, http ? { port, ...(auth && { auth }) } : undefined);
   } finally {
     await summary.close?.();
   }
@@ -127,17 +135,30 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
 }
 
 /** Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. */
-async function serveUntilStopped(build: ServerBuild, http: { port: number | undefined } | undefined): Promise<void> {
+async function serveUntilStopped(
+  build: ServerBuild,
+  http: { port: number | undefined; auth?: AuthOptions } | undefined,
+): Promise<void> {
   const { serve } = await import("@mcpsmith/runtime");
   await new Promise<void>((resolve, reject) => {
     serve(build.builder, {
       exitOnShutdown: false,
       onShutdown: resolve,
       ...(http
-        ? { transport: "http" as const, http: http.port === undefined ? {} : { port: http.port } }
+        ? {
+            transport: "http" as const,
+            http: { ...(http.port !== undefined && { port: http.port }), ...(http.auth && { auth: http.auth }) },
+          }
         : { transport: "stdio" as const }),
     }).catch(reject);
   });
+}
+
+/** Where `serve --http` will listen, as the runtime works it out: the default token audience. */
+function listeningUrl(port: number | undefined, io: Io): URL {
+  const host = io.env.MCPSMITH_HOST ?? "127.0.0.1";
+  const chosen = port ?? Number(io.env.MCPSMITH_PORT ?? io.env.PORT ?? 3000);
+  return new URL(`http://${host}:${chosen}/mcp`);
 }
 
 function portNumber(text: string): number {

@@ -69,7 +69,8 @@ export function compileModel(model: ServerModel): CompiledModel {
       ...(tool.meta && { _meta: tool.meta }),
     };
     const timeout = tool.timeout ?? model.options.toolTimeout;
-    tools.set(tool.name, { name: tool.name, wire, input, output, task: tool.task, timeout, handler: tool.handler });
+    const { task, scopes, handler } = tool;
+    tools.set(tool.name, { name: tool.name, wire, input, output, task, timeout, scopes, handler });
   }
 
   const prompts = new Map<string, CompiledPrompt>();

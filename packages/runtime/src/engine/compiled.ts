@@ -19,6 +19,8 @@ export interface CompiledTool {
   readonly task: TaskSupport | undefined;
   /** Milliseconds the handler may run: its own `timeout`, else the model's `toolTimeout`, else none. */
   readonly timeout: number | undefined;
+  /** The OAuth scopes a caller needs (docs/auth.md). */
+  readonly scopes: readonly string[] | undefined;
   readonly handler: ToolModel["handler"];
 }
 

@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { type AuthContext, authContextOf } from "../model/auth.js";
 import type { ClientInfo, Context, LogLevel } from "../model/context.js";
 import { type ContextWithoutInput, withInputApi } from "./input-requests.js";
 
@@ -39,6 +40,7 @@ export function makeContext(
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
+  let auth: AuthContext | undefined;
   const context: ContextWithoutInput = {
     signal,
     requestId: sdk.mcpReq.id,
@@ -49,6 +51,10 @@ export function makeContext(
     get client() {
       client ??= clientInfoOf(sdk, server);
       return client;
+    },
+    get auth() {
+      auth ??= authContextOf(sdk.http?.authInfo);
+      return auth;
     },
     async progress(done, total, message) {
       const progressToken = sdk.mcpReq._meta?.progressToken;

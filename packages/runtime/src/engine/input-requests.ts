@@ -9,6 +9,7 @@ import {
   type ListRootsResult,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { principalOf } from "../model/auth.js";
 import type { Context, ElicitAnswer, ElicitSchema } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { compileSchema, describeIssues, isStandardSchema } from "../schema/compile.js";
@@ -118,7 +119,7 @@ class InputRound {
   }
 
   binding(call: CallIdentity): Promise<string> {
-    this.#binding ??= callBinding(call.method, call.name, call.args, this.#sdk.http?.authInfo?.clientId);
+    this.#binding ??= callBinding(call.method, call.name, call.args, principalOf(this.#sdk.http?.authInfo));
     return this.#binding;
   }
 

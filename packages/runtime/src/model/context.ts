@@ -5,6 +5,7 @@ import type {
   Root,
 } from "@modelcontextprotocol/server";
 import type { Infer, JsonSchema, SchemaInput } from "../schema/types.js";
+import type { AuthContext } from "./auth.js";
 import type { PromptDefinition, ResourceOptions, ToolDefinition } from "./options.js";
 
 /** The protocol era a request is served in: `modern` is 2026-07-28 (stateless), `legacy` is 2024-11-05 … 2025-11-25. */
@@ -32,6 +33,11 @@ export interface Context {
   /** Sends a log message to the client, only when the client asked for logs at this level or above. */
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
   readonly client: ClientInfo;
+  /**
+   * The verified caller: subject, client, scopes and claims, on HTTP with `auth` configured (docs/auth.md).
+   * Undefined without authentication (stdio, an HTTP server without `auth`).
+   */
+  readonly auth: AuthContext | undefined;
   /** The JSON-RPC id of the request being served. */
   readonly requestId: string | number;
   /** The running server's model: add and remove tools, resources and prompts while serving. */

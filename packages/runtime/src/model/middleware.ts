@@ -2,6 +2,7 @@
 // (a server's middleware is part of what it serves, whichever way it is served); engine/middleware runs them, and
 // serve/ runs the HTTP hooks in its pipeline. docs/middleware.md is the guide.
 import type { CallToolResult, InputRequiredResult, Result } from "@modelcontextprotocol/server";
+import type { AuthContext } from "./auth.js";
 import type { ClientInfo, Context } from "./context.js";
 
 /** How a request reached the server: stdio, HTTP (`serve({ http })`, `toFetchHandler`), or an in-memory pair. */
@@ -15,6 +16,8 @@ export interface HttpExchange {
   readonly body: unknown;
   /** The client's IP address, when the server knows it (`serve({ http })` does; a fetch runtime does not say). */
   readonly remoteAddress: string | undefined;
+  /** The verified caller, when the server authenticates (`http.auth`, docs/auth.md); undefined otherwise. */
+  readonly auth: AuthContext | undefined;
 }
 
 /** One JSON-RPC request, as a `request` hook sees it: the same on every transport, in both protocol eras. */
@@ -26,6 +29,8 @@ export interface RequestInfo {
   readonly transport: TransportKind;
   /** Who is calling: era, protocol version, name, capabilities (read lazily). */
   readonly client: ClientInfo;
+  /** The verified caller (HTTP with `auth` configured, docs/auth.md); undefined otherwise. */
+  readonly auth: AuthContext | undefined;
   /** Aborted when the client cancels the request or goes away. */
   readonly signal: AbortSignal;
   /** The HTTP request's headers (HTTP only). */

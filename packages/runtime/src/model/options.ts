@@ -41,6 +41,11 @@ export interface ToolOptions extends ToolHints {
    * clock stops when the call becomes a task). Default: the model's `toolTimeout`, else none.
    */
   timeout?: number;
+  /**
+   * OAuth scopes a caller needs (every one; `repo` covers `repo:read`): with HTTP authentication configured, a
+   * caller without them does not see this in its list and is refused with 403 `insufficient_scope` (docs/auth.md).
+   */
+  scopes?: readonly string[];
 }
 
 export interface ResourceOptions {
@@ -51,6 +56,11 @@ export interface ResourceOptions {
   mimeType?: string;
   /** Suggestions for the URI template's variables, by variable name. */
   complete?: Record<string, CompletionSource>;
+  /**
+   * OAuth scopes a caller needs (every one; `repo` covers `repo:read`): with HTTP authentication configured, a
+   * caller without them does not see this in its list and is refused with 403 `insufficient_scope` (docs/auth.md).
+   */
+  scopes?: readonly string[];
 }
 
 export interface PromptOptions {
@@ -61,6 +71,11 @@ export interface PromptOptions {
   /** The arguments' schema: an object whose properties are strings (prompt arguments travel as strings). */
   args?: SchemaInput | JsonSchema;
   complete?: Record<string, CompletionSource>;
+  /**
+   * OAuth scopes a caller needs (every one; `repo` covers `repo:read`): with HTTP authentication configured, a
+   * caller without them does not see this in its list and is refused with 403 `insufficient_scope` (docs/auth.md).
+   */
+  scopes?: readonly string[];
 }
 
 /** A tool as `server().tool()` and `ctx.server.addTool()` take it: the decorator's options with a typed `input`. */

@@ -50,6 +50,8 @@ export interface ToolModel {
   task?: TaskSupport;
   /** Milliseconds the handler may run (see `ToolOptions.timeout`). */
   timeout?: number;
+  /** OAuth scopes a caller needs (see `ToolOptions.scopes`). */
+  scopes?: readonly string[];
   handler: ToolHandler;
   /** Where the tool was declared (`Weather.current`), for start-up errors. */
   origin?: string;
@@ -73,6 +75,8 @@ export interface ResourceModel {
   description?: string;
   mimeType?: string;
   size?: number;
+  /** OAuth scopes a caller needs (see `ToolOptions.scopes`). */
+  scopes?: readonly string[];
   handler: (ctx: Context) => unknown;
   origin?: string;
 }
@@ -86,6 +90,8 @@ export interface ResourceTemplateModel {
   mimeType?: string;
   /** Suggestions for template variables, by variable name. */
   complete?: Record<string, CompletionSource>;
+  /** OAuth scopes a caller needs (see `ToolOptions.scopes`). */
+  scopes?: readonly string[];
   handler: (variables: Record<string, string>, ctx: Context) => unknown;
   origin?: string;
 }
@@ -97,6 +103,8 @@ export interface PromptModel {
   args?: SchemaInput;
   /** Suggestions for prompt arguments, by argument name. */
   complete?: Record<string, CompletionSource>;
+  /** OAuth scopes a caller needs (see `ToolOptions.scopes`). */
+  scopes?: readonly string[];
   handler: (args: never, ctx: Context) => unknown;
   origin?: string;
   /** As `ToolModel.inputMissing`, for `args`. */

@@ -91,10 +91,43 @@ export function modelProblems(model: ServerModel): string[] {
       }
     }
   }
+  problems.push(...scopeProblems(model));
   problems.push(...cacheHintProblems(model));
   const { pageSize } = model.options;
   if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize > 0)) {
     problems.push(`options.pageSize must be a whole number of entries > 0, got ${pageSize}`);
+  }
+  return problems;
+}
+
+/** An OAuth scope-token (RFC 6749 3.3): printable ASCII but space, `"` and `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** Scopes go into `WWW-Authenticate` challenges: each must be a scope-token, or a challenge would be malformed. */
+function scopeProblems(model: ServerModel): string[] {
+  const members = [
+    ...model.tools.map((m) => ({ scopes: m.scopes, where: m.origin ?? `tool "${m.name}"` })),
+    ...model.resources.map((m) => ({ scopes: m.scopes, where: m.origin ?? `resource "${m.uri}"` })),
+    ...model.resourceTemplates.map((m) => ({
+      scopes: m.scopes,
+      where: m.origin ?? `resource template "${m.uriTemplate}"`,
+    })),
+    ...model.prompts.map((m) => ({ scopes: m.scopes, where: m.origin ?? `prompt "${m.name}"` })),
+  ];
+  const problems: string[] = [];
+  for (const { scopes, where } of members) {
+    if (scopes === undefined) continue;
+    if (!Array.isArray(scopes)) {
+      problems.push(`${where}: scopes must be an array of scope names, got ${JSON.stringify(scopes)}`);
+      continue;
+    }
+    for (const scope of scopes) {
+      if (typeof scope !== "string" || !SCOPE_TOKEN.test(scope)) {
+        problems.push(
+          `${where}: scope ${JSON.stringify(scope)} is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
+        );
+      }
+    }
   }
   return problems;
 }

@@ -2,6 +2,7 @@ import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextpr
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { authSteps } from "./auth.js";
 import { readBody } from "./body.js";
 import { checkHostAndOrigin, resolveGuards } from "./guards.js";
 import { httpHookStep } from "./http-hooks.js";
@@ -18,6 +19,8 @@ export interface Endpoint {
   fetch(request: Request, options?: McpHandlerRequestOptions): Promise<Response>;
   /** The same, for a server that supplies the request as an exchange (its own body reader, say). */
   answer(exchange: Exchange): Promise<Response>;
+  /** Paths this endpoint answers besides its own (the OAuth Protected Resource Metadata, with `auth`). */
+  readonly paths: readonly string[];
   /** Ends running tasks, legacy sessions and open streams. */
   close(): Promise<void>;
 }
@@ -25,8 +28,8 @@ export interface Endpoint {
 /**
  * One endpoint for 2026-07-28 and legacy (2025-era) clients alike, as a list of steps in front of the SDK:
  *
- *   Host/Origin (403) -> body, read once (413, deep JSON 400) -> [authentication, to come] -> middleware `http`
- *   hooks (a 429, say) -> tasks extension | legacy sessions | the SDK's handler
+ *   Host/Origin (403) -> [auth: metadata | credential (401)] -> body, read once (413, deep JSON 400) -> [auth:
+ *   scopes (403)] -> middleware `http` hooks (a 429, say) -> tasks extension | legacy sessions | the SDK's handler
  *
  * The guards come first and need only headers, so a refused request costs nothing. The middleware's `http` hooks
  * see every exchange that passed them, parsed, whatever era it speaks (docs/middleware.md). The routes each answer what
@@ -34,7 +37,12 @@ export interface Endpoint {
  * statelessly, and legacy traffic without a session in its stateless fallback. The model is compiled before
  * (LiveModel); a request only builds a `Server` bound to it.
  */
-export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOptions?: TaskOptions): Endpoint {
+export function createEndpoint(
+  live: LiveModel,
+  options: EndpointOptions,
+  taskOptions?: TaskOptions,
+  defaultResource?: URL,
+): Endpoint {
   const guards = resolveGuards(options);
   const tasks = new TaskManager(taskOptions);
   const onError = options.onError ?? (() => {});
@@ -52,12 +60,15 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOp
         ...sessionLimits(options.legacySessions),
       })
     : undefined;
+  const auth = options.auth ? authSteps(options.auth, live, onError, defaultResource) : undefined;
 
   const steps: Step[] = [
     checkHostAndOrigin(guards),
+    // A request without a good credential is refused before its body is read (docs/auth.md); the caller it
+    // verified travels on as `authInfo`, to the middleware, the routes, the SDK and the handlers.
+    ...(auth ? [auth.metadata, auth.authenticate] : []),
     readBody(guards.maxBodyBytes),
-    // Authentication belongs here, before the middleware: after the cheap refusals, with the body parsed, before any
-    // route answers (a step that sets `authInfo` hands it to the routes, the SDK and the handlers).
+    ...(auth ? [auth.authorize] : []),
     ...live.middleware.http.map(httpHookStep),
     tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
     ...(sessions ? [sessions.route] : []),
@@ -74,6 +85,7 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, taskOp
 
   return {
     answer,
+    paths: auth?.paths ?? [],
     fetch: (request, requestOptions) =>
       answer({
         request,

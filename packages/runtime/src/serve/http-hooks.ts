@@ -1,4 +1,5 @@
 import type { Hook } from "../engine/hooks.js";
+import { authContextOf } from "../model/auth.js";
 import type { HttpExchange } from "../model/middleware.js";
 import type { Step } from "./pipeline.js";
 
@@ -8,7 +9,13 @@ import type { Step } from "./pipeline.js";
  */
 export function httpHookStep(hook: Hook<HttpExchange, Response>): Step {
   return (exchange, next) =>
-    hook({ request: exchange.request, body: exchange.body, remoteAddress: exchange.remoteAddress }, () =>
-      next(exchange),
+    hook(
+      {
+        request: exchange.request,
+        body: exchange.body,
+        remoteAddress: exchange.remoteAddress,
+        auth: authContextOf(exchange.authInfo),
+      },
+      () => next(exchange),
     );
 }

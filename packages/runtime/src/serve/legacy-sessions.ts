@@ -7,6 +7,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
+import { principalOf } from "../model/auth.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 
 /** How many legacy sessions a process keeps, and for how long. */
@@ -41,6 +42,8 @@ const DEFAULT_MAX_SESSIONS = 1_000;
 interface Session {
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** Who opened it (with `auth`): only the same subject of the same client may use it. */
+  readonly owner: string | undefined;
   lastUsed: number;
 }
 
@@ -101,7 +104,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, lastUsed: Date.now() });
+        sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: (id) => void sessions.delete(id),
@@ -126,7 +129,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
-        if (!session) return sessionNotFound();
+        // Another caller's session is answered as unknown: a session id is no credential, and its owner is not told.
+        if (!session || session.owner !== principalOf(exchange.authInfo)) return sessionNotFound();
         touch(sessionId, session);
         return session.transport.handleRequest(request, handlerOptions(exchange));
       }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { LiveModel } from "../engine/live-model.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
 import { DEFAULT_DRAIN_MS, Drain } from "./drain.js";
-import { createEndpoint } from "./endpoint.js";
+import { createEndpoint, type Endpoint } from "./endpoint.js";
 import { requireNamedHosts } from "./guards.js";
 import { toNodeListener } from "./node-adapter.js";
 import type { EndpointOptions } from "./options.js";
@@ -36,14 +36,14 @@ export async function listenHttp(
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
   const path = options.path ?? "/mcp";
   requireNamedHosts(host, options);
-  const endpoint = createEndpoint(live, { ...options, legacySessions: options.legacySessions ?? true }, taskOptions);
-
-  const listener = toNodeListener(endpoint);
+  // Created once the port is known: with `auth` and no `auth.resource`, the listening URL is the resource.
+  let endpoint: Endpoint | undefined;
+  let listener: ReturnType<typeof toNodeListener> | undefined;
   const drain = new Drain();
   const server: HttpServer = createHttpServer((req, res) => {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-    if (pathname !== path) {
-      if (drain.probe(pathname, res)) return;
+    if (pathname !== path && drain.probe(pathname, res)) return;
+    if (!endpoint || !listener || (pathname !== path && !endpoint.paths.includes(pathname))) {
       res.writeHead(404, { "content-type": "text/plain" }).end(`Not found. The MCP endpoint is ${path}\n`);
       return;
     }
@@ -58,14 +58,24 @@ export async function listenHttp(
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = new URL(`http://${shownHost}:${address.port}${path}`);
+  let ready: Endpoint;
+  try {
+    ready = createEndpoint(live, { ...options, legacySessions: options.legacySessions ?? true }, taskOptions, url);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  endpoint = ready;
+  listener = toNodeListener(ready);
   return {
-    url: new URL(`http://${shownHost}:${address.port}${path}`),
+    url,
     // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);
     // then tasks, legacy sessions and listen streams end, and the port closes.
     async close() {
       await drain.drain(options.drainMs ?? DEFAULT_DRAIN_MS);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await endpoint.close();
+      await ready.close();
       server.closeAllConnections();
       await closed;
     },

@@ -1,4 +1,5 @@
 import type { ServerEventBus } from "@modelcontextprotocol/server";
+import type { AuthOptions } from "../auth/types.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
 import type { TargetOptions } from "../model/resolve.js";
 import type { LegacySessionLimits } from "./legacy-sessions.js";
@@ -37,4 +38,10 @@ export interface EndpointOptions {
    * affinity: legacy clients are then served statelessly.
    */
   legacySessions?: boolean | LegacySessionLimits;
+  /**
+   * Require a credential on every request: OAuth access tokens (JWT, introspection), API keys, or a chain of them,
+   * with Protected Resource Metadata for discovery and scopes per tool, resource and prompt (docs/auth.md).
+   * Default: none (a server bound to loopback, or behind a gateway that authenticates).
+   */
+  auth?: AuthOptions;
 }

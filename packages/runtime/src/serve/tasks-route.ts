@@ -8,6 +8,7 @@ import {
 import { runOutsideServer, type Serving } from "../engine/middleware/server.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS, taskIdOf } from "../engine/tasks/methods.js";
+import { principalOf } from "../model/auth.js";
 import type { Step } from "./pipeline.js";
 
 /** SEP-2243 HeaderMismatch: a routing header that is missing or disagrees with the body. */
@@ -23,7 +24,7 @@ const HEADER_MISMATCH = -32020;
  */
 export function tasksRoute(tasks: TaskManager, info: () => Implementation, serving: Serving): Step {
   return async (exchange, next) => {
-    const { request, body } = exchange;
+    const { request, body, authInfo } = exchange;
     const method = request.headers.get("mcp-method")?.trim();
     if (request.method !== "POST" || method === undefined || !TASK_METHODS.has(method) || body === undefined) {
       return next(exchange);
@@ -41,8 +42,11 @@ export function tasksRoute(tasks: TaskManager, info: () => Implementation, servi
     const message = classified.message as JSONRPCRequest;
     try {
       checkNameHeader(message, request.headers.get("mcp-name"));
-      const result = await runOutsideServer(serving, message, request, () =>
-        answerTaskMethod(message, tasks, exchange.authInfo?.clientId, info()),
+      const result = await runOutsideServer(
+        serving,
+        message,
+        { signal: request.signal, headers: request.headers, authInfo },
+        () => answerTaskMethod(message, tasks, principalOf(authInfo), info()),
       );
       return Response.json({ jsonrpc: "2.0", id: message.id, result });
     } catch (error) {

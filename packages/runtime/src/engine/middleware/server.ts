@@ -1,4 +1,5 @@
 import {
+  type AuthInfo,
   type Implementation,
   type JSONRPCRequest,
   type Result,
@@ -6,6 +7,7 @@ import {
   type ServerContext,
   type ServerOptions,
 } from "@modelcontextprotocol/server";
+import { type AuthContext, authContextOf } from "../../model/auth.js";
 import type { ClientInfo } from "../../model/context.js";
 import type { RequestInfo, TransportKind } from "../../model/middleware.js";
 import { clientInfoOf, modernClient } from "../context.js";
@@ -40,21 +42,29 @@ export class MiddlewareServer extends Server {
     return (request, ctx) => {
       const { hooks, transport } = this.#serving;
       if (hooks.length === 0) return wrapped(request, ctx);
-      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers };
+      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
       const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, this));
       return runChain(hooks, info, () => wrapped(request, ctx));
     };
   }
 }
 
-/** What the request hooks see of a request. The client is worked out only if a hook asks. */
+/** Where a request came from: its cancellation, and on HTTP its headers and verified credentials. */
+interface RequestContext {
+  signal: AbortSignal;
+  headers?: Headers | undefined;
+  authInfo?: AuthInfo | undefined;
+}
+
+/** What the request hooks see of a request. The client and the caller are worked out only if a hook asks. */
 function requestInfo(
   request: JSONRPCRequest,
   transport: TransportKind,
-  context: { signal: AbortSignal; headers: Headers | undefined },
+  context: RequestContext,
   clientOf: () => ClientInfo,
 ): RequestInfo {
   let client: ClientInfo | undefined;
+  let auth: AuthContext | undefined;
   let state: Map<unknown, unknown> | undefined;
   return {
     method: request.method,
@@ -66,6 +76,10 @@ function requestInfo(
     get client() {
       client ??= clientOf();
       return client;
+    },
+    get auth() {
+      auth ??= authContextOf(context.authInfo);
+      return auth;
     },
     get state() {
       state ??= new Map();
@@ -81,13 +95,11 @@ function requestInfo(
 export function runOutsideServer(
   serving: Serving,
   request: JSONRPCRequest,
-  context: { signal: AbortSignal; headers?: Headers },
+  context: RequestContext,
   answer: () => Promise<Result>,
 ): Promise<Result> {
   if (serving.hooks.length === 0) return answer();
   const envelope = ((request.params as { _meta?: unknown } | undefined)?._meta ?? {}) as Record<string, unknown>;
-  const info = requestInfo(request, serving.transport, { signal: context.signal, headers: context.headers }, () =>
-    modernClient(envelope),
-  );
+  const info = requestInfo(request, serving.transport, context, () => modernClient(envelope));
   return runChain(serving.hooks, info, answer);
 }

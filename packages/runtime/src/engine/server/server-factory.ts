@@ -5,6 +5,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { principalOf } from "../../model/auth.js";
 import type { Context, LogLevel } from "../../model/context.js";
 import type { TransportKind } from "../../model/middleware.js";
 import type { CompiledTool } from "../compiled.js";
@@ -20,6 +21,7 @@ import { readResource } from "../resources.js";
 import { dispatchToolCall, withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { callTool } from "../tools.js";
+import { visibleTo } from "../visibility.js";
 import { ConnectionServer } from "./connection-server.js";
 
 /**
@@ -75,8 +77,10 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   const { pageSize } = live;
 
   if (capabilities.tools) {
-    server.setRequestHandler("tools/list", (request) => {
-      const page = pageOf(live.current.toolList, (tool) => tool.name, request.params?.cursor, pageSize);
+    server.setRequestHandler("tools/list", (request, ctx) => {
+      const { tools, toolList } = live.current;
+      const list = visibleTo(ctx.http?.authInfo, toolList, (tool) => tools.get(tool.name)?.scopes);
+      const page = pageOf(list, (tool) => tool.name, request.params?.cursor, pageSize);
       return { tools: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("tools/call", (request, ctx) => {
@@ -86,12 +90,19 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
     });
   }
   if (capabilities.resources) {
-    server.setRequestHandler("resources/list", (request) => {
-      const page = pageOf(live.current.resourceList, (resource) => resource.uri, request.params?.cursor, pageSize);
+    server.setRequestHandler("resources/list", (request, ctx) => {
+      const { resources, resourceList } = live.current;
+      const list = visibleTo(ctx.http?.authInfo, resourceList, (resource) => resources.get(resource.uri)?.scopes);
+      const page = pageOf(list, (resource) => resource.uri, request.params?.cursor, pageSize);
       return { resources: page.items as never[], ...nextCursor(page) };
     });
-    server.setRequestHandler("resources/templates/list", (request) => {
-      const list = live.current.templateList;
+    server.setRequestHandler("resources/templates/list", (request, ctx) => {
+      const { templates, templateList } = live.current;
+      const authInfo = ctx.http?.authInfo;
+      const list =
+        authInfo === undefined
+          ? templateList
+          : visibleTo(authInfo, templates, (template) => template.model.scopes).map((template) => template.wire);
       const page = pageOf(list, (template) => template.uriTemplate, request.params?.cursor, pageSize);
       return { resourceTemplates: page.items as never[], ...nextCursor(page) };
     });
@@ -100,8 +111,10 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
     );
   }
   if (capabilities.prompts) {
-    server.setRequestHandler("prompts/list", (request) => {
-      const page = pageOf(live.current.promptList, (prompt) => prompt.name, request.params?.cursor, pageSize);
+    server.setRequestHandler("prompts/list", (request, ctx) => {
+      const { prompts, promptList } = live.current;
+      const list = visibleTo(ctx.http?.authInfo, promptList, (prompt) => prompts.get(prompt.name)?.model.scopes);
+      const page = pageOf(list, (prompt) => prompt.name, request.params?.cursor, pageSize);
       return { prompts: page.items as never[], ...nextCursor(page) };
     });
     server.setRequestHandler("prompts/get", (request, ctx) =>
@@ -153,7 +166,7 @@ function toolCall(
       isInputRequiredResult(result) ? result : server.projectCallToolResult(result, tool.wire.outputSchema),
     );
   };
-  const owner = sdk.http?.authInfo?.clientId;
+  const owner = principalOf(sdk.http?.authInfo);
   // Once the call runs as a task, the task's TTL limits it, not the tool's timeout.
   const started = () => deadline?.stop();
   return dispatchToolCall(tool.task, context, tasks, owner, tool.name, requestState, run, started);
