@@ -13,8 +13,8 @@ import type { ScriptStatement, SplitScript } from "../shared/statements.js";
 import { sortTables } from "../shared/tables.js";
 import { applyAlter, type Catalog, tableFacts } from "./ast.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
-import { lowerMysqlTable } from "./tables.js";
-import { UNKNOWN_TYPE, viewFacts } from "./views.js";
+import { lowerMysqlTable, UNKNOWN_TYPE } from "./tables.js";
+import { viewFacts } from "./views.js";
 
 type Warn = (pointer: string, message: string) => void;
 

@@ -3,13 +3,15 @@ import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
 import * as json from "../shared/codecs.js";
 import { candidateKeys, column, sortForeignKeys } from "../shared/tables.js";
 import { canonicalMysqlType, mapMysqlType } from "./types.js";
-import { UNKNOWN_TYPE } from "./views.js";
 
 type Warn = (pointer: string, message: string) => void;
 
+/** The column type of a view column whose expression the DDL reader cannot type. */
+export const UNKNOWN_TYPE = "";
+
 export interface MysqlColumnFacts {
   name: string;
-  /** As COLUMN_TYPE writes it. */
+  /** As COLUMN_TYPE writes it; UNKNOWN_TYPE for a view's column whose type could not be inferred. */
   columnType: string;
   nullable: boolean;
   hasDefault: boolean;

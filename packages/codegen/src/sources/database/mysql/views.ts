@@ -11,12 +11,9 @@
  * Computed columns show a default in information_schema (or are nullable, which counts the same), so they have one.
  */
 import { columnName } from "./ast.js";
-import type { MysqlColumnFacts, MysqlTableFacts } from "./tables.js";
+import { type MysqlColumnFacts, type MysqlTableFacts, UNKNOWN_TYPE } from "./tables.js";
 
 type Node = Record<string, unknown>;
-
-/** The column type of a view column whose expression the DDL reader cannot type. */
-export const UNKNOWN_TYPE = "";
 
 interface Typed {
   columnType: string;
