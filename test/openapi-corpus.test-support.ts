@@ -50,7 +50,7 @@ const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
  * smaller documents are tested instead of after the last of them.
  * msgraph (11,412 tools) is left out: its project generates (~30 s, 41 MB of source, definitions written once) and
  * starts, but type-checking it takes minutes and ~3 GB (bench/README.md, "Start-up in --mode tools");
- * `describeServedWire` can hold its served back end to the wire check alone.
+ * test/serve-openapi.msgraph-wire.test.ts holds its served back end to the wire check (`describeServedWire`).
  */
 export const CORPUS_GROUPS = {
   withKubernetes: [
@@ -370,7 +370,9 @@ export function describeCorpus(specs: readonly string[]): void {
 
 /**
  * The wire check alone, on the served back end only, for documents whose generated project is out of reach
- * (msgraph: see CORPUS_GROUPS): `describeServedWire(["msgraph-v1-apisguru.json"])` in a test file of its own.
+ * (msgraph: see CORPUS_GROUPS), in a test file of its own (test/serve-openapi.msgraph-wire.test.ts). The generated
+ * back end is built from the same IR and sends through the same executor; describeCorpus holds the two to the same
+ * bytes on every other document.
  */
 export function describeServedWire(specs: readonly string[]): void {
   beforeAll(async () => {

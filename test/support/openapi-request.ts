@@ -72,16 +72,15 @@ function pathValue(parameter: HttpParameter, value: unknown): string {
 function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   const { name } = parameter;
   if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
+  if (parameter.style === "deepObject" && typeof value === "object" && value !== null) return bracketPairs(name, value);
   if (Array.isArray(value)) {
     const items = value.map(textOf);
-    // Exploded, every style repeats the key (OpenAPI 3.1.1's table for form, spaceDelimited and pipeDelimited;
-    // deepObject leaves lists undefined, and repeating the key is what qs, Rails and PHP read back).
+    // Exploded, every style repeats the key (OpenAPI 3.1.1's table for form, spaceDelimited and pipeDelimited).
     if (parameter.explode) return items.map((item) => [name, item]);
     const delimiter = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" }[parameter.style as string] ?? ",";
     return [[name, items.join(delimiter)]];
   }
   if (typeof value === "object" && value !== null) {
-    if (parameter.style === "deepObject") return deepObjectPairs(name, value);
     const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
     if (parameter.explode) return entries;
     return [[name, entries.flat().join(",")]];
@@ -93,16 +92,17 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
 const textOf = (item: unknown) => (typeof item === "object" && item !== null ? JSON.stringify(item) : String(item));
 
 /**
- * `deepObject`: `name[key]=value`. OpenAPI defines one level; deeper objects add a bracket per level and lists repeat
- * the key, as qs, Rails and PHP read them back (Stripe's form bodies nest addresses in this style).
+ * `deepObject`: `name[key]=value` (OpenAPI's example, one level of scalars). Below that, the bracket convention of
+ * Rails, PHP and qs, which Stripe's query parameters and form bodies are written for: a bracket per level of
+ * objects, `name[]` for each item of a list of scalars, `name[i]` for each item of a list holding an object or a
+ * list; empty lists and objects add nothing, a null is an empty value.
  */
-function deepObjectPairs(prefix: string, value: object): Pairs {
-  return Object.entries(value).flatMap(([key, item]): Pairs => {
-    const name = `${prefix}[${key}]`;
-    if (Array.isArray(item)) return item.map((element): [string, string] => [name, textOf(element)]);
-    if (typeof item === "object" && item !== null) return deepObjectPairs(name, item);
-    return [[name, String(item)]];
-  });
+function bracketPairs(name: string, value: unknown): Pairs {
+  if (value === null || typeof value !== "object") return [[name, value === null ? "" : String(value)]];
+  if (!Array.isArray(value))
+    return Object.entries(value).flatMap(([key, item]) => bracketPairs(`${name}[${key}]`, item));
+  const scalars = value.every((item) => item === null || typeof item !== "object");
+  return value.flatMap((item, index) => bracketPairs(`${name}[${scalars ? "" : index}]`, item));
 }
 
 /**

@@ -48,6 +48,11 @@ export interface WireCounts {
   matched: number;
   /** Argument values found on the wire where their operation puts them (a body property counts once). */
   values: number;
+  /**
+   * deepObject values (query parameters, form fields) holding a list or a nested object, found on the wire in
+   * bracket notation (`expand[]=a`, `items[0][price]=x`): the part of deepObject the specification leaves open.
+   */
+  bracketed: number;
   /** Calls refused for arguments the sampler knows not to fit, by tool, with the refusal naming the field. */
   refused: Record<string, string>;
   /** Tools left uncalled, by name, with the reason. */
@@ -141,7 +146,7 @@ export interface WireCheck {
 
 /** Calls every tool of the document as the header says; returns the counts. */
 export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck): Promise<WireCounts> {
-  const counts: WireCounts = { tools: 0, matched: 0, values: 0, refused: {}, uncalled: {} };
+  const counts: WireCounts = { tools: 0, matched: 0, values: 0, bracketed: 0, refused: {}, uncalled: {} };
   const shapesSent = new Set<string>();
   const apiKeys = (location: string) =>
     new Set(
@@ -199,6 +204,7 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
     if (tool.binding.security.length === 0) expect(carriesAnyCredential(first, ir.api)).toBe(false);
     checkBody(tool, sent, first);
     counts.values += valuesCarried(tool, args);
+    counts.bracketed += bracketedValues(tool, sent);
     counts.matched++;
     for (const shape of shapesOf(tool.binding)) shapesSent.add(shape);
   }
@@ -249,6 +255,24 @@ function valuesCarried(tool: Tool, args: Record<string, unknown>): number {
   return carried;
 }
 
+/** How many deepObject values of the call hold a list or a nested object (the checks above found them in brackets). */
+function bracketedValues(tool: Tool, sent: Record<string, unknown>): number {
+  const nests = (value: unknown) =>
+    Array.isArray(value)
+      ? value.length > 0
+      : isPlainObject(value) && Object.values(value).some((item) => typeof item === "object" && item !== null);
+  const { parameters, body } = tool.binding;
+  const deepValues = parameters
+    .filter((parameter) => parameter.in === "query" && parameter.style === "deepObject" && !parameter.contentType)
+    .map((parameter) => sent[parameter.argument]);
+  const fields = body && /^application\/x-www-form-urlencoded/i.test(body.mediaType) ? sent[body.argument] : undefined;
+  if (isPlainObject(fields)) {
+    for (const [name, value] of Object.entries(fields))
+      if (body!.encoding?.[name]?.style === "deepObject") deepValues.push(value);
+  }
+  return deepValues.filter(nests).length;
+}
+
 /** Whether a refusal names one of the arguments (the validator's issue paths start at an argument). */
 function namesAField(text: string, args: Record<string, unknown>): boolean {
   return Object.keys(args).some((name) => text.includes(name));
@@ -266,5 +290,6 @@ function isEmptyCollection(value: unknown): boolean {
 export function reportLine(file: string, counts: WireCounts): string {
   const refused = Object.keys(counts.refused).length;
   const uncalled = Object.keys(counts.uncalled).length;
-  return `wire ${file}: ${counts.tools} tools called, ${counts.matched} requests matched, ${counts.values} values carried, ${refused} refused with the field named${uncalled > 0 ? `, ${uncalled} not called` : ""}`;
+  const bracketed = counts.bracketed > 0 ? ` (${counts.bracketed} deepObject lists or nested objects in brackets)` : "";
+  return `wire ${file}: ${counts.tools} tools called, ${counts.matched} requests matched, ${counts.values} values carried${bracketed}, ${refused} refused with the field named${uncalled > 0 ? `, ${uncalled} not called` : ""}`;
 }

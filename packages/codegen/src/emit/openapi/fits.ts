@@ -35,6 +35,8 @@ const FORMATS: Record<string, RegExp> = {
   ipv6: /^[0-9a-f:]*:[0-9a-f:.]*$/i,
   hostname: /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
   byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  // ISO 8601, as ajv-formats reads it (Microsoft Graph's call-quality figures).
+  duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
 };
 
 class Fit {

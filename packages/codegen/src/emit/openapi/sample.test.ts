@@ -28,6 +28,14 @@ describe("sampleOf", () => {
     expect(sampleOf({ ...account, required: ["Sid", "Tag"] })).toBeUndefined();
   });
 
+  it("makes an ISO 8601 duration for format duration, which the runtime's validator checks (Graph's call quality)", () => {
+    const duration = { type: "string", format: "duration" };
+    expect(sampleOf(duration)).toBe("P1DT2H");
+    expect(fitsSchema(sampleOf(duration), duration)).toBe(true);
+    expect(fitsSchema("example", duration)).toBe(false);
+    expect(fitsSchema("PT", duration)).toBe(false);
+  });
+
   it("keeps a format's value when the pattern takes it", () => {
     expect(sampleOf({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" })).toBe("2024-01-02");
   });

@@ -38,6 +38,7 @@ const STRING_FORMATS: Record<string, string> = {
   hostname: "example.com",
   byte: "aGVsbG8=",
   binary: "aGVsbG8=",
+  duration: "P1DT2H",
 };
 
 type Schema = { [keyword: string]: unknown };

@@ -80,6 +80,21 @@ describe("application/x-www-form-urlencoded", () => {
     );
     expect(request.text).toBe("city=Paris&zip=75001&filter%5Ba%5D=1&ids=1%7C2&meta=%7B%22x%22%3A1%7D");
   });
+
+  it("deepObject fields nest lists and objects in brackets, as deepObject query parameters do (Stripe's bodies)", async () => {
+    const deepObject = { style: "deepObject", explode: true } as const;
+    const value = {
+      customer: "cus_1",
+      expand: ["latest_invoice", "customer"],
+      items: [{ price: "price_1", quantity: 2, metadata: { k: "v" } }],
+      metadata: { order: "42" },
+    };
+    const { request } = await post(form({ expand: deepObject, items: deepObject, metadata: deepObject }), value);
+    expect(decodeURIComponent(request.text)).toBe(
+      "customer=cus_1&expand[]=latest_invoice&expand[]=customer" +
+        "&items[0][price]=price_1&items[0][quantity]=2&items[0][metadata][k]=v&metadata[order]=42",
+    );
+  });
 });
 
 describe("multipart/form-data", () => {

@@ -121,12 +121,18 @@ describe("query parameters", () => {
     expect(request.url).toBe(`/things?${expected}`);
   });
 
-  it("deepObject nests objects a bracket per level and repeats the key for arrays", async () => {
-    const value = { status: ["open", "closed"], owner: { name: "Ada Lovelace" } };
+  it("deepObject nests objects a bracket per level, lists of scalars as `[]` and lists of objects indexed", async () => {
+    const value = { status: ["open", "closed"], owner: { name: "Ada Lovelace" }, lines: [{ id: 1 }] };
     const request = await send(parameter("filter", "query", { style: "deepObject", explode: true }), value);
     expect(request.query).toBe(
-      "filter%5Bstatus%5D=open&filter%5Bstatus%5D=closed&filter%5Bowner%5D%5Bname%5D=Ada%20Lovelace",
+      "filter%5Bstatus%5D%5B%5D=open&filter%5Bstatus%5D%5B%5D=closed&filter%5Bowner%5D%5Bname%5D=Ada%20Lovelace" +
+        "&filter%5Blines%5D%5B0%5D%5Bid%5D=1",
     );
+  });
+
+  it("deepObject sends a list itself in brackets too (Stripe's `expand[]`)", async () => {
+    const request = await send(parameter("expand", "query", { style: "deepObject", explode: true }), ["a", "b"]);
+    expect(request.query).toBe("expand%5B%5D=a&expand%5B%5D=b");
   });
 
   it("encodes reserved characters unless allowReserved, which still encodes what would break the query", async () => {

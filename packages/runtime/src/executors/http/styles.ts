@@ -83,8 +83,8 @@ export function serializeQuery(
 ): string[] {
   const enc = (v: unknown) => (allowReserved ? encodeAllowReserved : encodeStrict)(scalarText(v));
   const key = encodeStrict(name);
+  if (style === "deepObject" && typeof value === "object" && value !== null) return deepObject(key, value, enc);
   const entries = entriesOf(value);
-  if (style === "deepObject" && entries) return deepObject(key, entries, enc);
 
   const delimiter = DELIMITERS[style];
   if (Array.isArray(value)) {
@@ -99,18 +99,22 @@ export function serializeQuery(
 }
 
 /**
- * `name[key]=value` with the brackets percent-encoded, as the specification's examples show. Nested objects add a
- * bracket per level and arrays repeat the key: the specification leaves both undefined, and this is what the
- * common server-side parsers (qs, Rails, PHP) read back.
+ * `deepObject`, for query parameters and form fields alike: `name[key]=value` with the brackets percent-encoded, as
+ * the specification's examples show for an object of scalars. The specification stops there; below it this follows
+ * the bracket convention Rails, PHP, qs and the APIs built on them read back (Stripe's query and form bodies are
+ * written for it): a nested object adds a bracket per level (`metadata[key]=v`), a list of scalars gives `name[]`
+ * per item (`expand[]=a&expand[]=b`), a list holding objects or lists indexes its items so the fields of one item
+ * stay together (`items[0][price]=x&items[0][quantity]=2`). An empty list or object inside sends nothing, as at
+ * the top (RFC 6570: it is undefined); a null sends the key with an empty value, how such APIs unset a field.
  */
-function deepObject(prefix: string, entries: Entries, enc: (v: unknown) => string): string[] {
-  return entries.flatMap(([k, v]) => {
-    const key = `${prefix}%5B${encodeStrict(k)}%5D`;
-    const nested = entriesOf(v);
-    if (nested) return deepObject(key, nested, enc);
-    if (Array.isArray(v)) return v.map((item) => `${key}=${enc(item)}`);
-    return [`${key}=${enc(v)}`];
-  });
+function deepObject(key: string, value: unknown, enc: (v: unknown) => string): string[] {
+  if (Array.isArray(value)) {
+    const indexed = value.some((item) => typeof item === "object" && item !== null);
+    return value.flatMap((item, index) => deepObject(`${key}%5B${indexed ? index : ""}%5D`, item, enc));
+  }
+  const entries = entriesOf(value);
+  if (entries) return entries.flatMap(([k, v]) => deepObject(`${key}%5B${encodeStrict(k)}%5D`, v, enc));
+  return [`${key}=${enc(value)}`];
 }
 
 /**
