@@ -9,6 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RedisLink, redisBus, redisTaskStore } from "../packages/runtime/dist/redis/index.js";
+import { answerOf, MODERN, modernRequest } from "../packages/runtime/src/engine/tasks/modern-request.test-support.js";
 import { type ClientKind, connectClient } from "./support/clients.js";
 import { connectLive, type LiveClient, waitFor } from "./support/live-clients.js";
 import { ownRedis, redisServerAvailable } from "./support/redis-server.js";
@@ -16,9 +17,7 @@ import { type RoundRobinProxy, roundRobinProxy } from "./support/round-robin-pro
 import { type Context, type ServeHandle, serve, server } from "./support/runtime.js";
 import { REDIS_URL, serviceAvailable } from "./support/services.js";
 
-const TASKS = "io.modelcontextprotocol/tasks";
 const STATE_KEY = "scale-test-state-key-of-at-least-32-bytes";
-const MODERN = "2026-07-28";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client would
 type Json = any;
@@ -146,42 +145,10 @@ async function pinnedClient(url: URL, name = "Ada"): Promise<{ client: Client; a
   return { client, asked };
 }
 
-let nextId = 1;
 /** A raw 2026-07-28 request (the tasks extension has no client API for this revision). */
 async function rpc(url: URL, method: string, params: Record<string, unknown>, name?: string): Promise<Json> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-      ...(name !== undefined && { "mcp-name": name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: nextId++,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": MODERN,
-          "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS]: {} }, elicitation: {} },
-          "io.modelcontextprotocol/clientInfo": { name: "scale-test", version: "1.0.0" },
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const data = text.startsWith("{")
-    ? text
-    : (
-        text
-          .split("\n")
-          .filter((l) => l.startsWith("data:"))
-          .pop() ?? ""
-      ).slice(5);
-  return JSON.parse(data);
+  const init = modernRequest(method, params, { clientName: "scale-test", ...(name !== undefined && { name }) });
+  return answerOf(await fetch(url, init));
 }
 
 const text = (result: Json) => result.content[0].text as string;

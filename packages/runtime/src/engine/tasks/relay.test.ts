@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Context, ProtocolError, ProtocolErrorCode, server, toFetchHandler } from "../../index.js";
-import { TASKS_EXTENSION } from "./call.js";
+import { answerOf, modernRequest } from "./modern-request.test-support.js";
 import { InMemoryTaskStore, type TaskCommand, type TaskRelay, type TaskStore } from "./store.js";
 
 // Two servers sharing one task store whose relay is a plain in-process switchboard: what the Redis store does over
@@ -51,35 +51,10 @@ function app(seen: { aborted?: boolean }) {
   );
 }
 
-let nextId = 1;
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
 async function rpc(handler: ReturnType<typeof toFetchHandler>, method: string, params: object): Promise<any> {
-  const response = await handler.fetch(
-    new Request("http://localhost/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": method,
-        "mcp-name": String((params as { taskId?: string; name?: string }).taskId ?? (params as { name?: string }).name),
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: nextId++,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS_EXTENSION]: {} }, elicitation: {} },
-            "io.modelcontextprotocol/clientInfo": { name: "relay-test", version: "1.0.0" },
-          },
-        },
-      }),
-    }),
-  );
-  return JSON.parse(await response.text());
+  const init = modernRequest(method, params, { clientName: "relay-test" });
+  return answerOf(await handler.fetch(new Request("http://localhost/mcp", init)));
 }
 
 async function until(handler: ReturnType<typeof toFetchHandler>, taskId: string, status: string) {

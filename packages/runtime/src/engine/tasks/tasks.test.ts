@@ -10,13 +10,10 @@ import {
   toFetchHandler,
 } from "../../index.js";
 import { TASKS_EXTENSION } from "./call.js";
+import { answerOf, modernRequest } from "./modern-request.test-support.js";
 import { InMemoryTaskStore } from "./store.js";
 
-// The tasks extension over the fetch handler, with raw 2026-07-28 requests: the official v2 client has no tasks
-// API for this revision (tasks/get & co. are 2025-11-25 methods to it).
-
-const MODERN = "2026-07-28";
-const WITH_TASKS = { extensions: { [TASKS_EXTENSION]: {} }, elicitation: {} };
+// The tasks extension over the fetch handler, with raw 2026-07-28 requests (modern-request.test-support.ts).
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as a client would
 type Json = any;
@@ -29,52 +26,19 @@ interface Answer {
 
 type Handler = ReturnType<typeof toFetchHandler>;
 
-let nextId = 1;
 async function rpc(
   handler: Handler,
   method: string,
   params: Record<string, unknown>,
   options: { capabilities?: object; name?: string; clientId?: string } = {},
 ): Promise<Answer> {
-  const name = options.name ?? (params.taskId as string | undefined) ?? (params.name as string | undefined);
   const response = await handler.fetch(
-    new Request("http://localhost/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": MODERN,
-        "mcp-method": method,
-        ...(name !== undefined && { "mcp-name": name }),
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: nextId++,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": MODERN,
-            "io.modelcontextprotocol/clientCapabilities": options.capabilities ?? WITH_TASKS,
-            "io.modelcontextprotocol/clientInfo": { name: "tasks-test", version: "1.0.0" },
-          },
-        },
-      }),
-    }),
+    new Request("http://localhost/mcp", modernRequest(method, params, options)),
     options.clientId === undefined
       ? undefined
       : { authInfo: { token: "t", clientId: options.clientId, scopes: [], expiresAt: Date.now() / 1000 + 600 } },
   );
-  const text = await response.text();
-  const data = text.startsWith("{")
-    ? text
-    : (
-        text
-          .split("\n")
-          .filter((l) => l.startsWith("data:"))
-          .pop() ?? ""
-      ).slice(5);
-  const message = JSON.parse(data);
+  const message = await answerOf(response);
   return { status: response.status, result: message.result, error: message.error };
 }
 
