@@ -1,27 +1,15 @@
-// The official clients' own OAuth flow against serve({ http: { auth } }) and a local authorization server: a first
-// request without a token (401), Protected Resource Metadata discovery from the challenge, authorization server
-// metadata, a client-credentials token requested with `resource` (RFC 8707), the retry; then step-up on a 403
-// insufficient_scope. Every client of the matrix, so both eras (a legacy session, and 2026-07-28 per request).
-import { createServer } from "node:net";
 import { ClientCredentialsProvider } from "@modelcontextprotocol/client";
 import { ClientCredentialsProvider as V1ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jwtVerifier } from "../packages/runtime/dist/auth/index.js";
 import { LocalAuthorizationServer } from "./support/authorization-server.js";
 import { CLIENTS, type ClientKind, connectClient, type TestClient } from "./support/clients.js";
+import { freePort } from "./support/free-port.js";
 import { type ServeHandle, serve, server } from "./support/runtime.js";
 
 let as: LocalAuthorizationServer;
 let handle: ServeHandle;
 let url: URL;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   as = await LocalAuthorizationServer.start();

@@ -5,13 +5,13 @@
 
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { base64url, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, jwtVerifier, tokenIntrospection } from "../packages/runtime/dist/auth/index.js";
 import { LocalAuthorizationServer } from "./support/authorization-server.js";
+import { freePort } from "./support/free-port.js";
 import { envelope, MODERN, modernHeaders, readAnswer } from "./support/http.js";
 import { requestLog, type ServeHandle, serve, server } from "./support/runtime.js";
 
@@ -23,15 +23,6 @@ let keyFile: string;
 const errors: Error[] = [];
 const logLines: string[] = [];
 const seenByMiddleware: unknown[] = [];
-
-/** A port nobody listens on now: the server's URL (its token audience) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 

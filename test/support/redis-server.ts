@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.js";
 import { stopProcess } from "./servers.js";
 import { listening, REQUIRE_SERVICES } from "./services.js";
 
@@ -44,15 +44,4 @@ export async function ownRedis(): Promise<OwnRedis> {
       child = undefined;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -3,24 +3,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../../test/support/free-port.js";
 import { REPO_ROOT, runCli } from "../test-support.js";
 
 const BIN = join(REPO_ROOT, "packages/cli/dist/bin.js");
 let dir: string;
 let child: ChildProcess | undefined;
 let url: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcpsmith-cli-auth-"));
