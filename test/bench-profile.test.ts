@@ -57,6 +57,14 @@ describe("phaseOf (bench/runtime/profile.ts)", () => {
     expect(phaseOf(stack(["handle", SDK_ENTRY], ["", SDK], ["readRequestBody", SDK_ENTRY]))).toBe("body read/parse");
   });
 
+  it("splits mcpsmith's stdin guard: its parse and check of a line, then its copy to the SDK's transport", () => {
+    const guard = "file:///repo/packages/runtime/dist/index.js";
+    const copy = stack(["onData", guard], ["onLine", guard], ["Writable.write", "node:internal/streams/writable"]);
+    expect(phaseOf(copy)).toBe("stdio framing (lines, transport)");
+    const check = stack(["onLine", guard], ["refusalOf", guard], ["parseJSONRPCMessage", SDK], ["safeParse", ZOD]);
+    expect(phaseOf(check)).toBe("JSON-RPC + _meta validation");
+  });
+
   it("keeps start-up, V8's pseudo-frames and the event loop apart from requests", () => {
     const load = stack(["toRequest", ADAPTER], ["compileForInternalLoader", "node:internal/bootstrap/realm"]);
     expect(phaseOf(load)).toBe("start-up (module loading)");

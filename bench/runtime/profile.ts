@@ -112,7 +112,12 @@ const rule = (phase: Phase, names: string[] | undefined, url?: (url: string) => 
 const RULES: readonly Rule[] = [
   // Body: mcpsmith's Node adapter reads Node's stream (readBody, onData, onEnd) and body.ts parses it once; the
   // SDK's adapter reads it with for-await + TextDecoder inside toWebRequest, or readRequestBody from a web stream.
-  rule("body read/parse", ["readBody", "onData", "onEnd", "parseJson", "nestsDeeperThan", "streamReader"], isMcpsmith),
+  // On stdio, mcpsmith's guard (serve/stdio-guard.ts) splits and parses every line before the SDK's transport does.
+  rule(
+    "body read/parse",
+    ["readBody", "onData", "onEnd", "refusalOf", "parseJson", "nestsDeeperThan", "streamReader"],
+    isMcpsmith,
+  ),
   rule("body read/parse", ["readRequestBody", "parserOnBody"]),
   rule("body read/parse", ["decode", "TextDecoder"], (url) => url.includes("internal/encoding")),
   // Node's readable streams: the request (or stdin) delivering its bytes.
@@ -138,6 +143,7 @@ const RULES: readonly Rule[] = [
     "missingClientCapabilities",
     "parseWithCompat",
     "deserializeMessage",
+    "parseJSONRPCMessage",
   ]),
   rule("result validation (SDK, zod)", ["validateResult"], isSdk),
   // A Server (and the SDK's transport) built and torn down for one request: constructor, handler registration,
@@ -295,6 +301,15 @@ function isStartup(frame: CallFrame): boolean {
   );
 }
 
+/**
+ * mcpsmith's stdin guard copies every line it accepted into a PassThrough that the SDK's transport reads: that copy
+ * is framing, however deep its stream writes go (the parse and check before it, `refusalOf`, are not).
+ */
+function isGuardCopy(stack: readonly CallFrame[]): boolean {
+  const line = stack.findIndex((frame) => frame.functionName === "onLine" && isMcpsmith(frame.url));
+  return line >= 0 && !stack.slice(0, line).some((frame) => frame.functionName === "refusalOf");
+}
+
 function match(stack: readonly CallFrame[], rules: readonly Rule[]): Phase | undefined {
   for (const frame of stack) {
     for (const candidate of rules) {
@@ -314,6 +329,7 @@ export function phaseOf(stack: readonly CallFrame[]): Phase {
   if (leaf.functionName === "(idle)") return "idle";
   if (leaf.functionName === "(program)") return "V8 (program)";
   if (stack.some(isStartup)) return "start-up (module loading)";
+  if (isGuardCopy(stack)) return "stdio framing (lines, transport)";
   const found = match(stack, RULES) ?? match(stack, FALLBACK_RULES);
   if (found) return found;
   const http = (frame: CallFrame) =>
