@@ -79,6 +79,14 @@ describe("phaseOf (bench/runtime/profile.ts)", () => {
     );
   });
 
+  it("gives the floor's own functions their phases", () => {
+    const floor = "file:///repo/bench/dist/runtime/servers/floor.js";
+    const end: [string, string] = ["", floor];
+    expect(phaseOf(stack(end, ["parse", floor]))).toBe("body read/parse");
+    expect(phaseOf(stack(end, ["answer", floor], ["listAnswer", floor]))).toBe("result building/serialisation");
+    expect(phaseOf(stack(end, ["send", floor], ["byteLength", "node:buffer"]))).toBe("response/SSE writing");
+  });
+
   it("names only phases of its list", () => {
     expect(PHASES).toContain(phaseOf(stack(["somethingUnknown", "file:///elsewhere.js"])));
   });

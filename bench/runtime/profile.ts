@@ -227,7 +227,8 @@ const RULES: readonly Rule[] = [
   ),
   rule("tool dispatch + input validation", undefined, isBenchServer),
   rule("result building/serialisation", ["projectCallToolResult", "stampServerInfo", "withServerInfo"]),
-  rule("result building/serialisation", ["answer", "error"], isFloor),
+  rule("result building/serialisation", ["answer", "error", "listAnswer"], isFloor),
+  rule("response/SSE writing", ["send", "sendLine"], isFloor),
   rule(
     "result building/serialisation",
     ["serializeMessage", "encodeResult", "stampServerInfoMeta", "stampResultType", "fillCacheFields"],

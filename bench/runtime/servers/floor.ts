@@ -8,7 +8,7 @@
  * It speaks only what the bench sends: 2026-07-28 `tools/call` of `echo` and `tools/list`, and, on stdio, a
  * 2025-11-25 `initialize` (the start-up measurement's legacy client). Anything else gets a JSON-RPC error.
  */
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { fillerName, LEGACY, SERVER_NAME, TOOL } from "../protocol.js";
@@ -42,8 +42,14 @@ function toolList(): string {
 }
 
 const TOOLS_JSON = toolList();
-// Everything of the tools/list answer but the id, spliced around it per request.
-const LIST_HEAD = `{"result":{"tools":${TOOLS_JSON},"resultType":"complete","ttlMs":60000,"cacheScope":"public","_meta":${JSON.stringify(RESULT_META)}},"jsonrpc":"2.0","id":`;
+// Everything of the 2026-07-28 tools/list answer but the id, encoded once: per request only the id is added.
+const LIST_HEAD = Buffer.from(
+  `{"result":{"tools":${TOOLS_JSON},"resultType":"complete","ttlMs":60000,"cacheScope":"public","_meta":${JSON.stringify(RESULT_META)}},"jsonrpc":"2.0","id":`,
+);
+
+function listAnswer(id: unknown): Buffer {
+  return Buffer.concat([LIST_HEAD, Buffer.from(`${JSON.stringify(id)}}`)]);
+}
 
 interface Message {
   id?: unknown;
@@ -55,8 +61,8 @@ function error(id: unknown, code: number, message: string): string {
   return JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code, message } });
 }
 
-/** The answer line to one message, or undefined for a notification. */
-function answer(message: Message): string | undefined {
+/** The answer to one message, or undefined for a notification. */
+function answer(message: Message): string | Buffer | undefined {
   const { id, method, params } = message;
   if (id === undefined) return undefined;
   if (method === "tools/call") {
@@ -73,7 +79,7 @@ function answer(message: Message): string | undefined {
     // A 2025-11-25 client (no `_meta` envelope) gets the page without the 2026-07-28 fields.
     if (params?._meta === undefined)
       return JSON.stringify({ result: { tools: JSON.parse(TOOLS_JSON) }, jsonrpc: "2.0", id });
-    return `${LIST_HEAD}${JSON.stringify(id)}}`;
+    return listAnswer(id);
   }
   if (method === "initialize") {
     return JSON.stringify({
@@ -94,11 +100,29 @@ function parse(text: string): Message | undefined {
   }
 }
 
+const NEWLINE = Buffer.from("\n");
+
+/** One answer line on stdout (named, like `send` below, so that profiles count it as writing). */
+function sendLine(reply: string | Buffer): void {
+  process.stdout.write(typeof reply === "string" ? `${reply}\n` : Buffer.concat([reply, NEWLINE]));
+}
+
+/** An HTTP answer with its length, in one write. */
+function send(res: ServerResponse, status: number, reply: string | Buffer | undefined): void {
+  if (reply === undefined) {
+    res.writeHead(202).end();
+    return;
+  }
+  const body = typeof reply === "string" ? Buffer.from(reply) : reply;
+  res.writeHead(status, { "content-type": "application/json", "content-length": body.byteLength });
+  res.end(body);
+}
+
 if (args.transport === "stdio") {
   createInterface({ input: process.stdin }).on("line", (line) => {
     const message = parse(line);
     const reply = message ? answer(message) : error(null, -32700, "Parse error");
-    if (reply !== undefined) process.stdout.write(`${reply}\n`);
+    if (reply !== undefined) sendLine(reply);
   });
   process.stdin.once("end", () => process.exit(0));
 } else {
@@ -108,16 +132,7 @@ if (args.transport === "stdio") {
     req.on("end", () => {
       const text = chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8");
       const message = parse(text);
-      const reply = message ? answer(message) : error(null, -32700, "Parse error");
-      if (reply === undefined) {
-        res.writeHead(202).end();
-        return;
-      }
-      res.writeHead(message ? 200 : 400, {
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(reply),
-      });
-      res.end(reply);
+      send(res, message ? 200 : 400, message ? answer(message) : error(null, -32700, "Parse error"));
     });
   });
   http.listen(0, "127.0.0.1", () => {
