@@ -41,6 +41,10 @@ export interface LoadResult {
   serverCpuMs?: number;
   /** Latencies of the measured requests, in milliseconds (the runner pools rounds before taking percentiles). */
   latenciesMs: number[];
+  /** Every request the server answered in this run (setup, warm-up and measured): divides a CPU profile's time. */
+  answered: number;
+  /** The first answer's JSON-RPC message, which the runner compares across servers. */
+  firstAnswer: unknown;
 }
 
 interface Answer {
@@ -101,6 +105,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         : `HTTP ${first.status}: ${first.body.slice(0, 300)}`;
     if (problem) throw new Error(`the first answer is wrong: ${problem}`);
 
+    let answered = plan.setup.length + 1;
     let errors = 0;
     let firstError: string | undefined;
     let measuring = false;
@@ -113,6 +118,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         try {
           // Every answer is checked for its status; the body of a 200 is the validated shape.
           const answer = await send(agent, url, call, body, false);
+          answered++;
           if (answer.status !== 200) {
             errors++;
             firstError ??= `HTTP ${answer.status}`;
@@ -145,6 +151,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       rps: (latencies.length * 1000) / elapsedMs,
       ...(cpuBefore !== undefined && cpuAfter !== undefined && { serverCpuMs: cpuAfter - cpuBefore }),
       latenciesMs: latencies,
+      answered,
+      firstAnswer: messageOf(first.contentType, first.body),
     };
   } finally {
     agent.destroy();

@@ -9,6 +9,8 @@ export const LEGACY = "2025-11-25";
 /** The tool both servers expose; the filler tools of the 1,000-tool model share its shape. */
 export const TOOL = "echo";
 export const ECHO_TEXT = "hello from the bench";
+/** Every server, the floor included, calls itself this, so their answers can be compared byte for byte. */
+export const SERVER_NAME = "bench";
 
 const CLIENT_INFO = { name: "mcpsmith-bench", version: "0.0.0" };
 
@@ -39,12 +41,17 @@ export function modernToolCall(): HttpCall {
       "mcp-method": "tools/call",
       "mcp-name": TOOL,
     },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: TOOL, arguments: { text: ECHO_TEXT }, _meta: MODERN_META },
-    }),
+    body: JSON.stringify(modernToolCallMessage(1)),
+  };
+}
+
+/** The 2026-07-28 `tools/call` of `echo`, with its `_meta` envelope (over HTTP, its headers go with it). */
+export function modernToolCallMessage(id: number): object {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: TOOL, arguments: { text: ECHO_TEXT }, _meta: MODERN_META },
   };
 }
 

@@ -1,11 +1,13 @@
 /**
- * `pnpm bench`: mcpsmith against a hand-written `@modelcontextprotocol/server` 2.4.0 server (documented style),
- * the same `echo` tool, measured in one run, side by side, each server in its own child process.
+ * `pnpm bench`: mcpsmith against a hand-written `@modelcontextprotocol/server` 2.4.0 server (documented style) and
+ * the floor (servers/floor.ts: plain `node:http` or stdin lines, no library), the same `echo` tool, measured in one
+ * run, side by side, each server in its own child process.
  *
  *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,auth]
  *
- * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the HTTP servers under `--cpu-prof` and prints
- * where their CPU time went. Results are printed as a table and written to bench/results/runtime-*.json.
+ * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the servers under `--cpu-prof` (HTTP; with
+ * `--only http,stdio`, the stdio calls too) and prints where their CPU time went, by phase of a request
+ * (docs/performance.md). Results are printed as a table and written to bench/results/runtime-*.json.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -14,10 +16,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBenchIssuer, verificationCpuUs } from "./auth.js";
 import { type LoadPlan, type LoadResult, runLoadChild } from "./load.js";
-import { formatSummary, type ProfileSummary, summarizeFile } from "./profile.js";
+import { formatSummary, type ProfileSummary, phaseTable, summarizeFile } from "./profile.js";
 import { legacyHandshake, legacyToolCall, modernToolCall, modernToolsListCall } from "./protocol.js";
 import { median, percentile, table } from "./stats.js";
-import { type Era, type StdioRun, stdioRun } from "./stdio.js";
+import { type Era, type StdioCallResult, type StdioRun, stdioCalls, stdioRun } from "./stdio.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // bench/: this module is bench/dist/runtime/run.js once built.
@@ -40,9 +42,11 @@ const SETTINGS = quick
   ? { concurrency: 32, warmupMs: 300, durationMs: 1_000, rounds: 1, stdioRuns: 2, memoryRuns: 1, manyTools: 1000 }
   : { concurrency: 32, warmupMs: 1_000, durationMs: 3_000, rounds: 4, stdioRuns: 10, memoryRuns: 3, manyTools: 1000 };
 
-type ServerName = "sdk" | "mcpsmith";
-const SERVERS: readonly ServerName[] = ["sdk", "mcpsmith"];
-const LABEL: Record<ServerName, string> = { sdk: "SDK 2.4.0", mcpsmith: "mcpsmith" };
+type ServerName = "sdk" | "mcpsmith" | "floor";
+const SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "floor"];
+/** The servers that speak everything the bench sends (the floor answers only 2026-07-28 and a stdio initialize). */
+const MCP_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith"];
+const LABEL: Record<ServerName, string> = { sdk: "SDK 2.4.0", mcpsmith: "mcpsmith", floor: "floor" };
 const script = (name: ServerName) => join(here, "servers", `${name}.js`);
 
 const profileDir = join(resultsDir, `profiles-${stamp()}`);
@@ -64,8 +68,25 @@ interface HttpServer {
   url: string;
 }
 
-async function startHttp(name: ServerName, tools: number, extra: readonly string[] = []): Promise<HttpServer> {
-  const flags = profile ? ["--cpu-prof", "--cpu-prof-dir", join(profileDir, name)] : [];
+/** Each order of the peers in turn, so that no server always gets the quieter (or busier) machine. */
+function turn<T>(peers: readonly T[], round: number): T[] {
+  const shift = round % peers.length;
+  const order = [...peers.slice(shift), ...peers.slice(0, shift)];
+  return Math.floor(round / peers.length) % 2 === 0 ? order : order.reverse();
+}
+
+/** Node flags that profile a server into its own folder (one profile per process). */
+function profileFlags(section: string, name: ServerName): string[] {
+  return profile ? ["--cpu-prof", "--cpu-prof-dir", join(profileDir, section, name)] : [];
+}
+
+async function startHttp(
+  name: ServerName,
+  tools: number,
+  extra: readonly string[] = [],
+  section = "http",
+): Promise<HttpServer> {
+  const flags = profileFlags(section, name);
   const args = [...flags, script(name), "--transport", "http", "--tools", String(tools), ...extra];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe", "ipc"] });
   let stderr = "";
@@ -98,6 +119,10 @@ interface HttpFigures {
   firstError?: string;
   /** The server gave the legacy client a session, so its calls were served on it rather than statelessly. */
   session: boolean;
+  /** Requests the server answered in all (warm-up included): divides its CPU profile. */
+  answered: number;
+  /** Its first answer, compared with the other servers'. */
+  firstAnswer: unknown;
 }
 
 interface Scenario {
@@ -106,6 +131,8 @@ interface Scenario {
   /** Tools the servers register (the scenario's calls use `echo` or list them all). */
   tools: number;
   plan: Pick<LoadPlan, "setup" | "call" | "expect" | "ignoreSession">;
+  /** Who is measured: the floor only on the 2026-07-28 requests it answers. */
+  peers: readonly ServerName[];
   concurrency: number;
   rounds: number;
   warmupMs: number;
@@ -128,6 +155,7 @@ function scenarios(): Scenario[] {
       id: "modern",
       title: "HTTP 2026-07-28 tools/call",
       plan: { setup: [], call: modernToolCall(), expect: { kind: "echo", modern: true } },
+      peers: SERVERS,
       ...hot,
     },
     // A 2025-11-25 client as the spec has it: it sends back the session id if the server assigned one at
@@ -136,6 +164,7 @@ function scenarios(): Scenario[] {
       id: "legacy",
       title: "HTTP 2025-11-25 tools/call",
       plan: { setup: legacyHandshake(), call: legacyToolCall(), expect: { kind: "echo", modern: false } },
+      peers: MCP_SERVERS,
       ...hot,
     },
     // Never sends the session id: mcpsmith's stateless legacy path, the one the SDK serves for both.
@@ -148,52 +177,70 @@ function scenarios(): Scenario[] {
         expect: { kind: "echo", modern: false },
         ignoreSession: true,
       },
+      peers: MCP_SERVERS,
       ...hot,
     },
     {
       id: "modern-call-large",
       title: `HTTP 2026-07-28 tools/call, ${SETTINGS.manyTools} tools`,
       plan: { setup: [], call: modernToolCall(), expect: { kind: "echo", modern: true } },
+      peers: SERVERS,
       ...large,
     },
     {
       id: "modern-list-large",
       title: `HTTP 2026-07-28 tools/list, ${SETTINGS.manyTools} tools`,
       plan: { setup: [], call: modernToolsListCall(), expect: { kind: "list", tools: SETTINGS.manyTools } },
+      peers: SERVERS,
       ...large,
     },
   ];
-  // A profile is about the hot path; the large model would mix its start-up into it.
-  return profile ? list.filter((scenario) => scenario.tools === 1) : list;
+  // Under --profile each scenario has processes of its own, and start-up is a phase of its own in the tables.
+  return list;
 }
 
-async function benchHttp(list: readonly Scenario[]): Promise<Record<string, Record<ServerName, HttpFigures>>> {
-  const figures: Record<string, Record<ServerName, HttpFigures>> = {};
-  for (const tools of [...new Set(list.map((scenario) => scenario.tools))]) {
-    const servers = { sdk: await startHttp("sdk", tools), mcpsmith: await startHttp("mcpsmith", tools) };
+type PeerFigures<F> = Partial<Record<ServerName, F>>;
+
+/**
+ * Servers are started once per model size and serve its scenarios in turn; under `--profile`, once per scenario,
+ * so that each profile holds one kind of request.
+ */
+async function benchHttp(list: readonly Scenario[]): Promise<Record<string, PeerFigures<HttpFigures>>> {
+  const figures: Record<string, PeerFigures<HttpFigures>> = {};
+  const groups = profile
+    ? list.map((scenario) => [scenario])
+    : [...new Set(list.map((s) => s.tools))].map((tools) => list.filter((s) => s.tools === tools));
+  for (const group of groups) {
+    const { tools } = group[0]!;
+    const section = profile ? group[0]!.id : "http";
+    const servers: PeerFigures<HttpServer> = {};
     try {
-      for (const scenario of list.filter((s) => s.tools === tools)) {
-        const results: Record<ServerName, LoadResult[]> = { sdk: [], mcpsmith: [] };
+      for (const name of SERVERS.filter((peer) => group.some((scenario) => scenario.peers.includes(peer)))) {
+        servers[name] = await startHttp(name, tools, [], section);
+      }
+      for (const scenario of group) {
+        const results = Object.fromEntries(scenario.peers.map((name) => [name, [] as LoadResult[]]));
         for (let round = 0; round < scenario.rounds; round++) {
-          // Alternate who goes first, so neither server always gets the quieter (or busier) machine.
-          const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
-          for (const name of order) {
+          for (const name of turn(scenario.peers, round)) {
+            const server = servers[name]!;
             const result = await runLoadChild({
-              url: servers[name].url,
+              url: server.url,
               ...scenario.plan,
               concurrency: scenario.concurrency,
               warmupMs: scenario.warmupMs,
               durationMs: scenario.durationMs,
-              ...(servers[name].child.pid !== undefined && { serverPid: servers[name].child.pid }),
+              ...(server.child.pid !== undefined && { serverPid: server.child.pid }),
             });
             log(
               `  ${scenario.id} round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} req/s` +
                 (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
             );
-            results[name].push(result);
+            results[name]!.push(result);
           }
         }
-        figures[scenario.id] = { sdk: httpFigures(results.sdk), mcpsmith: httpFigures(results.mcpsmith) };
+        figures[scenario.id] = Object.fromEntries(
+          scenario.peers.map((name) => [name, httpFigures(results[name]!)]),
+        ) as PeerFigures<HttpFigures>;
       }
     } finally {
       await Promise.all(Object.values(servers).map(stopHttp));
@@ -217,7 +264,39 @@ function httpFigures(rounds: LoadResult[]): HttpFigures {
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
     ...(firstError !== undefined && { firstError }),
     session: rounds.some((round) => round.session),
+    answered: rounds.reduce((sum, round) => sum + round.answered, 0),
+    firstAnswer: rounds[0]?.firstAnswer,
   };
+}
+
+/** Where two JSON values first differ (a JSON pointer and both values), or undefined when they are the same. */
+function firstDifference(a: unknown, b: unknown, path = ""): string | undefined {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) {
+    return Object.is(a, b) ? undefined : `${path || "/"}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return `${path || "/"}: an array vs an object`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    const found = firstDifference(
+      (a as Record<string, unknown>)[key],
+      (b as Record<string, unknown>)[key],
+      `${path}/${key}`,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Every peer's first answer against mcpsmith's: "same JSON" or where it differs. The throughput of a server that
+ * answers something else would not be comparable.
+ */
+function compareAnswers(title: string, answers: PeerFigures<unknown>): string[] {
+  const reference = answers.mcpsmith;
+  return SERVERS.filter((name) => name !== "mcpsmith" && name in answers).map((name) => {
+    const difference = firstDifference(reference, answers[name]);
+    return `  ${title}: ${LABEL[name]} vs mcpsmith: ${difference ? `DIFFERENT at ${difference}` : "same JSON"}`;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -366,16 +445,18 @@ async function benchStartup(): Promise<Record<Era, Record<ServerName, StdioFigur
   for (const era of ["modern", "legacy"] as const) {
     // One discarded run each: the first spawn pays for a cold file cache.
     for (const name of SERVERS) await stdioRun(script(name), { era });
-    const runs: Record<ServerName, StdioRun[]> = { sdk: [], mcpsmith: [] };
+    const runs: Record<ServerName, StdioRun[]> = { sdk: [], mcpsmith: [], floor: [] };
     for (let i = 0; i < SETTINGS.stdioRuns; i++) {
-      for (const name of i % 2 === 0 ? SERVERS : [...SERVERS].reverse()) {
-        runs[name].push(await stdioRun(script(name), { era }));
-      }
+      for (const name of turn(SERVERS, i)) runs[name].push(await stdioRun(script(name), { era }));
     }
-    figures[era] = { sdk: stdioFigures(runs.sdk), mcpsmith: stdioFigures(runs.mcpsmith) };
+    figures[era] = {
+      sdk: stdioFigures(runs.sdk),
+      mcpsmith: stdioFigures(runs.mcpsmith),
+      floor: stdioFigures(runs.floor),
+    };
     log(
-      `  stdio start-up (${era}): SDK ${figures[era].sdk.startupMs.toFixed(0)} ms, ` +
-        `mcpsmith ${figures[era].mcpsmith.startupMs.toFixed(0)} ms`,
+      `  stdio start-up (${era}): ` +
+        SERVERS.map((name) => `${LABEL[name]} ${figures[era][name].startupMs.toFixed(0)} ms`).join(", "),
     );
   }
   return figures;
@@ -390,9 +471,11 @@ interface MemoryFigures {
 
 async function benchMemory(tools: number): Promise<Record<ServerName, MemoryFigures>> {
   const figures = {} as Record<ServerName, MemoryFigures>;
-  const runs: Record<ServerName, StdioRun[]> = { sdk: [], mcpsmith: [] };
+  const runs: Record<ServerName, StdioRun[]> = { sdk: [], mcpsmith: [], floor: [] };
   for (let i = 0; i < SETTINGS.memoryRuns; i++) {
-    for (const name of SERVERS) runs[name].push(await stdioRun(script(name), { era: "modern", tools, rss: true }));
+    for (const name of turn(SERVERS, i)) {
+      runs[name].push(await stdioRun(script(name), { era: "modern", tools, rss: true }));
+    }
   }
   for (const name of SERVERS) {
     figures[name] = {
@@ -402,8 +485,72 @@ async function benchMemory(tools: number): Promise<Record<ServerName, MemoryFigu
       listBytes: runs[name][0]!.listBytes,
     };
   }
-  log(`  stdio ${tools} tool(s): RSS SDK ${mb(figures.sdk.rssBytes)} MB, mcpsmith ${mb(figures.mcpsmith.rssBytes)} MB`);
+  log(
+    `  stdio ${tools} tool(s): RSS ${SERVERS.map((name) => `${LABEL[name]} ${mb(figures[name].rssBytes)} MB`).join(", ")}`,
+  );
   return figures;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// stdio calls per second: one host, one server process per round, 32 tools/call in flight
+
+interface StdioCallFigures {
+  rps: number;
+  roundsRps: number[];
+  p50Ms: number;
+  p99Ms: number;
+  cpuUsPerCall: number;
+  requests: number;
+  errors: number;
+  firstError?: string;
+  answered: number;
+  firstAnswer: unknown;
+}
+
+function stdioCallFigures(rounds: readonly StdioCallResult[]): StdioCallFigures {
+  const latencies = rounds.flatMap((round) => round.latenciesMs);
+  const firstError = rounds.find((round) => round.firstError)?.firstError;
+  return {
+    rps: median(rounds.map((round) => round.rps)),
+    roundsRps: rounds.map((round) => Math.round(round.rps)),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    cpuUsPerCall: rounds.every((round) => round.serverCpuMs !== undefined)
+      ? (1000 * rounds.reduce((sum, round) => sum + round.serverCpuMs!, 0)) / latencies.length
+      : Number.NaN,
+    requests: latencies.length,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    ...(firstError !== undefined && { firstError }),
+    answered: rounds.reduce((sum, round) => sum + round.answered, 0),
+    firstAnswer: rounds[0]?.firstAnswer,
+  };
+}
+
+/** Under `--profile`, one longer round per server, so each server leaves one profile. */
+async function benchStdioCalls(): Promise<Record<ServerName, StdioCallFigures>> {
+  const rounds = profile ? 1 : SETTINGS.rounds;
+  const durationMs = profile ? SETTINGS.durationMs * SETTINGS.rounds : SETTINGS.durationMs;
+  const results: Record<ServerName, StdioCallResult[]> = { sdk: [], mcpsmith: [], floor: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of turn(SERVERS, round)) {
+      const result = await stdioCalls(script(name), {
+        concurrency: SETTINGS.concurrency,
+        warmupMs: SETTINGS.warmupMs,
+        durationMs,
+        nodeFlags: profileFlags("stdio-calls", name),
+      });
+      log(
+        `  stdio calls round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} calls/s` +
+          (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
+      );
+      results[name].push(result);
+    }
+  }
+  return {
+    sdk: stdioCallFigures(results.sdk),
+    mcpsmith: stdioCallFigures(results.mcpsmith),
+    floor: stdioCallFigures(results.floor),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -419,40 +566,85 @@ function mb(bytes: number): string {
 
 type Better = "higher" | "lower";
 
-interface Row {
-  figure: string;
-  sdk: number;
-  mcpsmith: number;
-  unit: string;
-  better: Better;
-  /** The issue's target for the mcpsmith/SDK ratio, if it sets one. */
-  target?: { ratio: number; text: string };
+/** A target from the issues: mcpsmith's ratio to one peer, at least (higher is better) or at most `ratio`. */
+interface Target {
+  against: "sdk" | "floor";
+  ratio: number;
 }
 
-function formatValue(value: number, unit: string): string {
+interface Row {
+  figure: string;
+  values: PeerFigures<number>;
+  unit: string;
+  better: Better;
+  targets?: Target[];
+}
+
+function formatValue(value: number | undefined, unit: string): string {
+  if (value === undefined || Number.isNaN(value)) return "—";
   if (unit === "MB") return mb(value);
   if (unit === "req/s" || unit === "µs") return value.toFixed(0);
   return value.toFixed(value < 10 ? 2 : 1);
 }
 
+function ratioOf(row: Row, against: "sdk" | "floor"): number | undefined {
+  const mine = row.values.mcpsmith;
+  const theirs = row.values[against];
+  return mine === undefined || theirs === undefined ? undefined : mine / theirs;
+}
+
+function judge(row: Row, target: Target): string {
+  const ratio = ratioOf(row, target.against);
+  const sign = row.better === "higher" ? ">=" : "<=";
+  const text = `${sign} ${target.ratio.toFixed(2)}x ${target.against === "sdk" ? "SDK" : "floor"}`;
+  if (ratio === undefined) return `${text} ?`;
+  const met = row.better === "higher" ? ratio >= target.ratio : ratio <= target.ratio;
+  return `${text} ${met ? "met" : "MISSED"}`;
+}
+
 function report(rows: Row[]): string {
-  const header = ["figure", LABEL.sdk, LABEL.mcpsmith, "mcpsmith/SDK", "target"];
-  const lines = rows.map((row) => {
-    const ratio = row.mcpsmith / row.sdk;
-    let target = "";
-    if (row.target) {
-      const met = row.better === "higher" ? ratio >= row.target.ratio : ratio <= row.target.ratio;
-      target = `${row.target.text} ${met ? "met" : "MISSED"}`;
-    }
-    return [
-      `${row.figure} (${row.unit})`,
-      formatValue(row.sdk, row.unit),
-      formatValue(row.mcpsmith, row.unit),
-      `${ratio.toFixed(2)}x`,
-      target,
-    ];
-  });
+  const header = ["figure", LABEL.sdk, LABEL.mcpsmith, LABEL.floor, "mcpsmith/SDK", "mcpsmith/floor", "targets"];
+  const ratio = (value: number | undefined) => (value === undefined ? "" : `${value.toFixed(2)}x`);
+  const lines = rows.map((row) => [
+    `${row.figure} (${row.unit})`,
+    ...SERVERS.map((name) => formatValue(row.values[name], row.unit)),
+    ratio(ratioOf(row, "sdk")),
+    ratio(ratioOf(row, "floor")),
+    (row.targets ?? []).map((target) => judge(row, target)).join(", "),
+  ]);
   return table([header, ...lines]);
+}
+
+/** The rows of one throughput measurement (HTTP or stdio): requests/s, p50, p99, server CPU per request. */
+function throughputRows(
+  title: string,
+  unit: "req/s" | "calls/s",
+  figures: PeerFigures<{ rps: number; p50Ms: number; p99Ms: number; cpuUsPerCall: number }>,
+  targets: Target[],
+  withP99: boolean,
+): Row[] {
+  const pick = (key: "rps" | "p50Ms" | "p99Ms" | "cpuUsPerCall") =>
+    Object.fromEntries(Object.entries(figures).map(([name, f]) => [name, f[key]])) as PeerFigures<number>;
+  const rows: Row[] = [
+    { figure: `${title} throughput`, values: pick("rps"), unit, better: "higher", targets },
+    { figure: `${title} p50 latency`, values: pick("p50Ms"), unit: "ms", better: "lower" },
+  ];
+  if (withP99) rows.push({ figure: `${title} p99 latency`, values: pick("p99Ms"), unit: "ms", better: "lower" });
+  if (!Number.isNaN(figures.mcpsmith?.cpuUsPerCall)) {
+    rows.push({ figure: `${title} server CPU per request`, values: pick("cpuUsPerCall"), unit: "µs", better: "lower" });
+  }
+  return rows;
+}
+
+/**
+ * The targets each figure is judged on: issue 1's (mcpsmith at least the SDK's throughput, stdio start-up within
+ * 10% of the SDK's) and issue 17's (the fast path: docs/performance.md).
+ */
+function httpTargets(id: string): Target[] {
+  const sdk = (ratio: number): Target => ({ against: "sdk", ratio });
+  if (id === "modern") return [sdk(10), { against: "floor", ratio: 0.5 }];
+  if (id === "modern-list-large") return [sdk(20)];
+  return [sdk(1)];
 }
 
 function machine() {
@@ -467,15 +659,47 @@ function machine() {
   };
 }
 
+/** Each profiled server's phases, side by side, with the requests it answered; and each one's full summary. */
+function profileReport(
+  title: string,
+  section: string,
+  answered: PeerFigures<number>,
+  profiles: Record<string, PeerFigures<ProfileSummary>>,
+): string[] {
+  const found: { label: string; name: ServerName; summary: ProfileSummary; requests: number; file: string }[] = [];
+  const summaries: PeerFigures<ProfileSummary> = {};
+  profiles[section] = summaries;
+  for (const name of SERVERS) {
+    const requests = answered[name];
+    if (requests === undefined) continue;
+    const dir = join(profileDir, section, name);
+    const file = readdirSync(dir).find((entry) => entry.endsWith(".cpuprofile"));
+    if (!file) continue;
+    const summary = summarizeFile(join(dir, file));
+    summaries[name] = summary;
+    found.push({ label: LABEL[name], name, summary, requests, file: join(dir, file) });
+  }
+  return [
+    "",
+    `${title}: where the servers' CPU time went, by phase of a request (share of busy time; CPU µs per request)`,
+    table(phaseTable(found)),
+    ...found.map(({ label, summary, requests, file }) => `\n${formatSummary(`${label} (${file})`, summary, requests)}`),
+  ];
+}
+
 async function main(): Promise<void> {
   const info = machine();
   log(
-    `mcpsmith bench${quick ? " (quick)" : ""}: node ${info.node}, ${info.cores} cores (${info.cpu}), ` +
-      `load ${info.loadAverage.join(" ")}`,
+    `mcpsmith bench${quick ? " (quick)" : ""}${profile ? " (profile)" : ""}: node ${info.node}, ${info.cores} cores ` +
+      `(${info.cpu}), load ${info.loadAverage.join(" ")}`,
   );
   const started = performance.now();
   const rows: Row[] = [];
   const results: Record<string, unknown> = {};
+  const answers: string[] = [];
+  const perRound: string[] = [];
+  const profileLines: string[] = [];
+  const profiles: Record<string, PeerFigures<ProfileSummary>> = {};
 
   const httpScenarios = only.has("http") ? scenarios() : [];
   if (httpScenarios.length > 0) {
@@ -483,44 +707,53 @@ async function main(): Promise<void> {
     const http = await benchHttp(httpScenarios);
     results.http = http;
     for (const scenario of httpScenarios) {
-      const { title, tools } = scenario;
       const f = http[scenario.id]!;
-      rows.push({
-        figure: `${title} throughput`,
-        sdk: f.sdk.rps,
-        mcpsmith: f.mcpsmith.rps,
-        unit: "req/s",
-        better: "higher",
-        target: { ratio: 1, text: ">= 1.00x" },
-      });
-      rows.push({
-        figure: `${title} p50 latency`,
-        sdk: f.sdk.p50Ms,
-        mcpsmith: f.mcpsmith.p50Ms,
-        unit: "ms",
-        better: "lower",
-      });
-      if (tools === 1) {
-        rows.push({
-          figure: `${title} p99 latency`,
-          sdk: f.sdk.p99Ms,
-          mcpsmith: f.mcpsmith.p99Ms,
-          unit: "ms",
-          better: "lower",
-        });
+      rows.push(...throughputRows(`${scenario.title}`, "req/s", f, httpTargets(scenario.id), scenario.tools === 1));
+      answers.push(
+        ...compareAnswers(
+          scenario.title,
+          Object.fromEntries(Object.entries(f).map(([name, figures]) => [name, figures.firstAnswer])),
+        ),
+      );
+      for (const name of scenario.peers) {
+        const figures = f[name]!;
+        perRound.push(
+          `  ${scenario.id.padEnd(17)} ${LABEL[name].padEnd(9)} ${figures.roundsRps.join(", ")}` +
+            ` (${figures.requests} requests, ${scenario.concurrency} in flight, ${figures.errors} errors` +
+            `${figures.firstError ? `: ${figures.firstError}` : ""}` +
+            `${figures.session ? ", on the session the server assigned at initialize" : ""})`,
+        );
       }
-      if (!Number.isNaN(f.sdk.cpuUsPerCall)) {
-        rows.push({
-          figure: `${title} server CPU per request`,
-          sdk: f.sdk.cpuUsPerCall,
-          mcpsmith: f.mcpsmith.cpuUsPerCall,
-          unit: "µs",
-          better: "lower",
-        });
+      if (profile) {
+        const answered = Object.fromEntries(Object.entries(f).map(([name, figures]) => [name, figures.answered]));
+        profileLines.push(...profileReport(scenario.title, scenario.id, answered, profiles));
       }
     }
   }
   if (only.has("stdio")) {
+    log(`stdio tools/call, ${SETTINGS.concurrency} in flight, one host:`);
+    const calls = await benchStdioCalls();
+    results.stdioCalls = calls;
+    rows.push(
+      ...throughputRows("stdio 2026-07-28 tools/call", "calls/s", calls, [{ against: "sdk", ratio: 10 }], true),
+    );
+    answers.push(
+      ...compareAnswers(
+        "stdio 2026-07-28 tools/call",
+        Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.firstAnswer])),
+      ),
+    );
+    for (const name of SERVERS) {
+      perRound.push(
+        `  stdio-calls       ${LABEL[name].padEnd(9)} ${calls[name].roundsRps.join(", ")} (${calls[name].requests} calls, ${calls[name].errors} errors)`,
+      );
+    }
+    if (profile) {
+      const answered = Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.answered]));
+      profileLines.push(...profileReport("stdio 2026-07-28 tools/call", "stdio-calls", answered, profiles));
+    }
+  }
+  if (only.has("stdio") && !profile) {
     log(`stdio start-up to the first tools/list answer, median of ${SETTINGS.stdioRuns}:`);
     const startup = await benchStartup();
     results.stdioStartup = startup;
@@ -529,50 +762,48 @@ async function main(): Promise<void> {
       ["legacy", "stdio start-up, initialize + tools/list"],
     ] as const) {
       const f = startup[era];
+      const values = (key: "startupMs" | "startupCpuMs") =>
+        ({ sdk: f.sdk[key], mcpsmith: f.mcpsmith[key], floor: f.floor[key] }) as PeerFigures<number>;
       rows.push({
         figure: title,
-        sdk: f.sdk.startupMs,
-        mcpsmith: f.mcpsmith.startupMs,
+        values: values("startupMs"),
         unit: "ms",
         better: "lower",
-        target: { ratio: 1.1, text: "<= 1.10x" },
+        targets: [
+          { against: "sdk", ratio: 1.1 },
+          { against: "floor", ratio: 1.2 },
+        ],
       });
       if (!Number.isNaN(f.sdk.startupCpuMs)) {
-        rows.push({
-          figure: `${title}, server CPU`,
-          sdk: f.sdk.startupCpuMs,
-          mcpsmith: f.mcpsmith.startupCpuMs,
-          unit: "ms",
-          better: "lower",
-        });
+        rows.push({ figure: `${title}, server CPU`, values: values("startupCpuMs"), unit: "ms", better: "lower" });
       }
     }
   }
-  if (only.has("memory")) {
+  if (only.has("memory") && !profile) {
     log(`stdio memory after tools/list, median of ${SETTINGS.memoryRuns}:`);
     const many = await benchMemory(SETTINGS.manyTools);
     const one = await benchMemory(1);
     results.memory = { [SETTINGS.manyTools]: many, 1: one };
+    const values = (figures: Record<ServerName, MemoryFigures>, pick: (f: MemoryFigures) => number) =>
+      Object.fromEntries(SERVERS.map((name) => [name, pick(figures[name])])) as PeerFigures<number>;
     rows.push(
       {
         figure: `RSS, ${SETTINGS.manyTools} tools`,
-        sdk: many.sdk.rssBytes,
-        mcpsmith: many.mcpsmith.rssBytes,
+        values: values(many, (f) => f.rssBytes),
         unit: "MB",
         better: "lower",
+        targets: [{ against: "sdk", ratio: 1 }],
       },
-      { figure: "RSS, 1 tool", sdk: one.sdk.rssBytes, mcpsmith: one.mcpsmith.rssBytes, unit: "MB", better: "lower" },
+      { figure: "RSS, 1 tool", values: values(one, (f) => f.rssBytes), unit: "MB", better: "lower" },
       {
         figure: `stdio start-up, ${SETTINGS.manyTools} tools`,
-        sdk: many.sdk.startupMs,
-        mcpsmith: many.mcpsmith.startupMs,
+        values: values(many, (f) => f.startupMs),
         unit: "ms",
         better: "lower",
       },
       {
         figure: `tools/list size, ${SETTINGS.manyTools} tools`,
-        sdk: many.sdk.listBytes / 1024,
-        mcpsmith: many.mcpsmith.listBytes / 1024,
+        values: values(many, (f) => f.listBytes / 1024),
         unit: "KiB",
         better: "lower",
       },
@@ -586,7 +817,7 @@ async function main(): Promise<void> {
     results.auth = auth;
   }
   let middleware: Record<ChainName, HttpFigures> | undefined;
-  if (only.has("middleware")) {
+  if (only.has("middleware") && !profile) {
     log(`middleware: mcpsmith with no middleware and with an empty chain, median of ${SETTINGS.rounds} rounds:`);
     middleware = await benchMiddleware();
     results.middleware = middleware;
@@ -595,51 +826,30 @@ async function main(): Promise<void> {
   const elapsedS = (performance.now() - started) / 1000;
   const lines = [
     "",
-    `mcpsmith vs @modelcontextprotocol/server 2.4.0 (documented style), same echo tool${quick ? " — QUICK run" : ""}`,
-    `node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu}), ${info.memoryGiB} GiB; ` +
-      `HTTP: ${SETTINGS.concurrency} in flight, median of ${SETTINGS.rounds} x ${SETTINGS.durationMs / 1000} s ` +
-      `after ${SETTINGS.warmupMs / 1000} s warm-up; stdio: median of ${SETTINGS.stdioRuns}`,
+    `mcpsmith vs @modelcontextprotocol/server 2.4.0 (documented style) vs the floor (no library), same echo tool` +
+      `${quick ? " — QUICK run" : ""}${profile ? " — PROFILED run (servers under --cpu-prof: slower)" : ""}`,
+    `node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu}), ${info.memoryGiB} GiB, ` +
+      `load ${info.loadAverage.join(" ")} at the start; ` +
+      `${SETTINGS.concurrency} in flight, median of ${SETTINGS.rounds} x ${SETTINGS.durationMs / 1000} s ` +
+      `after ${SETTINGS.warmupMs / 1000} s warm-up; stdio start-up: median of ${SETTINGS.stdioRuns}`,
     "",
     ...(rows.length > 0 ? [report(rows)] : []),
     ...(middleware ? ["", middlewareReport(middleware)] : []),
     ...(auth ? ["", authReport(auth)] : []),
+    ...(answers.length > 0 ? ["", "first answers (checked before measuring):", ...answers] : []),
+    ...(perRound.length > 0 ? ["", "throughput per round:", ...perRound] : []),
+    "",
+    `total ${elapsedS.toFixed(0)} s`,
+    ...profileLines,
   ];
-  const http = results.http as Record<string, Record<ServerName, HttpFigures>> | undefined;
-  if (http) {
-    lines.push("", "HTTP req/s per round:");
-    for (const scenario of httpScenarios) {
-      for (const name of SERVERS) {
-        const f = http[scenario.id]![name];
-        lines.push(
-          `  ${scenario.id.padEnd(17)} ${LABEL[name].padEnd(9)} ${f.roundsRps.join(", ")}` +
-            ` (${f.requests} requests, ${scenario.concurrency} in flight, ${f.errors} errors` +
-            `${f.firstError ? `: ${f.firstError}` : ""}` +
-            `${f.session ? ", on the session the server assigned at initialize" : ""})`,
-        );
-      }
-    }
-  }
-  lines.push("", `total ${elapsedS.toFixed(0)} s`);
   console.log(lines.join("\n"));
 
-  let profiles: Record<string, ProfileSummary> | undefined;
-  if (profile) {
-    profiles = {};
-    for (const name of SERVERS) {
-      const dir = join(profileDir, name);
-      const file = readdirSync(dir).find((entry) => entry.endsWith(".cpuprofile"));
-      if (!file) continue;
-      profiles[name] = summarizeFile(join(dir, file));
-      console.log(`\n${formatSummary(`${LABEL[name]} HTTP server profile (${join(dir, file)})`, profiles[name])}`);
-    }
-  }
-
   mkdirSync(resultsDir, { recursive: true });
-  const out = join(resultsDir, `runtime-${stamp()}${quick ? "-quick" : ""}.json`);
+  const out = join(resultsDir, `runtime-${stamp()}${quick ? "-quick" : ""}${profile ? "-profile" : ""}.json`);
   // Latency samples are summarised above; the file keeps the figures, not tens of thousands of numbers.
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), quick, machine: info, settings: SETTINGS, rows, results, profiles, elapsedS: round1(elapsedS) }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, profile, machine: info, settings: SETTINGS, rows, results, profiles, elapsedS: round1(elapsedS) }, null, 2)}\n`,
   );
   console.log(`written to ${out}`);
 }

@@ -5,9 +5,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { cpuMsOf, rssOf } from "./proc.js";
-import { initialize, legacyToolsList, modernToolsList } from "./protocol.js";
+import { checkEchoResult, initialize, legacyToolsList, modernToolCallMessage, modernToolsList } from "./protocol.js";
 
 export type Era = "modern" | "legacy";
+
+/** How long start-up may take before a run fails (a 1,000-tool SDK server on a busy machine takes seconds). */
+const ANSWER_TIMEOUT_MS = 20_000;
 
 export interface StdioRun {
   /** From `spawn()` to the `tools/list` answer having been read, in milliseconds. */
@@ -24,35 +27,57 @@ export interface StdioRun {
 /** A server process and a way to wait for the answer to a request id. */
 class StdioPeer {
   readonly child: ChildProcessWithoutNullStreams;
-  readonly #waiting = new Map<number, (line: string) => void>();
+  readonly #waiting = new Map<number, { resolve: (line: string) => void; reject: (error: Error) => void }>();
   #stderr = "";
 
-  constructor(script: string, args: readonly string[]) {
-    this.child = spawn(process.execPath, [script, ...args], { stdio: "pipe" });
+  constructor(script: string, args: readonly string[], nodeFlags: readonly string[] = []) {
+    this.child = spawn(process.execPath, [...nodeFlags, script, ...args], { stdio: "pipe" });
     this.child.stderr.on("data", (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString()).slice(-4000);
     });
     createInterface({ input: this.child.stdout }).on("line", (line) => {
       const id = (JSON.parse(line) as { id?: unknown }).id;
-      if (typeof id === "number") this.#waiting.get(id)?.(line);
+      if (typeof id !== "number") return;
+      const waiting = this.#waiting.get(id);
+      this.#waiting.delete(id);
+      waiting?.resolve(line);
+    });
+    // One listener for every request in flight (32 of them in the throughput runs), not one each.
+    this.child.once("exit", (code) => {
+      for (const [id, { reject }] of this.#waiting) {
+        reject(new Error(`server exited (${code}) before answering id ${id}; stderr: ${this.#stderr}`));
+      }
+      this.#waiting.clear();
     });
   }
 
   send(message: object): void {
-    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    this.sendLine(JSON.stringify(message));
   }
 
-  answer(id: number, timeoutMs = 20_000): Promise<string> {
+  sendLine(line: string): void {
+    this.child.stdin.write(`${line}\n`);
+  }
+
+  /** The answer line to request `id`; with a timeout, rejects when it has not come by then. */
+  answer(id: number, timeoutMs?: number): Promise<string> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to id ${id}; stderr: ${this.#stderr}`)), timeoutMs);
-      const exited = (code: number | null) =>
-        reject(new Error(`server exited (${code}) before answering id ${id}; stderr: ${this.#stderr}`));
-      this.child.once("exit", exited);
-      this.#waiting.set(id, (line) => {
-        clearTimeout(timer);
-        this.child.off("exit", exited);
-        this.#waiting.delete(id);
-        resolve(line);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.#waiting.delete(id);
+              reject(new Error(`no answer to id ${id}; stderr: ${this.#stderr}`));
+            }, timeoutMs);
+      this.#waiting.set(id, {
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       });
     });
   }
@@ -82,14 +107,14 @@ export async function stdioRun(
     let line: string;
     if (options.era === "modern") {
       peer.send(modernToolsList(1));
-      line = await peer.answer(1);
+      line = await peer.answer(1, ANSWER_TIMEOUT_MS);
     } else {
       peer.send(initialize(1));
-      const init = JSON.parse(await peer.answer(1)) as { result?: unknown };
+      const init = JSON.parse(await peer.answer(1, ANSWER_TIMEOUT_MS)) as { result?: unknown };
       if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
       peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
       peer.send(legacyToolsList(2));
-      line = await peer.answer(2);
+      line = await peer.answer(2, ANSWER_TIMEOUT_MS);
     }
     const startupMs = performance.now() - started;
     const startupCpuMs = cpuMsOf(peer.child.pid);
@@ -109,6 +134,96 @@ export async function stdioRun(
       run.rssBytes = rssOf(peer.child.pid!);
     }
     return run;
+  } finally {
+    await peer.stop();
+  }
+}
+
+export interface StdioCallPlan {
+  concurrency: number;
+  warmupMs: number;
+  durationMs: number;
+  /** Flags for the server's Node (`--cpu-prof`, say). */
+  nodeFlags?: readonly string[];
+}
+
+export interface StdioCallResult {
+  requests: number;
+  errors: number;
+  firstError?: string;
+  elapsedMs: number;
+  rps: number;
+  /** CPU time (user + system) the server spent during the measured phase (Linux only). */
+  serverCpuMs?: number;
+  latenciesMs: number[];
+  /** Every call the server answered (warm-up included): divides a CPU profile's time. */
+  answered: number;
+  /** The first answer's message, compared across servers. */
+  firstAnswer: unknown;
+}
+
+/**
+ * Calls per second over stdio: one host (this process) and one server, `concurrency` 2026-07-28 `tools/call`s of
+ * `echo` in flight, each with its own id. The first answer must be the right result; later answers must not be
+ * JSON-RPC errors. The server's CPU time over the measured phase comes from /proc.
+ */
+export async function stdioCalls(script: string, plan: StdioCallPlan): Promise<StdioCallResult> {
+  const peer = new StdioPeer(script, ["--transport", "stdio", "--tools", "1"], plan.nodeFlags);
+  try {
+    // The request's text around its id, built once: the host's cost per call stays the same for every server.
+    const params = JSON.stringify((modernToolCallMessage(0) as { params: unknown }).params);
+    const line = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${params}}`;
+    let nextId = 1;
+    peer.sendLine(line(nextId));
+    const first = JSON.parse(await peer.answer(nextId++, ANSWER_TIMEOUT_MS)) as Record<string, unknown>;
+    const problem = checkEchoResult(first, true);
+    if (problem) throw new Error(`the first answer is wrong: ${problem}`);
+
+    let answered = 1;
+    let errors = 0;
+    let firstError: string | undefined;
+    let measuring = false;
+    let stopAt = 0;
+    const latencies: number[] = [];
+    const worker = async () => {
+      while (performance.now() < stopAt) {
+        const id = nextId++;
+        const sent = performance.now();
+        peer.sendLine(line(id));
+        const answer = await peer.answer(id);
+        answered++;
+        // The error member is near the start of an answer; a full parse is what the host does anyway.
+        const message = JSON.parse(answer) as { error?: unknown };
+        if (message.error !== undefined) {
+          errors++;
+          firstError ??= JSON.stringify(message.error);
+        } else if (measuring) latencies.push(performance.now() - sent);
+      }
+    };
+    const phase = async (ms: number) => {
+      stopAt = performance.now() + ms;
+      await Promise.all(Array.from({ length: plan.concurrency }, worker));
+    };
+    await phase(plan.warmupMs);
+    errors = 0;
+    firstError = undefined;
+    measuring = true;
+    const cpuBefore = cpuMsOf(peer.child.pid);
+    const started = performance.now();
+    await phase(plan.durationMs);
+    const elapsedMs = performance.now() - started;
+    const cpuAfter = cpuMsOf(peer.child.pid);
+    return {
+      requests: latencies.length,
+      errors,
+      ...(firstError !== undefined && { firstError }),
+      elapsedMs,
+      rps: (latencies.length * 1000) / elapsedMs,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined && { serverCpuMs: cpuAfter - cpuBefore }),
+      latenciesMs: latencies,
+      answered,
+      firstAnswer: first,
+    };
   } finally {
     await peer.stop();
   }

@@ -4,14 +4,14 @@
 import { type Middleware, serve, server } from "@mcpsmith/runtime";
 import { jwtVerifier } from "@mcpsmith/runtime/auth";
 import * as z from "zod/v4";
-import { fillerName, TOOL } from "../protocol.js";
+import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
 
 // The SDK answers tools/list in one page; mcpsmith pages lists at 500 entries by default. One page here, so both
 // servers send the same 1,000-tool answer.
-const app = server({ name: "bench-mcpsmith", version: "1.0.0", options: { pageSize: Math.max(args.tools, 1) } }).tool(
+const app = server({ name: SERVER_NAME, version: "1.0.0", options: { pageSize: Math.max(args.tools, 1) } }).tool(
   TOOL,
   { description: "Echo the text back", input: z.object({ text: z.string() }) },
   ({ text }) => text,

@@ -7,13 +7,13 @@
 import type { AddressInfo } from "node:net";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
-import { fillerName, TOOL } from "../protocol.js";
+import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
 
 function factory(): McpServer {
-  const server = new McpServer({ name: "bench-sdk", version: "1.0.0" });
+  const server = new McpServer({ name: SERVER_NAME, version: "1.0.0" });
   server.registerTool(
     TOOL,
     { description: "Echo the text back", inputSchema: z.object({ text: z.string() }) },
