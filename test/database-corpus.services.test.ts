@@ -116,13 +116,14 @@ for (const [index, schema] of CORPUS_SCHEMAS.entries()) {
       }, async () => {
         const count = tally.get(schema.id)!;
         const chosen = new Set(tables());
+        const listed = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool.inputSchema]));
         for (const tool of ir.tools) {
           const binding = tool.binding as SqlBinding;
           if (binding.kind !== "list" && binding.kind !== "get") continue;
           if (!chosen.has(expectations.table(binding.table))) continue;
           const table = expectations.table(binding.table);
           for (const call of await (binding.kind === "list"
-            ? expectations.listCalls(table)
+            ? expectations.listCalls(table, operatorsOffered(listed.get(tool.name)))
             : expectations.getCalls(table, binding))) {
             const args = call.arguments();
             const result = await client.callTool({ name: tool.name, arguments: args });
@@ -260,6 +261,22 @@ describe("the generated projects", () => {
   });
 });
 
+/** The filter operators a list_ tool's input schema offers, per column (following its `$defs` references). */
+function operatorsOffered(inputSchema: unknown): Map<string, string[]> {
+  type Schema = { $ref?: string; properties?: Record<string, Schema>; $defs?: Record<string, Schema> };
+  const root = inputSchema as Schema;
+  const resolve = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? resolve(root.$defs?.[schema.$ref.replace("#/$defs/", "")]) : schema;
+  const where = resolve(root.properties?.where)?.properties ?? {};
+  const offered = new Map<string, string[]>();
+  for (const [column, schema] of Object.entries(where)) {
+    const properties = resolve(schema)?.properties;
+    if (properties && !column.startsWith("_")) offered.set(column, Object.keys(properties));
+  }
+  expect(offered.size, "a list_ tool offers filters").toBeGreaterThan(0);
+  return offered;
+}
+
 /** A table with a key (and so a get_), one without, and a view: each kind of list_ and get_ once. */
 function sample(tables: SqlTable[]): SqlTable[] {
   const picks = [
@@ -358,7 +375,7 @@ class Expectations {
     );
   }
 
-  async listCalls(table: SqlTable): Promise<Call[]> {
+  async listCalls(table: SqlTable, offered: Map<string, string[]>): Promise<Call[]> {
     const total = await this.count(table);
     // Every table has rows (seeded where the script has none); a view over seeded rows may select none.
     if (table.kind === "table") expect(total, `${table.name} has rows`).toBeGreaterThan(0);
@@ -408,6 +425,7 @@ class Expectations {
         picked.map((row) => row[column.name]),
       ),
     );
+    calls.push(this.everyOperator(table, ends[0]!, offered));
     calls.push({
       arguments: () => ({
         where: { [column.name]: { in: values } },
@@ -418,6 +436,49 @@ class Expectations {
       rows: filtered.length,
     });
     return calls;
+  }
+
+  /**
+   * The row's every column tested with the operators its schema offers (`eq` and `like` on its value, `isNull` where
+   * it is null, `contains` of its first member or itself): the answer holds the row, and only rows that pass.
+   */
+  private everyOperator(table: SqlTable, raw: Row, offered: Map<string, string[]>): Call {
+    const [row] = this.json(table, [raw]);
+    const where: Record<string, Record<string, unknown>> = {};
+    const holds: ((other: Row) => boolean)[] = [];
+    for (const column of table.columns) {
+      const ops = offered.get(column.name) ?? [];
+      const value = row![column.name];
+      const test: Record<string, unknown> = {};
+      if (value === null) {
+        if (ops.includes("isNull")) test.isNull = true;
+      } else if (ops.includes("contains")) {
+        const member = Array.isArray(value) ? value.slice(0, 1) : value;
+        test.contains = member;
+        holds.push((other) =>
+          JSON.stringify(other[column.name]).includes(JSON.stringify(member).replace(/^\[|\]$/g, "")),
+        );
+      } else {
+        if (ops.includes("eq")) test.eq = value;
+        if (ops.includes("like") && typeof value === "string" && !/[%_\\]/.test(value)) test.like = value;
+      }
+      if (Object.keys(test).length === 0) continue;
+      where[column.name] = test;
+      if (!("contains" in test)) holds.push((other) => JSON.stringify(other[column.name]) === JSON.stringify(value));
+    }
+    return {
+      arguments: () => ({ where, limit: 50 }),
+      check: (content, label) => {
+        const rows = content.rows as Row[];
+        expect(rows, label).toContainEqual(row);
+        for (const other of rows)
+          expect(
+            holds.every((h) => h(other)),
+            `${label}: ${JSON.stringify(other)}`,
+          ).toBe(true);
+      },
+      rows: 1,
+    };
   }
 
   /** Without a key rows have no one order: every row, compared as a multiset, and a filter by equality. */
