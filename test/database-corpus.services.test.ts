@@ -53,6 +53,11 @@ afterAll(async () => {
   console.info(`corpus: ${total.tools} tool calls, ${total.rows} rows compared`);
 }, 120_000);
 
+/** `mcpsmith serve db` as a host starts it: the connection in the environment, never on the command line. */
+function servedByCli(loaded: LoadedDatabase, extra: string[]) {
+  return { ...stdioCommand(BIN, ["serve", "db", ...extra]), env: { DATABASE_URL: loaded.url } };
+}
+
 /** `serve db`'s and `generate db`'s flags for a schema: tools per table however many, one schema where asked. */
 const flags = (schema: CorpusSchema) => ["--mode", "tools", ...(schema.schema ? ["--schema", schema.schema] : [])];
 
@@ -85,11 +90,7 @@ for (const [index, schema] of CORPUS_SCHEMAS.entries()) {
     describe.each(CLIENT_KINDS)("served by the CLI to the %s client", (kind) => {
       let client: TestClient;
       beforeAll(async () => {
-        const command = stdioCommand(BIN, ["serve", "db", ...flags(schema)]);
-        client = await connectClient(kind, {
-          transport: "stdio",
-          command: { ...command, env: { DATABASE_URL: loaded.url } },
-        });
+        client = await connectClient(kind, { transport: "stdio", command: servedByCli(loaded, flags(schema)) });
       }, 60_000);
       afterAll(async () => {
         await client?.close();
@@ -171,40 +172,42 @@ for (const [index, schema] of CORPUS_SCHEMAS.entries()) {
       });
     });
 
-    describe.runIf(schema.writes !== undefined)(`served with --writes: ${schema.writes}`, () => {
-      let client: TestClient;
-      beforeAll(async () => {
-        const command = stdioCommand(BIN, ["serve", "db", ...flags(schema), "--writes"]);
-        client = await connectClient("v2 auto", {
-          transport: "stdio",
-          command: { ...command, env: { DATABASE_URL: loaded.url } },
+    describe.runIf(schema.writes !== undefined)(
+      `served with --writes${schema.writes ? ` (${schema.writes})` : ""}`,
+      () => {
+        let client: TestClient;
+        beforeAll(async () => {
+          client = await connectClient("v2 auto", {
+            transport: "stdio",
+            command: servedByCli(loaded, [...flags(schema), "--writes"]),
+          });
+        }, 60_000);
+        afterAll(async () => {
+          await client?.close();
         });
-      }, 60_000);
-      afterAll(async () => {
-        await client?.close();
-      });
 
-      it("inserts a copy of a row under a new key, updates it and deletes it, each row as the driver reads it", async () => {
-        const count = tally.get(schema.id)!;
-        const table = ir.database.tables.find((t) => t.name === schema.writes)!;
-        const call = async (name: string, args: Record<string, unknown>) => {
-          const result = await client.callTool({ name: `${name}_${table.name}`, arguments: args });
-          expect(result.isError, `${name}_${table.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-          count.tools++;
-          count.rows++;
-          return (result.structuredContent as { rows: Row[] }).rows;
-        };
-        const { row, key, text } = await expectations.writable(table);
-        const [inserted] = await call("insert", row);
-        expect(inserted).toEqual(await expectations.byKey(table, key));
-        const [updated] = await call("update", { key, set: { [text]: "dbcorpus: updated" } });
-        expect(updated![text]).toBe("dbcorpus: updated");
-        expect(updated).toEqual(await expectations.byKey(table, key));
-        const [deleted] = await call("delete", key);
-        expect(deleted).toEqual(updated);
-        expect(await expectations.byKey(table, key)).toBeUndefined();
-      });
-    });
+        it("inserts a copy of a row under a new key, updates it and deletes it, each row as the driver reads it", async () => {
+          const count = tally.get(schema.id)!;
+          const table = ir.database.tables.find((t) => t.name === schema.writes)!;
+          const call = async (name: string, args: Record<string, unknown>) => {
+            const result = await client.callTool({ name: `${name}_${table.name}`, arguments: args });
+            expect(result.isError, `${name}_${table.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+            count.tools++;
+            count.rows++;
+            return (result.structuredContent as { rows: Row[] }).rows;
+          };
+          const { row, key, text } = await expectations.writable(table);
+          const [inserted] = await call("insert", row);
+          expect(inserted).toEqual(await expectations.byKey(table, key));
+          const [updated] = await call("update", { key, set: { [text]: "dbcorpus: updated" } });
+          expect(updated![text]).toBe("dbcorpus: updated");
+          expect(updated).toEqual(await expectations.byKey(table, key));
+          const [deleted] = await call("delete", key);
+          expect(deleted).toEqual(updated);
+          expect(await expectations.byKey(table, key)).toBeUndefined();
+        });
+      },
+    );
 
     it("generates a project listing the tools the CLI serves", { timeout: SLOW }, async () => {
       const project = join(workspace, schema.id.replace(/\W+/g, "-"));
