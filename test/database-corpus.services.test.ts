@@ -429,6 +429,7 @@ class Expectations {
       ),
     );
     calls.push(this.everyOperator(table, ends[0]!, offered));
+    calls.push(...(await this.orderedByColumn(table, key)));
     calls.push({
       arguments: () => ({
         where: { [column.name]: { in: values } },
@@ -439,6 +440,42 @@ class Expectations {
       rows: filtered.length,
     });
     return calls;
+  }
+
+  /**
+   * Pages ordered by a column that is not the key (a nullable one where there is one, descending: where each engine
+   * puts nulls), the second page through the first's cursor, equal to the engine's own order with the key after.
+   */
+  private async orderedByColumn(table: SqlTable, key: string[]): Promise<Call[]> {
+    const orderable = table.columns.filter(
+      (c) => !key.includes(c.name) && ["integer", "text", "decimal", "date", "datetime", "enum"].includes(c.codec.kind),
+    );
+    const column = orderable.find((c) => c.nullable) ?? orderable[0];
+    if (column === undefined) return [];
+    const order = [`${this.direct.name(column.name)} DESC`, ...key.map((c) => this.direct.name(c))].join(", ");
+    const page = async (offset: number) =>
+      this.json(
+        table,
+        await this.direct.rows(`SELECT * FROM ${this.sqlName(table)} ORDER BY ${order} LIMIT 3 OFFSET ${offset}`),
+      );
+    const [first, second] = [await page(0), await page(3)];
+    const args = { order: [{ column: column.name, direction: "desc" }], limit: 3 };
+    let cursor: string | undefined;
+    return [
+      {
+        arguments: () => args,
+        check: (content, label) => expect(content.rows, label).toEqual(first),
+        rows: first.length,
+        remember: (content) => {
+          cursor = content.nextCursor as string | undefined;
+        },
+      },
+      {
+        arguments: () => (cursor ? { ...args, cursor } : args),
+        check: (content, label) => expect(content.rows, label).toEqual(cursor ? second : first),
+        rows: second.length,
+      },
+    ];
   }
 
   /**
