@@ -452,7 +452,13 @@ class Expectations {
     );
     const column = orderable.find((c) => c.nullable) ?? orderable[0];
     if (column === undefined) return [];
-    const order = [`${this.direct.name(column.name)} DESC`, ...key.map((c) => this.direct.name(c))].join(", ");
+    // docs/database.md: PostgreSQL types read as text that are not strings (xml, ...) are ordered by their text form.
+    const textForm =
+      this.direct.dialect === "postgres" &&
+      column.codec.kind === "text" &&
+      !/^(character varying|character|text)\b/.test(column.nativeType);
+    const sorted = `${this.direct.name(column.name)}${textForm ? "::text" : ""}`;
+    const order = [`${sorted} DESC`, ...key.map((c) => this.direct.name(c))].join(", ");
     const page = async (offset: number) =>
       this.json(
         table,

@@ -1,5 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
+import { comparedName } from "./compared.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { AND, FILTER_OPERATORS, type FilterOperator, MAX_IN_VALUES, OR, operatorsFor } from "./operators.js";
@@ -70,7 +71,7 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
       `where.${column.name}: "${op}" does not apply to ${qualifiedName(table)}.${column.name}; it takes ${allowed.join(", ") || "no filter"}.`,
     );
   }
-  const name = filteredName(column, w);
+  const name = comparedName(column, w);
   const bind = (value: unknown) => w.value(toSql(value, column.codec, w.dialect, column.name));
   const comparison = COMPARISONS[op as FilterOperator];
   if (comparison !== undefined) {
@@ -101,21 +102,6 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
     default:
       return contains(column, operand, w, name);
   }
-}
-
-/**
- * PostgreSQL types read as text that are not strings (xml, intervals, network addresses, geometric types, ...) lack
- * `=` or LIKE of their own, or give them other meanings: they are filtered by their text form, the form their
- * values take in JSON and in the operands. String types (and domains the catalog names as such) keep their own
- * operators: citext's case rules, indexes on the column.
- */
-const POSTGRES_STRING_TYPE = /^(character varying|varchar|character|char|bpchar|text|citext|name)\b/i;
-
-function filteredName(column: SqlColumn, w: StatementWriter): string {
-  const name = w.name(column.name);
-  const asText =
-    w.dialect === "postgres" && column.codec.kind === "text" && !POSTGRES_STRING_TYPE.test(column.nativeType);
-  return asText ? `${name}::text` : name;
 }
 
 function contains(column: SqlColumn, operand: unknown, w: StatementWriter, name: string): string {

@@ -83,7 +83,7 @@ describe("likeToGlob", () => {
 });
 
 describe("filters on PostgreSQL types read as text", () => {
-  it("compare xml, intervals and other non-string types by their text form, and strings as themselves", () => {
+  it("filter and order xml, intervals and other non-string types by their text form, strings as themselves", () => {
     const text = (name: string, nativeType: string) => ({
       name,
       nativeType,
@@ -106,5 +106,15 @@ describe("filters on PostgreSQL types read as text", () => {
       limit: 1,
     });
     expect(statement.text).toContain('WHERE ("diagram"::text = $1 AND "wait"::text LIKE $2 AND "code" = ANY($3))');
+    const ordered = resolveOrder([{ column: "diagram", direction: "desc" }], table, new StatementWriter("postgres"));
+    const paged = listStatement("postgres", {
+      table,
+      keys: ordered.keys,
+      columns: table.columns.slice(0, 1),
+      limit: 1,
+      after: (w: StatementWriter) => keysetCondition(ordered.keys, ["<a/>", "eu", 1], w),
+    });
+    expect(paged.text).toContain('("diagram"::text < $1)');
+    expect(paged.text).toContain('ORDER BY "diagram"::text DESC');
   });
 });
