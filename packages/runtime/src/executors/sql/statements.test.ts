@@ -109,6 +109,7 @@ describe("filters on PostgreSQL types read as text", () => {
     const ordered = resolveOrder([{ column: "diagram", direction: "desc" }], table, new StatementWriter("postgres"));
     const paged = listStatement("postgres", {
       table,
+      where: undefined,
       keys: ordered.keys,
       columns: table.columns.slice(0, 1),
       limit: 1,
