@@ -90,7 +90,15 @@ export function loadCorpusDatabase(schema: CorpusSchema): Promise<LoadedDatabase
   const key = `${schema.dialect}:${schema.database}`;
   let loaded = loads.get(key);
   if (loaded === undefined) {
-    loaded = load(schema);
+    // A script that fails midway leaves its database behind: dropped before the failure is reported.
+    loaded = load(schema).catch(async (error: unknown) => {
+      await (schema.dialect === "postgres"
+        ? dropPostgres(schema.database)
+        : schema.dialect === "mysql"
+          ? dropMysql(schema.database)
+          : undefined);
+      throw error;
+    });
     loads.set(key, loaded);
   }
   return loaded;
