@@ -19,6 +19,8 @@ export interface StdioCommand {
   /** Piped, not inherited: a server's stderr logging must not show up as test output. */
   stderr: "pipe";
   cwd: string;
+  /** The server's whole environment, as a host's `env` gives it (a connection in DATABASE_URL); default: the client's. */
+  env?: Record<string, string>;
 }
 
 export function stdioCommand(script: string, args: string[] = []): StdioCommand {

@@ -117,6 +117,10 @@ describe("codecs", () => {
     expect(toSql("2025-01-01T10:00:00+02:00", { kind: "datetime", zoned: true }, "mysql", "at")).toBe(
       "2025-01-01 08:00:00.000",
     );
+    // SQLite's stored form: what toJson made `T` of is written back with a space, so it finds the stored row.
+    const stored = "2009-01-01 00:00:00";
+    const read = toJson(stored, { kind: "datetime", zoned: false }) as string;
+    expect(toSql(read, { kind: "datetime", zoned: false }, "sqlite", "at")).toBe(stored);
     expect(() => toSql("1; DROP", { kind: "integer" }, "postgres", "qty")).toThrow(/"qty" takes a number/);
     expect(() => toSql(["green"], { kind: "set", values: ["red"] }, "mysql", "tags")).toThrow(
       /"tags" takes a list of red/,

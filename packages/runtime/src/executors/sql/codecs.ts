@@ -226,7 +226,10 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
     }
     case "datetime":
       if (typeof value !== "string") throw wrong("an ISO 8601 date-time");
-      return dialect === "mysql" ? mysqlDateTime(value, codec.zoned, wrong) : value;
+      if (dialect === "mysql") return mysqlDateTime(value, codec.zoned, wrong);
+      // SQLite keeps date-times as text, `YYYY-MM-DD HH:MM:SS` (its own datetime() form), read as ISO 8601 with a
+      // `T`: written back in its form, so a value read compares equal to the stored one (filters, cursors, keys).
+      return dialect === "sqlite" ? value.replace(/^(\d{4}-\d\d-\d\d)T/, "$1 ") : value;
     default:
       if (typeof value !== "string") throw wrong("text");
       return value;

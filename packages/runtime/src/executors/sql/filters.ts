@@ -1,5 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
+import { comparedName } from "./compared.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { AND, FILTER_OPERATORS, type FilterOperator, MAX_IN_VALUES, OR, operatorsFor } from "./operators.js";
@@ -70,7 +71,7 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
       `where.${column.name}: "${op}" does not apply to ${qualifiedName(table)}.${column.name}; it takes ${allowed.join(", ") || "no filter"}.`,
     );
   }
-  const name = w.name(column.name);
+  const name = comparedName(column, w);
   const bind = (value: unknown) => w.typed(toSql(value, column.codec, w.dialect, column.name), column.codec);
   const comparison = COMPARISONS[op as FilterOperator];
   if (comparison !== undefined) {

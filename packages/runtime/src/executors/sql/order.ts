@@ -1,5 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
+import { comparedName } from "./compared.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { columnOf, pagingKey } from "./tables.js";
@@ -51,7 +52,7 @@ export function resolveOrder(
 
 export function orderBy(keys: SortKey[], w: StatementWriter): string {
   return keys
-    .map((k) => w.syntax.orderItem(w.name(k.column.name), k.descending, k.nullsFirst, k.column.nullable))
+    .map((k) => w.syntax.orderItem(comparedName(k.column, w), k.descending, k.nullsFirst, k.column.nullable))
     .join(", ");
 }
 
@@ -83,12 +84,12 @@ function bound(key: SortKey, value: unknown, w: StatementWriter): string {
 }
 
 function same(key: SortKey, value: unknown, w: StatementWriter): string {
-  const name = w.name(key.column.name);
+  const name = comparedName(key.column, w);
   return value === null ? `${name} IS NULL` : `${name} ${w.syntax.sameAs} ${bound(key, value, w)}`;
 }
 
 function beyond(key: SortKey, value: unknown, w: StatementWriter): string {
-  const name = w.name(key.column.name);
+  const name = comparedName(key.column, w);
   if (value === null) return `${name} IS NOT NULL`;
   const test = `${name} ${key.descending ? "<" : ">"} ${bound(key, value, w)}`;
   return key.column.nullable && !key.nullsFirst ? `(${test} OR ${name} IS NULL)` : test;

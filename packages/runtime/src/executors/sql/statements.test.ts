@@ -81,3 +81,41 @@ describe("likeToGlob", () => {
     expect(likeToGlob("AC%_x*[?")).toBe("AC*?x[*][[][?]");
   });
 });
+
+describe("filters on PostgreSQL types read as text", () => {
+  it("filter and order xml, intervals and other non-string types by their text form, strings as themselves", () => {
+    const text = (name: string, nativeType: string) => ({
+      name,
+      nativeType,
+      codec: { kind: "text" as const },
+      schema: { type: "string" },
+      nullable: false,
+      readOnly: false,
+      hasDefault: false,
+    });
+    const table = {
+      ...orders,
+      columns: [...orders.columns, text("diagram", "xml"), text("wait", "interval"), text("code", "character(3)")],
+    };
+    const { keys } = resolveOrder(undefined, table, new StatementWriter("postgres"));
+    const statement = listStatement("postgres", {
+      table,
+      where: { diagram: { eq: "<a/>" }, wait: { like: "1 day%" }, code: { in: ["x"] } },
+      keys,
+      columns: table.columns.slice(0, 1),
+      limit: 1,
+    });
+    expect(statement.text).toContain('WHERE ("diagram"::text = $1 AND "wait"::text LIKE $2 AND "code" = ANY($3))');
+    const ordered = resolveOrder([{ column: "diagram", direction: "desc" }], table, new StatementWriter("postgres"));
+    const paged = listStatement("postgres", {
+      table,
+      where: undefined,
+      keys: ordered.keys,
+      columns: table.columns.slice(0, 1),
+      limit: 1,
+      after: (w: StatementWriter) => keysetCondition(ordered.keys, ["<a/>", "eu", 1], w),
+    });
+    expect(paged.text).toContain('("diagram"::text < $1)');
+    expect(paged.text).toContain('ORDER BY "diagram"::text DESC');
+  });
+});
