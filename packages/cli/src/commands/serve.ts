@@ -53,6 +53,18 @@ export const command: CommandDefinition = {
       multiple: true,
       description: "A value for a {variable} in the document's server URL",
     },
+    "forward-credential": {
+      type: "string",
+      value: "SCHEME[=HEADER]",
+      multiple: true,
+      description:
+        "openapi, with --http: take this security scheme's upstream credential from the caller's HEADER (default X-Upstream-SCHEME)",
+    },
+    "forward-credential-fallback": {
+      type: "boolean",
+      description:
+        "openapi: a caller without the forwarded header gets the environment's credential (else the call fails)",
+    },
     timeout: {
       type: "string",
       value: "MS",
