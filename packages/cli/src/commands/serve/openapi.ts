@@ -71,9 +71,9 @@ function serverVariables(values: FlagValues): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
-/** `--forward-credential SCHEME[=HEADER]` (repeatable) and `--forward-credential-fallback`; undefined when not given. */
+/** `--forward-credential SCHEME[=HEADER]` (repeatable, or comma-separated: a header name holds no comma) and `--forward-credential-fallback`; undefined when not given. */
 function forwardingOf(values: FlagValues): ForwardCredentialsOptions | undefined {
-  const given = repeatedFlag(values, "forward-credential");
+  const given = listFlag(values, "forward-credential");
   if (given.length === 0) {
     if (values["forward-credential-fallback"] === true) {
       throw new CliError("E_USAGE", "--forward-credential-fallback needs --forward-credential.", {
