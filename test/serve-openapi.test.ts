@@ -42,18 +42,8 @@ function serveArgs(spec: string, extra: string[]): string[] {
   return ["serve", "openapi", spec, "--base-url", `${upstream.url}/api/v3`, ...extra];
 }
 
-async function startHttp(args: string[], env: Record<string, string>): Promise<SpawnedHttpServer> {
-  // spawnHttpServer passes this process's environment on, read when it spawns: set the credential just for that.
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return await spawnHttpServer(BIN, [...args, "--http", "0"], 30_000);
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+function startHttp(args: string[], env: Record<string, string>): Promise<SpawnedHttpServer> {
+  return spawnHttpServer(BIN, [...args, "--http", "0"], 30_000, env);
 }
 
 describe.each(TRANSPORTS)("mcpsmith serve openapi petstore3 over %s", (transport) => {

@@ -86,7 +86,13 @@ const CLIENT_INFO = { name: "mcpsmith-protocol-tests", version: "1.0.0" };
 export type Connection =
   | { transport: "in-memory"; target: ServeTarget }
   | { transport: "stdio"; command: StdioCommand }
-  | { transport: "http"; url: URL; auth?: HttpAuth };
+  | {
+      transport: "http";
+      url: URL;
+      auth?: HttpAuth;
+      /** Sent with every HTTP request, as a host configured with custom headers sends them. */
+      headers?: Record<string, string>;
+    };
 
 /**
  * An OAuth client for an HTTP connection: the client does the whole flow itself (401, metadata discovery, token
@@ -105,6 +111,14 @@ export interface HttpAuth {
       ? P
       : never
     : never;
+}
+
+/** A Streamable HTTP transport's options (both SDKs take the same shape): the auth provider, extra headers. */
+function httpOptions<P>(connection: { headers?: Record<string, string> }, authProvider: P | undefined) {
+  return {
+    ...(authProvider && { authProvider }),
+    ...(connection.headers && { requestInit: { headers: connection.headers } }),
+  };
 }
 
 export async function connectClient(kind: ClientKind, connection: Connection): Promise<TestClient> {
@@ -132,7 +146,7 @@ async function connectV2(kind: ClientKind, connection: Connection): Promise<Test
       await client.connect(transport);
     } else {
       const auth = connection.auth?.v2;
-      await client.connect(new StreamableHTTPClientTransport(connection.url, auth ? { authProvider: auth } : {}));
+      await client.connect(new StreamableHTTPClientTransport(connection.url, httpOptions(connection, auth)));
     }
   }
   return {
@@ -172,7 +186,7 @@ async function connectV1(connection: Connection): Promise<TestClient> {
     stderr = collect(transport.stderr as Readable | null);
   } else {
     const auth = connection.auth?.v1;
-    transport = new V1StreamableHTTPClientTransport(connection.url, auth ? { authProvider: auth } : {});
+    transport = new V1StreamableHTTPClientTransport(connection.url, httpOptions(connection, auth));
   }
   // The v1 client keeps the negotiated version to itself; it hands it to the transport, so listen there.
   let negotiated: string | undefined;

@@ -40,10 +40,19 @@ const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/;
 /**
  * Spawns `node script ...args` (which must print `listening on http://127.0.0.1:PORT/...` to stderr, as
  * `serve()` does) and resolves with the URL it printed. Pass port 0 in `args` so parallel test files never
- * collide. Only loopback URLs are accepted: tests never reach beyond 127.0.0.1.
+ * collide. Only loopback URLs are accepted: tests never reach beyond 127.0.0.1. `env` is added to this process's.
  */
-export async function spawnHttpServer(script: string, args: string[], timeoutMs = 10_000): Promise<SpawnedHttpServer> {
-  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+export async function spawnHttpServer(
+  script: string,
+  args: string[],
+  timeoutMs = 10_000,
+  env: Record<string, string> = {},
+): Promise<SpawnedHttpServer> {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let log = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {

@@ -23,7 +23,8 @@ export const command: CommandDefinition = {
     "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
     "tool per operation over stdio (the default) or Streamable HTTP — the same tools/list `mcpsmith generate openapi`",
     "would write. Requests go to the document's server, or --base-url; credentials come from the environment",
-    "variables the run prints (a call without them fails naming the variable, and sends nothing).",
+    "variables the run prints (a call without them fails naming the variable, and sends nothing), or, over --http",
+    "with --forward-credential SCHEME, from each caller's X-Upstream-SCHEME header (never from its Authorization).",
     "",
     "Too many operations: --mode discovery serves three tools instead (search_operations, describe_operation,",
     "call_operation) whose tools/list stays under 2,000 tokens for any API; --mode auto (the default) does so above",
@@ -52,6 +53,18 @@ export const command: CommandDefinition = {
       value: "NAME=VALUE",
       multiple: true,
       description: "A value for a {variable} in the document's server URL",
+    },
+    "forward-credential": {
+      type: "string",
+      value: "SCHEME[=HEADER]",
+      multiple: true,
+      description:
+        "openapi, with --http: take this security scheme's upstream credential from the caller's HEADER (default X-Upstream-SCHEME)",
+    },
+    "forward-credential-fallback": {
+      type: "boolean",
+      description:
+        "openapi: a caller without the forwarded header gets the environment's credential (else the call fails)",
     },
     timeout: {
       type: "string",

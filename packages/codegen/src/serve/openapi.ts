@@ -1,4 +1,4 @@
-import { createHttpExecutor, type HttpExecutorOptions } from "@mcpsmith/runtime/http";
+import { createHttpExecutor, type HttpCallContext, type HttpExecutorOptions } from "@mcpsmith/runtime/http";
 import type { OpenApiIR } from "../ir/types.js";
 import type { ListingOptions } from "./listing.js";
 import { openApiListingOptions, openApiServerDefinition } from "./openapi-identity.js";
@@ -17,8 +17,8 @@ export function openApiServer(ir: OpenApiIR, options: OpenApiServeOptions = {}):
   const executor = createHttpExecutor(ir.api, options.executor);
   const tools = ir.tools.map((tool) => ({
     tool,
-    handler: (args: Record<string, unknown>, ctx: { signal: AbortSignal }) =>
-      executor.call(tool.binding, args, { signal: ctx.signal }),
+    // The context carries the caller's HTTP headers, where forwarded upstream credentials come from.
+    handler: (args: Record<string, unknown>, ctx: HttpCallContext) => executor.call(tool.binding, args, ctx),
     keywords: [`${tool.binding.method.toUpperCase()} ${tool.binding.path}`],
   }));
   return buildServer(openApiServerDefinition(ir), tools, openApiListingOptions(ir, options));

@@ -44,6 +44,7 @@ export function makeContext(
   const context: ContextWithoutInput = {
     signal,
     requestId: sdk.mcpReq.id,
+    headers: sdk.http?.req?.headers,
     server: live.server,
     notify: live.notify,
     // Only a task-capable tools/call replaces this (engine/tasks/call.ts); everywhere else the call stays inline.

@@ -38,6 +38,11 @@ export interface Context {
    * Undefined without authentication (stdio, an HTTP server without `auth`).
    */
   readonly auth: AuthContext | undefined;
+  /**
+   * The HTTP request's headers (HTTP only; undefined on stdio and in memory). The `Authorization` header here is
+   * the MCP access token: read `auth` for the verified caller, and never pass the token on to another service.
+   */
+  readonly headers: Headers | undefined;
   /** The JSON-RPC id of the request being served. */
   readonly requestId: string | number;
   /** The running server's model: add and remove tools, resources and prompts while serving. */

@@ -2,6 +2,7 @@ import { relative, resolve } from "node:path";
 import { CodegenError } from "@mcpsmith/codegen";
 import { serveOpenApi } from "@mcpsmith/codegen/pipelines/openapi";
 import type { ServerBuild } from "@mcpsmith/codegen/serve";
+import { ForwardCredentialsError, type ForwardCredentialsOptions } from "@mcpsmith/runtime/http";
 import type { ParsedArgs } from "../../args/command.js";
 import { stringOption } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
@@ -29,6 +30,7 @@ export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io)
     const threshold = wholeNumberFlag(values, "threshold", "serve");
     const timeoutMs = wholeNumberFlag(values, "timeout", "serve");
     const baseUrl = stringOption(args, "base-url");
+    const forwardCredentials = forwardingOf(values);
     const { ir, build } = await serveOpenApi(resolve(io.cwd, spec), {
       source: sourceOptionsOf(values, "serve"),
       mode,
@@ -39,6 +41,7 @@ export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io)
         ...(baseUrl !== undefined && { baseUrl }),
         ...(timeoutMs !== undefined && { timeoutMs }),
         serverVariables: serverVariables(values),
+        ...(forwardCredentials && { forwardCredentials }),
       },
     });
     return {
@@ -68,8 +71,39 @@ function serverVariables(values: FlagValues): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
+/** `--forward-credential SCHEME[=HEADER]` (repeatable, or comma-separated: a header name holds no comma) and `--forward-credential-fallback`; undefined when not given. */
+function forwardingOf(values: FlagValues): ForwardCredentialsOptions | undefined {
+  const given = listFlag(values, "forward-credential");
+  if (given.length === 0) {
+    if (values["forward-credential-fallback"] === true) {
+      throw new CliError("E_USAGE", "--forward-credential-fallback needs --forward-credential.", {
+        hint: "For example `--forward-credential api_key --forward-credential-fallback`.",
+      });
+    }
+    return undefined;
+  }
+  const schemes: Record<string, string | true> = {};
+  for (const item of given) {
+    const split = item.indexOf("=");
+    if (split === 0) {
+      throw new CliError("E_USAGE", `--forward-credential takes SCHEME or SCHEME=HEADER, got "${item}".`, {
+        hint: "For example `--forward-credential api_key=X-Upstream-Key`.",
+      });
+    }
+    if (split < 0) schemes[item] = true;
+    else schemes[item.slice(0, split)] = item.slice(split + 1);
+  }
+  return { schemes, fallbackToEnv: values["forward-credential-fallback"] === true };
+}
+
 /** The generator's errors are the user's to fix (exit 1); the message already lists every problem with its pointer. */
 function asCliError(error: unknown): unknown {
+  if (error instanceof ForwardCredentialsError) {
+    return new CliError("E_USAGE", error.message, {
+      hint: "Fix --forward-credential (or MCPSMITH_FORWARD_CREDENTIALS); nothing was served.",
+      cause: error,
+    });
+  }
   if (!(error instanceof CodegenError)) return error;
   return new CliError("E_GENERATE_FAILED", `${error.code}: ${error.message}`, {
     hint: "Fix the document (or the options) and run again; nothing was served.",

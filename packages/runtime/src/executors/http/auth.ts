@@ -24,7 +24,12 @@ export type Chosen = [name: string, scheme: HttpSecurityScheme][];
  * other alternative can be, so configured credentials are always sent. When nothing fits, the call fails naming
  * the variables to set, and no request is made.
  */
-export function chooseCredentials(api: HttpApi, requirement: HttpSecurityRequirement, env: Env): Chosen {
+export function chooseCredentials(
+  api: HttpApi,
+  requirement: HttpSecurityRequirement,
+  env: Env,
+  headerOf: ReadonlyMap<string, string> = new Map(),
+): Chosen {
   if (requirement.length === 0) return [];
   const missing: string[][] = [];
   let optional = false;
@@ -46,10 +51,29 @@ export function chooseCredentials(api: HttpApi, requirement: HttpSecurityRequire
     missing.push(absent);
   }
   if (optional) return [];
-  const options = missing.map((vars) => vars.join(" and "));
-  throw new ToolError(
-    `Missing credentials, so the request was not sent: set ${options.join(", or set ")} in the server's environment.`,
-  );
+  throw new ToolError(`Missing credentials, so the request was not sent: ${whatToProvide(missing, headerOf)}.`);
+}
+
+/**
+ * What would let the call through, one alternative after another: variables to set in the server's environment,
+ * or (with credential forwarding, forward.ts) headers the caller sends with the MCP request.
+ */
+function whatToProvide(missing: string[][], headerOf: ReadonlyMap<string, string>): string {
+  const forwarded = (vars: string[]) => vars.some((name) => headerOf.has(name));
+  if (!missing.some(forwarded))
+    return `set ${missing.map((vars) => vars.join(" and ")).join(", or set ")} in the server's environment`;
+  return missing
+    .map((vars) => {
+      const headers = [...new Set(vars.flatMap((name) => headerOf.get(name) ?? []))];
+      const variables = vars.filter((name) => !headerOf.has(name));
+      return [
+        ...(headers.length > 0
+          ? [`send the ${headers.join(" and ")} header${headers.length > 1 ? "s" : ""} with the MCP request`]
+          : []),
+        ...(variables.length > 0 ? [`set ${variables.join(" and ")} in the server's environment`] : []),
+      ].join(" and ");
+    })
+    .join(", or ");
 }
 
 /** A variable counts when it is set and not empty; a Basic password may be empty but must be set. */
@@ -75,10 +99,11 @@ export async function applyCredentials(
   tokens: OAuth2Tokens,
   baseUrl: string,
   signal: AbortSignal,
+  headerOf: ReadonlyMap<string, string> = new Map(),
 ): Promise<AppliedAuth> {
   const applied: AppliedAuth = { headers: [], query: [], cookies: [], tokens: [], oauth2: [] };
   const bearer = (token: string) => applied.headers.push(["Authorization", `Bearer ${token}`]);
-  const read = (name: string) => credential(env, name);
+  const read = (name: string) => credential(env, name, headerOf.get(name));
   for (const [, scheme] of chosen) {
     switch (scheme.type) {
       case "apiKey": {
@@ -113,14 +138,14 @@ export async function applyCredentials(
 
 /**
  * A credential as it will travel. A line break would split a header (and `fetch` would put the value in its
- * error message): usually a stray newline from a file, so say which variable, never what it holds.
+ * error message): usually a stray newline from a file, so say which variable (or forwarded header), never what
+ * it holds.
  */
-function credential(env: Env, name: string): string {
+function credential(env: Env, name: string, header: string | undefined): string {
   const value = env[name] ?? "";
   if (/[\r\n\0]/.test(value)) {
-    throw new ToolError(
-      `The environment variable ${name} contains a line break or NUL: remove it (check for a trailing newline).`,
-    );
+    const source = header === undefined ? `The environment variable ${name}` : `The ${header} header`;
+    throw new ToolError(`${source} contains a line break or NUL: remove it (check for a trailing newline).`);
   }
   return value;
 }

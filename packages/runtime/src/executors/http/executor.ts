@@ -3,6 +3,13 @@ import { redact } from "../redact.js";
 import { applyCredentials, type Chosen, chooseCredentials, type Env, secretValues } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { encodeBody } from "./body.js";
+import {
+  type CallCredentials,
+  type CallerHeaders,
+  callCredentials,
+  type ForwardCredentialsOptions,
+  forwardingOf,
+} from "./forward.js";
 import { sendsNoBody } from "./methods.js";
 import { OAuth2Tokens } from "./oauth2.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
@@ -34,11 +41,18 @@ export interface HttpExecutorOptions {
   fetch?: typeof fetch;
   /** Default `mcpsmith-http-executor`. */
   userAgent?: string;
+  /**
+   * Takes the named schemes' credentials from a header of the caller's MCP HTTP request (forward.ts). Off by
+   * default; without it, `MCPSMITH_FORWARD_CREDENTIALS` in `env` configures it. Checked when the executor is made.
+   */
+  forwardCredentials?: ForwardCredentialsOptions;
 }
 
-/** What `call` needs from the tool handler's context: its cancellation signal. */
+/** What `call` needs from the tool handler's context: its cancellation signal, and the caller's HTTP headers. */
 export interface HttpCallContext {
   signal?: AbortSignal;
+  /** The MCP request's headers (HTTP only): where forwarded credentials come from. */
+  headers?: CallerHeaders | undefined;
 }
 
 export interface HttpExecutor {
@@ -56,6 +70,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
   const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
   const maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
   const tokens = new OAuth2Tokens(fetchImpl, timeoutMs);
+  const forwarding = forwardingOf(api, options.forwardCredentials, options.env ?? process.env);
   const requestDefaults: RequestDefaults = {
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     userAgentIsExplicit: options.userAgent !== undefined,
@@ -64,7 +79,9 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
 
   async function call(operation: HttpOperation, input: object = {}, context: HttpCallContext = {}) {
     const args = input as Record<string, unknown>;
-    const env = options.env ?? process.env;
+    const serverEnv = options.env ?? process.env;
+    // Until the caller's headers are read, the environment alone: secrets() below may run before they are.
+    let credentials: CallCredentials = { env: serverEnv, headerOf: new Map() };
     const label = `${operation.method.toUpperCase()} ${operation.path}`;
     let chosen: Chosen = [];
     const tokensUsed: string[] = [];
@@ -73,8 +90,10 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
     try {
       // Everything that can fail on the model's or the user's side is settled before anything is sent.
       const parts = serializeParameters(operation, args);
-      chosen = chooseCredentials(api, operation.security, env);
-      const baseUrl = resolveBaseUrl(api, operation, { ...options, env });
+      credentials = callCredentials(api, forwarding, serverEnv, context.headers);
+      const { env, headerOf } = credentials;
+      chosen = chooseCredentials(api, operation.security, env, headerOf);
+      const baseUrl = resolveBaseUrl(api, operation, { ...options, env: serverEnv });
       const body = encodeBody(operation.body, args);
       const method = operation.method.toUpperCase();
       if (body && sendsNoBody(method)) {
@@ -84,7 +103,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
       }
 
       for (let attempt = 0; ; attempt++) {
-        const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal);
+        const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal, headerOf);
         tokensUsed.push(...auth.tokens);
         const { url, headers } = assembleRequest(operation, baseUrl, parts, auth, body, requestDefaults);
         const request = { method, url, headers, withCredentials: chosen.length > 0 };
@@ -110,7 +129,7 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
         timeoutMs,
         timeout,
         cancelled: context.signal,
-        secrets: () => [...secretValues(chosen, env), ...tokensUsed],
+        secrets: () => [...secretValues(chosen, credentials.env), ...tokensUsed],
       });
     }
   }

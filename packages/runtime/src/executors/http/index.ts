@@ -4,6 +4,13 @@
  */
 
 export { createHttpExecutor, type HttpCallContext, type HttpExecutor, type HttpExecutorOptions } from "./executor.js";
+export {
+  type CallerHeaders,
+  FORWARD_CREDENTIALS_ENV,
+  FORWARD_CREDENTIALS_FALLBACK_ENV,
+  ForwardCredentialsError,
+  type ForwardCredentialsOptions,
+} from "./forward.js";
 export type {
   HttpApi,
   HttpBody,
