@@ -23,7 +23,7 @@ export function projectViews(ir: OpenApiIR, groups: readonly GroupPlan[], option
   const firstTool = first?.tools[0];
   return {
     packageJson: { packageJson: JSON.stringify(packageJson(options), null, 2) },
-    env: { variables },
+    env: { variables, forwardable: forwardableSchemes(ir).join(",") },
     readme: {
       title: options.serverInfo.name,
       apiName: ir.title,
@@ -45,6 +45,13 @@ export function projectViews(ir: OpenApiIR, groups: readonly GroupPlan[], option
       },
     },
   };
+}
+
+/** The security schemes a caller's own credential may stand in for (docs/http-executor.md): all but OAuth2's. */
+function forwardableSchemes(ir: OpenApiIR): string[] {
+  return Object.entries(ir.api.securitySchemes)
+    .filter(([, scheme]) => scheme.type !== "oauth2")
+    .map(([name]) => name);
 }
 
 function variablesOf(ir: OpenApiIR): Variable[] {
