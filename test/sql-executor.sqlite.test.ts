@@ -94,6 +94,42 @@ describe("list_ on SQLite", () => {
     const bad = await call(client, "list_artist", { where: { "Name = Name OR 1": { eq: 1 } } });
     expect(bad.isError).toBe(true);
   });
+  it("finds date-times stored in either of SQLite's text forms, by filter and in order", async () => {
+    // SQLite keeps a DATETIME as the text it was given: its own functions write `2009-01-01 00:00:00`, many
+    // programs ISO 8601's `2009-01-01T00:00:00`. Both read back as ISO, and a value read must find its row again.
+    const copy = join(dir, "datetimes.sqlite");
+    copyFileSync(file, copy);
+    const writer = new Database(copy);
+    writer.prepare("UPDATE Invoice SET InvoiceDate = '2031-05-06T07:08:09' WHERE InvoiceId = 1").run();
+    writer.prepare("UPDATE Invoice SET InvoiceDate = '2031-05-06 07:08:10' WHERE InvoiceId = 2").run();
+    writer.close();
+    const dated = createSqlExecutor(CHINOOK, { connection: copy });
+    const datedClient = await createTestClient(sqlServer(CHINOOK, dated, bindingsOf(CHINOOK, false)));
+    try {
+      for (const [id, at] of [
+        [1, "2031-05-06T07:08:09"],
+        [2, "2031-05-06T07:08:10"],
+      ] as const) {
+        const found = await ok(datedClient, "list_invoice", {
+          where: { InvoiceDate: { eq: at } },
+          select: ["InvoiceId"],
+        });
+        expect(found.rows).toEqual([{ InvoiceId: id }]);
+      }
+      const latest = await ok(datedClient, "list_invoice", {
+        where: { InvoiceDate: { gte: "2031-05-06T07:08:09" } },
+        order: [{ column: "InvoiceDate", direction: "desc" }],
+        select: ["InvoiceId", "InvoiceDate"],
+      });
+      expect(latest.rows).toEqual([
+        { InvoiceId: 2, InvoiceDate: "2031-05-06T07:08:10" },
+        { InvoiceId: 1, InvoiceDate: "2031-05-06T07:08:09" },
+      ]);
+    } finally {
+      await datedClient.close();
+      await dated.close();
+    }
+  });
 });
 
 describe("get_ on SQLite", () => {
