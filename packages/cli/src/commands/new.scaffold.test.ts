@@ -85,7 +85,9 @@ describe.each([
     return;
   }
 
-  it(`installs, builds, tests and starts (${pm} ${version ?? "missing"})`, { timeout: 120_000 }, async () => {
+  // Five minutes: bun's install builds better-sqlite3 from source for the linked checkout's packages, which took
+  // past two minutes in a CI dry run on a busy 2-core machine.
+  it(`installs, builds, tests and starts (${pm} ${version ?? "missing"})`, { timeout: 300_000 }, async () => {
     expect(version, `${pm} is not installed and MCPSMITH_REQUIRE_SERVICES=1: \`npm i -g ${pm}\``).toBeDefined();
     const dir = join(parent, `with-${pm}`);
     const created = await runCli(["new", dir, "--local", "--pm", pm, "--no-git"], { cwd: parent, env });
