@@ -335,21 +335,35 @@ async function benchMiddleware(): Promise<Record<ChainName, HttpFigures>> {
   }
 }
 
-function middlewareReport(figures: Record<ChainName, HttpFigures>): string {
-  const row = (figure: string, unit: string, none: number, empty: number) => [
+/**
+ * One HTTP 2026-07-28 tools/call setup next to the same without a feature: throughput, p50 and server CPU per
+ * request, each with its ratio (the price of middleware, of auth).
+ */
+function priceTable(
+  columns: [string, string, string],
+  without: HttpFigures,
+  withIt: HttpFigures,
+  extra: string[][] = [],
+) {
+  const row = (figure: string, unit: string, a: number, b: number) => [
     `${figure} (${unit})`,
-    formatValue(none, unit),
-    formatValue(empty, unit),
-    `${(empty / none).toFixed(2)}x`,
+    formatValue(a, unit),
+    formatValue(b, unit),
+    `${(b / a).toFixed(2)}x`,
   ];
   return table([
-    ["figure (mcpsmith, HTTP 2026-07-28 tools/call)", "no middleware", "empty chain", "empty/none"],
-    row("throughput", "req/s", figures.none.rps, figures.empty.rps),
-    row("p50 latency", "ms", figures.none.p50Ms, figures.empty.p50Ms),
-    ...(Number.isNaN(figures.none.cpuUsPerCall)
+    ["figure (mcpsmith, HTTP 2026-07-28 tools/call)", ...columns],
+    row("throughput", "req/s", without.rps, withIt.rps),
+    row("p50 latency", "ms", without.p50Ms, withIt.p50Ms),
+    ...(Number.isNaN(without.cpuUsPerCall)
       ? []
-      : [row("server CPU per request", "µs", figures.none.cpuUsPerCall, figures.empty.cpuUsPerCall)]),
+      : [row("server CPU per request", "µs", without.cpuUsPerCall, withIt.cpuUsPerCall)]),
+    ...extra,
   ]);
+}
+
+function middlewareReport(figures: Record<ChainName, HttpFigures>): string {
+  return priceTable(["no middleware", "empty chain", "empty/none"], figures.none, figures.empty);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,19 +418,7 @@ async function benchAuth(): Promise<AuthFigures> {
 }
 
 function authReport({ http: figures, verifyCpuUs }: AuthFigures): string {
-  const row = (figure: string, unit: string, none: number, jwt: number) => [
-    `${figure} (${unit})`,
-    formatValue(none, unit),
-    formatValue(jwt, unit),
-    `${(jwt / none).toFixed(2)}x`,
-  ];
-  return table([
-    ["figure (mcpsmith, HTTP 2026-07-28 tools/call)", "no auth", "JWT, cached JWKS", "jwt/none"],
-    row("throughput", "req/s", figures.none.rps, figures.jwt.rps),
-    row("p50 latency", "ms", figures.none.p50Ms, figures.jwt.p50Ms),
-    ...(Number.isNaN(figures.none.cpuUsPerCall)
-      ? []
-      : [row("server CPU per request", "µs", figures.none.cpuUsPerCall, figures.jwt.cpuUsPerCall)]),
+  return priceTable(["no auth", "JWT, cached JWKS", "jwt/none"], figures.none, figures.jwt, [
     ["JWT verification alone, in process (CPU µs)", "", verifyCpuUs.toFixed(0), ""],
   ]);
 }
