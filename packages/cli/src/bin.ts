@@ -6,5 +6,9 @@ import { main } from "./main.js";
 // (the SDK client's notices) goes to stderr instead.
 globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 
-// The only place that ends the process: main() resolves to the exit code.
-process.exit(await main(process.argv.slice(2)));
+// The only place that ends the process: main() resolves to the exit code. A pipe takes what is written
+// asynchronously, so the process waits until both streams have handed everything over: exiting at once cut a
+// listing longer than the pipe's buffer (64 KB) short.
+const code = await main(process.argv.slice(2));
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write("", done))));
+process.exit(code);

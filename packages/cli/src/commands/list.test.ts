@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELLO_ENTRY, HELLO_STDIO, type HttpServer, REPO_ROOT, runCli, startHelloHttp } from "../test-support.js";
 
@@ -98,7 +98,7 @@ describe("mcpsmith list over stdio", () => {
 });
 
 describe("mcpsmith list --json against a server with tools only", () => {
-  it("writes the listing alone to stdout (a pipe to jq reads it), asking only for what the server offers", async () => {
+  it("writes the listing alone and whole to stdout (a pipe to jq reads it), asking only for what the server offers", async () => {
     const folder = mkdtempSync(join(tmpdir(), "mcpsmith-list-tools-only-"));
     const runtime = pathToFileURL(`${REPO_ROOT}packages/runtime/dist/index.js`).href;
     const server = join(folder, "server.mjs");
@@ -108,19 +108,36 @@ describe("mcpsmith list --json against a server with tools only", () => {
         `import { serve, server } from ${JSON.stringify(runtime)};`,
         'const app = server({ name: "tools-only", version: "1.0.0" })',
         '  .tool("ping", { description: "Answers pong." }, () => "pong");',
+        // Enough tools that the listing outgrows what a pipe and its reader buffer: all of it must reach the reader.
+        'for (let i = 0; i < 1000; i++) app.tool("tool_" + i, { description: "x".repeat(300) }, () => "ok");',
         "await serve(app);",
       ].join("\n"),
     );
     try {
-      // The built bin as a separate process: its real stdout, as a pipe sees it.
+      // The built bin as a separate process: its real stdout, as a pipe sees it, read by a slow reader (a pause
+      // after each chunk): what the bin wrote must all arrive, however long the reader takes.
       const bin = `${REPO_ROOT}packages/cli/dist/bin.js`;
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        [bin, "list", "--json", "--", process.execPath, server],
-        { env: { ...process.env, NO_COLOR: "1" } },
-      );
+      const child = spawn(process.execPath, [bin, "list", "--json", "--", process.execPath, server], {
+        env: { ...process.env, NO_COLOR: "1" },
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const chunks: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        child.stdout.pause();
+        setTimeout(() => child.stdout.resume(), 20);
+      });
+      await once(child.stdout, "end");
+      const stdout = Buffer.concat(chunks).toString("utf8");
       const listing = JSON.parse(stdout);
-      expect(listing.tools.map((tool: { name: string }) => tool.name)).toEqual(["ping"]);
+      expect(stdout.length).toBeGreaterThan(300_000);
+      expect(listing.tools.map((tool: { name: string }) => tool.name)).toEqual([
+        "ping",
+        ...Array.from({ length: 1000 }, (_, i) => `tool_${i}`),
+      ]);
       expect(listing).toMatchObject({ resources: [], resourceTemplates: [], prompts: [] });
       expect(stdout.trim().startsWith("{")).toBe(true);
       expect(stderr).not.toContain("does not advertise");
