@@ -14,6 +14,14 @@ export interface ServeOptions extends TargetServingOptions {
   transport?: "stdio" | "http";
   http?: HttpOptions;
   /**
+   * Answer the hot stateless 2026-07-28 requests (`tools/call`, `tools/list`, `resources/read`, `resources/list`,
+   * `prompts/get`, `prompts/list`, `server/discover`) straight from the compiled model, on Node's HTTP server and
+   * on stdio, instead of through a per-request SDK server: the same answers, byte for byte. Everything else (legacy
+   * sessions, input rounds, tasks, listen) goes through the SDK either way. Default true; `false` sends every
+   * request through the SDK, to bisect a difference (docs/performance.md).
+   */
+  fastPath?: boolean;
+  /**
    * Exit the process once the server has shut down (stdin closed, SIGINT, SIGTERM). Default true, which is
    * what hosts expect of a server process; set false to keep the process for your own clean-up.
    */
