@@ -32,19 +32,29 @@ export interface ConnectionState {
  */
 export function makeContext(
   sdk: ServerContext,
-  server: Server,
+  server: Server | undefined,
   connection: ConnectionState,
   live: Pick<Context, "server" | "notify">,
-  signal: AbortSignal = sdk.mcpReq.signal,
+  signal?: AbortSignal,
 ): Context {
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
   let auth: AuthContext | undefined;
   const context: ContextWithoutInput = {
-    signal,
+    // Read when a handler asks: on the fast path the request's signal is made only then (serve/fast-http.ts).
+    get signal() {
+      signal ??= sdk.mcpReq.signal;
+      return signal;
+    },
+    // A call that becomes a task is given the task's signal instead (engine/tasks/call.ts).
+    set signal(replacement) {
+      signal = replacement;
+    },
     requestId: sdk.mcpReq.id,
-    headers: sdk.http?.req?.headers,
+    get headers() {
+      return sdk.http?.req?.headers;
+    },
     server: live.server,
     notify: live.notify,
     // Only a task-capable tools/call replaces this (engine/tasks/call.ts); everywhere else the call stays inline.
@@ -84,10 +94,14 @@ export function makeContext(
   return withInputApi(context, sdk);
 }
 
-/** Who sent a request: from its `_meta` envelope on 2026-07-28, from the `initialize` handshake on legacy. */
-export function clientInfoOf(sdk: ServerContext, server: Server): ClientInfo {
+/**
+ * Who sent a request: from its `_meta` envelope on 2026-07-28, from the `initialize` handshake on legacy (which
+ * only the connection's server knows; a request served without one is always a 2026-07-28 one).
+ */
+export function clientInfoOf(sdk: ServerContext, server: Server | undefined): ClientInfo {
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
-  return envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined ? modernClient(envelope) : legacyClient(server);
+  if (envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined || server === undefined) return modernClient(envelope ?? {});
+  return legacyClient(server);
 }
 
 /** The client a 2026-07-28 request's `_meta` envelope names. */

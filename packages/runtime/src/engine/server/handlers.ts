@@ -1,0 +1,146 @@
+import {
+  type CallToolResult,
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Result,
+  type Server,
+  type ServerContext,
+  type Tool,
+} from "@modelcontextprotocol/server";
+import { principalOf } from "../../model/auth.js";
+import type { Context } from "../../model/context.js";
+import type { CompiledTool } from "../compiled.js";
+import { type ConnectionState, makeContext } from "../context.js";
+import { Deadline } from "../deadline.js";
+import type { LiveModel } from "../live-model.js";
+import { runChain } from "../middleware/chain.js";
+import { type Page, pageOf } from "../pagination.js";
+import { getPrompt } from "../prompts.js";
+import { readResource } from "../resources.js";
+import { dispatchToolCall } from "../tasks/call.js";
+import type { TaskManager } from "../tasks/manager.js";
+import { callTool } from "../tools.js";
+import { visibleTo } from "../visibility.js";
+
+export const TOOL_METHODS = ["tools/list", "tools/call"] as const;
+export const RESOURCE_METHODS = ["resources/list", "resources/templates/list", "resources/read"] as const;
+export const PROMPT_METHODS = ["prompts/list", "prompts/get"] as const;
+
+/** The requests the model answers itself (the SDK answers the rest: initialize, ping, server/discover, ...). */
+export type ModelMethod = (typeof TOOL_METHODS | typeof RESOURCE_METHODS | typeof PROMPT_METHODS)[number];
+
+/**
+ * One of the model's answers. `sdk` is the request's context as the SDK hands it to a handler (the fast path builds
+ * the same shape itself); `server` is the SDK server serving it, when there is one: a legacy client's identity is
+ * known only to the server of its connection.
+ */
+export type ModelHandler = (
+  params: Record<string, unknown>,
+  sdk: ServerContext,
+  server: Server | undefined,
+) => Result | Promise<Result>;
+
+/** How a 2026-07-28-shaped tool result is projected for the era the request is served in (the SDK's rule). */
+export type ToolResultProjection = (result: CallToolResult, outputSchema: Tool["outputSchema"]) => CallToolResult;
+
+/**
+ * The model's handlers, by method: what `bind` registers on every SDK server and what the fast path calls
+ * directly, so both paths run the same code. Each reads the model as it is when the request arrives.
+ */
+export function modelHandlers(
+  live: LiveModel,
+  tasks: TaskManager | undefined,
+  connection: ConnectionState,
+  project: ToolResultProjection,
+): Record<ModelMethod, ModelHandler> {
+  const { pageSize } = live;
+  return {
+    "tools/list": (params, sdk) => {
+      const { tools, toolList } = live.current;
+      const list = visibleTo(sdk.http?.authInfo, toolList, (tool) => tools.get(tool.name)?.scopes);
+      const page = pageOf(list, (tool) => tool.name, cursorOf(params), pageSize);
+      return { tools: page.items as never[], ...nextCursor(page) };
+    },
+    "tools/call": (params, sdk, server) => {
+      const name = params.name as string;
+      const tool = live.current.tools.get(name);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const args = params.arguments as Record<string, unknown> | undefined;
+      return toolCall(tool, args, sdk, server, connection, live, tasks, project);
+    },
+    "resources/list": (params, sdk) => {
+      const { resources, resourceList } = live.current;
+      const list = visibleTo(sdk.http?.authInfo, resourceList, (resource) => resources.get(resource.uri)?.scopes);
+      const page = pageOf(list, (resource) => resource.uri, cursorOf(params), pageSize);
+      return { resources: page.items as never[], ...nextCursor(page) };
+    },
+    "resources/templates/list": (params, sdk) => {
+      const { templates, templateList } = live.current;
+      const authInfo = sdk.http?.authInfo;
+      const list =
+        authInfo === undefined
+          ? templateList
+          : visibleTo(authInfo, templates, (template) => template.model.scopes).map((template) => template.wire);
+      const page = pageOf(list, (template) => template.uriTemplate, cursorOf(params), pageSize);
+      return { resourceTemplates: page.items as never[], ...nextCursor(page) };
+    },
+    "resources/read": (params, sdk, server) =>
+      readResource(live.current, params.uri as string, makeContext(sdk, server, connection, live)),
+    "prompts/list": (params, sdk) => {
+      const { prompts, promptList } = live.current;
+      const list = visibleTo(sdk.http?.authInfo, promptList, (prompt) => prompts.get(prompt.name)?.model.scopes);
+      const page = pageOf(list, (prompt) => prompt.name, cursorOf(params), pageSize);
+      return { prompts: page.items as never[], ...nextCursor(page) };
+    },
+    "prompts/get": (params, sdk, server) =>
+      getPrompt(
+        live.current,
+        params.name as string,
+        params.arguments as Record<string, string> | undefined,
+        makeContext(sdk, server, connection, live),
+      ),
+  };
+}
+
+function cursorOf(params: Record<string, unknown>): string | undefined {
+  return params.cursor as string | undefined;
+}
+
+function nextCursor(page: Page<unknown>): { nextCursor?: string } {
+  return page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+}
+
+/**
+ * One call of a known tool: its context (with the tool's deadline in its signal, when it has a timeout), the
+ * `tool` hooks around the call, and the result projected for the client's era last, so hooks see one shape in
+ * both eras. A task-capable tool may become a task (engine/tasks/call.ts); its hooks then settle with the task.
+ */
+function toolCall(
+  tool: CompiledTool,
+  args: Record<string, unknown> | undefined,
+  sdk: ServerContext,
+  server: Server | undefined,
+  connection: ConnectionState,
+  live: LiveModel,
+  tasks: TaskManager | undefined,
+  project: ToolResultProjection,
+): Promise<Result> {
+  const { maxResultTokens, requestState } = live.current;
+  const deadline = tool.timeout === undefined ? undefined : new Deadline(tool.timeout);
+  const signal = deadline ? AbortSignal.any([sdk.mcpReq.signal, deadline.signal]) : undefined;
+  const context: Context = makeContext(sdk, server, connection, live, signal);
+  const hooks = live.middleware.tool;
+  const run = () => {
+    const call = { name: tool.name, arguments: args ?? {}, ctx: context };
+    const called = runChain(hooks, call, () =>
+      callTool(tool, call.arguments, context, maxResultTokens, requestState, deadline),
+    );
+    // The SDK's per-era projection: on 2025 revisions a non-object structuredContent is wrapped as { result }.
+    return called.then((result) => (isInputRequiredResult(result) ? result : project(result, tool.wire.outputSchema)));
+  };
+  const owner = principalOf(sdk.http?.authInfo);
+  // Once the call runs as a task, the task's TTL limits it, not the tool's timeout.
+  const started = () => deadline?.stop();
+  return dispatchToolCall(tool.task, context, tasks, owner, tool.name, requestState, run, started);
+}
