@@ -1,4 +1,4 @@
-import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
+import { type AuthInfo, bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import { authenticator } from "../auth/authenticate.js";
 import { REFUSED } from "../auth/errors.js";
 import { closeAtExpiry } from "../auth/expiry.js";
@@ -20,6 +20,13 @@ export interface AuthSteps {
   readonly authorize: Step;
   /** The metadata paths, which a server routing by path must send to the endpoint too. */
   readonly paths: readonly string[];
+  /**
+   * The fast path's check (serve/fast-http.ts): the caller the headers prove, or undefined for a request that
+   * `authenticate` would refuse. Reports nothing: the request goes on to the steps, which refuse it and report why.
+   */
+  readonly verify: (headers: Headers) => Promise<AuthInfo | undefined>;
+  /** Whether a verified caller holds every scope a request needs (the fast path's `authorize`). */
+  readonly allows: (authInfo: AuthInfo, method: string, params: Record<string, unknown>) => boolean;
 }
 
 export function authSteps(
@@ -40,6 +47,9 @@ export function authSteps(
 
   return {
     paths,
+    verify: (headers) => chain.authenticate(headers).catch(() => undefined),
+    allows: (authInfo, method, params) =>
+      missingScopes(authInfo.scopes, scopesNeeded(live.current, method, params)).length === 0,
     async metadata(exchange, next) {
       const { pathname } = new URL(exchange.request.url);
       if (!paths.includes(pathname)) return next(exchange);

@@ -2,8 +2,10 @@ import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextpr
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { FastPath } from "../engine/fast/fast-path.js";
 import { authSteps } from "./auth.js";
 import { readBody } from "./body.js";
+import type { FastRoute } from "./fast-http.js";
 import { checkHostAndOrigin, resolveGuards } from "./guards.js";
 import { httpHookStep } from "./http-hooks.js";
 import { legacySessions, sessionLimits } from "./legacy-sessions.js";
@@ -21,6 +23,11 @@ export interface Endpoint {
   answer(exchange: Exchange): Promise<Response>;
   /** Paths this endpoint answers besides its own (the OAuth Protected Resource Metadata, with `auth`). */
   readonly paths: readonly string[];
+  /**
+   * What a Node server needs to answer the hot 2026-07-28 requests on the fast path in front of this endpoint
+   * (serve/fast-http.ts). Undefined when the model has `http` hooks: they see and answer web Requests.
+   */
+  readonly fastRoute: FastRoute | undefined;
   /** Ends running tasks, legacy sessions and open streams. */
   close(): Promise<void>;
 }
@@ -83,9 +90,15 @@ export function createEndpoint(
     }
   };
 
+  const fastRoute: FastRoute | undefined =
+    live.middleware.http.length > 0
+      ? undefined
+      : { fast: new FastPath(live, "http", tasks), guards, auth, responseMode: options.responseMode ?? "auto" };
+
   return {
     answer,
     paths: auth?.paths ?? [],
+    fastRoute,
     fetch: (request, requestOptions) =>
       answer({
         request,

@@ -51,12 +51,17 @@ export function checkHostAndOrigin(guards: Guards): Step {
     const { headers, url } = exchange.request;
     // A Request built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
     // URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
-    const host = validateHostHeader(headers.get("host") ?? new URL(url).host, guards.allowedHosts);
-    if (!host.ok) return refusal(403, host.message);
-    const origin = validateOriginHeader(headers.get("origin"), guards.allowedOrigins);
-    if (!origin.ok) return refusal(403, origin.message);
-    return next(exchange);
+    const problem = guardProblem(guards, headers.get("host") ?? new URL(url).host, headers.get("origin"));
+    return problem === undefined ? next(exchange) : refusal(403, problem);
   };
+}
+
+/** Why the Host or Origin header is refused, or undefined when both pass. */
+export function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
+  const hostCheck = validateHostHeader(host, guards.allowedHosts);
+  if (!hostCheck.ok) return hostCheck.message;
+  const originCheck = validateOriginHeader(origin ?? null, guards.allowedOrigins);
+  return originCheck.ok ? undefined : originCheck.message;
 }
 
 export function tooLarge(limit: number): Response {

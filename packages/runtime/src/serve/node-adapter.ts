@@ -2,6 +2,13 @@ import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Endpoint } from "./endpoint.js";
 import { requestFollowing } from "./follow-signal.js";
+import type { BodyReader } from "./pipeline.js";
+
+/**
+ * Serves one request from Node. `body`, when given, is where the body is read from instead of the request's stream:
+ * a front that already read it (serve/fast-http.ts) hands it on this way.
+ */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, body?: BodyReader) => Promise<void>;
 
 /**
  * The endpoint on Node's http server. Each request becomes a web `Request` (headers, URL, signal) and the
@@ -9,10 +16,8 @@ import { requestFollowing } from "./follow-signal.js";
  * (SSE), at the pace the client reads it. A client that goes away before its answer is complete aborts the
  * request's signal: on HTTP a closed stream is a cancel.
  */
-export function toNodeListener(
-  endpoint: Pick<Endpoint, "answer">,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return async (req, res) => {
+export function toNodeListener(endpoint: Pick<Endpoint, "answer">): NodeListener {
+  return async (req, res, body) => {
     const gone = new AbortController();
     let answered = false;
     res.once("close", () => {
@@ -29,7 +34,7 @@ export function toNodeListener(
     }
     const response = await endpoint.answer({
       request,
-      readBody: (limit) => readBody(req, limit),
+      readBody: body ?? ((limit) => readBody(req, limit)),
       ...(req.socket.remoteAddress !== undefined && { remoteAddress: req.socket.remoteAddress }),
     });
     await send(response, res, gone.signal, req);
@@ -39,17 +44,22 @@ export function toNodeListener(
 
 /** The request without its body, which the endpoint reads with `readBody` if it needs it. */
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  return requestFollowing(`http://${authorityOf(req)}${req.url ?? "/"}`, {
+    method: req.method ?? "GET",
+    headers: headersOf(req),
+    signal,
+  });
+}
+
+/** Node's request headers as web `Headers`. */
+export function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return requestFollowing(`http://${authorityOf(req)}${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers,
-    signal,
-  });
+  return headers;
 }
 
 /** The URL's host: the Host header, or the address the connection reached when there is no usable one. */
@@ -66,7 +76,7 @@ function authorityOf(req: IncomingMessage): string {
  * for (a refused request, a GET) is never touched, and Node discards it. Rejects when the client goes away
  * mid-body.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

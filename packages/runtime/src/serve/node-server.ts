@@ -5,7 +5,8 @@ import type { TaskOptions } from "../engine/tasks/manager.js";
 import { DEFAULT_DRAIN_MS, Drain } from "./drain.js";
 import { createEndpoint, type Endpoint } from "./endpoint.js";
 import { requireNamedHosts } from "./guards.js";
-import { toNodeListener } from "./node-adapter.js";
+import { fastNodeListener } from "./fast-http.js";
+import { type NodeListener, toNodeListener } from "./node-adapter.js";
 import type { EndpointOptions } from "./options.js";
 
 /** `serve({ http })`: the endpoint's options, and where Node listens. */
@@ -31,6 +32,7 @@ export async function listenHttp(
   live: LiveModel,
   options: HttpOptions,
   taskOptions?: TaskOptions,
+  fastPath = true,
 ): Promise<HttpHandle> {
   const host = options.host ?? process.env.MCPSMITH_HOST ?? "127.0.0.1";
   const port = options.port ?? Number(process.env.MCPSMITH_PORT ?? process.env.PORT ?? 3000);
@@ -38,7 +40,7 @@ export async function listenHttp(
   requireNamedHosts(host, options);
   // Created once the port is known: with `auth` and no `auth.resource`, the listening URL is the resource.
   let endpoint: Endpoint | undefined;
-  let listener: ReturnType<typeof toNodeListener> | undefined;
+  let listener: NodeListener | undefined;
   const drain = new Drain();
   const server: HttpServer = createHttpServer((req, res) => {
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
@@ -67,7 +69,9 @@ export async function listenHttp(
     throw error;
   }
   endpoint = ready;
-  listener = toNodeListener(ready);
+  const sdkPath = toNodeListener(ready);
+  const fastRoute = fastPath ? ready.fastRoute : undefined;
+  listener = fastRoute ? fastNodeListener(fastRoute, sdkPath, path) : sdkPath;
   return {
     url,
     // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);

@@ -50,7 +50,9 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
   const options = withRedis(given, redis);
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
-  const listening: Listening = transport === "http" ? await serveHttp(live, options) : listenStdio(live, options.tasks);
+  const fastPath = options.fastPath ?? true;
+  const listening: Listening =
+    transport === "http" ? await serveHttp(live, options, fastPath) : listenStdio(live, options.tasks, fastPath);
   const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
 
   let stopping: Promise<void> | undefined;
@@ -86,11 +88,11 @@ interface Listening {
   close(): Promise<void>;
 }
 
-async function serveHttp(live: LiveModel, options: ServeOptions): Promise<Listening> {
+async function serveHttp(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
   // node:http and the HTTP pipeline.
   const { listenHttp } = await import("./node-server.js");
-  const handle = await listenHttp(live, options.http ?? {}, options.tasks);
+  const handle = await listenHttp(live, options.http ?? {}, options.tasks, fastPath);
   const compiled = live.current;
   process.stderr.write(`[mcpsmith] ${compiled.info.name} ${compiled.info.version} listening on ${handle.url.href}\n`);
   if (compiled.requestState.ephemeral) process.stderr.write(EPHEMERAL_KEY_WARNING);

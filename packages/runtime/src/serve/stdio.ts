@@ -17,7 +17,7 @@ export interface StdioHandle {
  * write to it (a `console.log` in a handler, a chatty library) is sent to stderr instead of corrupting the
  * stream; the transport alone keeps the real stdout.
  */
-export function listenStdio(live: LiveModel, taskOptions?: TaskOptions): StdioHandle {
+export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath = true): StdioHandle {
   const stdout = process.stdout;
   const protocolWrite = stdout.write.bind(stdout);
   const protocolOut = new Writable({

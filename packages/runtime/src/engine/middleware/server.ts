@@ -54,6 +54,8 @@ interface RequestContext {
   signal: AbortSignal;
   headers?: Headers | undefined;
   authInfo?: AuthInfo | undefined;
+  /** The request's 2026-07-28 envelope, when it has been lifted out of its `_meta` already. */
+  envelope?: Record<string, unknown>;
 }
 
 /** What the request hooks see of a request. The client and the caller are worked out only if a hook asks. */
@@ -99,7 +101,8 @@ export function runOutsideServer(
   answer: () => Promise<Result>,
 ): Promise<Result> {
   if (serving.hooks.length === 0) return answer();
-  const envelope = ((request.params as { _meta?: unknown } | undefined)?._meta ?? {}) as Record<string, unknown>;
+  const envelope =
+    context.envelope ?? (((request.params as { _meta?: unknown } | undefined)?._meta ?? {}) as Record<string, unknown>);
   const info = requestInfo(request, serving.transport, context, () => modernClient(envelope));
   return runChain(serving.hooks, info, answer);
 }

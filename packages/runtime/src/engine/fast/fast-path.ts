@@ -1,0 +1,289 @@
+import {
+  type AuthInfo,
+  type CacheHint,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type InputRequiredResult,
+  isInputRequiredResult,
+  type JSONRPCRequest,
+  type Notification,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type Result,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { TransportKind } from "../../model/middleware.js";
+import type { CompiledModel } from "../compiled.js";
+import type { ConnectionState } from "../context.js";
+import type { LiveModel } from "../live-model.js";
+import { runOutsideServer, type Serving } from "../middleware/server.js";
+import { reportFailure } from "../report.js";
+import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
+import { createServer } from "../server/server-factory.js";
+import type { TaskManager } from "../tasks/manager.js";
+import { checkInputRequired, encodeResult, errorOf, projectToolResult, withContent } from "./encode.js";
+import { FAST_REVISION, type FastMethod, type FastRequest, recognise, type StandardHeaders } from "./recognise.js";
+
+/** Where a request served on the fast path came from, and how to reach its client before the answer. */
+export interface FastExchange {
+  readonly authInfo?: AuthInfo;
+  /** The request's headers, made when something first asks for them (HTTP; stdio has none). */
+  readonly headers?: () => Headers;
+  /** Aborted when the client goes away; made when something first asks for it. */
+  signal(): AbortSignal;
+  /** A notification about this request (progress, a log message), sent ahead of its answer. */
+  notify(notification: Notification): Promise<void>;
+}
+
+/** A JSON-RPC response, serialised, with the HTTP status the SDK gives it. */
+export interface FastAnswer {
+  readonly status: 200 | 400;
+  readonly text: string;
+}
+
+const ENVELOPE_KEYS = [
+  PROTOCOL_VERSION_META_KEY,
+  CLIENT_INFO_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+] as const;
+
+/**
+ * The fast path (issue 17, docs/performance.md): answers the hot stateless 2026-07-28 requests from the compiled
+ * model, with the same handlers, hooks and checks as the SDK path, and none of its per-request objects (a `Server`,
+ * a transport, a Protocol, web Request/Response, zod parses). `recognise` picks the requests it answers exactly as
+ * the SDK would; every other request goes to the SDK. One per served endpoint (HTTP) or connection (stdio).
+ */
+export class FastPath {
+  readonly #live: LiveModel;
+  readonly #serving: Serving;
+  readonly #handlers: Record<ModelMethod, ModelHandler>;
+  /** Answers that depend only on the model (list pages, discover), serialised once per compiled model. */
+  readonly #prepared = new WeakMap<CompiledModel, Map<string, string>>();
+  readonly #discover = new WeakMap<CompiledModel, Result>();
+  readonly #tasks: TaskManager | undefined;
+
+  constructor(live: LiveModel, transport: TransportKind, tasks?: TaskManager) {
+    this.#live = live;
+    this.#tasks = tasks;
+    this.#serving = { transport, hooks: live.middleware.request };
+    // The fast path serves 2026-07-28 only, which has no connection state (a log level is set per request).
+    const connection: ConnectionState = {};
+    this.#handlers = modelHandlers(live, tasks, connection, projectToolResult);
+  }
+
+  /** The request, when the fast path answers it; undefined when the SDK must. */
+  recognise(body: unknown, headers?: StandardHeaders): FastRequest | undefined {
+    const request = recognise(body, headers);
+    if (request === undefined) return undefined;
+    const model = this.#live.current;
+    const capabilities = model.serverOptions.capabilities ?? {};
+    switch (request.method) {
+      case "server/discover":
+        return request;
+      case "tools/list":
+        return capabilities.tools ? request : undefined;
+      case "tools/call": {
+        // A tool that can become a task runs through the tasks extension's machinery on the SDK path.
+        const tool = model.tools.get(request.params.name as string);
+        return capabilities.tools && tool !== undefined && tool.task === undefined ? request : undefined;
+      }
+      case "prompts/list":
+      case "prompts/get":
+        return capabilities.prompts ? request : undefined;
+      default:
+        return capabilities.resources ? request : undefined;
+    }
+  }
+
+  /** Answers a recognised request. Never rejects: what the SDK would answer as an error is answered as one. */
+  async answer(request: FastRequest, exchange: FastExchange): Promise<FastAnswer> {
+    const model = this.#live.current;
+    const hooks = this.#serving.hooks;
+    const sdk = requestContext(request, exchange);
+    let result: Result;
+    try {
+      if (hooks.length === 0) {
+        const prepared = this.#preparedAnswer(request, model, exchange.authInfo);
+        if (prepared !== undefined) return { status: 200, text: response(request.id, prepared) };
+      }
+      const run = () => this.#run(request, sdk, model);
+      result =
+        hooks.length === 0
+          ? await run()
+          : await runOutsideServer(this.#serving, liftedRequest(request), hookContext(exchange, request), run);
+    } catch (error) {
+      return errorAnswer(request.id, error);
+    }
+    let encoded: Result;
+    try {
+      encoded = encodeResult(request.method, result, hintOf(model, request.method), model.info);
+    } catch (error) {
+      reportFailure(`encoding the result of ${request.method} failed`, error);
+      return errorAnswer(request.id, { code: -32603, message: "Internal error" });
+    }
+    return { status: 200, text: response(request.id, JSON.stringify(encoded)) };
+  }
+
+  /** The handler's result as the SDK's `Server` hands it on: input-required answers checked, results completed. */
+  async #run(request: FastRequest, sdk: ServerContext, model: CompiledModel): Promise<Result> {
+    const { method } = request;
+    if (method === "server/discover") return this.#discoverResult(model);
+    const result = await this.#handlers[method](request.params, sdk, undefined);
+    if (isInputRequiredResult(result)) {
+      const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
+      const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined;
+      checkInputRequired(method, result as InputRequiredResult, declared);
+      return result;
+    }
+    return method === "tools/call" ? withContent(result) : result;
+  }
+
+  /**
+   * A list page or discover, serialised and encoded once per model: these depend on nothing else when every caller
+   * sees every entry (no credential, or no entry of the list needs a scope).
+   */
+  #preparedAnswer(request: FastRequest, model: CompiledModel, authInfo: AuthInfo | undefined): string | undefined {
+    const { method, params } = request;
+    if (method !== "server/discover" && !isListMethod(method)) return undefined;
+    if (authInfo !== undefined && method !== "server/discover" && hasScopes(model, method)) return undefined;
+    let answers = this.#prepared.get(model);
+    if (answers === undefined) {
+      answers = new Map();
+      this.#prepared.set(model, answers);
+    }
+    const key = `${method} ${(params.cursor as string | undefined) ?? ""}`;
+    let text = answers.get(key);
+    if (text === undefined) {
+      const result =
+        method === "server/discover"
+          ? this.#discoverResult(model)
+          : (this.#handlers[method](params, requestContext(request, NO_EXCHANGE), undefined) as Result);
+      text = JSON.stringify(encodeResult(method, result, hintOf(model, method), model.info));
+      answers.set(key, text);
+    }
+    return text;
+  }
+
+  /** What the SDK's `server/discover` answers for this model: worked out once, by a server built the usual way. */
+  #discoverResult(model: CompiledModel): Result {
+    let result = this.#discover.get(model);
+    if (result === undefined) {
+      const server = createServer(this.#live, this.#tasks);
+      const capabilities = server.getCapabilities();
+      const instructions = model.serverOptions.instructions;
+      result = {
+        supportedVersions: [FAST_REVISION],
+        capabilities: { ...capabilities },
+        ...(instructions && { instructions }),
+      };
+      this.#discover.set(model, result);
+    }
+    return result;
+  }
+}
+
+type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
+
+function isListMethod(method: FastMethod): method is ListMethod {
+  return method.endsWith("/list");
+}
+
+/** Whether any entry of a list needs a scope, so that what a caller sees depends on its credential. */
+function hasScopes(model: CompiledModel, method: ListMethod): boolean {
+  switch (method) {
+    case "tools/list":
+      return [...model.tools.values()].some((tool) => tool.scopes !== undefined);
+    case "prompts/list":
+      return [...model.prompts.values()].some((prompt) => prompt.model.scopes !== undefined);
+    case "resources/list":
+      return [...model.resources.values()].some((resource) => resource.scopes !== undefined);
+    case "resources/templates/list":
+      return model.templates.some((template) => template.model.scopes !== undefined);
+  }
+}
+
+function hintOf(model: CompiledModel, method: FastMethod): CacheHint | undefined {
+  return (model.serverOptions.cacheHints as Partial<Record<string, CacheHint>> | undefined)?.[method];
+}
+
+/** The JSON-RPC response around a serialised result, as the SDK writes it (`{ result, jsonrpc, id }`). */
+function response(id: string | number, result: string): string {
+  return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+}
+
+/** An error as the SDK answers it after dispatch: HTTP 200, but 400 for a missing client capability (-32021). */
+function errorAnswer(id: string | number, thrown: unknown): FastAnswer {
+  const error = errorOf(thrown);
+  return { status: error.code === -32021 ? 400 : 200, text: JSON.stringify({ jsonrpc: "2.0", id, error }) };
+}
+
+/**
+ * The context the SDK would hand the handlers, built from the request alone: its envelope lifted out of `_meta` as
+ * the SDK lifts it, no input round (such requests go to the SDK), and the exchange's signal, headers and
+ * notifications read only when a handler asks.
+ */
+function requestContext(request: FastRequest, exchange: FastExchange): ServerContext {
+  const { envelope, meta } = lift(request.meta);
+  return {
+    mcpReq: {
+      id: request.id,
+      method: request.method,
+      _meta: meta,
+      envelope,
+      get signal() {
+        return exchange.signal();
+      },
+      requestState: () => undefined,
+      notify: (notification: Notification) => exchange.notify(notification),
+      send: () => Promise.reject(new Error("No server-to-client requests on 2026-07-28: use ctx.elicit & co.")),
+    },
+    http: exchange.headers && {
+      authInfo: exchange.authInfo,
+      get req() {
+        return { headers: exchange.headers?.() };
+      },
+    },
+  } as unknown as ServerContext;
+}
+
+/** The envelope keys apart from the rest of `_meta`, as the SDK's `liftWireOnlyMaterial` does. */
+function lift(full: Record<string, unknown>): { envelope: Record<string, unknown>; meta?: Record<string, unknown> } {
+  const envelope: Record<string, unknown> = {};
+  let meta: Record<string, unknown> | undefined;
+  for (const key in full) {
+    if ((ENVELOPE_KEYS as readonly string[]).includes(key)) envelope[key] = full[key];
+    else {
+      meta ??= {};
+      meta[key] = full[key];
+    }
+  }
+  return meta === undefined ? { envelope } : { envelope, meta };
+}
+
+/** The request as the `request` hooks see it on the SDK path: its envelope lifted out of `_meta`. */
+function liftedRequest(request: FastRequest): JSONRPCRequest {
+  const { meta } = lift(request.meta);
+  const { _meta, ...params } = request.params;
+  return {
+    jsonrpc: "2.0",
+    id: request.id,
+    method: request.method,
+    params: meta === undefined ? params : { ...params, _meta: meta },
+  } as JSONRPCRequest;
+}
+
+function hookContext(exchange: FastExchange, request: FastRequest) {
+  return {
+    signal: exchange.signal(),
+    headers: exchange.headers?.(),
+    authInfo: exchange.authInfo,
+    envelope: lift(request.meta).envelope,
+  };
+}
+
+/** The exchange of an answer worked out ahead of any request (a prepared list page): nobody to notify. */
+const NO_EXCHANGE: FastExchange = {
+  signal: () => AbortSignal.abort(),
+  notify: async () => {},
+};

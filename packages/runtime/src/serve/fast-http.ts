@@ -1,0 +1,191 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type AuthInfo, isJsonContentType, type Notification } from "@modelcontextprotocol/server";
+import type { FastAnswer, FastExchange, FastPath } from "../engine/fast/fast-path.js";
+import type { FastRequest } from "../engine/fast/recognise.js";
+import type { AuthSteps } from "./auth.js";
+import { type Guards, guardProblem } from "./guards.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-limits.js";
+import { headersOf, type NodeListener, readBody } from "./node-adapter.js";
+
+/** What the fast path needs of the endpoint it stands in front of: the same guards, credentials and modes. */
+export interface FastRoute {
+  readonly fast: FastPath;
+  readonly guards: Guards;
+  readonly auth: AuthSteps | undefined;
+  readonly responseMode: "auto" | "json" | "sse";
+}
+
+/**
+ * The HTTP front of the fast path (engine/fast/fast-path.ts), on Node's request and response: a POST to the
+ * endpoint that passes the same guards as on the SDK path (Host/Origin, credential, body limit, JSON depth, scopes)
+ * and that the fast path recognises is answered here, with no web Request or Response; everything else, refusals
+ * included, goes to `fallback` (the endpoint through node-adapter.ts), with the body this listener read, if it
+ * read one. The fast path only ever answers what the SDK path would answer the same way; the SDK path answers
+ * the rest, errors included.
+ */
+export function fastNodeListener(route: FastRoute, fallback: NodeListener, path: string): NodeListener {
+  const { fast, guards, auth } = route;
+  const limit = guards.maxBodyBytes;
+  return async (req, res) => {
+    const { headers } = req;
+    if (
+      req.method !== "POST" ||
+      // The endpoint's own path only (the auth metadata paths are the endpoint's too), with no query.
+      req.url !== path ||
+      headers["mcp-session-id"] !== undefined ||
+      headers.host === undefined ||
+      !isJsonContentType(headers["content-type"] ?? "") ||
+      Number(headers["content-length"]) > limit ||
+      guardProblem(guards, headers.host, headers.origin) !== undefined
+    ) {
+      return fallback(req, res);
+    }
+    let authInfo: AuthInfo | undefined;
+    if (auth) {
+      authInfo = await auth.verify(headersOf(req));
+      if (authInfo === undefined) return fallback(req, res);
+    }
+    let text: string | undefined;
+    try {
+      text = await readBody(req, limit);
+    } catch {
+      // The client went away mid-body: the SDK path says so to nobody, as it would have.
+      return fallback(req, res, async () => {
+        throw new Error("the client closed the request before sending its whole body");
+      });
+    }
+    const body = text === undefined ? undefined : parsed(text);
+    const request =
+      body === undefined
+        ? undefined
+        : fast.recognise(body, {
+            protocolVersion: single(headers["mcp-protocol-version"]),
+            method: single(headers["mcp-method"]),
+            name: single(headers["mcp-name"]),
+          });
+    if (request === undefined || (authInfo && !auth?.allows(authInfo, request.method, request.params))) {
+      return fallback(req, res, async () => text);
+    }
+    await serveFast(fast, request, req, res, route.responseMode, authInfo);
+  };
+}
+
+/** The body as JSON, when it is JSON no deeper than the endpoint accepts; undefined otherwise. */
+function parsed(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // A body shorter than the depth limit cannot nest deeper than it has brackets.
+  return text.length > MAX_JSON_DEPTH && nestsDeeperThan(value, MAX_JSON_DEPTH) ? undefined : value;
+}
+
+/** A header Node gives as a string (the standard headers are never repeated by a well-behaved client). */
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+const JSON_HEAD = ["content-type", "application/json"];
+/** The SDK's event-stream answer headers, in the order its `Response` lists them. */
+const STREAM_HEAD = [
+  "cache-control",
+  "no-cache, no-transform",
+  "connection",
+  "keep-alive",
+  "content-type",
+  "text/event-stream",
+  "x-accel-buffering",
+  "no",
+];
+/** The SDK's keep-alive comment interval on an answer that streams (its `DEFAULT_SSE_KEEP_ALIVE_MS`). */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Answers one recognised request as the SDK's per-request transport does: one JSON body, or (when the handler sends
+ * progress or logs first, in `auto`; always, in `sse`) an event stream ending with the answer. A client that goes
+ * away aborts the request's signal, and gets nothing more.
+ */
+async function serveFast(
+  fast: FastPath,
+  request: FastRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+  mode: FastRoute["responseMode"],
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
+  let controller: AbortController | undefined;
+  let answered = false;
+  let gone = false;
+  let stream: Stream | undefined;
+  res.once("close", () => {
+    if (answered) return;
+    gone = true;
+    controller?.abort();
+    stream?.stop();
+  });
+  const open = () => {
+    stream ??= openStream(res, authInfo?.expiresAt);
+    return stream;
+  };
+  if (mode === "sse") open();
+  const exchange: FastExchange = {
+    ...(authInfo !== undefined && { authInfo }),
+    headers: () => headersOf(req),
+    signal: () => {
+      controller ??= new AbortController();
+      if (gone) controller.abort();
+      return controller.signal;
+    },
+    notify: async (notification: Notification) => {
+      if (gone || mode === "json") return;
+      open().write(JSON.stringify({ jsonrpc: "2.0", ...notification }));
+    },
+  };
+  const answer: FastAnswer = await fast.answer(request, exchange);
+  answered = true;
+  if (gone || controller?.signal.aborted) return;
+  // The answer streams once anything did (and always in `sse`); else it is one JSON body, with the SDK's status.
+  if (stream === undefined) {
+    res.writeHead(answer.status, [...JSON_HEAD, "content-length", String(Buffer.byteLength(answer.text))]);
+    res.end(answer.text);
+    return;
+  }
+  open().end(answer.text);
+}
+
+interface Stream {
+  write(message: string): void;
+  end(message: string): void;
+  stop(): void;
+}
+
+/** An event stream on the response: messages as `event: message` frames, and a keep-alive comment while quiet. */
+function openStream(res: ServerResponse, expiresAt: number | undefined): Stream {
+  res.writeHead(200, STREAM_HEAD);
+  const keepAlive = setInterval(() => res.write(": keepalive\n\n"), KEEP_ALIVE_MS);
+  keepAlive.unref();
+  // As on the SDK path (auth/expiry.ts): a stream answered to a caller ends when its credential does.
+  const expiry =
+    expiresAt === undefined ? undefined : setTimeout(() => stop(), Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1));
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(keepAlive);
+    clearTimeout(expiry);
+    res.end();
+  };
+  return {
+    write: (message) => {
+      if (!stopped) res.write(`event: message\ndata: ${message}\n\n`);
+    },
+    end: (message) => {
+      if (stopped) return;
+      res.write(`event: message\ndata: ${message}\n\n`);
+      stop();
+    },
+    stop,
+  };
+}
