@@ -15,7 +15,11 @@ type ErrorReply = Extract<JSONRPCMessage, { error: unknown }>;
  * parse (or nests deeper than {@link MAX_JSON_DEPTH}), -32600 for JSON that is not a JSON-RPC message (both with the
  * message's id when it has a usable one). Good lines pass through unchanged, in order.
  */
-export function guardStdin(input: Readable, reply: (message: ErrorReply) => void): { stream: Readable; stop(): void } {
+export function guardStdin(
+  input: Readable,
+  reply: (message: ErrorReply) => void,
+  take: (message: unknown) => boolean = () => false,
+): { stream: Readable; stop(): void } {
   const output = new PassThrough();
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -24,7 +28,10 @@ export function guardStdin(input: Readable, reply: (message: ErrorReply) => void
   const onLine = (line: Buffer) => {
     const text = line.toString("utf8").trim();
     if (text === "") return;
-    const refusal = refusalOf(text);
+    const read = readLine(text);
+    if ("refusal" in read) return reply(read.refusal);
+    if (take(read.message)) return;
+    const refusal = shapeRefusal(read.message);
     if (refusal) reply(refusal);
     else output.write(`${text}\n`);
   };
@@ -69,16 +76,24 @@ export function guardStdin(input: Readable, reply: (message: ErrorReply) => void
   };
 }
 
-/** The answer a line gets instead of being passed on, or undefined for a JSON-RPC message. */
-function refusalOf(text: string): ErrorReply | undefined {
+/**
+ * A line parsed, or the answer it gets instead of being passed on. Whoever `take`s messages sees them before the
+ * SDK's shape check: the fast path checks the few it answers itself, and every other message is checked here.
+ */
+function readLine(text: string): { message: unknown } | { refusal: ErrorReply } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return errorReply(null, -32700, "Parse error: the line is not valid JSON");
+    return { refusal: errorReply(null, -32700, "Parse error: the line is not valid JSON") };
   }
   // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
-  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE);
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return { refusal: errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE) };
+  return { message: value };
+}
+
+/** The answer a message that is not a JSON-RPC message gets, or undefined for one that is. */
+function shapeRefusal(value: unknown): ErrorReply | undefined {
   try {
     parseJSONRPCMessage(value);
     return undefined;

@@ -3,6 +3,8 @@ import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/s
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { FastPath } from "../engine/fast/fast-path.js";
+import { fastStdio } from "./fast-stdio.js";
 import { guardStdin } from "./stdio-guard.js";
 import { answerTaskMethodsOn } from "./stdio-tasks.js";
 
@@ -27,11 +29,17 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
   });
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
 
-  // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
-  const stdin = guardStdin(process.stdin, (message) => void transport.send(message).catch(() => {}));
-  const transport = new StdioServerTransport(stdin.stream, protocolOut);
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
+  // The hot 2026-07-28 requests are answered from the model (serve/fast-stdio.ts) once the connection is in that era.
+  const fast = fastPath ? fastStdio(new FastPath(live, "stdio", tasks), (line) => protocolOut.write(line)) : undefined;
+  // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
+  const stdin = guardStdin(
+    process.stdin,
+    (message) => void transport.send(message).catch(() => {}),
+    fast && ((message) => fast.take(message)),
+  );
+  const transport = new StdioServerTransport(stdin.stream, protocolOut);
   answerTaskMethodsOn(transport, tasks, () => live.current.info, {
     transport: "stdio",
     hooks: live.middleware.request,
@@ -56,6 +64,7 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
       closing ??= Promise.all([tasks.close(), served.close()])
         .then(() => {})
         .finally(() => {
+          fast?.stop();
           stdin.stop();
           stdout.write = protocolWrite as typeof stdout.write;
         });

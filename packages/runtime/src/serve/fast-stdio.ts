@@ -1,0 +1,85 @@
+import { type Notification, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
+import { envelopeAccepted } from "../engine/fast/envelope.js";
+import type { FastPath } from "../engine/fast/fast-path.js";
+import { FAST_REVISION, type FastRequest, isPlainObject } from "../engine/fast/recognise.js";
+
+/** The era of a stdio connection as the SDK's `serveStdio` settles it, seen from the messages it is given. */
+type Era = "opening" | "modern" | "other";
+
+export interface FastStdio {
+  /** Offered every message read from stdin: true when the fast path answered it, false to pass it to the SDK. */
+  take(message: unknown): boolean;
+  /** The connection closed: requests still running are cancelled, as the SDK cancels its own. */
+  stop(): void;
+}
+
+/**
+ * The stdio front of the fast path (engine/fast/fast-path.ts). A stdio connection has one era, which the SDK
+ * settles from its first messages; the fast path serves 2026-07-28 only, so it answers nothing until the SDK has
+ * pinned the connection to that era (the first request is the SDK's), and nothing on a connection pinned to a
+ * 2025 revision. Its answers are written as lines to the same output as the SDK's, each whole; a
+ * `notifications/cancelled` for one of its requests cancels it (and no answer is sent, as on the SDK path).
+ */
+export function fastStdio(fast: FastPath, write: (line: string) => void): FastStdio {
+  let era: Era = "opening";
+  const running = new Map<string | number, AbortController>();
+
+  const serve = async (request: FastRequest) => {
+    const controller = new AbortController();
+    running.set(request.id, controller);
+    const answer = await fast.answer(request, {
+      signal: () => controller.signal,
+      notify: async (notification: Notification) => {
+        if (!controller.signal.aborted) write(`${JSON.stringify({ jsonrpc: "2.0", ...notification })}\n`);
+      },
+    });
+    if (running.get(request.id) === controller) running.delete(request.id);
+    if (!controller.signal.aborted) write(`${answer.text}\n`);
+  };
+
+  return {
+    take(message) {
+      if (era === "opening") {
+        era = eraAfter(message);
+        return false;
+      }
+      if (era !== "modern") return false;
+      const request = fast.recognise(message);
+      if (request === undefined) {
+        cancelIfOurs(message, running);
+        return false;
+      }
+      void serve(request);
+      return true;
+    },
+    stop() {
+      for (const controller of running.values()) controller.abort();
+      running.clear();
+    },
+  };
+}
+
+/**
+ * What the SDK makes of the connection after this message, while its era is open (`serveStdio`'s opening rules):
+ * a request or notification carrying a valid 2026-07-28 envelope pins it to that era (`server/discover` only
+ * probes); one without an envelope pins it to a 2025 revision; a response is dropped. Anything less certain
+ * (an envelope the SDK may refuse, or name a 2025 revision in) counts as another era here: the fast path then stays
+ * out of the connection, which the SDK serves whole.
+ */
+function eraAfter(message: unknown): Era {
+  if (!isPlainObject(message) || typeof message.method !== "string") return "opening";
+  const id = message.id;
+  if (!(id === undefined || typeof id === "string" || Number.isSafeInteger(id))) return "opening";
+  const meta = isPlainObject(message.params) ? message.params._meta : undefined;
+  if (!isPlainObject(meta) || !(PROTOCOL_VERSION_META_KEY in meta)) return "other";
+  if (meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION || !envelopeAccepted(meta)) return "other";
+  return message.method === "server/discover" && id !== undefined ? "opening" : "modern";
+}
+
+function cancelIfOurs(message: unknown, running: Map<string | number, AbortController>): void {
+  if (!isPlainObject(message) || message.method !== "notifications/cancelled") return;
+  const requestId = isPlainObject(message.params) ? message.params.requestId : undefined;
+  if (typeof requestId !== "string" && typeof requestId !== "number") return;
+  running.get(requestId)?.abort();
+  running.delete(requestId);
+}
