@@ -152,7 +152,9 @@ export class FastPath {
       answers = new Map();
       this.#prepared.set(model, answers);
     }
-    const key = `${method} ${(params.cursor as string | undefined) ?? ""}`;
+    // No cursor and an empty one are two requests (an empty cursor is refused).
+    const cursor = params.cursor as string | undefined;
+    const key = cursor === undefined ? method : `${method}\n${cursor}`;
     let text = answers.get(key);
     if (text === undefined) {
       const result =
