@@ -1,6 +1,6 @@
 import { requestFollowing } from "./follow-signal.js";
 import { tooLarge } from "./guards.js";
-import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-limits.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE, textNestsDeeperThan } from "./json-limits.js";
 import type { BodyReader, Step } from "./pipeline.js";
 
 /**
@@ -34,7 +34,7 @@ export function readBody(limit: number): Step {
     }
     if (text === undefined) return tooLarge(limit);
     const body = parseJson(text);
-    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return parseError(TOO_DEEP_MESSAGE);
+    if (textNestsDeeperThan(text, body, MAX_JSON_DEPTH)) return parseError(TOO_DEEP_MESSAGE);
     if (body !== undefined) return next({ ...exchange, body });
     return next({ ...exchange, request: requestFollowing(request, { body: text }) });
   };

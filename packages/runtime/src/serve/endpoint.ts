@@ -1,8 +1,8 @@
 import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
+import { FastPath } from "../engine/fast/fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
-import { FastPath } from "../engine/fast/fast-path.js";
 import { authSteps } from "./auth.js";
 import { readBody } from "./body.js";
 import type { FastRoute } from "./fast-http.js";

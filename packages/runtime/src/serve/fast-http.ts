@@ -4,7 +4,7 @@ import type { FastAnswer, FastExchange, FastPath } from "../engine/fast/fast-pat
 import type { FastRequest } from "../engine/fast/recognise.js";
 import type { AuthSteps } from "./auth.js";
 import { type Guards, guardProblem } from "./guards.js";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-limits.js";
+import { MAX_JSON_DEPTH, textNestsDeeperThan } from "./json-limits.js";
 import { headersOf, type NodeListener, readBody } from "./node-adapter.js";
 
 /** What the fast path needs of the endpoint it stands in front of: the same guards, credentials and modes. */
@@ -78,8 +78,7 @@ function parsed(text: string): unknown {
   } catch {
     return undefined;
   }
-  // A body shorter than the depth limit cannot nest deeper than it has brackets.
-  return text.length > MAX_JSON_DEPTH && nestsDeeperThan(value, MAX_JSON_DEPTH) ? undefined : value;
+  return textNestsDeeperThan(text, value, MAX_JSON_DEPTH) ? undefined : value;
 }
 
 /** A header Node gives as a string (the standard headers are never repeated by a well-behaved client). */
@@ -168,7 +167,9 @@ function openStream(res: ServerResponse, expiresAt: number | undefined): Stream 
   keepAlive.unref();
   // As on the SDK path (auth/expiry.ts): a stream answered to a caller ends when its credential does.
   const expiry =
-    expiresAt === undefined ? undefined : setTimeout(() => stop(), Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1));
+    expiresAt === undefined
+      ? undefined
+      : setTimeout(() => stop(), Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1));
   let stopped = false;
   const stop = () => {
     if (stopped) return;

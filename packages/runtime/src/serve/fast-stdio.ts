@@ -20,21 +20,26 @@ export interface FastStdio {
  * 2025 revision. Its answers are written as lines to the same output as the SDK's, each whole; a
  * `notifications/cancelled` for one of its requests cancels it (and no answer is sent, as on the SDK path).
  */
-export function fastStdio(fast: FastPath, write: (line: string) => void): FastStdio {
+export function fastStdio(fast: FastPath, write: (text: string) => void): FastStdio {
   let era: Era = "opening";
-  const running = new Map<string | number, AbortController>();
+  const running = new Map<string | number, Running>();
+  const lines = batched(write);
 
   const serve = async (request: FastRequest) => {
-    const controller = new AbortController();
-    running.set(request.id, controller);
+    const call: Running = { cancelled: false };
+    running.set(request.id, call);
     const answer = await fast.answer(request, {
-      signal: () => controller.signal,
+      signal: () => {
+        call.controller ??= new AbortController();
+        if (call.cancelled) call.controller.abort();
+        return call.controller.signal;
+      },
       notify: async (notification: Notification) => {
-        if (!controller.signal.aborted) write(`${JSON.stringify({ jsonrpc: "2.0", ...notification })}\n`);
+        if (!call.cancelled) lines.write(`${JSON.stringify({ jsonrpc: "2.0", ...notification })}\n`);
       },
     });
-    if (running.get(request.id) === controller) running.delete(request.id);
-    if (!controller.signal.aborted) write(`${answer.text}\n`);
+    if (running.get(request.id) === call) running.delete(request.id);
+    if (!call.cancelled) lines.write(`${answer.text}\n`);
   };
 
   return {
@@ -53,9 +58,46 @@ export function fastStdio(fast: FastPath, write: (line: string) => void): FastSt
       return true;
     },
     stop() {
-      for (const controller of running.values()) controller.abort();
+      for (const call of running.values()) cancel(call);
       running.clear();
+      lines.flush();
     },
+  };
+}
+
+/** A request the fast path is answering: its signal is made only if the handler asks for it. */
+interface Running {
+  controller?: AbortController;
+  cancelled: boolean;
+}
+
+function cancel(call: Running): void {
+  call.cancelled = true;
+  call.controller?.abort();
+}
+
+/**
+ * Lines written together: the answers finished in one turn of the event loop go out in one write (one system call
+ * for many answers when many requests are in flight). The order of the lines is kept.
+ */
+function batched(write: (text: string) => void): { write(line: string): void; flush(): void } {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.length === 1 ? pending[0]! : pending.join("");
+    pending = [];
+    write(text);
+  };
+  return {
+    write(line) {
+      pending.push(line);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    flush,
   };
 }
 
@@ -76,10 +118,12 @@ function eraAfter(message: unknown): Era {
   return message.method === "server/discover" && id !== undefined ? "opening" : "modern";
 }
 
-function cancelIfOurs(message: unknown, running: Map<string | number, AbortController>): void {
+function cancelIfOurs(message: unknown, running: Map<string | number, Running>): void {
   if (!isPlainObject(message) || message.method !== "notifications/cancelled") return;
   const requestId = isPlainObject(message.params) ? message.params.requestId : undefined;
   if (typeof requestId !== "string" && typeof requestId !== "number") return;
-  running.get(requestId)?.abort();
+  const call = running.get(requestId);
+  if (call === undefined) return;
+  cancel(call);
   running.delete(requestId);
 }

@@ -15,5 +15,20 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/**
+ * Whether JSON text, once parsed, nests deeper than `limit` levels. Nesting needs an opening bracket per level, so
+ * text with no more than `limit` of them cannot, and is not parsed again to find out: counting characters costs far
+ * less than walking the value (the common case: a request with a few dozen brackets).
+ */
+export function textNestsDeeperThan(text: string, value: unknown, limit: number): boolean {
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // "{" and "[" (inside strings too: an overcount only costs the walk).
+    if ((code === 123 || code === 91) && ++brackets > limit) return nestsDeeperThan(value, limit);
+  }
+  return false;
+}
+
 /** The JSON-RPC answer to a message nested beyond {@link MAX_JSON_DEPTH}: a parse error, as for malformed JSON. */
 export const TOO_DEEP_MESSAGE = `Parse error: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`;

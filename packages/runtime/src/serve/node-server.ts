@@ -4,8 +4,8 @@ import type { LiveModel } from "../engine/live-model.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
 import { DEFAULT_DRAIN_MS, Drain } from "./drain.js";
 import { createEndpoint, type Endpoint } from "./endpoint.js";
-import { requireNamedHosts } from "./guards.js";
 import { fastNodeListener } from "./fast-http.js";
+import { requireNamedHosts } from "./guards.js";
 import { type NodeListener, toNodeListener } from "./node-adapter.js";
 import type { EndpointOptions } from "./options.js";
 

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
-import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-limits.js";
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, textNestsDeeperThan } from "./json-limits.js";
 
 /** The longest line read from stdin: the SDK's own stdio buffer limit. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -88,7 +88,8 @@ function readLine(text: string): { message: unknown } | { refusal: ErrorReply } 
     return { refusal: errorReply(null, -32700, "Parse error: the line is not valid JSON") };
   }
   // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
-  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return { refusal: errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE) };
+  if (textNestsDeeperThan(text, value, MAX_JSON_DEPTH))
+    return { refusal: errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE) };
   return { message: value };
 }
 

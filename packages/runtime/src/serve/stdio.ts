@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+import { FastPath } from "../engine/fast/fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
-import { FastPath } from "../engine/fast/fast-path.js";
 import { fastStdio } from "./fast-stdio.js";
 import { guardStdin } from "./stdio-guard.js";
 import { answerTaskMethodsOn } from "./stdio-tasks.js";
@@ -32,7 +32,7 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
   // The hot 2026-07-28 requests are answered from the model (serve/fast-stdio.ts) once the connection is in that era.
-  const fast = fastPath ? fastStdio(new FastPath(live, "stdio", tasks), (line) => protocolOut.write(line)) : undefined;
+  const fast = fastPath ? fastStdio(new FastPath(live, "stdio", tasks), (text) => protocolWrite(text)) : undefined;
   // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
   const stdin = guardStdin(
     process.stdin,

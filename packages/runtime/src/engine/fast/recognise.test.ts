@@ -51,10 +51,19 @@ describe("recognise: the requests the fast path answers", () => {
     ["input responses", call({ inputResponses: {} })],
     ["a task-augmented call", call({ task: { ttl: 1 } })],
     ["no envelope", call({ _meta: undefined })],
-    ["a 2025 revision in the envelope", call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2025-11-25" } })],
+    [
+      "a 2025 revision in the envelope",
+      call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2025-11-25" } }),
+    ],
     ["no client capabilities", call({ _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } })],
-    ["capabilities of the wrong shape", call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { roots: 5 } } })],
-    ["client info without a version", call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientInfo": { name: "x" } } })],
+    [
+      "capabilities of the wrong shape",
+      call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { roots: 5 } } }),
+    ],
+    [
+      "client info without a version",
+      call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientInfo": { name: "x" } } }),
+    ],
     ["an unknown log level", call({ _meta: { ...ENVELOPE, "io.modelcontextprotocol/logLevel": "loud" } })],
     ["a fractional progress token", call({ _meta: { ...ENVELOPE, progressToken: 0.5 } })],
   ])("leaves %s to the SDK", (_case, body) => {

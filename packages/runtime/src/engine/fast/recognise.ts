@@ -77,7 +77,8 @@ export function recognise(body: unknown, headers: StandardHeaders | undefined): 
   const { jsonrpc, id, method, params } = body;
   if (jsonrpc !== "2.0" || !(typeof id === "string" || Number.isSafeInteger(id))) return undefined;
   if (typeof method !== "string" || !Object.hasOwn(PARAMS, method)) return undefined;
-  for (const key in body) if (key !== "jsonrpc" && key !== "id" && key !== "method" && key !== "params") return undefined;
+  for (const key in body)
+    if (key !== "jsonrpc" && key !== "id" && key !== "method" && key !== "params") return undefined;
   if (!isPlainObject(params) || !PARAMS[method as FastMethod](params)) return undefined;
   for (const key of OTHER_PATHS) if (key in params) return undefined;
   const meta = params._meta;

@@ -8,13 +8,7 @@ import { MiddlewareServer, type Serving } from "../middleware/server.js";
 import { withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { ConnectionServer } from "./connection-server.js";
-import {
-  type ModelMethod,
-  modelHandlers,
-  PROMPT_METHODS,
-  RESOURCE_METHODS,
-  TOOL_METHODS,
-} from "./handlers.js";
+import { type ModelMethod, modelHandlers, PROMPT_METHODS, RESOURCE_METHODS, TOOL_METHODS } from "./handlers.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
@@ -66,8 +60,9 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
     server.projectCallToolResult(result, outputSchema),
   );
   const on = (method: ModelMethod) =>
-    server.setRequestHandler(method as "tools/list", (request, ctx) =>
-      handlers[method]((request.params ?? {}) as Record<string, unknown>, ctx, server) as never,
+    server.setRequestHandler(
+      method as "tools/list",
+      (request, ctx) => handlers[method]((request.params ?? {}) as Record<string, unknown>, ctx, server) as never,
     );
   if (capabilities.tools) for (const method of TOOL_METHODS) on(method);
   if (capabilities.resources) for (const method of RESOURCE_METHODS) on(method);
