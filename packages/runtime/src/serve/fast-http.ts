@@ -147,11 +147,28 @@ async function serveFast(
   if (gone || controller?.signal.aborted) return;
   // The answer streams once anything did (and always in `sse`); else it is one JSON body, with the SDK's status.
   if (stream === undefined) {
+    writeJson(res, answer);
+    return;
+  }
+  open().end(answer.text);
+}
+
+/** One JSON answer with its length, in one write (a prepared answer's result from bytes encoded once). */
+function writeJson(res: ServerResponse, answer: FastAnswer): void {
+  const { parts } = answer;
+  if (parts === undefined) {
     res.writeHead(answer.status, [...JSON_HEAD, "content-length", String(Buffer.byteLength(answer.text))]);
     res.end(answer.text);
     return;
   }
-  open().end(answer.text);
+  const [head, bytes, tail] = parts;
+  const length = Buffer.byteLength(head) + bytes.byteLength + Buffer.byteLength(tail);
+  res.cork();
+  res.writeHead(answer.status, [...JSON_HEAD, "content-length", String(length)]);
+  res.write(head);
+  res.write(bytes);
+  res.end(tail);
+  res.uncork();
 }
 
 interface Stream {

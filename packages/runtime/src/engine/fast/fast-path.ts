@@ -39,6 +39,17 @@ export interface FastExchange {
 export interface FastAnswer {
   readonly status: 200 | 400;
   readonly text: string;
+  /**
+   * An answer prepared once per model (a list page, discover) also comes in three parts, the middle one its result
+   * encoded to UTF-8 once: a server writing bytes sends those rather than encoding the text again.
+   */
+  readonly parts?: readonly [string, Buffer, string];
+}
+
+/** A result serialised once, as text and as UTF-8. */
+interface Prepared {
+  readonly text: string;
+  readonly bytes: Buffer;
 }
 
 const ENVELOPE_KEYS = [
@@ -59,7 +70,7 @@ export class FastPath {
   readonly #serving: Serving;
   readonly #handlers: Record<ModelMethod, ModelHandler>;
   /** Answers that depend only on the model (list pages, discover), serialised once per compiled model. */
-  readonly #prepared = new WeakMap<CompiledModel, Map<string, string>>();
+  readonly #prepared = new WeakMap<CompiledModel, Map<string, Prepared>>();
   readonly #discover = new WeakMap<CompiledModel, Result>();
   readonly #tasks: TaskManager | undefined;
 
@@ -105,7 +116,7 @@ export class FastPath {
     try {
       if (hooks.length === 0) {
         const prepared = this.#preparedAnswer(request, model, exchange.authInfo);
-        if (prepared !== undefined) return { status: 200, text: response(request.id, prepared) };
+        if (prepared !== undefined) return preparedAnswer(request.id, prepared);
       }
       const run = () => this.#run(request, sdk, model);
       result =
@@ -143,7 +154,7 @@ export class FastPath {
    * A list page or discover, serialised and encoded once per model: these depend on nothing else when every caller
    * sees every entry (no credential, or no entry of the list needs a scope).
    */
-  #preparedAnswer(request: FastRequest, model: CompiledModel, authInfo: AuthInfo | undefined): string | undefined {
+  #preparedAnswer(request: FastRequest, model: CompiledModel, authInfo: AuthInfo | undefined): Prepared | undefined {
     const { method, params } = request;
     if (method !== "server/discover" && !isListMethod(method)) return undefined;
     if (authInfo !== undefined && method !== "server/discover" && hasScopes(model, method)) return undefined;
@@ -155,16 +166,17 @@ export class FastPath {
     // No cursor and an empty one are two requests (an empty cursor is refused).
     const cursor = params.cursor as string | undefined;
     const key = cursor === undefined ? method : `${method}\n${cursor}`;
-    let text = answers.get(key);
-    if (text === undefined) {
+    let prepared = answers.get(key);
+    if (prepared === undefined) {
       const result =
         method === "server/discover"
           ? this.#discoverResult(model)
           : (this.#handlers[method](params, requestContext(request, NO_EXCHANGE), undefined) as Result);
-      text = JSON.stringify(encodeResult(method, result, hintOf(model, method), model.info));
-      answers.set(key, text);
+      const text = JSON.stringify(encodeResult(method, result, hintOf(model, method), model.info));
+      prepared = { text, bytes: Buffer.from(text) };
+      answers.set(key, prepared);
     }
-    return text;
+    return prepared;
   }
 
   /** What the SDK's `server/discover` answers for this model: worked out once, by a server built the usual way. */
@@ -211,7 +223,24 @@ function hintOf(model: CompiledModel, method: FastMethod): CacheHint | undefined
 
 /** The JSON-RPC response around a serialised result, as the SDK writes it (`{ result, jsonrpc, id }`). */
 function response(id: string | number, result: string): string {
-  return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  return `${RESULT_HEAD}${result}${resultTail(id)}`;
+}
+
+const RESULT_HEAD = '{"result":';
+
+function resultTail(id: string | number): string {
+  return `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+}
+
+function preparedAnswer(id: string | number, prepared: Prepared): FastAnswer {
+  const tail = resultTail(id);
+  return {
+    status: 200,
+    parts: [RESULT_HEAD, prepared.bytes, tail],
+    get text() {
+      return `${RESULT_HEAD}${prepared.text}${tail}`;
+    },
+  };
 }
 
 /** An error as the SDK answers it after dispatch: HTTP 200, but 400 for a missing client capability (-32021). */
@@ -228,25 +257,62 @@ function errorAnswer(id: string | number, thrown: unknown): FastAnswer {
 function requestContext(request: FastRequest, exchange: FastExchange): ServerContext {
   const { envelope, meta } = lift(request.meta);
   return {
-    mcpReq: {
-      id: request.id,
-      method: request.method,
-      _meta: meta,
-      envelope,
-      get signal() {
-        return exchange.signal();
-      },
-      requestState: () => undefined,
-      notify: (notification: Notification) => exchange.notify(notification),
-      send: () => Promise.reject(new Error("No server-to-client requests on 2026-07-28: use ctx.elicit & co.")),
-    },
-    http: exchange.headers && {
-      authInfo: exchange.authInfo,
-      get req() {
-        return { headers: exchange.headers?.() };
-      },
-    },
+    mcpReq: new RequestFacts(request, exchange, envelope, meta),
+    http: exchange.headers && new HttpFacts(exchange),
   } as unknown as ServerContext;
+}
+
+/** `ctx.mcpReq` of the SDK's request context. A class: its accessors live on the prototype, not on every request. */
+class RequestFacts {
+  readonly id: string | number;
+  readonly method: string;
+  readonly _meta: Record<string, unknown> | undefined;
+  readonly envelope: Record<string, unknown>;
+  readonly #exchange: FastExchange;
+
+  constructor(
+    request: FastRequest,
+    exchange: FastExchange,
+    envelope: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+  ) {
+    this.id = request.id;
+    this.method = request.method;
+    this._meta = meta;
+    this.envelope = envelope;
+    this.#exchange = exchange;
+  }
+
+  get signal(): AbortSignal {
+    return this.#exchange.signal();
+  }
+
+  requestState(): undefined {
+    return undefined;
+  }
+
+  notify(notification: Notification): Promise<void> {
+    return this.#exchange.notify(notification);
+  }
+
+  send(): Promise<never> {
+    return Promise.reject(new Error("No server-to-client requests on 2026-07-28: use ctx.elicit & co."));
+  }
+}
+
+/** `ctx.http` of the SDK's request context: the verified caller, and the request's headers when asked for. */
+class HttpFacts {
+  readonly authInfo: AuthInfo | undefined;
+  readonly #exchange: FastExchange;
+
+  constructor(exchange: FastExchange) {
+    this.authInfo = exchange.authInfo;
+    this.#exchange = exchange;
+  }
+
+  get req(): { headers: Headers | undefined } {
+    return { headers: this.#exchange.headers?.() };
+  }
 }
 
 /** The envelope keys apart from the rest of `_meta`, as the SDK's `liftWireOnlyMaterial` does. */
