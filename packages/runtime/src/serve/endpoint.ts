@@ -23,11 +23,8 @@ export interface Endpoint {
   answer(exchange: Exchange): Promise<Response>;
   /** Paths this endpoint answers besides its own (the OAuth Protected Resource Metadata, with `auth`). */
   readonly paths: readonly string[];
-  /**
-   * What a Node server needs to answer the hot 2026-07-28 requests on the fast path in front of this endpoint
-   * (serve/fast-http.ts). Undefined when the model has `http` hooks: they see and answer web Requests.
-   */
-  readonly fastRoute: FastRoute | undefined;
+  /** What a Node server needs to answer the hot 2026-07-28 requests on the fast path (serve/fast-http.ts). */
+  readonly fastRoute: FastRoute;
   /** Ends running tasks, legacy sessions and open streams. */
   close(): Promise<void>;
 }
@@ -69,6 +66,7 @@ export function createEndpoint(
     : undefined;
   const auth = options.auth ? authSteps(options.auth, live, onError, defaultResource) : undefined;
 
+  const httpSteps = live.middleware.http.map(httpHookStep);
   const steps: Step[] = [
     checkHostAndOrigin(guards),
     // A request without a good credential is refused before its body is read (docs/auth.md); the caller it
@@ -76,7 +74,7 @@ export function createEndpoint(
     ...(auth ? [auth.metadata, auth.authenticate] : []),
     readBody(guards.maxBodyBytes),
     ...(auth ? [auth.authorize] : []),
-    ...live.middleware.http.map(httpHookStep),
+    ...httpSteps,
     tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
     ...(sessions ? [sessions.route] : []),
   ];
@@ -90,10 +88,14 @@ export function createEndpoint(
     }
   };
 
-  const fastRoute: FastRoute | undefined =
-    live.middleware.http.length > 0
-      ? undefined
-      : { fast: new FastPath(live, "http", tasks), guards, auth, responseMode: options.responseMode ?? "auto" };
+  const fastRoute: FastRoute = {
+    fast: new FastPath(live, "http", tasks),
+    guards,
+    auth,
+    httpSteps,
+    responseMode: options.responseMode ?? "auto",
+    onError,
+  };
 
   return {
     answer,
@@ -115,7 +117,7 @@ export function createEndpoint(
 }
 
 /** What the SDK answers when serving a request failed unexpectedly. */
-function internalError(): Response {
+export function internalError(): Response {
   return Response.json(
     { jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null },
     { status: 500 },

@@ -1,18 +1,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AuthInfo, isJsonContentType, type Notification } from "@modelcontextprotocol/server";
+import { closeAtExpiry } from "../auth/expiry.js";
 import type { FastAnswer, FastExchange, FastPath } from "../engine/fast/fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
 import type { AuthSteps } from "./auth.js";
+import { internalError } from "./endpoint.js";
 import { type Guards, guardProblem } from "./guards.js";
 import { MAX_JSON_DEPTH, textNestsDeeperThan } from "./json-limits.js";
-import { headersOf, type NodeListener, readBody } from "./node-adapter.js";
+import { headersOf, type NodeListener, readBody, send, toRequest } from "./node-adapter.js";
+import { type Exchange, pipeline, type Step } from "./pipeline.js";
 
-/** What the fast path needs of the endpoint it stands in front of: the same guards, credentials and modes. */
+/** What the fast path needs of the endpoint it stands in front of: the same guards, credentials, hooks and modes. */
 export interface FastRoute {
   readonly fast: FastPath;
   readonly guards: Guards;
   readonly auth: AuthSteps | undefined;
+  /** The middleware's `http` hooks, as the endpoint's steps. */
+  readonly httpSteps: readonly Step[];
   readonly responseMode: "auto" | "json" | "sse";
+  readonly onError: (error: Error) => void;
 }
 
 /**
@@ -66,7 +72,8 @@ export function fastNodeListener(route: FastRoute, fallback: NodeListener, path:
     if (request === undefined || (authInfo && !auth?.allows(authInfo, request.method, request.params))) {
       return fallback(req, res, async () => text);
     }
-    await serveFast(fast, request, req, res, route.responseMode, authInfo);
+    if (route.httpSteps.length > 0) await serveHooked(route, request, body, req, res, authInfo);
+    else await serveFast(fast, request, req, res, route.responseMode, authInfo);
   };
 }
 
@@ -206,4 +213,104 @@ function openStream(res: ServerResponse, expiresAt: number | undefined): Stream 
     },
     stop,
   };
+}
+
+/**
+ * A recognised request when the model has `http` hooks: they run as on the SDK path, around the fast path's answer
+ * as a web Response, and see a web Request only if they read it (the rate limiter reads the address only).
+ */
+async function serveHooked(
+  route: FastRoute,
+  request: FastRequest,
+  body: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
+  const gone = new AbortController();
+  let answered = false;
+  res.once("close", () => {
+    if (!answered) gone.abort();
+  });
+  let web: Request | undefined;
+  const exchange: Exchange = {
+    get request() {
+      web ??= toRequest(req, gone.signal);
+      return web;
+    },
+    body,
+    ...(authInfo !== undefined && { authInfo }),
+    ...(req.socket.remoteAddress !== undefined && { remoteAddress: req.socket.remoteAddress }),
+  };
+  const answer = () => fastResponse(route, request, authInfo, gone.signal, () => headersOf(req));
+  let response: Response;
+  try {
+    response = await pipeline(route.httpSteps, answer)(exchange);
+  } catch (error) {
+    route.onError(error instanceof Error ? error : new Error(String(error)));
+    response = internalError();
+  }
+  await send(closeAtExpiry(response, authInfo?.expiresAt), res, gone.signal, req);
+  answered = true;
+}
+
+/** The fast path's answer as the SDK's per-request transport gives it: a JSON `Response`, or one that streams. */
+function fastResponse(
+  route: FastRoute,
+  request: FastRequest,
+  authInfo: AuthInfo | undefined,
+  gone: AbortSignal,
+  headers: () => Headers,
+): Promise<Response> {
+  const mode = route.responseMode;
+  return new Promise((resolve) => {
+    const encoder = new TextEncoder();
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let keepAlive: NodeJS.Timeout | undefined;
+    const frame = (message: string) => encoder.encode(`event: message\ndata: ${message}\n\n`);
+    const open = () => {
+      if (stream === undefined) {
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            stream = controller;
+          },
+          cancel: () => clearInterval(keepAlive),
+        });
+        keepAlive = setInterval(() => stream?.enqueue(encoder.encode(": keepalive\n\n")), KEEP_ALIVE_MS);
+        keepAlive.unref();
+        resolve(new Response(body, { status: 200, headers: pairs(STREAM_HEAD) }));
+      }
+      return stream as ReadableStreamDefaultController<Uint8Array>;
+    };
+    if (mode === "sse") open();
+    const exchange: FastExchange = {
+      ...(authInfo !== undefined && { authInfo }),
+      headers,
+      signal: () => gone,
+      notify: async (notification: Notification) => {
+        if (mode !== "json" && !gone.aborted)
+          open().enqueue(frame(JSON.stringify({ jsonrpc: "2.0", ...notification })));
+      },
+    };
+    void route.fast.answer(request, exchange).then((answer) => {
+      if (stream === undefined) {
+        resolve(new Response(answer.text, { status: answer.status, headers: pairs(JSON_HEAD) }));
+        return;
+      }
+      clearInterval(keepAlive);
+      try {
+        stream.enqueue(frame(answer.text));
+        stream.close();
+      } catch {
+        // The client went away and the stream was cancelled: nobody is left to read the answer.
+      }
+    });
+  });
+}
+
+/** `[name, value, name, value]` as header pairs. */
+function pairs(flat: readonly string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) result.push([flat[i]!, flat[i + 1]!]);
+  return result;
 }

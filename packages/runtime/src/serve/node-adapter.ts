@@ -43,7 +43,7 @@ export function toNodeListener(endpoint: Pick<Endpoint, "answer">): NodeListener
 }
 
 /** The request without its body, which the endpoint reads with `readBody` if it needs it. */
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   return requestFollowing(`http://${authorityOf(req)}${req.url ?? "/"}`, {
     method: req.method ?? "GET",
     headers: headersOf(req),
@@ -109,7 +109,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
  * Writes the response. A JSON answer goes out in one write with its length; a stream is copied chunk by chunk,
  * waiting for the socket to drain, until it ends or the client goes away.
  */
-async function send(response: Response, res: ServerResponse, gone?: AbortSignal, req?: IncomingMessage): Promise<void> {
+export async function send(
+  response: Response,
+  res: ServerResponse,
+  gone?: AbortSignal,
+  req?: IncomingMessage,
+): Promise<void> {
   const headers: string[] = [];
   response.headers.forEach((value, name) => {
     // Node frames the body itself: by the length given below, or chunked.

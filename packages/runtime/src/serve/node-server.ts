@@ -70,8 +70,7 @@ export async function listenHttp(
   }
   endpoint = ready;
   const sdkPath = toNodeListener(ready);
-  const fastRoute = fastPath ? ready.fastRoute : undefined;
-  listener = fastRoute ? fastNodeListener(fastRoute, sdkPath, path) : sdkPath;
+  listener = fastPath ? fastNodeListener(ready.fastRoute, sdkPath, path) : sdkPath;
   return {
     url,
     // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);
