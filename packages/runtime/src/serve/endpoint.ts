@@ -6,7 +6,7 @@ import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { authSteps } from "./auth.js";
 import { readBody } from "./body.js";
 import type { FastRoute } from "./fast-http.js";
-import { checkHostAndOrigin, resolveGuards } from "./guards.js";
+import { checkHostAndOrigin, internalError, resolveGuards } from "./guards.js";
 import { httpHookStep } from "./http-hooks.js";
 import { legacySessions, sessionLimits } from "./legacy-sessions.js";
 import type { EndpointOptions } from "./options.js";
@@ -114,12 +114,4 @@ export function createEndpoint(
       await mcp.close();
     },
   };
-}
-
-/** What the SDK answers when serving a request failed unexpectedly. */
-export function internalError(): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null },
-    { status: 500 },
-  );
 }

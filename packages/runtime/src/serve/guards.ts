@@ -76,3 +76,11 @@ function refusal(status: 403 | 413, message: string): Response {
     headers: { "content-type": "application/json", ...(status === 413 && { connection: "close" }) },
   });
 }
+
+/** What the SDK answers when serving a request failed unexpectedly. */
+export function internalError(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null },
+    { status: 500 },
+  );
+}

@@ -1,8 +1,7 @@
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Endpoint } from "./endpoint.js";
 import { requestFollowing } from "./follow-signal.js";
-import type { BodyReader } from "./pipeline.js";
+import type { BodyReader, Next } from "./pipeline.js";
 
 /**
  * Serves one request from Node. `body`, when given, is where the body is read from instead of the request's stream:
@@ -16,7 +15,7 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse, body?: Bo
  * (SSE), at the pace the client reads it. A client that goes away before its answer is complete aborts the
  * request's signal: on HTTP a closed stream is a cancel.
  */
-export function toNodeListener(endpoint: Pick<Endpoint, "answer">): NodeListener {
+export function toNodeListener(endpoint: { answer: Next }): NodeListener {
   return async (req, res, body) => {
     const gone = new AbortController();
     let answered = false;
