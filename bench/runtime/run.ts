@@ -4,7 +4,7 @@
  * run, side by side, each server in its own child process. mcpsmith also runs with `fastPath: false` (its own SDK
  * path) in the 2026-07-28 and stdio scenarios, so the figures show what the fast path gains (issue 17).
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,memory,middleware,auth]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth]
  *
  * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the servers under `--cpu-prof` (HTTP; with
  * `--only http,stdio`, the stdio calls too) and prints where their CPU time went, by phase of a request
@@ -860,7 +860,8 @@ async function main(): Promise<void> {
       profileLines.push(...profileReport("stdio 2026-07-28 tools/call", "stdio-calls", answered, profiles));
     }
   }
-  if (only.has("stdio") && !profile) {
+  // `--only startup` measures start-up alone (`stdio` measures it with the calls).
+  if ((only.has("stdio") || only.has("startup")) && !profile) {
     log(`stdio start-up to the first tools/list answer, median of ${SETTINGS.stdioRuns}:`);
     const startup = await benchStartup();
     results.stdioStartup = startup;
