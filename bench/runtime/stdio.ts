@@ -99,10 +99,16 @@ class StdioPeer {
  */
 export async function stdioRun(
   script: string,
-  options: { era: Era; tools?: number; rss?: boolean },
+  options: { era: Era; tools?: number; rss?: boolean; serverArgs?: readonly string[] },
 ): Promise<StdioRun> {
   const started = performance.now();
-  const peer = new StdioPeer(script, ["--transport", "stdio", "--tools", String(options.tools ?? 1)]);
+  const peer = new StdioPeer(script, [
+    "--transport",
+    "stdio",
+    "--tools",
+    String(options.tools ?? 1),
+    ...(options.serverArgs ?? []),
+  ]);
   try {
     let line: string;
     if (options.era === "modern") {
@@ -145,6 +151,8 @@ export interface StdioCallPlan {
   durationMs: number;
   /** Flags for the server's Node (`--cpu-prof`, say). */
   nodeFlags?: readonly string[];
+  /** Arguments for the server script after `--transport stdio --tools 1` (`--no-fast-path`, say). */
+  serverArgs?: readonly string[];
 }
 
 export interface StdioCallResult {
@@ -168,7 +176,11 @@ export interface StdioCallResult {
  * JSON-RPC errors. The server's CPU time over the measured phase comes from /proc.
  */
 export async function stdioCalls(script: string, plan: StdioCallPlan): Promise<StdioCallResult> {
-  const peer = new StdioPeer(script, ["--transport", "stdio", "--tools", "1"], plan.nodeFlags);
+  const peer = new StdioPeer(
+    script,
+    ["--transport", "stdio", "--tools", "1", ...(plan.serverArgs ?? [])],
+    plan.nodeFlags,
+  );
   try {
     // The request's text around its id, built once: the host's cost per call stays the same for every server.
     const params = JSON.stringify((modernToolCallMessage(0) as { params: unknown }).params);

@@ -1,6 +1,7 @@
 /**
- * Command line of both bench servers: `--transport http|stdio --tools N [--middleware N]`, and for mcpsmith
- * `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]` (JWT access tokens required, docs/auth.md).
+ * Command line of the bench servers: `--transport http|stdio --tools N [--middleware N]`, and for mcpsmith
+ * `[--no-fast-path]` (`serve({ fastPath: false })`) and `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]`
+ * (JWT access tokens required, docs/auth.md).
  */
 export interface ServerArgs {
   transport: "http" | "stdio";
@@ -8,6 +9,8 @@ export interface ServerArgs {
   tools: number;
   /** mcpsmith only: middleware that pass everything on (http, request and tool hooks), to price the chain. */
   middleware: number;
+  /** mcpsmith only: `serve({ fastPath })`; false sends every request through the SDK (issue 17's comparison). */
+  fastPath: boolean;
   /** mcpsmith only: require JWT access tokens verified against this key set, to price authorization. */
   auth?: { jwksUrl: string; issuer: string; audience: string };
 }
@@ -27,7 +30,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
   const issuer = value("--auth-issuer");
   const audience = value("--auth-audience");
   const auth = jwksUrl && issuer && audience ? { jwksUrl, issuer, audience } : undefined;
-  return { transport, tools, middleware, ...(auth && { auth }) };
+  const fastPath = !argv.includes("--no-fast-path");
+  return { transport, tools, middleware, fastPath, ...(auth && { auth }) };
 }
 
 /** An HTTP server tells the bench where it listens over the IPC channel the bench opened. */

@@ -1,8 +1,8 @@
 /**
- * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`.
+ * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`. `--no-fast-path`
+ * serves them with `fastPath: false`, mcpsmith's own SDK path, to show what the fast path gains (issue 17).
  */
 import { type Middleware, serve, server } from "@mcpsmith/runtime";
-import { jwtVerifier } from "@mcpsmith/runtime/auth";
 import * as z from "zod/v4";
 import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
@@ -35,14 +35,19 @@ for (let i = 1; i < args.tools; i++) {
 }
 
 if (args.transport === "stdio") {
-  await serve(app, { transport: "stdio" });
+  await serve(app, { transport: "stdio", fastPath: args.fastPath });
 } else {
-  // serve() exits the process on SIGTERM, which lets `--cpu-prof` write its profile.
+  // Only a server that verifies tokens loads the verifiers (and jose), as a program without auth would not import
+  // them: start-up is measured. serve() exits the process on SIGTERM, which lets `--cpu-prof` write its profile.
   const auth = args.auth && {
     resource: args.auth.audience,
     authorizationServers: [args.auth.issuer],
-    verifiers: jwtVerifier(args.auth),
+    verifiers: (await import("@mcpsmith/runtime/auth")).jwtVerifier(args.auth),
   };
-  const handle = await serve(app, { transport: "http", http: { host: "127.0.0.1", port: 0, ...(auth && { auth }) } });
+  const handle = await serve(app, {
+    transport: "http",
+    fastPath: args.fastPath,
+    http: { host: "127.0.0.1", port: 0, ...(auth && { auth }) },
+  });
   announce(handle.url!.href);
 }

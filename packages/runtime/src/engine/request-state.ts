@@ -2,6 +2,7 @@ import {
   createRequestStateCodec,
   ProtocolError,
   ProtocolErrorCode,
+  type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
@@ -49,13 +50,16 @@ export interface RequestStateSealer {
 // One random key per process, not per model: every server in the process accepts the state any of them minted.
 let processKey: Uint8Array | undefined;
 
-/** Builds the signer for a compiled model. Throws at start-up for a key shorter than 32 bytes. */
+/**
+ * Builds the signer for a compiled model. Throws at start-up for a key shorter than 32 bytes. The random key and the
+ * codec are made at the first mint or verify: both load Web Crypto (several milliseconds of a stdio server's
+ * start-up), which a server that never sees an elicitation round does not need.
+ */
 export function createStateSealer(options: RequestStateOptions = {}): RequestStateSealer {
   const configured = options.key ?? (process.env[STATE_KEY_ENV] || undefined);
-  processKey ??= crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
-  const key = configured ?? processKey;
-  const bytes = typeof key === "string" ? new TextEncoder().encode(key).byteLength : key.byteLength;
-  if (bytes < MIN_KEY_BYTES) {
+  const bytes =
+    typeof configured === "string" ? new TextEncoder().encode(configured).byteLength : configured?.byteLength;
+  if (bytes !== undefined && bytes < MIN_KEY_BYTES) {
     const source = options.key !== undefined ? "options.requestState.key" : STATE_KEY_ENV;
     throw new McpsmithError(
       "E_STATE_KEY",
@@ -67,12 +71,18 @@ export function createStateSealer(options: RequestStateOptions = {}): RequestSta
     throw new McpsmithError("E_STATE_KEY", `requestState.ttlSeconds must be a positive number (got ${ttlSeconds})`);
   }
   // The SDK's codec: "v1." base64url(JSON { p, exp }) "." base64url(HMAC-SHA256), verified in constant time.
-  const codec = createRequestStateCodec<SealedState>({ key, ttlSeconds });
+  let codec: RequestStateCodec<SealedState> | undefined;
+  const codecOf = () => {
+    if (codec) return codec;
+    if (configured === undefined) processKey ??= crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
+    codec = createRequestStateCodec<SealedState>({ key: configured ?? processKey!, ttlSeconds });
+    return codec;
+  };
   return {
     ephemeral: configured === undefined,
-    mint: (state) => codec.mint(state),
+    mint: (state) => codecOf().mint(state),
     async verify(wire, ctx) {
-      const state = await codec.verify(wire, ctx);
+      const state = await codecOf().verify(wire, ctx);
       // Only reachable with a valid signature, so this guards against our own older formats, not attackers.
       if (typeof state !== "object" || state === null || state.v !== 1 || typeof state.b !== "string") {
         throw new Error("unknown state format");

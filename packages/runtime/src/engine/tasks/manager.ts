@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type CallToolResult, type InputRequest, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
 import { reportFailure } from "../report.js";
@@ -72,7 +71,8 @@ export class TaskManager {
   async create(owner: string | undefined): Promise<{ task: StoredTask; running: RunningTask }> {
     const now = Date.now();
     const record: StoredTask = {
-      taskId: randomUUID(),
+      // The global Web Crypto, not node:crypto: a server that never creates a task does not load crypto at start-up.
+      taskId: crypto.randomUUID(),
       status: "working",
       createdAt: new Date(now).toISOString(),
       lastUpdatedAt: new Date(now).toISOString(),
