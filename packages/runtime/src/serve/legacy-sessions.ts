@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   isInitializeRequest,
   isJsonContentType,
@@ -102,7 +101,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
     const server = factory();
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
