@@ -69,9 +69,8 @@ export class FastPath {
   readonly #live: LiveModel;
   readonly #serving: Serving;
   readonly #handlers: Record<ModelMethod, ModelHandler>;
-  /** Answers that depend only on the model (list pages, discover), serialised once per compiled model. */
-  readonly #prepared = new WeakMap<CompiledModel, Map<string, Prepared>>();
-  readonly #discover = new WeakMap<CompiledModel, Result>();
+  /** What depends only on the model, worked out once per compiled model (a change makes a new one). */
+  readonly #perModel = new WeakMap<CompiledModel, ModelFacts>();
   readonly #tasks: TaskManager | undefined;
 
   constructor(live: LiveModel, transport: TransportKind, tasks?: TaskManager) {
@@ -157,12 +156,16 @@ export class FastPath {
   #preparedAnswer(request: FastRequest, model: CompiledModel, authInfo: AuthInfo | undefined): Prepared | undefined {
     const { method, params } = request;
     if (method !== "server/discover" && !isListMethod(method)) return undefined;
-    if (authInfo !== undefined && method !== "server/discover" && hasScopes(model, method)) return undefined;
-    let answers = this.#prepared.get(model);
-    if (answers === undefined) {
-      answers = new Map();
-      this.#prepared.set(model, answers);
+    const facts = this.#factsOf(model);
+    if (authInfo !== undefined && method !== "server/discover") {
+      let scoped = facts.scoped.get(method);
+      if (scoped === undefined) {
+        scoped = hasScopes(model, method);
+        facts.scoped.set(method, scoped);
+      }
+      if (scoped) return undefined;
     }
+    const { answers } = facts;
     // No cursor and an empty one are two requests (an empty cursor is refused).
     const cursor = params.cursor as string | undefined;
     const key = cursor === undefined ? method : `${method}\n${cursor}`;
@@ -181,20 +184,36 @@ export class FastPath {
 
   /** What the SDK's `server/discover` answers for this model: worked out once, by a server built the usual way. */
   #discoverResult(model: CompiledModel): Result {
-    let result = this.#discover.get(model);
-    if (result === undefined) {
-      const server = createServer(this.#live, this.#tasks);
-      const capabilities = server.getCapabilities();
+    const facts = this.#factsOf(model);
+    if (facts.discover === undefined) {
+      const capabilities = createServer(this.#live, this.#tasks).getCapabilities();
       const instructions = model.serverOptions.instructions;
-      result = {
+      facts.discover = {
         supportedVersions: [FAST_REVISION],
         capabilities: { ...capabilities },
         ...(instructions && { instructions }),
       };
-      this.#discover.set(model, result);
     }
-    return result;
+    return facts.discover;
   }
+
+  #factsOf(model: CompiledModel): ModelFacts {
+    let facts = this.#perModel.get(model);
+    if (facts === undefined) {
+      facts = { answers: new Map(), scoped: new Map() };
+      this.#perModel.set(model, facts);
+    }
+    return facts;
+  }
+}
+
+interface ModelFacts {
+  /** Prepared answers by method and cursor. */
+  readonly answers: Map<string, Prepared>;
+  /** Whether an entry of a list needs a scope (then a credential changes what the list shows). */
+  readonly scoped: Map<ListMethod, boolean>;
+  /** What `server/discover` answers. */
+  discover?: Result;
 }
 
 type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
