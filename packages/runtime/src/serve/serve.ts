@@ -17,8 +17,9 @@ export interface ServeOptions extends TargetServingOptions {
    * Answer the hot stateless 2026-07-28 requests (`tools/call`, `tools/list`, `resources/read`, `resources/list`,
    * `prompts/get`, `prompts/list`, `server/discover`) straight from the compiled model, on Node's HTTP server and
    * on stdio, instead of through a per-request SDK server: the same answers, byte for byte. Everything else (legacy
-   * sessions, input rounds, tasks, listen) goes through the SDK either way. Default true; `false` sends every
-   * request through the SDK, to bisect a difference (docs/performance.md).
+   * sessions, input rounds, tasks, listen) goes through the SDK either way. Default: `MCPSMITH_FAST_PATH` (`0` or
+   * `false` turn it off), else true; `false` sends every request through the SDK, to bisect a difference
+   * (docs/serving.md, "The fast path").
    */
   fastPath?: boolean;
   /**
@@ -50,7 +51,7 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
   const options = withRedis(given, redis);
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
-  const fastPath = options.fastPath ?? true;
+  const fastPath = options.fastPath ?? envFastPath();
   const listening: Listening =
     transport === "http" ? await serveHttp(live, options, fastPath) : listenStdio(live, options.tasks, fastPath);
   const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
@@ -117,6 +118,14 @@ function withRedis(options: ServeOptions, redis: RedisFromEnv | undefined): Serv
     ...(redis.bus && { bus: redis.bus }),
     ...(redis.store && { tasks: { ...options.tasks, store: redis.store } }),
   };
+}
+
+/** `MCPSMITH_FAST_PATH`: off with `0` or `false` (a generated server, or `mcpsmith serve`, bisected without an edit). */
+function envFastPath(): boolean {
+  const value = process.env.MCPSMITH_FAST_PATH;
+  if (value === undefined || value === "" || value === "1" || value === "true") return true;
+  if (value === "0" || value === "false") return false;
+  throw new McpsmithError("E_SERVE_OPTIONS", `MCPSMITH_FAST_PATH must be "0", "1", "true" or "false", got "${value}"`);
 }
 
 function envTransport(): "stdio" | "http" | undefined {
