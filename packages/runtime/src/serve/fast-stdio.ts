@@ -46,6 +46,7 @@ export function fastStdio(fast: FastPath, write: (text: string) => void): FastSt
     take(message) {
       if (era === "opening") {
         era = eraAfter(message);
+        if (era === "modern") fast.pin();
         return false;
       }
       if (era !== "modern") return false;

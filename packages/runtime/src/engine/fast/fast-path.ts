@@ -3,13 +3,13 @@ import {
   type CacheHint,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  type InputRequiredResult,
   isInputRequiredResult,
   type JSONRPCRequest,
   LOG_LEVEL_META_KEY,
   type Notification,
   PROTOCOL_VERSION_META_KEY,
   type Result,
+  type ServerCapabilities,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
@@ -21,8 +21,9 @@ import { reportFailure } from "../report.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
 import { createServer } from "../server/server-factory.js";
 import type { TaskManager } from "../tasks/manager.js";
-import { checkInputRequired, encodeResult, errorOf, projectToolResult, withContent } from "./encode.js";
+import { encodeResult, errorOf } from "./encode.js";
 import { FAST_REVISION, type FastMethod, type FastRequest, recognise, type StandardHeaders } from "./recognise.js";
+import { SdkChecks } from "./sdk-checks.js";
 
 /** Where a request served on the fast path came from, and how to reach its client before the answer. */
 export interface FastExchange {
@@ -72,6 +73,8 @@ export class FastPath {
   /** What depends only on the model, worked out once per compiled model (a change makes a new one). */
   readonly #perModel = new WeakMap<CompiledModel, ModelFacts>();
   readonly #tasks: TaskManager | undefined;
+  readonly #checks: SdkChecks;
+  #pinned: { readonly capabilities: ServerCapabilities; readonly discover: Result } | undefined;
 
   constructor(live: LiveModel, transport: TransportKind, tasks?: TaskManager) {
     this.#live = live;
@@ -79,7 +82,22 @@ export class FastPath {
     this.#serving = { transport, hooks: live.middleware.request };
     // The fast path serves 2026-07-28 only, which has no connection state (a log level is set per request).
     const connection: ConnectionState = {};
-    this.#handlers = modelHandlers(live, tasks, connection, projectToolResult);
+    const { info, serverOptions } = live.current;
+    this.#checks = new SdkChecks(info, serverOptions);
+    // The SDK's own 2026-07-28 projection of a tool result (non-object structured content also sent as text).
+    this.#handlers = modelHandlers(live, tasks, connection, (result, outputSchema) =>
+      this.#checks.projectCallToolResult(result, outputSchema),
+    );
+  }
+
+  /**
+   * Fixes what the server advertises to what it is now, for the rest of a connection: on stdio the SDK builds the
+   * connection's server once, when the connection settles on 2026-07-28, and it keeps serving the kinds, and
+   * discovering the capabilities, it was built with. Over HTTP every request sees the model as it is.
+   */
+  pin(): void {
+    const model = this.#live.current;
+    this.#pinned = { capabilities: model.serverOptions.capabilities ?? {}, discover: this.#discoverResult(model) };
   }
 
   /** The request, when the fast path answers it; undefined when the SDK must. */
@@ -87,7 +105,7 @@ export class FastPath {
     const request = recognise(body, headers);
     if (request === undefined) return undefined;
     const model = this.#live.current;
-    const capabilities = model.serverOptions.capabilities ?? {};
+    const capabilities = this.#pinned?.capabilities ?? model.serverOptions.capabilities ?? {};
     switch (request.method) {
       case "server/discover":
         return request;
@@ -135,18 +153,18 @@ export class FastPath {
     return { status: 200, text: response(request.id, JSON.stringify(encoded)) };
   }
 
-  /** The handler's result as the SDK's `Server` hands it on: input-required answers checked, results completed. */
+  /**
+   * The handler's result as the SDK's `Server` hands it on. A tools/call result of plain text blocks is what the
+   * SDK's checks would give back unchanged; every other tools/call result, and every input-required one, goes
+   * through those checks (sdk-checks.ts).
+   */
   async #run(request: FastRequest, sdk: ServerContext, model: CompiledModel): Promise<Result> {
     const { method } = request;
     if (method === "server/discover") return this.#discoverResult(model);
     const result = await this.#handlers[method](request.params, sdk, undefined);
-    if (isInputRequiredResult(result)) {
-      const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
-      const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined;
-      checkInputRequired(method, result as InputRequiredResult, declared);
-      return result;
-    }
-    return method === "tools/call" ? withContent(result) : result;
+    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
+    if (!checked) return result;
+    return this.#checks.check(method, liftedRequest(request), sdk, result);
   }
 
   /**
@@ -184,6 +202,7 @@ export class FastPath {
 
   /** What the SDK's `server/discover` answers for this model: worked out once, by a server built the usual way. */
   #discoverResult(model: CompiledModel): Result {
+    if (this.#pinned) return this.#pinned.discover;
     const facts = this.#factsOf(model);
     if (facts.discover === undefined) {
       const capabilities = createServer(this.#live, this.#tasks).getCapabilities();
@@ -214,6 +233,29 @@ interface ModelFacts {
   readonly scoped: Map<ListMethod, boolean>;
   /** What `server/discover` answers. */
   discover?: Result;
+}
+
+/**
+ * A tools/call result the SDK's result parse gives back as it is: only `content` (plain text blocks, `type` then
+ * `text`), `structuredContent` and `isError`, in that order (the parse lists the members it knows in its own order).
+ */
+function isPlainToolResult(result: Result): boolean {
+  let order = 0;
+  for (const key in result) {
+    const rank = key === "content" ? 1 : key === "structuredContent" ? 2 : key === "isError" ? 3 : 0;
+    if (rank <= order) return false;
+    order = rank;
+  }
+  const { content, isError } = result as { content?: unknown; isError?: unknown };
+  if (!Array.isArray(content) || !(isError === undefined || typeof isError === "boolean")) return false;
+  for (const block of content) {
+    if (typeof block !== "object" || block === null || block.type !== "text" || typeof block.text !== "string") {
+      return false;
+    }
+    let members = 0;
+    for (const key in block) if (++members > 2 || (members === 1 && key !== "type")) return false;
+  }
+  return true;
 }
 
 type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";

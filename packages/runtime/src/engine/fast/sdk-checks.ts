@@ -1,0 +1,30 @@
+import {
+  type Implementation,
+  type JSONRPCRequest,
+  type Result,
+  Server,
+  type ServerContext,
+  type ServerOptions,
+} from "@modelcontextprotocol/server";
+import { FAST_REVISION } from "./recognise.js";
+
+/**
+ * The SDK's own checks of a handler's answer on 2026-07-28, from a `Server` that serves no connection: the wrapper
+ * its `_wrapHandler` puts around every handler (the seam the SDK offers subclasses), run on an answer the fast path
+ * already has. For `tools/call` that is the request and result validation (whose parse also sets the order of a
+ * content block's members), the contentless-result rule and the input-required checks; for `prompts/get` and
+ * `resources/read` the input-required checks. So the fast path answers what the SDK would, errors included, without
+ * restating those rules.
+ */
+export class SdkChecks extends Server {
+  constructor(info: Implementation, options: ServerOptions) {
+    super(info, options);
+    // What the SDK's serving entries set on every instance that serves 2026-07-28.
+    this._negotiatedProtocolVersion = FAST_REVISION;
+  }
+
+  /** The answer as the SDK's wrapper hands it on, or what it throws. */
+  check(method: string, request: JSONRPCRequest, ctx: ServerContext, result: Result): Promise<Result> {
+    return this._wrapHandler(method, async () => result)(request, ctx);
+  }
+}
