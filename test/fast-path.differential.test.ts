@@ -15,8 +15,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../packages/runtime/dist/auth/index.js";
-import { differentialApp, STATE_KEY } from "./fixtures/differential-server.mjs";
+import { API_KEYS_ENV, MAX_BODY_BYTES, STATE_KEY } from "./fixtures/differential-server.mjs";
 import { badInputs } from "./support/bad-input.js";
 import {
   expectSame,
@@ -31,23 +30,20 @@ import {
   StdioPair,
 } from "./support/differential.js";
 import { envelope, modernHeaders } from "./support/http.js";
-import { type ServeHandle, serve } from "./support/runtime.js";
 import { CONFORMANCE_MAIN, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
 import { StdioPeer } from "./support/stdio-peer.js";
 import { CONFORMANCE_TRAFFIC, type Recording } from "./support/traffic.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/differential-server.mjs", import.meta.url));
-const MAX_BODY_BYTES = 4096;
 /** A hang guard for a stdio answer, not a speed assertion. */
 const STDIO_HANG_GUARD_MS = 15_000;
-/** The environment variable the API keys of (e) are read from: a key with every scope, and one without `admin`. */
-const API_KEYS_ENV = "DIFF_FAST_PATH_API_KEYS";
+/** The API keys of (e): one with every scope, one without `admin`. */
 const FULL_KEY = "diff-key-full-0123456789";
 const BASIC_KEY = "diff-key-basic-0123456789";
-process.env[API_KEYS_ENV] = `full=${FULL_KEY} admin,basic=${BASIC_KEY}`;
+const KEYS_ENV = { [API_KEYS_ENV]: `full=${FULL_KEY} admin,basic=${BASIC_KEY}` };
 /** fast-check's seed and runs: fixed, so that a run is repeatable; a failure prints its shrunk counterexample. */
 const SEED = 17;
-const GENERATED_RUNS = 150;
+const GENERATED_RUNS = 300;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Building requests
@@ -244,26 +240,16 @@ function nextCursorOf(observed: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // Servers
 
-async function servePair(options: { middleware?: boolean; auth?: boolean } = {}) {
-  const handles: ServeHandle[] = [];
-  for (const fastPath of [true, false]) {
-    handles.push(
-      await serve(differentialApp({ middleware: options.middleware ?? false }), {
-        transport: "http",
-        http: {
-          port: 0,
-          maxBodyBytes: MAX_BODY_BYTES,
-          ...(options.auth && { auth: { verifiers: apiKeys({ env: API_KEYS_ENV }) } }),
-        },
-        exitOnShutdown: false,
-        fastPath,
-      }),
-    );
-  }
-  const [fast, sdk] = handles;
+/** Two HTTP server processes of the fixture, one per side; `flags` as the fixture takes them. */
+async function httpPair(flags: string[] = []) {
+  const servers = await Promise.all([
+    spawnHttpServer(FIXTURE, ["--http", "0", ...flags], 10_000, KEYS_ENV),
+    spawnHttpServer(FIXTURE, ["--http", "0", ...flags, "--no-fast-path"], 10_000, KEYS_ENV),
+  ]);
+  const [fast, sdk] = servers;
   return {
-    pair: new HttpPair({ "fastPath: true": fast!.url!, "fastPath: false": sdk!.url! }),
-    close: () => Promise.all(handles.map((handle) => handle.close())),
+    pair: new HttpPair({ "fastPath: true": fast!.url, "fastPath: false": sdk!.url }),
+    close: () => Promise.all(servers.map((server) => server.close())),
   };
 }
 
@@ -286,10 +272,10 @@ async function stdioPair(script: string, args: string[], env: Record<string, str
 // (a) and (b): the fixture, over HTTP and stdio
 
 describe("valid hot requests and bad input (test/fixtures/differential-server.mjs)", () => {
-  let http: Awaited<ReturnType<typeof servePair>>;
+  let http: Awaited<ReturnType<typeof httpPair>>;
   let stdio: Awaited<ReturnType<typeof stdioPair>>;
   beforeAll(async () => {
-    http = await servePair();
+    http = await httpPair();
     stdio = await stdioPair(FIXTURE, []);
   });
   afterAll(async () => {
@@ -567,10 +553,10 @@ const generated = fc
   });
 
 describe("generated requests (fast-check mutations of valid ones)", () => {
-  let http: Awaited<ReturnType<typeof servePair>>;
+  let http: Awaited<ReturnType<typeof httpPair>>;
   let stdio: Awaited<ReturnType<typeof stdioPair>>;
   beforeAll(async () => {
-    http = await servePair();
+    http = await httpPair();
     stdio = await stdioPair(FIXTURE, []);
   });
   afterAll(async () => {
@@ -607,10 +593,10 @@ function hookRequests(): Probe[] {
 }
 
 describe("with API keys, scopes and middleware", () => {
-  let http: Awaited<ReturnType<typeof servePair>>;
+  let http: Awaited<ReturnType<typeof httpPair>>;
   let stdio: Awaited<ReturnType<typeof stdioPair>>;
   beforeAll(async () => {
-    http = await servePair({ middleware: true, auth: true });
+    http = await httpPair(["--middleware", "--auth"]);
     stdio = await stdioPair(FIXTURE, ["--middleware"]);
   });
   afterAll(async () => {
