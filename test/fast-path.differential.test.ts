@@ -283,10 +283,12 @@ describe("valid hot requests and bad input (test/fixtures/differential-server.mj
     await stdio?.close();
   });
 
-  it.each(["http", "stdio"] as const)("answers every valid hot request alike over %s", async (transport) => {
-    const pair = transport === "http" ? http.pair : stdio.pair;
-    for (const probe of hotRequests()) await pair.expectSame(probe);
-  });
+  for (const transport of ["http", "stdio"] as const) {
+    // One test a request, in order: a round's answer names what the next round sends back.
+    it.each(hotRequests())(`answers $what alike over ${transport}`, async (probe) => {
+      await (transport === "http" ? http.pair : stdio.pair).expectSame(probe);
+    });
+  }
 
   it.each(["http", "stdio"] as const)("pages every list alike over %s", async (transport) => {
     const send =
@@ -351,9 +353,9 @@ describe("every request of the conformance suite (test/fixtures/conformance-traf
     },
   );
 
-  it("answers every 2026-07-28 request alike over stdio, in order", async () => {
-    for (const exchange of stdioExchanges) await stdio.pair.expectSame(probeOf(exchange));
-  }, 120_000);
+  it.each(stdioExchanges.map((exchange) => probeOf(exchange)))("answers $what alike over stdio", async (probe) => {
+    await stdio.pair.expectSame(probe);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -610,15 +612,18 @@ describe("with API keys, scopes and middleware", () => {
     headers: { ...probe.headers, "x-api-key": key },
   });
 
-  it("answers every request alike for a caller with every scope", async () => {
-    for (const probe of [...hotRequests(), ...hookRequests()]) await http.pair.expectSame(withKey(probe, FULL_KEY));
-    expect(await walkLists((probe) => http.pair.observe(withKey(probe, FULL_KEY)))).toBeGreaterThan(4);
-  });
+  for (const key of [FULL_KEY, BASIC_KEY]) {
+    it.each([...hotRequests(), ...hookRequests()].map((probe) => withKey(probe, key)))(
+      "answers $what alike",
+      async (probe) => {
+        await http.pair.expectSame(probe);
+      },
+    );
 
-  it("answers every request alike for a caller without the admin scope, lists filtered", async () => {
-    for (const probe of [...hotRequests(), ...hookRequests()]) await http.pair.expectSame(withKey(probe, BASIC_KEY));
-    expect(await walkLists((probe) => http.pair.observe(withKey(probe, BASIC_KEY)))).toBeGreaterThan(4);
-  });
+    it(`pages every list alike for the ${key === FULL_KEY ? "full" : "basic"} key, filtered to what it may see`, async () => {
+      expect(await walkLists((probe) => http.pair.observe(withKey(probe, key)))).toBeGreaterThan(4);
+    });
+  }
 
   it("refuses missing and wrong credentials alike", async () => {
     for (const probe of [call("echo", { text: "hi" }), request("tools/list", "tools/list", {})]) {
@@ -653,7 +658,10 @@ describe("with API keys, scopes and middleware", () => {
     await http.pair.expectSame(withKey(input, FULL_KEY));
   });
 
-  it("answers every request alike over stdio, middleware in the way", async () => {
-    for (const probe of [...hotRequests(), ...hookRequests()]) await stdio.pair.expectSame(probe);
-  });
+  it.each([...hotRequests(), ...hookRequests()])(
+    "answers $what alike over stdio, middleware in the way",
+    async (probe) => {
+      await stdio.pair.expectSame(probe);
+    },
+  );
 });

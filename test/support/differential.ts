@@ -2,11 +2,18 @@
 // servers of one model, one serving with `fastPath: true` and one with `fastPath: false`, over HTTP or stdio, and
 // their answers compared after the normalisations named below, which are the only differences allowed. Everything
 // a server makes up at random is named here, with the reason; nothing is skipped.
-import { isDeepStrictEqual } from "node:util";
 import { expect } from "vitest";
 import { envelope, exchange, type RawAnswer } from "./http.js";
 import type { StdioPeer } from "./stdio-peer.js";
-import { answerMessages, completeEvents, issuedValues, paced, type RecordedExchange } from "./traffic.js";
+import {
+  answerMessages,
+  completeEvents,
+  issuedValues,
+  paced,
+  parseOrText,
+  type RecordedExchange,
+  sseEvents,
+} from "./traffic.js";
 
 /** The two ways of serving a request: the fast path, and the SDK's per-request server. */
 export const SIDES = ["fastPath: true", "fastPath: false"] as const;
@@ -58,11 +65,16 @@ const CONVERGE_MS = 5_000;
 async function converge<T>(probe: Probe, observe: () => Promise<Record<Side, T>>): Promise<Record<Side, T>> {
   let observed = await observe();
   const deadline = Date.now() + CONVERGE_MS;
-  while (probe.poll && !isDeepStrictEqual(observed[SIDES[0]], observed[SIDES[1]]) && Date.now() < deadline) {
+  while (probe.poll && !sameWire(observed) && Date.now() < deadline) {
     await sleep(POLL_MS);
     observed = await observe();
   }
   return observed;
+}
+
+/** Whether both sides' observations are the same, members in the same order (what `expectSame` checks). */
+function sameWire(observed: Record<Side, unknown>): boolean {
+  return JSON.stringify(observed[SIDES[0]]) === JSON.stringify(observed[SIDES[1]]);
 }
 
 /** Both sides' results, by side. */
@@ -205,10 +217,30 @@ export function observeHttp(
   if (streamClosedByClient) return { status, headers, body: "<stream closed by the client: events not compared>" };
   const type = headers["content-type"];
   let body: unknown = null;
-  if (type === "text/event-stream") body = { events: answerMessages(type, answer.text) };
-  else if (type?.includes("json") && answer.text.length > 0) body = answerMessages(type, answer.text)[0];
-  else if (answer.text.length > 0) body = { text: answer.text };
+  if (type === "text/event-stream") {
+    body = {
+      events: sseEvents(answer.text).map((event) => ({
+        ...(event.event !== undefined && { event: event.event }),
+        // An event's id is the server's own, for resumption: by its presence.
+        ...(event.id !== undefined && { id: "<present>" }),
+        data: asSent(event.data),
+      })),
+    };
+  } else if (type?.includes("json") && answer.text.length > 0) {
+    body = asSent(answer.text);
+  } else if (answer.text.length > 0) {
+    body = { text: answer.text };
+  }
   return { status, headers, body: normalise(body, issued) };
+}
+
+/**
+ * A JSON text as compared: parsed, and marked when it is not written the compact way (`JSON.stringify`'s), so that
+ * a difference in layout shows even though the values are compared parsed (members in order: `expectSame`).
+ */
+function asSent(text: string): unknown {
+  const parsed = parseOrText(text);
+  return JSON.stringify(parsed) === text ? parsed : { notCompact: parsed };
 }
 
 /** Each side's values for the names requests use (`Probe.issues`). */
@@ -266,10 +298,17 @@ export async function sendHttp(
   return answer;
 }
 
-/** Fails with the request and both answers when the two observations differ. */
+/**
+ * Fails with the request and both answers when the two observations differ: in value, then in the order of their
+ * members (JSON.parse keeps the order they were written in, so this is the order on the wire).
+ */
 export function expectSame<T>(probe: Probe, observed: Record<Side, T>): void {
   const [fast, sdk] = SIDES;
-  expect(observed[fast], describeDifference(probe, observed)).toEqual(observed[sdk]);
+  const message = describeDifference(probe, observed);
+  expect(observed[fast], message).toEqual(observed[sdk]);
+  expect(JSON.stringify(observed[fast], null, 1), `the same members in another order: ${message}`).toBe(
+    JSON.stringify(observed[sdk], null, 1),
+  );
 }
 
 function describeDifference(probe: Probe, observed: Record<string, unknown>): string {

@@ -85,7 +85,7 @@ export function issuedValues(sessionId: string | undefined, messages: readonly u
 /** The JSON messages of an answer's text: one JSON body, or the data of each SSE event. */
 export function answerMessages(contentType: string | undefined, text: string): unknown[] {
   const type = (contentType ?? "").toLowerCase();
-  if (type.startsWith("text/event-stream")) return sseEvents(text).map(parseOrText);
+  if (type.startsWith("text/event-stream")) return sseEvents(text).map((event) => parseOrText(event.data));
   if (type.includes("json") && text.length > 0) return [parseOrText(text)];
   return [];
 }
@@ -95,20 +95,34 @@ export function completeEvents(text: string): number {
   return text.replaceAll("\r\n", "\n").split("\n\n").length - 1;
 }
 
-/** The data of each event of an SSE text (multi-line data joined by newlines), events without data left out. */
-export function sseEvents(text: string): string[] {
-  const events: string[] = [];
+/** One event of an SSE stream: its `event` and `id` fields when it has them, and its data lines joined. */
+export interface SseEvent {
+  event?: string;
+  id?: string;
+  data: string;
+}
+
+/** The events of an SSE text that carry data (multi-line data joined by newlines), in order. */
+export function sseEvents(text: string): SseEvent[] {
+  const events: SseEvent[] = [];
   for (const block of text.replaceAll("\r\n", "\n").split("\n\n")) {
-    const data = block
-      .split("\n")
-      .filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(line.startsWith("data: ") ? 6 : 5));
-    if (data.length > 0) events.push(data.join("\n"));
+    const event: SseEvent = { data: "" };
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      const colon = line.indexOf(":");
+      if (colon <= 0) continue;
+      const field = line.slice(0, colon);
+      const value = line.slice(line[colon + 1] === " " ? colon + 2 : colon + 1);
+      if (field === "data") data.push(value);
+      else if (field === "event" || field === "id") event[field] = value;
+    }
+    if (data.length > 0) events.push({ ...event, data: data.join("\n") });
   }
   return events;
 }
 
-function parseOrText(text: string): unknown {
+/** A JSON text parsed, or `{ unparsedText }` when it is not JSON. */
+export function parseOrText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
