@@ -184,7 +184,24 @@ function normaliseValue(value: unknown, context: Normalising): unknown {
     const rule = MADE_UP_KEYS[key];
     result[key] = rule && typeof item === "string" ? rule.as(item, context) : normaliseValue(item, context);
   }
+  if (isTask(result) && isObject(result.inputRequests)) result.inputRequests = inKeyOrder(result.inputRequests);
   return result;
+}
+
+/**
+ * A task's state (`taskId` and `status`). Its `inputRequests` are compared in key order: questions a task asks
+ * together (`Promise.all`) park in the order they settle, which the event loop decides on either path.
+ */
+function isTask(value: Record<string, unknown>): boolean {
+  return typeof value.taskId === "string" && typeof value.status === "string";
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function inKeyOrder(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** What an HTTP answer is compared by: status, the compared headers, and the body parsed. */
