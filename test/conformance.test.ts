@@ -8,12 +8,17 @@
 //
 // The tasks extension's scenarios (tasks-*) run on 2026-07-28 without being scored, so the exit code ignores them;
 // mcpsmith implements the extension, so this test asserts from the summary that each one ran and failed nothing.
+//
+// With MCPSMITH_RECORD_CONFORMANCE=1 the suite talks to the server through a recording proxy, and every request of
+// both runs is written to test/fixtures/conformance-traffic.json, which test/fast-path.differential.test.ts replays.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFORMANCE_PACKAGE, npx, removeTempDirs, tempDir } from "./support/npx.js";
 import { CONFORMANCE_MAIN, ROOT, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
+import { CONFORMANCE_TRAFFIC, RECAPTURE_CONFORMANCE_TRAFFIC } from "./support/traffic.js";
+import { recordTraffic, type TrafficRecorder } from "./support/traffic-recorder.js";
 
 const EXPECTED_FAILURES = join(ROOT, "examples/conformance-server/expected-failures.yaml");
 /** The `io.modelcontextprotocol/tasks` scenarios of 0.2.0-alpha.12 (`tasks-status-notifications` has no checks yet). */
@@ -133,11 +138,21 @@ function describeReport(revision: string, set: RequirementSet, report: SuiteRepo
 
 describe("the official conformance suite against examples/conformance-server", () => {
   let server: SpawnedHttpServer;
+  let recorder: TrafficRecorder | undefined;
+  /** Where the suite connects: the server, or the recording proxy in front of it. */
+  let url: URL;
 
   beforeAll(async () => {
     server = await spawnHttpServer(CONFORMANCE_MAIN, ["--port", "0"]);
+    if (process.env.MCPSMITH_RECORD_CONFORMANCE) recorder = await recordTraffic(server.url);
+    url = recorder?.url ?? server.url;
   });
   afterAll(async () => {
+    recorder?.write(CONFORMANCE_TRAFFIC, {
+      about: `Every request the official conformance suite (${CONFORMANCE_PACKAGE}) sent to examples/conformance-server, both requirement sets, in order; replayed by test/fast-path.differential.test.ts.`,
+      recapture: RECAPTURE_CONFORMANCE_TRAFFIC,
+    });
+    await recorder?.close();
     await server?.close();
     removeTempDirs();
   });
@@ -146,7 +161,8 @@ describe("the official conformance suite against examples/conformance-server", (
     "--requirements %s exits 0",
     async (revision) => {
       const outputDir = tempDir(`mcpsmith-conformance-${revision}-`);
-      const args = ["server", "--url", server.url.href, "--requirements", revision, "-o", outputDir];
+      recorder?.startRun(revision);
+      const args = ["server", "--url", url.href, "--requirements", revision, "-o", outputDir];
       if (existsSync(EXPECTED_FAILURES)) args.push("--expected-failures", EXPECTED_FAILURES);
       const run = await npx([CONFORMANCE_PACKAGE], ["conformance", ...args], { killAfterMs: RUN_GUARD_MS });
 

@@ -3,12 +3,12 @@
 // in the path too). For every input: an answer within the hang guard, a well-formed one (a JSON-RPC error with an
 // integer code and a message, a result, or an empty 202), never a 5xx; then the next good request is answered, and
 // the process is still alive at the end. A failing case is shrunk by fast-check to its smallest form.
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelope, MODERN, modernHeaders, readAnswer, toolCall } from "./support/http.js";
-import { ROOT, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
+import { type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
+import { StdioPeer } from "./support/stdio-peer.js";
 
 const SERVER = fileURLToPath(new URL("./fixtures/middleware-server.mjs", import.meta.url));
 /** A hang guard, not a speed assertion: an answer that has not come by then never will. */
@@ -183,57 +183,13 @@ describe("hostile input over HTTP (property-based)", () => {
   });
 });
 
-/** A server on stdio spoken to line by line, keeping every line it writes. */
-class StdioPeer {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly lines: unknown[] = [];
-  #pending = "";
-  #waiters: Array<() => void> = [];
-
-  constructor(script: string) {
-    this.child = spawn(process.execPath, [script], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
-    this.child.stderr.resume();
-    this.child.stdout.setEncoding("utf8");
-    this.child.stdout.on("data", (chunk: string) => {
-      this.#pending += chunk;
-      for (let newline = this.#pending.indexOf("\n"); newline >= 0; newline = this.#pending.indexOf("\n")) {
-        const line = this.#pending.slice(0, newline);
-        this.#pending = this.#pending.slice(newline + 1);
-        // Every line on stdout must be JSON: a line that is not fails the test where it is read.
-        this.lines.push(JSON.parse(line));
-      }
-      for (const wake of this.#waiters.splice(0)) wake();
-    });
-  }
-
-  write(line: string): void {
-    this.child.stdin.write(`${line}\n`);
-  }
-
-  /** Resolves with the first line, from `from` on, that matches; rejects when the hang guard runs out. */
-  async next(from: number, matches: (line: unknown) => boolean): Promise<unknown> {
-    const deadline = Date.now() + HANG_GUARD_MS;
-    for (;;) {
-      const found = this.lines.slice(from).find(matches);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline || this.child.exitCode !== null) {
-        throw new Error(`no answer within ${HANG_GUARD_MS} ms (server exited: ${this.child.exitCode !== null})`);
-      }
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-}
-
 const idOf = (line: unknown) => (line as { id?: unknown }).id;
 
 describe("hostile input over stdio (property-based)", () => {
   let peer: StdioPeer;
   let probes = 0;
   beforeAll(() => {
-    peer = new StdioPeer(SERVER);
+    peer = new StdioPeer(SERVER, [], HANG_GUARD_MS);
   });
   afterAll(() => {
     peer?.child.kill("SIGKILL");

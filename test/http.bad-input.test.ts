@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { badInputs, callBody, fetchBody } from "./support/bad-input.js";
 import {
-  chunkedBody,
   envelope,
   type JsonRpcAnswer,
   MODERN,
@@ -40,9 +40,6 @@ function expectRpcError(answer: JsonRpcAnswer, status: number, code: number): vo
   expect(answer.message.result).toBeUndefined();
 }
 
-const callBody = (params: Record<string, unknown>, method = "tools/call") =>
-  JSON.stringify({ jsonrpc: "2.0", id: 7, method, params });
-
 describe("HTTP endpoint: bad input over a real port", () => {
   let handle: ServeHandle;
   let url: URL;
@@ -71,147 +68,15 @@ describe("HTTP endpoint: bad input over a real port", () => {
   });
 
   const good = toolCall("echo", { text: "hi" });
-  const cases: Array<{ what: string; send: () => Promise<JsonRpcAnswer>; status: number; code?: number }> = [
-    {
-      what: "malformed JSON",
-      send: () => post(url, '{"jsonrpc": "2.0", "id": 1, "method": ', good.headers),
-      status: 400,
-      code: -32700,
-    },
-    {
-      what: "JSON that is not JSON-RPC (an object)",
-      send: () => post(url, JSON.stringify({ hello: "world" }), good.headers),
-      status: 400,
-      code: -32600,
-    },
-    {
-      what: "JSON that is not JSON-RPC (a number)",
-      send: () => post(url, "42", good.headers),
-      status: 400,
-      code: -32600,
-    },
-    {
-      what: "a wrong Content-Type",
-      send: () => post(url, good.body, { ...good.headers, "Content-Type": "text/plain" }),
-      status: 415,
-      code: -32000,
-    },
-    {
-      what: "an oversize body with Content-Length",
-      send: () => post(url, "x".repeat(MAX + 1), good.headers),
-      status: 413,
-      code: -32000,
-    },
-    {
-      what: "an oversize chunked body (no Content-Length)",
-      send: () => post(url, chunkedBody(8, 1024), good.headers, { duplex: "half" } as RequestInit),
-      status: 413,
-      code: -32000,
-    },
-    {
-      what: "an unknown method",
-      send: () => post(url, callBody({ _meta: envelope() }, "nope/nothing"), modernHeaders("nope/nothing")),
-      status: 404,
-      code: -32601,
-    },
-    {
-      what: "initialize sent in 2026 form",
-      send: () =>
-        post(
-          url,
-          callBody(
-            { _meta: envelope(), protocolVersion: MODERN, capabilities: {}, clientInfo: { name: "x", version: "1" } },
-            "initialize",
-          ),
-          modernHeaders("initialize"),
-        ),
-      status: 404,
-      code: -32601,
-    },
-    {
-      what: "logging/setLevel sent in 2026 form",
-      send: () =>
-        post(
-          url,
-          callBody({ _meta: envelope(), level: "debug" }, "logging/setLevel"),
-          modernHeaders("logging/setLevel"),
-        ),
-      status: 404,
-      code: -32601,
-    },
-    {
-      what: "an Mcp-Method header that disagrees with the body",
-      send: () => post(url, good.body, { ...good.headers, "Mcp-Method": "tools/list" }),
-      status: 400,
-      code: -32020,
-    },
-    {
-      what: "an Mcp-Name header that disagrees with the body",
-      send: () => post(url, good.body, { ...good.headers, "Mcp-Name": "size" }),
-      status: 400,
-      code: -32020,
-    },
-    {
-      what: "a missing Mcp-Name header on tools/call",
-      send: () => post(url, good.body, modernHeaders("tools/call")),
-      status: 400,
-      code: -32020,
-    },
-    {
-      what: "a missing Mcp-Method header",
-      send: () => {
-        const { "Mcp-Method": _dropped, ...headers } = good.headers;
-        return post(url, good.body, headers);
-      },
-      status: 400,
-      code: -32020,
-    },
-    {
-      what: "a missing _meta",
-      send: () => post(url, callBody({ name: "echo", arguments: { text: "hi" } }), good.headers),
-      status: 400,
-      code: -32602,
-    },
-    {
-      what: "a _meta without clientCapabilities",
-      send: () =>
-        post(
-          url,
-          callBody({
-            name: "echo",
-            arguments: { text: "hi" },
-            _meta: { "io.modelcontextprotocol/protocolVersion": MODERN },
-          }),
-          good.headers,
-        ),
-      status: 400,
-      code: -32602,
-    },
-    {
-      what: "a foreign Origin",
-      send: () => post(url, good.body, { ...good.headers, Origin: "https://evil.example" }),
-      status: 403,
-      code: -32000,
-    },
-    {
-      what: "GET",
-      send: async () => readAnswer(await fetch(url, { headers: { Accept: "text/event-stream" } })),
-      status: 405,
-    },
-    {
-      what: "DELETE",
-      send: async () => readAnswer(await fetch(url, { method: "DELETE", headers: { "MCP-Protocol-Version": MODERN } })),
-      status: 405,
-    },
-  ];
 
-  it.each(cases)("refuses $what with HTTP $status ($code), then still serves", async ({ send, status, code }) => {
-    const answer = await send();
-    if (code === undefined) expect(answer.status, answer.text).toBe(status);
-    else expectRpcError(answer, status, code);
+  it.each(badInputs(MAX))("refuses $what with HTTP $status ($code), then still serves", async (input) => {
+    const answer = await readAnswer(
+      await fetch(url, { method: input.method, headers: input.headers, ...fetchBody(input) }),
+    );
+    if (input.code === undefined) expect(answer.status, answer.text).toBe(input.status);
+    else expectRpcError(answer, input.status, input.code);
     await expectStillServes();
   });
-
   it.each([
     { how: "with its Content-Length", chunked: false },
     { how: "chunked", chunked: true },

@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 
 /** The revision every hand-built request in these tests speaks. */
 export const MODERN = "2026-07-28";
@@ -80,32 +80,76 @@ export async function post(
   return readAnswer(await fetch(url, { method: "POST", headers, body, ...init }));
 }
 
+/** What a raw `node:http` exchange saw: the answer as far as it came, and any error the client got. */
+export interface RawAnswer {
+  status?: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** A reset connection, a broken pipe, an abort: what ended the exchange early. */
+  error?: string;
+}
+
 /**
- * A raw `node:http` request, for what `fetch` will not send as asked (it always writes its own `Host`).
- * Loopback only: the URL must be a 127.0.0.1 one.
+ * A request sent with Node's own `http.request`, exactly as given: any method, any header (`Host` included, which
+ * `fetch` always writes itself), and a body sent as it is, or chunked (no Content-Length) when it is a list of
+ * pieces. Resolves once the exchange is over, with what came and any error; `signal` ends it early. Loopback only.
  */
-export function rawRequest(
+export function exchange(
+  url: URL,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer | readonly (string | Buffer)[];
+    signal?: AbortSignal;
+    /** Called when the answer's status and headers have come (its body may still be on its way). */
+    onResponse?: () => void;
+    /** Called with the answer's text so far, each time more of it comes. */
+    onText?: (text: string) => void;
+  },
+): Promise<RawAnswer> {
+  if (url.hostname !== "127.0.0.1") throw new Error(`tests stay on 127.0.0.1, not ${url.hostname}`);
+  return new Promise((resolve) => {
+    const answer: RawAnswer = { headers: {}, text: "" };
+    const req = httpRequest(
+      url,
+      {
+        method: options.method ?? "POST",
+        headers: options.headers ?? {},
+        setHost: !options.headers?.Host,
+        ...(options.signal && { signal: options.signal }),
+      },
+      (res) => {
+        answer.status = res.statusCode;
+        answer.headers = res.headers;
+        options.onResponse?.();
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          answer.text += chunk;
+          options.onText?.(answer.text);
+        });
+      },
+    );
+    req.on("error", (failure: NodeJS.ErrnoException) => {
+      answer.error ??= failure.code ?? failure.message;
+    });
+    req.on("close", () => resolve(answer));
+    if (Array.isArray(options.body)) {
+      for (const piece of options.body) req.write(piece);
+      req.end();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+/** `exchange`, for a request that must be answered: rejects when it was not. Loopback only. */
+export async function rawRequest(
   url: URL,
   options: { method?: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; text: string }> {
-  if (url.hostname !== "127.0.0.1") throw new Error(`tests stay on 127.0.0.1, not ${url.hostname}`);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: options.method ?? "POST", headers: options.headers ?? {}, setHost: !options.headers?.Host },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
+  const answer = await exchange(url, options);
+  if (answer.status === undefined || answer.error) throw new Error(`${url.href}: ${answer.error ?? "no answer"}`);
+  return { status: answer.status, text: answer.text };
 }
 
 /** A body stream of `chunks` pieces of `size` bytes: `fetch` sends it chunked, with no Content-Length. */
@@ -125,32 +169,13 @@ export function chunkedBody(chunks: number, size: number): ReadableStream<Uint8A
  * `100 Continue`: with its Content-Length, or chunked. Resolves once the request is over, with the answer and any
  * error the client saw (a reset connection, a broken pipe). Loopback only.
  */
-export function upload(
+export async function upload(
   url: URL,
   headers: Record<string, string>,
   body: Buffer,
   { chunked = false } = {},
 ): Promise<{ status?: number; text: string; error?: string }> {
-  if (url.hostname !== "127.0.0.1") throw new Error(`tests stay on 127.0.0.1, not ${url.hostname}`);
-  return new Promise((resolve) => {
-    let status: number | undefined;
-    let text = "";
-    let error: string | undefined;
-    const req = httpRequest(
-      url,
-      { method: "POST", headers: chunked ? headers : { ...headers, "Content-Length": String(body.length) } },
-      (res) => {
-        status = res.statusCode;
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
-      },
-    );
-    req.on("error", (failure: NodeJS.ErrnoException) => {
-      error ??= failure.code ?? failure.message;
-    });
-    req.on("close", () => resolve({ ...(status !== undefined && { status }), text, ...(error && { error }) }));
-    req.end(body);
-  });
+  const sent = chunked ? headers : { ...headers, "Content-Length": String(body.length) };
+  const { status, text, error } = await exchange(url, { method: "POST", headers: sent, body });
+  return { ...(status !== undefined && { status }), text, ...(error && { error }) };
 }

@@ -7,8 +7,10 @@ import { TaskFixtures } from "./tasks.js";
 
 // HTTP by default, on /mcp:  node dist/main.js [--port N]   (or PORT / MCPSMITH_PORT; 0 picks a free port)
 // stdio when asked:          node dist/main.js --stdio
+// every request through the SDK's per-request server (serve's fastPath: false): add --no-fast-path
 const args = process.argv.slice(2);
 const stdio = args.includes("--stdio");
+const fastPath = !args.includes("--no-fast-path");
 const portFlag = args.findIndex((arg) => arg === "--port" || arg === "--http");
 const portArg = portFlag >= 0 ? args[portFlag + 1] : undefined;
 const port = portArg !== undefined && /^\d+$/.test(portArg) ? Number(portArg) : undefined;
@@ -23,6 +25,7 @@ await serve(
     name: "mcpsmith-conformance-server",
     version: "1.0.0",
     instructions: "The fixtures of the official MCP conformance suite, served by mcpsmith.",
+    fastPath,
     ...(stdio
       ? { transport: "stdio" as const }
       : { transport: "http" as const, http: port === undefined ? {} : { port } }),

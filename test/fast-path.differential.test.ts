@@ -1,0 +1,667 @@
+// The fast path's differential test (issue 17, "same bytes on the wire"): every request below is sent to two servers
+// of the same model, one served with `fastPath: true` and one with `fastPath: false` (every request through the
+// SDK's per-request server), and their answers must be the same: over HTTP the status, the headers named in
+// test/support/differential.ts (COMPARED_HEADERS) and the body parsed (an SSE answer: its events' data, in order);
+// over stdio every line written until the server is done with the request. The only differences allowed are the
+// values a server makes up (task ids, the clock in a signed requestState and in task timestamps, its own port),
+// each replaced by a named rule there. A difference fails with the request and both answers.
+//
+// The requests: (a) valid hot requests of every kind over test/fixtures/differential-server.mjs, whose model has a
+// member for each branch; (b) the bad-input list of test/http.bad-input.test.ts; (c) every request the official
+// conformance suite sent to examples/conformance-server, both requirement sets (test/fixtures/conformance-traffic.json,
+// recorded by test/conformance.test.ts); (d) fast-check mutations of valid requests, with a fixed seed; (e) the
+// fixture with API-key authentication, scopes and middleware hooks in the way.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEYS_ENV, MAX_BODY_BYTES, STATE_KEY } from "./fixtures/differential-server.mjs";
+import { badInputs } from "./support/bad-input.js";
+import {
+  expectSame,
+  type HttpObservation,
+  HttpPair,
+  newIssued,
+  type Probe,
+  probeOf,
+  replayHttp,
+  SIDES,
+  type Side,
+  StdioPair,
+} from "./support/differential.js";
+import { envelope, modernHeaders } from "./support/http.js";
+import { CONFORMANCE_MAIN, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
+import { StdioPeer } from "./support/stdio-peer.js";
+import { CONFORMANCE_TRAFFIC, type Recording } from "./support/traffic.js";
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/differential-server.mjs", import.meta.url));
+/** A hang guard for a stdio answer, not a speed assertion. */
+const STDIO_HANG_GUARD_MS = 15_000;
+/** The API keys of (e): one with every scope, one without `admin`. */
+const FULL_KEY = "diff-key-full-0123456789";
+const BASIC_KEY = "diff-key-basic-0123456789";
+const KEYS_ENV = { [API_KEYS_ENV]: `full=${FULL_KEY} admin,basic=${BASIC_KEY}` };
+/** fast-check's seed and runs: fixed, so that a run is repeatable; a failure prints its shrunk counterexample. */
+const SEED = 17;
+const GENERATED_RUNS = 300;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building requests
+
+const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+
+interface CallOptions {
+  id?: string | number;
+  /** `_meta` entries besides the envelope (a progressToken, a logLevel, keys of the client's own). */
+  meta?: Record<string, unknown>;
+  capabilities?: Record<string, unknown>;
+  /** The `Mcp-Name` header; default: the name, URI or task id the method routes on. */
+  name?: string;
+  issues?: readonly string[];
+}
+
+let nextId = 1;
+
+/** A well-formed 2026-07-28 request of `method`, with its headers. */
+function request(what: string, method: string, params: Record<string, unknown>, options: CallOptions = {}): Probe {
+  const routed = (params.name ?? params.uri ?? params.taskId) as string | undefined;
+  const name =
+    options.name ??
+    (method === "tools/call" || method === "prompts/get" || method === "resources/read" || method.startsWith("tasks/")
+      ? routed
+      : undefined);
+  const meta = {
+    ...envelope(),
+    ...(options.capabilities && { "io.modelcontextprotocol/clientCapabilities": options.capabilities }),
+    ...options.meta,
+  };
+  return {
+    what,
+    headers: modernHeaders(method, name),
+    body: JSON.stringify({ jsonrpc: "2.0", id: options.id ?? nextId++, method, params: { ...params, _meta: meta } }),
+    ...(options.issues && { issues: options.issues }),
+  };
+}
+
+const call = (tool: string, args: Record<string, unknown> = {}, options: CallOptions = {}) =>
+  request(`tools/call ${tool} ${JSON.stringify(args)}`, "tools/call", { name: tool, arguments: args }, options);
+
+/** (a) The valid hot requests, in order (later ones may use what earlier answers issued). */
+function hotRequests(): Probe[] {
+  const chatty = (what: string, meta: Record<string, unknown>) => ({ ...call("chatty", {}, { meta }), what });
+  return [
+    request("server/discover", "server/discover", {}),
+    {
+      ...request("server/discover without _meta", "server/discover", {}),
+      body: '{"jsonrpc":"2.0","id":"d","method":"server/discover","params":{}}',
+    },
+    call("echo", { text: "hi" }),
+    call("echo", { text: "string id" }, { id: "a-string-id" }),
+    call("echo", { text: "zero id" }, { id: 0 }),
+    call(
+      "echo",
+      { text: "extra _meta" },
+      { meta: { "example.com/trace": "abc", "io.modelcontextprotocol/related": 1 } },
+    ),
+    call("echo", {}),
+    call("echo", { text: 5, extra: true }),
+    call("add", { a: 1 }),
+    call("add", { a: 1, b: 2 }),
+    call("add", { a: "one" }),
+    call("add", { a: 1, c: 3 }),
+    call("count", {}),
+    call("count", { n: "3" }),
+    call("count", { n: 9 }),
+    call("nothing"),
+    call("flag"),
+    call("listing"),
+    call("structured"),
+    call("typed", { good: true }),
+    call("typed", { good: false }),
+    call("media"),
+    call("long"),
+    call("tool_error"),
+    call("protocol_error"),
+    call("plain_error"),
+    call("timed_out"),
+    call("no_such_tool"),
+    request("tools/call without arguments", "tools/call", { name: "nothing" }),
+    call("context", {}, { meta: { "example.com/caller": "me" }, capabilities: { elicitation: {} } }),
+    chatty("chatty with neither progressToken nor logLevel (JSON)", {}),
+    chatty("chatty with a progressToken (SSE)", { progressToken: "p-1" }),
+    chatty("chatty with a logLevel (SSE)", { "io.modelcontextprotocol/logLevel": "info" }),
+    chatty("chatty with both, logLevel debug", { progressToken: 7, "io.modelcontextprotocol/logLevel": "debug" }),
+    chatty("chatty with an unknown logLevel", { "io.modelcontextprotocol/logLevel": "loud" }),
+    { ...call("confirm", { what: "deploy" }), what: "confirm without the elicitation capability" },
+    {
+      ...call("confirm", { what: "deploy" }, { capabilities: { elicitation: {} }, issues: ["«confirm state»"] }),
+      what: "confirm, first round (input_required)",
+    },
+    request(
+      "confirm, second round, accepted",
+      "tools/call",
+      {
+        name: "confirm",
+        arguments: { what: "deploy" },
+        inputResponses: { "input-0": { action: "accept", content: { sure: true } } },
+        requestState: "«confirm state»",
+      },
+      { capabilities: { elicitation: {} } },
+    ),
+    request(
+      "confirm, second round, declined",
+      "tools/call",
+      {
+        name: "confirm",
+        arguments: { what: "deploy" },
+        inputResponses: { "input-0": { action: "decline" } },
+        requestState: "«confirm state»",
+      },
+      { capabilities: { elicitation: {} } },
+    ),
+    request(
+      "confirm, second round, for other arguments (a replayed state)",
+      "tools/call",
+      {
+        name: "confirm",
+        arguments: { what: "destroy" },
+        inputResponses: { "input-0": { action: "accept", content: { sure: true } } },
+        requestState: "«confirm state»",
+      },
+      { capabilities: { elicitation: {} } },
+    ),
+    request(
+      "confirm with a forged requestState",
+      "tools/call",
+      { name: "confirm", arguments: { what: "deploy" }, inputResponses: {}, requestState: "v1.e30.AAAA" },
+      { capabilities: { elicitation: {} } },
+    ),
+    { ...call("render"), what: "render (task optional) without the tasks extension: inline" },
+    { ...call("render", {}, { capabilities: TASKS, issues: ["«render task»"] }), what: "render as a task" },
+    {
+      ...request("tasks/get of the render task", "tasks/get", { taskId: "«render task»" }, { capabilities: TASKS }),
+      poll: true,
+    },
+    call("task_only"),
+    call("admin_only"),
+    request("resources/list", "resources/list", {}),
+    request("resources/templates/list", "resources/templates/list", {}),
+    ...[
+      "fx://static",
+      "fx://json",
+      "fx://bytes",
+      "fx://items/one",
+      "fx://items/missing",
+      "fx://nowhere",
+      "fx://broken",
+      "fx://failing/x",
+      "fx://secret",
+    ].map((uri) => request(`resources/read ${uri}`, "resources/read", { uri })),
+    request("resources/read without a uri", "resources/read", {}, { name: "fx://static" }),
+    request("prompts/list", "prompts/list", {}),
+    request("prompts/get plain", "prompts/get", { name: "plain" }),
+    request("prompts/get greet", "prompts/get", { name: "greet", arguments: { name: "Ada" } }),
+    request("prompts/get greet with a tone", "prompts/get", { name: "greet", arguments: { name: "Ada", tone: "dry" } }),
+    request("prompts/get greet without its argument", "prompts/get", { name: "greet", arguments: {} }),
+    request("prompts/get greet with a number", "prompts/get", { name: "greet", arguments: { name: 5 } }),
+    request("prompts/get conversation", "prompts/get", { name: "conversation" }),
+    request("prompts/get broken", "prompts/get", { name: "broken" }),
+    request("prompts/get unknown", "prompts/get", { name: "nope" }),
+    request("prompts/get admin_prompt", "prompts/get", { name: "admin_prompt" }),
+    ...["tools/list", "resources/list", "resources/templates/list", "prompts/list"].flatMap((method) => [
+      request(`${method} with an invalid cursor`, method, { cursor: "not-a-cursor" }),
+      request(`${method} with a cursor of another shape`, method, { cursor: 42 }),
+    ]),
+  ];
+}
+
+/** Walks every page of each list on both servers, comparing each page (the cursors are deterministic). */
+async function walkLists(send: (probe: Probe) => Promise<Record<Side, unknown>>): Promise<number> {
+  let pages = 0;
+  for (const method of ["tools/list", "resources/list", "resources/templates/list", "prompts/list"]) {
+    let cursor: string | undefined;
+    do {
+      const probe = request(`${method} page ${cursor ?? "1"}`, method, cursor === undefined ? {} : { cursor });
+      const observed = await send(probe);
+      expectSame(probe, observed);
+      pages++;
+      cursor = nextCursorOf(observed["fastPath: false"]);
+    } while (cursor !== undefined);
+  }
+  return pages;
+}
+
+function nextCursorOf(observed: unknown): string | undefined {
+  const message = Array.isArray(observed) ? observed[0] : (observed as HttpObservation).body;
+  return (message as { result?: { nextCursor?: string } } | null)?.result?.nextCursor;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Servers
+
+/** Two HTTP server processes of the fixture, one per side; `flags` as the fixture takes them. */
+async function httpPair(flags: string[] = []) {
+  const servers = await Promise.all([
+    spawnHttpServer(FIXTURE, ["--http", "0", ...flags], 10_000, KEYS_ENV),
+    spawnHttpServer(FIXTURE, ["--http", "0", ...flags, "--no-fast-path"], 10_000, KEYS_ENV),
+  ]);
+  const [fast, sdk] = servers;
+  return {
+    pair: new HttpPair({ "fastPath: true": fast!.url, "fastPath: false": sdk!.url }),
+    close: () => Promise.all(servers.map((server) => server.close())),
+  };
+}
+
+/**
+ * Two stdio servers, one per side, each first sent a 2026-07-28 `ping` (its answer compared too): a stdio connection
+ * takes its era from its first request (`server/discover` only probes), and the fast path serves a connection only
+ * once it is pinned to 2026-07-28. A first request of another era (one without `_meta`, as the conformance suite's
+ * first `server/discover`) would put every later request in the legacy era, away from the fast path.
+ */
+async function stdioPair(script: string, args: string[], env: Record<string, string> = {}) {
+  const peers = {
+    "fastPath: true": new StdioPeer(script, args, STDIO_HANG_GUARD_MS, env),
+    "fastPath: false": new StdioPeer(script, [...args, "--no-fast-path"], STDIO_HANG_GUARD_MS, env),
+  };
+  const pair = new StdioPair(peers);
+  await pair.expectSame(request("ping, first on the connection: pins it to 2026-07-28", "ping", {}));
+  return { pair, close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// (a) and (b): the fixture, over HTTP and stdio
+
+describe("valid hot requests and bad input (test/fixtures/differential-server.mjs)", () => {
+  let http: Awaited<ReturnType<typeof httpPair>>;
+  let stdio: Awaited<ReturnType<typeof stdioPair>>;
+  beforeAll(async () => {
+    http = await httpPair();
+    stdio = await stdioPair(FIXTURE, []);
+  });
+  afterAll(async () => {
+    await http?.close();
+    await stdio?.close();
+  });
+
+  for (const transport of ["http", "stdio"] as const) {
+    // One test a request, in order: a round's answer names what the next round sends back.
+    it.each(hotRequests())(`answers $what alike over ${transport}`, async (probe) => {
+      await (transport === "http" ? http.pair : stdio.pair).expectSame(probe);
+    });
+  }
+
+  it.each(["http", "stdio"] as const)("pages every list alike over %s", async (transport) => {
+    const send =
+      transport === "http" ? (probe: Probe) => http.pair.observe(probe) : (probe: Probe) => stdio.pair.observe(probe);
+    expect(await walkLists(send)).toBeGreaterThan(4);
+  });
+
+  it.each(badInputs(MAX_BODY_BYTES))("refuses $what alike over HTTP", async (input) => {
+    await http.pair.expectSame(input);
+  });
+
+  it("refuses a foreign Host header and answers other paths alike", async () => {
+    const good = call("echo", { text: "hi" });
+    for (const probe of [
+      { ...good, what: "a foreign Host", headers: { ...good.headers, Host: "evil.example" } },
+      { ...good, what: "a loopback Host by name", headers: { ...good.headers, Host: "localhost" } },
+      { ...good, what: "another path", path: "/other" },
+      { ...good, what: "a path below the endpoint", path: "/mcp/extra" },
+      { ...good, what: "a query string", path: "/mcp?x=1" },
+    ]) {
+      await http.pair.expectSame(probe);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// (c): the conformance suite's requests, replayed against examples/conformance-server
+
+describe("every request of the conformance suite (test/fixtures/conformance-traffic.json)", () => {
+  const recording = JSON.parse(readFileSync(CONFORMANCE_TRAFFIC, "utf8")) as Recording;
+  const { exchanges } = recording;
+  /** The 2026-07-28 run's requests, each a JSON-RPC body that stdio carries as one line. */
+  const stdioExchanges = exchanges.filter((exchange) => exchange.run === "2026-07-28" && exchange.body !== undefined);
+  const servers: SpawnedHttpServer[] = [];
+  let http: Record<Side, HttpObservation>[];
+  let stdio: Awaited<ReturnType<typeof stdioPair>>;
+
+  beforeAll(async () => {
+    // The same state key on both, so that what one signs is what the other would (the replay sends each its own).
+    const env = { MCPSMITH_STATE_KEY: STATE_KEY };
+    const [fast, sdk] = await Promise.all([
+      spawnHttpServer(CONFORMANCE_MAIN, ["--port", "0"], 10_000, env),
+      spawnHttpServer(CONFORMANCE_MAIN, ["--port", "0", "--no-fast-path"], 10_000, env),
+    ]);
+    servers.push(fast, sdk);
+    http = await replayHttp({ "fastPath: true": fast.url, "fastPath: false": sdk.url }, exchanges, newIssued());
+    stdio = await stdioPair(CONFORMANCE_MAIN, ["--stdio"], env);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await stdio?.close();
+  });
+
+  it("has requests of both requirement sets to replay", () => {
+    expect(new Set(exchanges.map((exchange) => exchange.run))).toEqual(new Set(["2026-07-28", "2025-11-25"]));
+  });
+
+  it.each(exchanges.map((exchange) => ({ name: probeOf(exchange).what, exchange })))(
+    "answers $name alike over HTTP",
+    ({ exchange }) => {
+      expectSame(probeOf(exchange), http[exchange.index]!);
+    },
+  );
+
+  it.each(stdioExchanges.map((exchange) => probeOf(exchange)))("answers $what alike over stdio", async (probe) => {
+    await stdio.pair.expectSame(probe);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// (d): generated requests, mutations of valid ones
+
+/** A request being mutated: its HTTP method and headers, and its body as a value (or as text once it is not JSON). */
+interface Draft {
+  method: string;
+  headers: Record<string, string>;
+  message: unknown;
+  text?: string;
+}
+
+type Mutation = (draft: Draft) => void;
+
+const params = (draft: Draft) => {
+  const message = draft.message as { params?: Record<string, unknown> } | null;
+  return message !== null && typeof message === "object" && !Array.isArray(message) ? message.params : undefined;
+};
+const meta = (draft: Draft) => params(draft)?._meta as Record<string, unknown> | undefined;
+const headerNames = ["MCP-Protocol-Version", "Content-Type", "Accept", "Mcp-Method", "Mcp-Name"] as const;
+const someJson = fc.jsonValue({ maxDepth: 2 });
+
+const mutations: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.constantFrom(...headerNames).map(
+    (name): Mutation =>
+      (draft) => {
+        delete draft.headers[name];
+      },
+  ),
+  fc
+    .tuple(
+      fc.constantFrom("Mcp-Method", "Mcp-Name", "MCP-Protocol-Version"),
+      fc.constantFrom("tools/list", "echo", "greet", "fx://json", "2025-11-25", "2099-01-01", "", "TOOLS/CALL"),
+    )
+    .map(
+      ([name, value]): Mutation =>
+        (draft) => {
+          draft.headers[name] = value;
+        },
+    ),
+  fc.tuple(fc.constantFrom(...headerNames), fc.boolean()).map(
+    ([name, upper]): Mutation =>
+      (draft) => {
+        const value = draft.headers[name];
+        if (value === undefined) return;
+        delete draft.headers[name];
+        draft.headers[upper ? name.toUpperCase() : name.toLowerCase()] = value;
+      },
+  ),
+  fc.constantFrom(...headerNames).map(
+    (name): Mutation =>
+      (draft) => {
+        if (draft.headers[name] !== undefined) draft.headers[name] = ` ${draft.headers[name]}\t`;
+      },
+  ),
+  fc.constantFrom("echo", "greet", "fx://static", "not base64 !", "").map(
+    (name): Mutation =>
+      (draft) => {
+        draft.headers["Mcp-Name"] =
+          `=?base64?${name === "not base64 !" ? name : Buffer.from(name).toString("base64")}?=`;
+      },
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        "io.modelcontextprotocol/protocolVersion",
+        "io.modelcontextprotocol/clientCapabilities",
+        "io.modelcontextprotocol/clientInfo",
+      ),
+      fc.option(someJson, { nil: undefined }),
+    )
+    .map(
+      ([key, value]): Mutation =>
+        (draft) => {
+          const envelopeOf = meta(draft);
+          if (!envelopeOf) return;
+          if (value === undefined) delete envelopeOf[key];
+          else envelopeOf[key] = value;
+        },
+    ),
+  fc.constantFrom("2025-11-25", "2025-06-18", "2099-01-01", "2026-07-28 ", "").map(
+    (version): Mutation =>
+      (draft) => {
+        draft.headers["MCP-Protocol-Version"] = version;
+        const envelopeOf = meta(draft);
+        if (envelopeOf) envelopeOf["io.modelcontextprotocol/protocolVersion"] = version;
+      },
+  ),
+  fc
+    .oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(null, true, 2 ** 60, -1),
+      fc.array(fc.integer(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
+    )
+    .map(
+      (id): Mutation =>
+        (draft) => {
+          (draft.message as Record<string, unknown>).id = id;
+        },
+    ),
+  fc.constant<Mutation>((draft) => {
+    delete (draft.message as Record<string, unknown>).id;
+  }),
+  fc
+    .tuple(
+      fc.constantFrom("name", "arguments", "uri", "_meta", "cursor", "extra"),
+      fc.option(someJson, { nil: undefined }),
+    )
+    .map(
+      ([key, value]): Mutation =>
+        (draft) => {
+          const of = params(draft);
+          if (!of) return;
+          if (value === undefined) delete of[key];
+          else of[key] = value;
+        },
+    ),
+  fc.option(someJson, { nil: undefined }).map(
+    (value): Mutation =>
+      (draft) => {
+        const message = draft.message as Record<string, unknown>;
+        if (value === undefined) delete message.params;
+        else message.params = value;
+      },
+  ),
+  fc.constantFrom("1.0", undefined, 2).map(
+    (version): Mutation =>
+      (draft) => {
+        const message = draft.message as Record<string, unknown>;
+        if (version === undefined) delete message.jsonrpc;
+        else message.jsonrpc = version;
+      },
+  ),
+  fc.constant<Mutation>((draft) => {
+    draft.message = [draft.message, draft.message];
+  }),
+  fc.constantFrom("text/plain", "application/json; charset=latin1", "APPLICATION/JSON", "application/json-seq").map(
+    (type): Mutation =>
+      (draft) => {
+        draft.headers["Content-Type"] = type;
+      },
+  ),
+  fc.constantFrom("application/json", "text/event-stream", "*/*", "").map(
+    (accept): Mutation =>
+      (draft) => {
+        draft.headers.Accept = accept;
+      },
+  ),
+  fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD").map(
+    (method): Mutation =>
+      (draft) => {
+        draft.method = method;
+      },
+  ),
+  fc.nat({ max: 200 }).map(
+    (cut): Mutation =>
+      (draft) => {
+        draft.text = JSON.stringify(draft.message).slice(0, cut);
+      },
+  ),
+);
+
+/** The valid requests the mutations start from: one of each hot method, and one answered as a stream. */
+function generatedBases(): Probe[] {
+  return [
+    call("echo", { text: "generated" }),
+    call("chatty", {}, { meta: { progressToken: "g" } }),
+    request("tools/list", "tools/list", {}),
+    request("resources/list", "resources/list", {}),
+    request("resources/read", "resources/read", { uri: "fx://static" }),
+    request("prompts/list", "prompts/list", {}),
+    request("prompts/get", "prompts/get", { name: "greet", arguments: { name: "Ada" } }),
+    request("server/discover", "server/discover", {}),
+  ];
+}
+
+const generated = fc
+  .tuple(fc.constantFrom(...generatedBases()), fc.array(mutations, { minLength: 1, maxLength: 3 }))
+  .map(([base, applied]): Probe => {
+    const draft: Draft = {
+      method: "POST",
+      headers: { ...base.headers },
+      message: JSON.parse(base.body as string),
+    };
+    for (const mutate of applied) mutate(draft);
+    const body = draft.text ?? JSON.stringify(draft.message);
+    return {
+      what: `a mutation of "${base.what}"`,
+      method: draft.method,
+      headers: draft.headers,
+      ...(draft.method !== "GET" && draft.method !== "HEAD" && { body }),
+    };
+  });
+
+describe("generated requests (fast-check mutations of valid ones)", () => {
+  let http: Awaited<ReturnType<typeof httpPair>>;
+  let stdio: Awaited<ReturnType<typeof stdioPair>>;
+  beforeAll(async () => {
+    http = await httpPair();
+    stdio = await stdioPair(FIXTURE, []);
+  });
+  afterAll(async () => {
+    await http?.close();
+    await stdio?.close();
+  });
+
+  it("answers them alike over HTTP", async () => {
+    await fc.assert(
+      fc.asyncProperty(generated, (probe) => http.pair.expectSame(probe)),
+      { seed: SEED, numRuns: GENERATED_RUNS },
+    );
+  }, 120_000);
+
+  it("answers their bodies alike over stdio", async () => {
+    await fc.assert(
+      fc.asyncProperty(generated, (probe) => stdio.pair.expectSame(probe)),
+      { seed: SEED, numRuns: GENERATED_RUNS },
+    );
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// (e): authentication, scopes and middleware in the way
+
+/** The requests only the middleware makes interesting: each hook answering itself, and throwing. */
+function hookRequests(): Probe[] {
+  return [
+    call("answered_by_hook"),
+    call("refused_by_hook"),
+    call("tool_hook_crash"),
+    request("prompts/get crash_hook", "prompts/get", { name: "crash_hook" }),
+  ];
+}
+
+describe("with API keys, scopes and middleware", () => {
+  let http: Awaited<ReturnType<typeof httpPair>>;
+  let stdio: Awaited<ReturnType<typeof stdioPair>>;
+  beforeAll(async () => {
+    http = await httpPair(["--middleware", "--auth"]);
+    stdio = await stdioPair(FIXTURE, ["--middleware"]);
+  });
+  afterAll(async () => {
+    await http?.close();
+    await stdio?.close();
+  });
+
+  const withKey = (probe: Probe, key: string): Probe => ({
+    ...probe,
+    what: `${probe.what} (key ${key === FULL_KEY ? "full" : key === BASIC_KEY ? "basic" : key})`,
+    headers: { ...probe.headers, "x-api-key": key },
+  });
+
+  for (const key of [FULL_KEY, BASIC_KEY]) {
+    it.each([...hotRequests(), ...hookRequests()].map((probe) => withKey(probe, key)))(
+      "answers $what alike",
+      async (probe) => {
+        await http.pair.expectSame(probe);
+      },
+    );
+
+    it(`pages every list alike for the ${key === FULL_KEY ? "full" : "basic"} key, filtered to what it may see`, async () => {
+      expect(await walkLists((probe) => http.pair.observe(withKey(probe, key)))).toBeGreaterThan(4);
+    });
+  }
+
+  it("refuses missing and wrong credentials alike", async () => {
+    for (const probe of [call("echo", { text: "hi" }), request("tools/list", "tools/list", {})]) {
+      await http.pair.expectSame({ ...probe, what: `${probe.what} without a key` });
+      await http.pair.expectSame(withKey(probe, "not-a-key"));
+      await http.pair.expectSame({
+        ...probe,
+        what: `${probe.what} with a bearer token no verifier takes`,
+        headers: { ...probe.headers, Authorization: `Bearer ${FULL_KEY}` },
+      });
+    }
+  });
+
+  it("publishes the same Protected Resource Metadata", async () => {
+    for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
+      await http.pair.expectSame({ what: `GET ${path}`, method: "GET", path });
+    }
+  });
+
+  it("answers alike when the http hook answers itself or throws", async () => {
+    const good = withKey(call("echo", { text: "hi" }), FULL_KEY);
+    for (const asked of ["answer", "throw"]) {
+      await http.pair.expectSame({
+        ...good,
+        what: `the http hook asked to ${asked}`,
+        headers: { ...good.headers, "x-differential": asked },
+      });
+    }
+  });
+
+  it.each(badInputs(MAX_BODY_BYTES))("refuses $what alike, with a key", async (input) => {
+    await http.pair.expectSame(withKey(input, FULL_KEY));
+  });
+
+  it.each([...hotRequests(), ...hookRequests()])(
+    "answers $what alike over stdio, middleware in the way",
+    async (probe) => {
+      await stdio.pair.expectSame(probe);
+    },
+  );
+});
