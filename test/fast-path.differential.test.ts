@@ -62,6 +62,17 @@ interface CallOptions {
 
 let nextId = 1;
 
+/** The second round of `confirm` (an elicitation), answered with `responses` under the first round's state. */
+function confirmRound(what: string, subject: string, responses: Record<string, unknown>): Probe {
+  const params = { name: "confirm", arguments: { what: subject }, inputResponses: responses };
+  return request(
+    what,
+    "tools/call",
+    { ...params, requestState: "«confirm state»" },
+    { capabilities: { elicitation: {} } },
+  );
+}
+
 /** A well-formed 2026-07-28 request of `method`, with its headers. */
 function request(what: string, method: string, params: Record<string, unknown>, options: CallOptions = {}): Probe {
   const routed = (params.name ?? params.uri ?? params.taskId) as string | undefined;
@@ -137,39 +148,13 @@ function hotRequests(): Probe[] {
       ...call("confirm", { what: "deploy" }, { capabilities: { elicitation: {} }, issues: ["«confirm state»"] }),
       what: "confirm, first round (input_required)",
     },
-    request(
-      "confirm, second round, accepted",
-      "tools/call",
-      {
-        name: "confirm",
-        arguments: { what: "deploy" },
-        inputResponses: { "input-0": { action: "accept", content: { sure: true } } },
-        requestState: "«confirm state»",
-      },
-      { capabilities: { elicitation: {} } },
-    ),
-    request(
-      "confirm, second round, declined",
-      "tools/call",
-      {
-        name: "confirm",
-        arguments: { what: "deploy" },
-        inputResponses: { "input-0": { action: "decline" } },
-        requestState: "«confirm state»",
-      },
-      { capabilities: { elicitation: {} } },
-    ),
-    request(
-      "confirm, second round, for other arguments (a replayed state)",
-      "tools/call",
-      {
-        name: "confirm",
-        arguments: { what: "destroy" },
-        inputResponses: { "input-0": { action: "accept", content: { sure: true } } },
-        requestState: "«confirm state»",
-      },
-      { capabilities: { elicitation: {} } },
-    ),
+    confirmRound("confirm, second round, accepted", "deploy", {
+      "input-0": { action: "accept", content: { sure: true } },
+    }),
+    confirmRound("confirm, second round, declined", "deploy", { "input-0": { action: "decline" } }),
+    confirmRound("confirm, second round, for other arguments (a replayed state)", "destroy", {
+      "input-0": { action: "accept", content: { sure: true } },
+    }),
     request(
       "confirm with a forged requestState",
       "tools/call",
@@ -268,36 +253,43 @@ async function stdioPair(script: string, args: string[], env: Record<string, str
   return { pair, close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
 }
 
+/** The fixture served both ways, over HTTP and over stdio, for the tests of the describe block that calls this. */
+function servedFixture() {
+  const served = {} as { http: Awaited<ReturnType<typeof httpPair>>; stdio: Awaited<ReturnType<typeof stdioPair>> };
+  beforeAll(async () => {
+    served.http = await httpPair();
+    served.stdio = await stdioPair(FIXTURE, []);
+  });
+  afterAll(async () => {
+    await served.http?.close();
+    await served.stdio?.close();
+  });
+  return served;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // (a) and (b): the fixture, over HTTP and stdio
 
 describe("valid hot requests and bad input (test/fixtures/differential-server.mjs)", () => {
-  let http: Awaited<ReturnType<typeof httpPair>>;
-  let stdio: Awaited<ReturnType<typeof stdioPair>>;
-  beforeAll(async () => {
-    http = await httpPair();
-    stdio = await stdioPair(FIXTURE, []);
-  });
-  afterAll(async () => {
-    await http?.close();
-    await stdio?.close();
-  });
+  const served = servedFixture();
 
   for (const transport of ["http", "stdio"] as const) {
     // One test a request, in order: a round's answer names what the next round sends back.
     it.each(hotRequests())(`answers $what alike over ${transport}`, async (probe) => {
-      await (transport === "http" ? http.pair : stdio.pair).expectSame(probe);
+      await (transport === "http" ? served.http.pair : served.stdio.pair).expectSame(probe);
     });
   }
 
   it.each(["http", "stdio"] as const)("pages every list alike over %s", async (transport) => {
     const send =
-      transport === "http" ? (probe: Probe) => http.pair.observe(probe) : (probe: Probe) => stdio.pair.observe(probe);
+      transport === "http"
+        ? (probe: Probe) => served.http.pair.observe(probe)
+        : (probe: Probe) => served.stdio.pair.observe(probe);
     expect(await walkLists(send)).toBeGreaterThan(4);
   });
 
   it.each(badInputs(MAX_BODY_BYTES))("refuses $what alike over HTTP", async (input) => {
-    await http.pair.expectSame(input);
+    await served.http.pair.expectSame(input);
   });
 
   it("refuses a foreign Host header and answers other paths alike", async () => {
@@ -309,7 +301,7 @@ describe("valid hot requests and bad input (test/fixtures/differential-server.mj
       { ...good, what: "a path below the endpoint", path: "/mcp/extra" },
       { ...good, what: "a query string", path: "/mcp?x=1" },
     ]) {
-      await http.pair.expectSame(probe);
+      await served.http.pair.expectSame(probe);
     }
   });
 });
@@ -555,27 +547,18 @@ const generated = fc
   });
 
 describe("generated requests (fast-check mutations of valid ones)", () => {
-  let http: Awaited<ReturnType<typeof httpPair>>;
-  let stdio: Awaited<ReturnType<typeof stdioPair>>;
-  beforeAll(async () => {
-    http = await httpPair();
-    stdio = await stdioPair(FIXTURE, []);
-  });
-  afterAll(async () => {
-    await http?.close();
-    await stdio?.close();
-  });
+  const served = servedFixture();
 
   it("answers them alike over HTTP", async () => {
     await fc.assert(
-      fc.asyncProperty(generated, (probe) => http.pair.expectSame(probe)),
+      fc.asyncProperty(generated, (probe) => served.http.pair.expectSame(probe)),
       { seed: SEED, numRuns: GENERATED_RUNS },
     );
   }, 120_000);
 
   it("answers their bodies alike over stdio", async () => {
     await fc.assert(
-      fc.asyncProperty(generated, (probe) => stdio.pair.expectSame(probe)),
+      fc.asyncProperty(generated, (probe) => served.stdio.pair.expectSame(probe)),
       { seed: SEED, numRuns: GENERATED_RUNS },
     );
   }, 120_000);
