@@ -9,7 +9,7 @@ import {
   type Notification,
   PROTOCOL_VERSION_META_KEY,
   type Result,
-  type ServerCapabilities,
+  Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
@@ -19,7 +19,7 @@ import type { LiveModel } from "../live-model.js";
 import { runOutsideServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
-import { createServer } from "../server/server-factory.js";
+import { withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { encodeResult, errorOf } from "./encode.js";
 import { FAST_REVISION, type FastMethod, type FastRequest, recognise, type StandardHeaders } from "./recognise.js";
@@ -73,8 +73,10 @@ export class FastPath {
   /** What depends only on the model, worked out once per compiled model (a change makes a new one). */
   readonly #perModel = new WeakMap<CompiledModel, ModelFacts>();
   readonly #tasks: TaskManager | undefined;
-  readonly #checks: SdkChecks;
-  #pinned: { readonly capabilities: ServerCapabilities; readonly discover: Result } | undefined;
+  /** Made at the first answer that needs it (sdk-checks.ts). */
+  #checks: SdkChecks | undefined;
+  /** On a connection, the model as it was when the connection settled (see `pin`). */
+  #pinned: CompiledModel | undefined;
 
   constructor(live: LiveModel, transport: TransportKind, tasks?: TaskManager) {
     this.#live = live;
@@ -82,11 +84,9 @@ export class FastPath {
     this.#serving = { transport, hooks: live.middleware.request };
     // The fast path serves 2026-07-28 only, which has no connection state (a log level is set per request).
     const connection: ConnectionState = {};
-    const { info, serverOptions } = live.current;
-    this.#checks = new SdkChecks(info, serverOptions);
     // The SDK's own 2026-07-28 projection of a tool result (non-object structured content also sent as text).
     this.#handlers = modelHandlers(live, tasks, connection, (result, outputSchema) =>
-      this.#checks.projectCallToolResult(result, outputSchema),
+      this.#sdkChecks().projectCallToolResult(result, outputSchema),
     );
   }
 
@@ -96,8 +96,7 @@ export class FastPath {
    * discovering the capabilities, it was built with. Over HTTP every request sees the model as it is.
    */
   pin(): void {
-    const model = this.#live.current;
-    this.#pinned = { capabilities: model.serverOptions.capabilities ?? {}, discover: this.#discoverResult(model) };
+    this.#pinned = this.#live.current;
   }
 
   /** The request, when the fast path answers it; undefined when the SDK must. */
@@ -105,7 +104,7 @@ export class FastPath {
     const request = recognise(body, headers);
     if (request === undefined) return undefined;
     const model = this.#live.current;
-    const capabilities = this.#pinned?.capabilities ?? model.serverOptions.capabilities ?? {};
+    const capabilities = (this.#pinned ?? model).serverOptions.capabilities ?? {};
     switch (request.method) {
       case "server/discover":
         return request;
@@ -164,7 +163,7 @@ export class FastPath {
     const result = await this.#handlers[method](request.params, sdk, undefined);
     const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
     if (!checked) return result;
-    return this.#checks.check(method, liftedRequest(request), sdk, result);
+    return this.#sdkChecks().check(method, liftedRequest(request), sdk, result);
   }
 
   /**
@@ -200,20 +199,30 @@ export class FastPath {
     return prepared;
   }
 
-  /** What the SDK's `server/discover` answers for this model: worked out once, by a server built the usual way. */
-  #discoverResult(model: CompiledModel): Result {
-    if (this.#pinned) return this.#pinned.discover;
+  /**
+   * What the SDK's `server/discover` answers for this model (on a connection, for the model it settled with): the
+   * capabilities a server built with its options advertises, worked out once.
+   */
+  #discoverResult(current: CompiledModel): Result {
+    const model = this.#pinned ?? current;
     const facts = this.#factsOf(model);
     if (facts.discover === undefined) {
-      const capabilities = createServer(this.#live, this.#tasks).getCapabilities();
-      const instructions = model.serverOptions.instructions;
+      const { info, serverOptions } = model;
+      const options = this.#tasks ? withTasksExtension(serverOptions) : serverOptions;
+      const instructions = serverOptions.instructions;
       facts.discover = {
         supportedVersions: [FAST_REVISION],
-        capabilities: { ...capabilities },
+        capabilities: { ...new Server(info, options).getCapabilities() },
         ...(instructions && { instructions }),
       };
     }
     return facts.discover;
+  }
+
+  #sdkChecks(): SdkChecks {
+    const { info, serverOptions } = this.#live.current;
+    this.#checks ??= new SdkChecks(info, serverOptions);
+    return this.#checks;
   }
 
   #factsOf(model: CompiledModel): ModelFacts {
