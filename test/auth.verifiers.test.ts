@@ -411,6 +411,18 @@ describe("token introspection (opaque tokens)", () => {
       "The access token was not issued for this resource",
     );
   });
+
+  // The fast path verifies before it knows whether it will answer; what it hands on carries the outcome with it.
+  it("asks the authorization server once per request, whether the token is taken or refused", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 300;
+    const good = as.opaque({ aud: url.href, sub: "bob", client_id: "c", scope: "repo:read", exp });
+    const inactive = as.opaque({ active: false, aud: url.href, exp });
+    expect((await call("whoami", bearer(good))).status).toBe(200);
+    expect((await rpc("completion/complete", {}, bearer(good))).status).toBeLessThan(500);
+    expect((await call("whoami", bearer(inactive))).status).toBe(401);
+    expect(as.introspected.get(good)).toBe(2);
+    expect(as.introspected.get(inactive)).toBe(1);
+  });
 });
 
 describe("legacy sessions", () => {

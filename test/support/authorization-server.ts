@@ -34,6 +34,8 @@ export interface MintOptions {
 export class LocalAuthorizationServer {
   readonly tokenRequests: TokenRequestSeen[] = [];
   jwksFetches = 0;
+  /** How many times `/introspect` was asked about each token. */
+  readonly introspected = new Map<string, number>();
   /** How long tokens from `/token` live, in seconds. */
   tokenLifetime = 300;
   #keys: Key[] = [];
@@ -144,6 +146,8 @@ export class LocalAuthorizationServer {
     }
     if (req.method === "POST" && url.pathname === "/token") {
       const form = new URLSearchParams(await readText(req));
+      const asked = form.get("token") ?? "";
+      this.introspected.set(asked, (this.introspected.get(asked) ?? 0) + 1);
       const [clientId, secret] = clientCredentials(req, form);
       const client = clientId === undefined ? undefined : this.#clients.get(clientId);
       if (!client || client.secret !== secret) return send(401, { error: "invalid_client" });
@@ -165,6 +169,8 @@ export class LocalAuthorizationServer {
     }
     if (req.method === "POST" && url.pathname === "/introspect") {
       const form = new URLSearchParams(await readText(req));
+      const asked = form.get("token") ?? "";
+      this.introspected.set(asked, (this.introspected.get(asked) ?? 0) + 1);
       const [clientId, secret] = clientCredentials(req, form);
       if (!clientId || this.#clients.get(clientId)?.secret !== secret) return send(401, { error: "invalid_client" });
       return send(200, this.#opaque.get(form.get("token") ?? "") ?? { active: false });

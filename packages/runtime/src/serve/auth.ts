@@ -21,8 +21,9 @@ export interface AuthSteps {
   /** The metadata paths, which a server routing by path must send to the endpoint too. */
   readonly paths: readonly string[];
   /**
-   * The fast path's check (serve/fast-http.ts): the caller the headers prove, or undefined for a request that
-   * `authenticate` would refuse. Reports nothing: the request goes on to the steps, which refuse it and report why.
+   * The fast path's check (serve/fast-http.ts): the caller the headers prove, undefined without a credential;
+   * rejects as `authenticate` would refuse. A request the fast path hands on carries this outcome in its exchange
+   * (`verified`), and `authenticate` answers and reports from it.
    */
   readonly verify: (headers: Headers) => Promise<AuthInfo | undefined>;
   /** Whether a verified caller holds every scope a request needs (the fast path's `authorize`). */
@@ -47,7 +48,7 @@ export function authSteps(
 
   return {
     paths,
-    verify: (headers) => chain.authenticate(headers).catch(() => undefined),
+    verify: (headers) => chain.authenticate(headers),
     allows: (authInfo, method, params) =>
       missingScopes(authInfo.scopes, scopesNeeded(live.current, method, params)).length === 0,
     async metadata(exchange, next) {
@@ -63,7 +64,7 @@ export function authSteps(
     async authenticate(exchange, next) {
       let authInfo: Awaited<ReturnType<typeof chain.authenticate>>;
       try {
-        authInfo = await chain.authenticate(exchange.request.headers);
+        authInfo = await (exchange.verified ?? chain.authenticate(exchange.request.headers));
       } catch (error) {
         return refusal(error, documentUrl, onError);
       }

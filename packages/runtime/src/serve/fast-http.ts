@@ -46,18 +46,22 @@ export function fastNodeListener(route: FastRoute, fallback: NodeListener, path:
       return fallback(req, res);
     }
     let authInfo: AuthInfo | undefined;
+    let verified: Promise<AuthInfo | undefined> | undefined;
     if (auth) {
-      authInfo = await auth.verify(headersOf(req));
-      if (authInfo === undefined) return fallback(req, res);
+      verified = auth.verify(headersOf(req));
+      // A refusal is the SDK path's to answer and report, from this same outcome.
+      authInfo = await verified.catch(() => undefined);
+      if (authInfo === undefined) return fallback(req, res, { verified });
     }
     let text: string | undefined;
     try {
       text = await readBody(req, limit);
     } catch {
       // The client went away mid-body: the SDK path says so to nobody, as it would have.
-      return fallback(req, res, async () => {
+      const readBody = async (): Promise<string | undefined> => {
         throw new Error("the client closed the request before sending its whole body");
-      });
+      };
+      return fallback(req, res, { readBody, ...(verified && { verified }) });
     }
     const body = text === undefined ? undefined : parsed(text);
     const request =
@@ -69,7 +73,7 @@ export function fastNodeListener(route: FastRoute, fallback: NodeListener, path:
             name: single(headers["mcp-name"]),
           });
     if (request === undefined || (authInfo && !auth?.allows(authInfo, request.method, request.params))) {
-      return fallback(req, res, async () => text);
+      return fallback(req, res, { readBody: async () => text, ...(verified && { verified }) });
     }
     if (route.httpSteps.length > 0) await serveHooked(route, request, body, req, res, authInfo);
     else await serveFast(fast, request, req, res, route.responseMode, authInfo);

@@ -1,13 +1,17 @@
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestFollowing } from "./follow-signal.js";
-import type { BodyReader, Next } from "./pipeline.js";
+import type { Exchange, Next } from "./pipeline.js";
 
 /**
- * Serves one request from Node. `body`, when given, is where the body is read from instead of the request's stream:
- * a front that already read it (serve/fast-http.ts) hands it on this way.
+ * Serves one request from Node. A front that already read the body or verified the credential (serve/fast-http.ts)
+ * hands them on in `done`: the body's reader instead of the request's stream, the verification's outcome.
  */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse, body?: BodyReader) => Promise<void>;
+export type NodeListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  done?: Pick<Exchange, "readBody" | "verified">,
+) => Promise<void>;
 
 /**
  * The endpoint on Node's http server. Each request becomes a web `Request` (headers, URL, signal) and the
@@ -16,7 +20,7 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse, body?: Bo
  * request's signal: on HTTP a closed stream is a cancel.
  */
 export function toNodeListener(endpoint: { answer: Next }): NodeListener {
-  return async (req, res, body) => {
+  return async (req, res, done) => {
     const gone = new AbortController();
     let answered = false;
     res.once("close", () => {
@@ -33,7 +37,8 @@ export function toNodeListener(endpoint: { answer: Next }): NodeListener {
     }
     const response = await endpoint.answer({
       request,
-      readBody: body ?? ((limit) => readBody(req, limit)),
+      readBody: done?.readBody ?? ((limit) => readBody(req, limit)),
+      ...(done?.verified !== undefined && { verified: done.verified }),
       ...(req.socket.remoteAddress !== undefined && { remoteAddress: req.socket.remoteAddress }),
     });
     await send(response, res, gone.signal, req);

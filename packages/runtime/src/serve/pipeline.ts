@@ -18,6 +18,11 @@ export interface Exchange {
   readonly readBody?: BodyReader;
   /** The client's IP address, when the server knows it (Node's socket; a fetch runtime does not say). */
   readonly remoteAddress?: string;
+  /**
+   * The credential's verification, when a front already ran it (serve/fast-http.ts): the authenticate step takes
+   * its outcome rather than verifying again (an introspection verifier would ask its authorization server twice).
+   */
+  readonly verified?: Promise<AuthInfo | undefined>;
 }
 
 /** The body as text, or undefined as soon as it is longer than `limit` bytes (the rest is left unread). */
