@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileJsonSchema } from "../../schema/json-validator.js";
-import { sqlToolSchema } from "./arguments.js";
 import { SHOP } from "./fixtures.test-support.js";
 import { FILTER_OPERATORS } from "./operators.js";
+import { sqlToolSchema } from "./tool-kinds.js";
 
 const orders = { schema: "public", name: "orders" };
 

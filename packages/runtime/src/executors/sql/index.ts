@@ -11,7 +11,6 @@ export {
   type SqlSchemaOptions,
   type SqlToolAnnotations,
   type SqlToolSchema,
-  sqlToolSchema,
 } from "./arguments.js";
 export type { SqlConnection } from "./connection.js";
 export { describeTable, findTables } from "./describe.js";
@@ -40,3 +39,4 @@ export { AND, FILTER_OPERATORS, type FilterOperator, OR, operatorsFor } from "./
 export { leastPrivilegeScript, type RoleScriptOptions } from "./roles.js";
 export { orNull } from "./row-schema.js";
 export { qualifiedName } from "./tables.js";
+export { isWriteBinding, sqlToolSchema } from "./tool-kinds.js";
