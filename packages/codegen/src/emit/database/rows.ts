@@ -3,7 +3,7 @@
  * user writes beside the generated tools (overrides reading `structuredContent.rows`).
  */
 import type { SqlJsonSchema, SqlTable } from "@mcpsmith/runtime/sql";
-import { printKey, printString } from "../literal.js";
+import { printKey, printString } from "../core/literal.js";
 
 export function rowInterface(name: string, table: SqlTable): string {
   const lines = table.columns.map((column) => {
