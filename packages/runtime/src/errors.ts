@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   E_TARGET_INVALID: "serve() was given something that is not a model, a builder or a decorated object",
   E_SERVE_OPTIONS: "serve() options are inconsistent",
   E_STATE_KEY: "The requestState signing key (MCPSMITH_STATE_KEY) or its expiry is unusable",
+  E_DRIVER_MISSING: "The database driver a connection needs is not installed, or this Node has no node:sqlite",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -12,6 +12,7 @@ import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
 import type { ReadLimits } from "./read-tools.js";
 import { sqliteDriver } from "./sqlite.js";
+import { SQLITE_DRIVER_CHOICES, type SqliteDriverChoice } from "./sqlite-engine.js";
 import { runSqlTool } from "./tool-kinds.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -35,6 +36,11 @@ export interface SqlExecutorOptions {
   timeoutMs?: number;
   /** Signs `list_` cursors; default a random key per process (cursors then do not survive a restart). */
   cursorKey?: string | Uint8Array;
+  /**
+   * The engine an SQLite database runs on. Default `auto`: better-sqlite3 where it is installed and loads, else
+   * Node's node:sqlite (Node 22.16 or later).
+   */
+  sqliteDriver?: SqliteDriverChoice;
 }
 
 export interface SqlCallContext {
@@ -56,6 +62,9 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
   const { connection } = options;
   if (typeof connection === "string" && dialectOf(connection) !== database.dialect) {
     throw new TypeError(`createSqlExecutor: the connection does not name a ${database.dialect} database.`);
+  }
+  if (options.sqliteDriver !== undefined && !SQLITE_DRIVER_CHOICES.includes(options.sqliteDriver)) {
+    throw new TypeError(`createSqlExecutor: sqliteDriver takes ${SQLITE_DRIVER_CHOICES.join(", ")}.`);
   }
   const { defaultLimit, maxRows } = listLimits(options);
   const limits: ReadLimits = {
@@ -125,7 +134,10 @@ async function openDriver(database: SqlDatabase, options: SqlExecutorOptions): P
     case "mysql":
       return mysqlDriver(typeof connection === "string" ? mysqlUri(connection) : (connection as never));
     case "sqlite":
-      return sqliteDriver(sqliteFile(connection), { writes: options.writes === true });
+      return sqliteDriver(sqliteFile(connection), {
+        writes: options.writes === true,
+        driver: options.sqliteDriver ?? "auto",
+      });
   }
 }
 

@@ -38,5 +38,6 @@ export type {
 export { AND, FILTER_OPERATORS, type FilterOperator, OR, operatorsFor } from "./operators.js";
 export { leastPrivilegeScript, type RoleScriptOptions } from "./roles.js";
 export { orNull } from "./row-schema.js";
+export type { SqliteDriverChoice } from "./sqlite-engine.js";
 export { qualifiedName } from "./tables.js";
 export { isWriteBinding, sqlToolSchema } from "./tool-kinds.js";
