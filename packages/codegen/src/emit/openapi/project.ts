@@ -1,3 +1,4 @@
+import { apiSubject } from "../../ir/api-subject.js";
 import { DEFAULT_DISCOVERY_THRESHOLD } from "../../ir/listing-modes.js";
 import type { JsonSchema, OpenApiIR } from "../../ir/types.js";
 import { printStatement } from "../core/fields.js";
@@ -36,7 +37,7 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
     header,
     serverInfo: serverInfoStatement(options.serverInfo),
     api: printStatement("export const API = ", ir.api, " as const satisfies HttpApi;", { expand: true }),
-    subject: printString(`the ${ir.title} API`),
+    subject: printString(apiSubject(ir.title)),
   });
   // The groups first: they collect the loosened definitions the definitions file writes.
   const loose = new Map<string, JsonSchema>();
