@@ -10,9 +10,9 @@ import { explain } from "./failures.js";
 import type { SqlBinding, SqlDatabase } from "./model.js";
 import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
-import type { ReadLimits } from "./read-tools.js";
 import { sqliteDriver } from "./sqlite.js";
 import { SQLITE_DRIVER_CHOICES, type SqliteDriverChoice } from "./sqlite-engine.js";
+import type { ReadLimits } from "./tool-call.js";
 import { runSqlTool } from "./tool-kinds.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;

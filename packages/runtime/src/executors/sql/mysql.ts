@@ -3,7 +3,7 @@ import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
-import { runTransaction, type TransactionSteps } from "./transaction.js";
+import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 type Mysql = typeof import("mysql2");
 
@@ -98,17 +98,12 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
     release: (conn, { failure, untrusted }) => (untrusted || failure !== undefined ? conn.destroy() : conn.release()),
   };
 
+  const { transaction, untrustedRead } = transactionsOf(steps);
   return {
-    transaction: (mode, settings, work) => runTransaction(steps, mode, settings, work),
+    transaction,
     async query(sql, settings, maxRows) {
       await checkMysqlReadOnly(sql);
-      return runTransaction(
-        steps,
-        "read",
-        settings,
-        (session) => session.run({ text: sql, values: [] }, maxRows),
-        true,
-      );
+      return untrustedRead(settings, (session) => session.run({ text: sql, values: [] }, maxRows));
     },
     async writeAccess() {
       const conn = await connect({ timeoutMs: timeoutMs || 10_000 });

@@ -3,7 +3,7 @@ import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
-import { runTransaction, type TransactionSteps } from "./transaction.js";
+import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 /** A session of pg: a transaction on one pooled client. */
 interface PostgresSession extends Session {
@@ -78,20 +78,15 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
       client.release(failure !== undefined && (untrusted || isConnectionError(failure)) ? failure : undefined),
   };
 
+  const { transaction, untrustedRead } = transactionsOf(steps);
   return {
-    transaction: (mode, settings, work) => runTransaction(steps, mode, settings, work),
+    transaction,
     async query(sql, settings, maxRows) {
       const text = checkReadOnlySql(sql, "postgres");
-      return runTransaction(
-        steps,
-        "read",
-        settings,
-        async (session) => {
-          await session.run({ text: `DECLARE mcpsmith_query NO SCROLL CURSOR FOR ${text}\n`, values: [] }, 0);
-          return session.run({ text: `FETCH ${maxRows + 1} FROM mcpsmith_query`, values: [] }, maxRows);
-        },
-        true,
-      );
+      return untrustedRead(settings, async (session) => {
+        await session.run({ text: `DECLARE mcpsmith_query NO SCROLL CURSOR FOR ${text}\n`, values: [] }, 0);
+        return session.run({ text: `FETCH ${maxRows + 1} FROM mcpsmith_query`, values: [] }, maxRows);
+      });
     },
     async writeAccess() {
       const { rows } = await pool.query(

@@ -3,7 +3,7 @@
  * one in memory first: a module built for another Node, or not built at all, fails here and not at the first call.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import { MEMORY, type SqliteConnection, type SqliteEngine, type SqliteStatement } from "./sqlite-engine.js";
+import { firstRows, MEMORY, type SqliteConnection, type SqliteEngine, type SqliteStatement } from "./sqlite-engine.js";
 
 type Database = BetterSqlite3.Database;
 
@@ -37,12 +37,7 @@ function statement(prepared: BetterSqlite3.Statement): SqliteStatement {
     columns: () => prepared.columns().map((column) => column.name),
     rows(values, limit) {
       prepared.raw(true);
-      const rows: unknown[][] = [];
-      for (const row of prepared.iterate(...values) as IterableIterator<unknown[]>) {
-        rows.push(row);
-        if (rows.length >= limit) break;
-      }
-      return rows;
+      return firstRows(prepared.iterate(...values) as IterableIterator<unknown[]>, limit);
     },
     run(values) {
       const { changes, lastInsertRowid } = prepared.run(...values);

@@ -44,3 +44,13 @@ export interface SqliteStatement {
   rows(values: unknown[], limit: number): unknown[][];
   run(values: unknown[]): { changes: number; lastInsertRowid: unknown };
 }
+
+/** The first `limit` rows of a statement's rows, read no further: the rest of a large result is never read. */
+export function firstRows(rows: Iterable<unknown[]>, limit: number): unknown[][] {
+  const read: unknown[][] = [];
+  for (const row of rows) {
+    read.push(row);
+    if (read.length >= limit) break;
+  }
+  return read;
+}

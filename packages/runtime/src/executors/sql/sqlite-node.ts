@@ -5,7 +5,7 @@
  * used here is declared below, and it is imported by a computed name so that no bundler tries to resolve it.
  */
 import { existsSync } from "node:fs";
-import { MEMORY, type SqliteConnection, type SqliteEngine, type SqliteStatement } from "./sqlite-engine.js";
+import { firstRows, MEMORY, type SqliteConnection, type SqliteEngine, type SqliteStatement } from "./sqlite-engine.js";
 
 /** The Node versions whose node:sqlite this runs on. */
 export const NODE_SQLITE_SINCE = "22.16";
@@ -89,14 +89,7 @@ function statement(prepared: NodeStatement): SqliteStatement {
     reader: columns.length > 0,
     readonly: undefined,
     columns: () => columns,
-    rows(values, limit) {
-      const rows: unknown[][] = [];
-      for (const row of prepared.iterate(...values)) {
-        rows.push(row);
-        if (rows.length >= limit) break;
-      }
-      return rows;
-    },
+    rows: (values, limit) => firstRows(prepared.iterate(...values), limit),
     run(values) {
       const { changes, lastInsertRowid } = prepared.run(...values);
       return { changes: Number(changes), lastInsertRowid };

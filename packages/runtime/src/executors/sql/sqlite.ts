@@ -3,7 +3,7 @@ import { type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.j
 import { checkReadOnlySql } from "./read-guard.js";
 import { Channel } from "./sqlite-channel.js";
 import type { SqliteDriverChoice } from "./sqlite-engine.js";
-import { runTransaction, type TransactionSteps } from "./transaction.js";
+import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 /**
  * SQLite in a worker thread, on better-sqlite3 or node:sqlite (load-sqlite.ts): reads on a connection opened
@@ -93,13 +93,14 @@ export function sqliteDriver(filename: string, options: { writes: boolean; drive
       }),
   };
 
+  const { transaction, untrustedRead } = transactionsOf(steps);
   return {
-    transaction: (mode, settings, work) => runTransaction(steps, mode, settings, work),
+    transaction,
     query(sql, settings, maxRows) {
       const text = checkReadOnlySql(sql, "sqlite");
-      // Untrusted as on every engine, though here nothing is left to reset: reads run on a connection opened
-      // read-only with `query_only`, whose settings the guard keeps `query` text from changing (no PRAGMA, no ATTACH).
-      return runTransaction(steps, "read", settings, (session) => session.run({ text, values: [] }, maxRows), true);
+      // Here nothing is left to reset after it: reads run on a connection opened read-only with `query_only`,
+      // whose settings the guard keeps `query` text from changing (no PRAGMA, no ATTACH).
+      return untrustedRead(settings, (session) => session.run({ text, values: [] }, maxRows));
     },
     async writeAccess() {
       return options.writes

@@ -14,24 +14,14 @@ import {
   writeSchema,
 } from "./arguments.js";
 import { plainJson } from "./codecs.js";
-import type { CursorSigner } from "./cursor.js";
 import { DESCRIBE_OUTPUT, describeTable, FIND_TABLES_OUTPUT, findTables } from "./describe.js";
-import type { RunSettings, SqlDriver } from "./driver.js";
 import { type ListLimits, listOutputSchema, listRowsInputSchema } from "./list-arguments.js";
 import type { SqlBinding, SqlDatabase } from "./model.js";
-import { getRow, listRows, type ReadLimits } from "./read-tools.js";
+import { getRow, listRows } from "./read-tools.js";
 import { withinBytes } from "./rows.js";
 import { qualifiedName, tableNamed, tableOf } from "./tables.js";
+import type { SqlToolCall } from "./tool-call.js";
 import { writeRow } from "./write-tools.js";
-
-/** What a call of any kind runs with: the database, its driver (opened on first use), the limits and the cursors. */
-export interface SqlToolCall {
-  database: SqlDatabase;
-  driver(): Promise<SqlDriver>;
-  limits: ReadLimits;
-  cursors: CursorSigner;
-  settings: RunSettings;
-}
 
 /** What the schema of a kind is built from besides its binding. */
 interface SchemaContext {
@@ -75,8 +65,7 @@ function writeKind<Kind extends "insert" | "update" | "delete">(kind: Kind): Sql
   return {
     writes: true,
     schema: (binding, { database }) => writeSchema(kind, tableOf(database, binding.table)),
-    run: async (binding, args, call) =>
-      writeRow(await call.driver(), call.database, kind, tableOf(call.database, binding.table), args, call.settings),
+    run: (binding, args, call) => writeRow(call, kind, tableOf(call.database, binding.table), args),
   };
 }
 
@@ -84,30 +73,12 @@ const SQL_TOOL_KINDS: { [Kind in SqlBinding["kind"]]: SqlToolKind<Kind> } = {
   list: {
     writes: false,
     schema: (binding, { database, limits }) => listSchema(tableOf(database, binding.table), database, limits),
-    run: async (binding, args, call) =>
-      listRows(
-        await call.driver(),
-        call.database,
-        tableOf(call.database, binding.table),
-        args,
-        call.limits,
-        call.cursors,
-        call.settings,
-      ),
+    run: (binding, args, call) => listRows(call, tableOf(call.database, binding.table), args),
   },
   get: {
     writes: false,
     schema: (binding, { database }) => getSchema(tableOf(database, binding.table), database, binding.embed),
-    run: async (binding, args, call) =>
-      getRow(
-        await call.driver(),
-        call.database,
-        tableOf(call.database, binding.table),
-        binding.embed ?? [],
-        args,
-        call.limits,
-        call.settings,
-      ),
+    run: (binding, args, call) => getRow(call, tableOf(call.database, binding.table), binding.embed ?? [], args),
   },
   insert: writeKind("insert"),
   update: writeKind("update"),
@@ -173,16 +144,7 @@ const SQL_TOOL_KINDS: { [Kind in SqlBinding["kind"]]: SqlToolKind<Kind> } = {
       output: listOutputSchema(undefined),
       annotations: READ,
     }),
-    run: async (_binding, args, call) =>
-      listRows(
-        await call.driver(),
-        call.database,
-        tableNamed(call.database, String(args.table)),
-        args,
-        call.limits,
-        call.cursors,
-        call.settings,
-      ),
+    run: (_binding, args, call) => listRows(call, tableNamed(call.database, String(args.table)), args),
   },
 };
 

@@ -3,7 +3,7 @@
  * what a call set into the next call: a connection, cancellation watched, begin, the work, commit (a write) or roll
  * back (a read), and the connection given back whatever happened. A driver gives only the steps its engine takes.
  */
-import type { RunSettings, Session } from "./driver.js";
+import type { RunSettings, Session, SqlDriver } from "./driver.js";
 
 export type TransactionMode = "read" | "write";
 
@@ -34,13 +34,28 @@ export interface TransactionSteps<Connection, EngineSession extends Session> {
   release(connection: Connection, outcome: { failure: Error | undefined; untrusted: boolean }): void;
 }
 
+/**
+ * A driver's transactions from its steps: `transaction` for the statements the executor writes, `untrustedRead` for
+ * `query` text, which a model wrote: it runs read-only, and nothing it sets reaches another call.
+ */
+export function transactionsOf<Connection, EngineSession extends Session>(
+  steps: TransactionSteps<Connection, EngineSession>,
+): Pick<SqlDriver, "transaction"> & {
+  untrustedRead<T>(settings: RunSettings, work: (session: Session) => Promise<T>): Promise<T>;
+} {
+  return {
+    transaction: (mode, settings, work) => runTransaction(steps, mode, settings, work, false),
+    untrustedRead: (settings, work) => runTransaction(steps, "read", settings, work, true),
+  };
+}
+
 /** Runs `work` in one transaction of `mode`; the transaction has ended and the connection is back when it settles. */
-export async function runTransaction<Connection, EngineSession extends Session, T>(
+async function runTransaction<Connection, EngineSession extends Session, T>(
   steps: TransactionSteps<Connection, EngineSession>,
   mode: TransactionMode,
   settings: RunSettings,
   work: (session: Session) => Promise<T>,
-  untrusted = false,
+  untrusted: boolean,
 ): Promise<T> {
   const connection = await steps.acquire(settings);
   const stop = steps.cancelOn(connection, settings);
