@@ -57,7 +57,7 @@ export function emitOpenApiProject(ir: OpenApiIR, options: OpenApiProjectOptions
       }),
     });
   }
-  groups.forEach((group, index) => generated.render(group.file, groupViews[index]!, "group"));
+  for (const [index, group] of groups.entries()) generated.render(group.file, groupViews[index]!, "group");
   generated.render("index", { ...indexView(ir, groups, header), defaultMode: printString(options.mode) });
   generated.render("mock-api", mockView(ir, header));
   const threshold =
