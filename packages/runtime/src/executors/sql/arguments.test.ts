@@ -106,4 +106,10 @@ describe("sqlToolSchema", () => {
     >;
     expect(many.table).toEqual({ type: "string" });
   });
+
+  it("names the kinds there are when a binding's kind is none of them", () => {
+    expect(() => sqlToolSchema({ kind: "truncate" } as never, SHOP)).toThrow(
+      'A SQL binding\'s kind is "truncate"; the kinds are list, get, insert, update, delete, query, describe, find_tables, list_rows.',
+    );
+  });
 });

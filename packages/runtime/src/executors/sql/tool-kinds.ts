@@ -3,6 +3,7 @@
  * `serve db` lists) and what a call does (what the executor runs), side by side, so that a default or a limit a
  * schema states is the one the call applies. Codegen asks `sqlToolSchema`; the executor asks `runSqlTool`.
  */
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import {
   getSchema,
@@ -149,7 +150,12 @@ const SQL_TOOL_KINDS: { [Kind in SqlBinding["kind"]]: SqlToolKind<Kind> } = {
 };
 
 function kindOf<Kind extends SqlBinding["kind"]>(binding: BindingOf<Kind>): SqlToolKind<Kind> {
-  return SQL_TOOL_KINDS[binding.kind as Kind];
+  const kind = Object.hasOwn(SQL_TOOL_KINDS, binding.kind) ? SQL_TOOL_KINDS[binding.kind as Kind] : undefined;
+  if (kind === undefined) {
+    const known = Object.keys(SQL_TOOL_KINDS).join(", ");
+    throw new McpsmithError("E_MODEL_INVALID", `A SQL binding's kind is "${binding.kind}"; the kinds are ${known}.`);
+  }
+  return kind;
 }
 
 /** A tool's description, input and output schemas and hints, from its binding and the database. */
