@@ -8,6 +8,7 @@ import type { LiveModel } from "../engine/live-model.js";
 import { scopesNamed, scopesNeeded } from "../engine/visibility.js";
 import { McpsmithError } from "../errors.js";
 import { missingScopes } from "../model/auth.js";
+import { refusal } from "../wire-errors.js";
 import type { Step } from "./pipeline.js";
 
 /** The endpoint's authorization, set up once: its steps, and the paths it answers besides the endpoint's. */
@@ -66,7 +67,7 @@ export function authSteps(
       try {
         authInfo = await (exchange.verified ?? chain.authenticate(exchange.request.headers));
       } catch (error) {
-        return refusal(error, documentUrl, onError);
+        return credentialRefusal(error, documentUrl, onError);
       }
       if (authInfo === undefined) return credentialsRequired(documentUrl);
       const response = await next({ ...exchange, authInfo });
@@ -114,10 +115,9 @@ function resourceOf(options: AuthOptions, fallback: URL | undefined): URL {
  * get one (RFC 9728 `resource_metadata`).
  */
 function credentialsRequired(documentUrl: string): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code: -32001, message: "Authentication required" }, id: null },
-    { status: 401, headers: { "www-authenticate": `Bearer resource_metadata="${quoted(documentUrl)}"` } },
-  );
+  return refusal("AUTHENTICATION_REQUIRED", {
+    headers: { "www-authenticate": `Bearer resource_metadata="${quoted(documentUrl)}"` },
+  });
 }
 
 /** SDK messages that say nothing a client should not know; anything else a verifier said is replaced. */
@@ -130,7 +130,7 @@ const SAFE_DESCRIPTIONS = new Set<string>([
 ]);
 
 /** A refused or uncheckable credential, answered in words fixed here; the cause goes to `onError` only. */
-function refusal(error: unknown, documentUrl: string, onError: (error: Error) => void): Response {
+function credentialRefusal(error: unknown, documentUrl: string, onError: (error: Error) => void): Response {
   if (error instanceof OAuthError && error.code === OAuthErrorCode.InvalidToken) {
     const description = SAFE_DESCRIPTIONS.has(error.message) ? error.message : REFUSED.invalid;
     return bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InvalidToken, description), {

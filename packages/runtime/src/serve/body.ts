@@ -1,6 +1,7 @@
+import { refusal } from "../wire-errors.js";
 import { requestFollowing } from "./follow-signal.js";
 import { tooLarge } from "./guards.js";
-import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE, textNestsDeeperThan } from "./json-limits.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP, textNestsDeeperThan } from "./json-limits.js";
 import type { BodyReader, Step } from "./pipeline.js";
 
 /**
@@ -10,9 +11,9 @@ import type { BodyReader, Step } from "./pipeline.js";
  *
  * A body over the limit is refused with 413 as soon as that is known: from its Content-Length, or counted as it
  * arrives when it has none (chunked), so a client cannot stream gigabytes. A body that is not JSON goes on as
- * text, for the SDK to answer exactly as it answers any malformed JSON (-32700); a wrong Content-Type still gets
+ * text, for the SDK to answer exactly as it answers any malformed JSON (PARSE_ERROR); a wrong Content-Type still gets
  * its 415 (the SDK checks the header first). JSON nested deeper than {@link MAX_JSON_DEPTH} is refused here as a
- * parse error (400, -32700): later steps walk the body recursively. A body the caller already parsed
+ * parse error (PARSE_ERROR): later steps walk the body recursively. A body the caller already parsed
  * (`fetch(request, { parsedBody })`) is taken as given, its depth checked the same way.
  */
 export function readBody(limit: number): Step {
@@ -21,7 +22,7 @@ export function readBody(limit: number): Step {
     if (Number(request.headers.get("content-length")) > limit) return tooLarge(limit);
     if (request.method !== "POST") return next(exchange);
     if (exchange.body !== undefined) {
-      return nestsDeeperThan(exchange.body, MAX_JSON_DEPTH) ? parseError(TOO_DEEP_MESSAGE) : next(exchange);
+      return nestsDeeperThan(exchange.body, MAX_JSON_DEPTH) ? parseError(TOO_DEEP) : next(exchange);
     }
     const read = exchange.readBody ?? (request.body && streamReader(request.body));
     if (!read) return next(exchange);
@@ -30,11 +31,11 @@ export function readBody(limit: number): Step {
       text = await read(limit);
     } catch {
       // The client went away mid-body (or the stream failed): no one may be left to read this answer.
-      return parseError("Parse error: the request body could not be read");
+      return parseError("the request body could not be read");
     }
     if (text === undefined) return tooLarge(limit);
     const body = parseJson(text);
-    if (textNestsDeeperThan(text, body, MAX_JSON_DEPTH)) return parseError(TOO_DEEP_MESSAGE);
+    if (textNestsDeeperThan(text, body, MAX_JSON_DEPTH)) return parseError(TOO_DEEP);
     if (body !== undefined) return next({ ...exchange, body });
     return next({ ...exchange, request: requestFollowing(request, { body: text }) });
   };
@@ -71,6 +72,6 @@ function parseJson(text: string): unknown {
 }
 
 /** What the SDK answers for a body it could not read or parse. */
-function parseError(message: string): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code: -32700, message }, id: null }, { status: 400 });
+function parseError(detail: string): Response {
+  return refusal("PARSE_ERROR", { detail });
 }

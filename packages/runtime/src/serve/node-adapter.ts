@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { refusal } from "../wire-errors.js";
 import { requestFollowing } from "./follow-signal.js";
 import type { Exchange, Next } from "./pipeline.js";
 
@@ -31,8 +32,7 @@ export function toNodeListener(endpoint: { answer: Next }): NodeListener {
       request = toRequest(req, gone.signal);
     } catch (error) {
       // What Node parses but a web Request cannot carry (a TRACE, say) never reaches the endpoint.
-      const message = `Bad Request: ${error instanceof Error ? error.message : String(error)}`;
-      await send(Response.json({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }, { status: 400 }), res);
+      await send(refusal("BAD_REQUEST", { detail: error instanceof Error ? error.message : String(error) }), res);
       return;
     }
     const response = await endpoint.answer({

@@ -115,7 +115,7 @@ describe("readBody", () => {
     expect(answer.headers.get("connection")).toBe("close");
     expect(await errorOf(answer)).toEqual({
       code: -32000,
-      message: `Payload Too Large: request body must not exceed ${LIMIT} bytes`,
+      message: `Payload Too Large: Request body must not exceed ${LIMIT} bytes`,
     });
     expect(request.bodyUsed).toBe(false);
     expect(seen).toEqual([]);
