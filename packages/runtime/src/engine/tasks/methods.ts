@@ -4,7 +4,6 @@ import {
   type JSONRPCRequest,
   MissingRequiredClientCapabilityError,
   PROTOCOL_VERSION_META_KEY,
-  ProtocolError,
   SERVER_INFO_META_KEY,
 } from "@modelcontextprotocol/server";
 import { protocolError } from "../../wire-errors.js";
