@@ -49,16 +49,17 @@ export function isLoopback(host: string): boolean {
 /** Host (DNS rebinding) and Origin checks: headers only, so a refused request costs no body. */
 export function checkHostAndOrigin(guards: Guards): Step {
   return async (exchange, next) => {
-    const { headers, url } = exchange.request;
+    const { incoming } = exchange;
     // A Request built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
     // URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
-    const problem = guardProblem(guards, headers.get("host") ?? new URL(url).host, headers.get("origin"));
+    const host = incoming.header("host") ?? new URL(incoming.request.url).host;
+    const problem = guardProblem(guards, host, incoming.header("origin"));
     return problem === undefined ? next(exchange) : refusal("FORBIDDEN", { message: problem });
   };
 }
 
 /** Why the Host or Origin header is refused, or undefined when both pass. */
-export function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
+function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
   const hostCheck = validateHostHeader(host, guards.allowedHosts);
   if (!hostCheck.ok) return hostCheck.message;
   const originCheck = validateOriginHeader(origin ?? null, guards.allowedOrigins);

@@ -22,14 +22,14 @@ import type { Step } from "./pipeline.js";
  */
 export function tasksRoute(tasks: TaskManager, info: () => Implementation, serving: Serving): Step {
   return async (exchange, next) => {
-    const { request, body, authInfo } = exchange;
-    const method = request.headers.get("mcp-method")?.trim();
-    if (request.method !== "POST" || method === undefined || !TASK_METHODS.has(method) || body === undefined) {
+    const { incoming, body, authInfo } = exchange;
+    const method = incoming.header("mcp-method")?.trim();
+    if (incoming.method !== "POST" || method === undefined || !TASK_METHODS.has(method) || body === undefined) {
       return next(exchange);
     }
     const classified = classifyInboundRequest({
       httpMethod: "POST",
-      protocolVersionHeader: request.headers.get("mcp-protocol-version") ?? undefined,
+      protocolVersionHeader: incoming.header("mcp-protocol-version"),
       mcpMethodHeader: method,
       body,
     });
@@ -41,12 +41,12 @@ export function tasksRoute(tasks: TaskManager, info: () => Implementation, servi
     if (classified.kind !== "modern" || classified.messageKind !== "request") return next(exchange);
     const message = classified.message as JSONRPCRequest;
     try {
-      const mismatch = nameMismatch(message, request.headers.get("mcp-name"));
+      const mismatch = nameMismatch(message, incoming.header("mcp-name"));
       if (mismatch !== undefined) return refusal("HEADER_MISMATCH", { id: message.id, message: mismatch });
       const result = await runOutsideServer(
         serving,
         message,
-        { signal: request.signal, headers: request.headers, authInfo },
+        { signal: incoming.signal, headers: incoming.headers, authInfo },
         () => answerTaskMethod(message, tasks, principalOf(authInfo), info()),
       );
       return Response.json({ jsonrpc: "2.0", id: message.id, result });
@@ -62,9 +62,9 @@ export function tasksRoute(tasks: TaskManager, info: () => Implementation, servi
  * SEP-2663 routing: `Mcp-Name` carries the task id, so a load balancer can send the request where the task runs.
  * Why the header does not do that, or undefined when it does. A request without a task id is INVALID_PARAMS.
  */
-function nameMismatch(request: JSONRPCRequest, header: string | null): string | undefined {
+function nameMismatch(request: JSONRPCRequest, header: string | undefined): string | undefined {
   const taskId = taskIdOf(request);
-  const name = header === null ? undefined : decodeHeaderValue(header.trim());
+  const name = header === undefined ? undefined : decodeHeaderValue(header.trim());
   if (name === taskId) return undefined;
   return name === undefined
     ? `${request.method} needs an Mcp-Name header equal to params.taskId`
