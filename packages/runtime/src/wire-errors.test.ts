@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   classifyInboundRequest,
   createMcpHandler,
@@ -10,9 +7,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { tooLarge } from "./serve/guards.js";
+import { sourceLinesMatching } from "./sources.test-support.js";
 import { protocolError, refusal, WIRE_ERRORS, wireError } from "./wire-errors.js";
-
-const SRC = fileURLToPath(new URL(".", import.meta.url));
 
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -20,27 +16,12 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") && !/\.test(-support)?\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe("the wire errors' table", () => {
   it("is the only place in the runtime's sources that writes a JSON-RPC code", () => {
-    const found: string[] = [];
-    for (const file of sources(SRC)) {
-      const name = relative(SRC, file);
-      if (name === "wire-errors.ts") continue;
-      readFileSync(file, "utf8")
-        .split("\n")
-        .forEach((line, index) => {
-          // A bare code (comments too: they name the table's entry instead), or one read off the SDK's enum.
-          if (/-32\d{3}\b|ProtocolErrorCode\./.test(line)) found.push(`${name}:${index + 1}: ${line.trim()}`);
-        });
-    }
+    // A bare code (comments too: they name the table's entry instead), or one read off the SDK's enum.
+    const found = sourceLinesMatching(/-32\d{3}\b|ProtocolErrorCode\./).filter(
+      (line) => !line.startsWith("wire-errors.ts:"),
+    );
     expect(found).toEqual([]);
   });
 

@@ -120,6 +120,15 @@ export function protocolError(name: WireErrorName, message?: string, data?: unkn
   return new ProtocolError(entry.code, message ?? entry.message, data);
 }
 
+/**
+ * The id an error about this message answers with: the message's own when it is a string or a number JSON can
+ * write, else `null` (the SDK's `echoableRequestId`), so that a client waiting for the answer to its request gets it.
+ */
+export function echoedId(message: unknown): string | number | null {
+  const id = typeof message === "object" && message !== null ? (message as { id?: unknown }).id : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+}
+
 function errorObject(code: number, message: string, data: unknown): ErrorObject {
   return data === undefined ? { code, message } : { code, message, data };
 }

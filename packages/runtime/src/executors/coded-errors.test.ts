@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { McpsmithError } from "../errors.js";
+import { sourceLinesMatching } from "../sources.test-support.js";
 import { createHttpExecutor } from "./http/executor.js";
 import { ForwardCredentialsError } from "./http/forward.js";
 import { createSqlExecutor } from "./sql/executor.js";
@@ -10,27 +8,11 @@ import { SHOP } from "./sql/fixtures.test-support.js";
 import { sqlToolSchema } from "./sql/index.js";
 import { leastPrivilegeScript } from "./sql/roles.js";
 
-const HERE = fileURLToPath(new URL(".", import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") && !/\.test(-support)?\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
-
 const coded = (code: string) => expect.objectContaining({ code });
 
 describe("the executors' errors", () => {
   it("are coded (errors.ts), never a plain TypeError or RangeError", () => {
-    const plain = sources(HERE).flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .flatMap((line, index) =>
-          /new (TypeError|RangeError)\(/.test(line) ? [`${relative(HERE, file)}:${index + 1}: ${line.trim()}`] : [],
-        ),
-    );
+    const plain = sourceLinesMatching(/new (TypeError|RangeError)\(/, "executors");
     expect(plain).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { McpsmithError } from "../errors.js";
 import type { HttpExchange, Middleware } from "../model/middleware.js";
-import { protocolError, refusal, WIRE_ERRORS, wireMessage } from "../wire-errors.js";
+import { echoedId, protocolError, refusal, WIRE_ERRORS, wireMessage } from "../wire-errors.js";
 import { TokenBuckets } from "./token-buckets.js";
 
 /** The JSON-RPC error code of a request refused for its rate (in the implementation-defined server range). */
@@ -59,11 +59,10 @@ function retryMessage(wait: number): string {
 }
 
 function tooManyRequests(wait: number, body: unknown): Response {
-  const id = (body as { id?: unknown } | null)?.id;
   return refusal("RATE_LIMITED", {
     message: retryMessage(wait),
     data: { retryAfterMs: wait },
-    id: typeof id === "string" || typeof id === "number" ? id : null,
+    id: echoedId(body),
     headers: { "retry-after": String(Math.ceil(wait / 1000)) },
   });
 }

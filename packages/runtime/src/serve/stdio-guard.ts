@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
-import { errorResponse, type WireErrorName, wireError } from "../wire-errors.js";
+import { echoedId, errorResponse, type WireErrorName, wireError } from "../wire-errors.js";
 import { MAX_JSON_DEPTH, TOO_DEEP, textNestsDeeperThan } from "./json-limits.js";
 
 /** The longest line read from stdin: the SDK's own stdio buffer limit. */
@@ -90,7 +90,7 @@ function readLine(text: string): { message: unknown } | { refusal: ErrorReply } 
   }
   // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
   if (textNestsDeeperThan(text, value, MAX_JSON_DEPTH))
-    return { refusal: errorReply(idOf(value), "PARSE_ERROR", TOO_DEEP) };
+    return { refusal: errorReply(echoedId(value), "PARSE_ERROR", TOO_DEEP) };
   return { message: value };
 }
 
@@ -100,13 +100,8 @@ function shapeRefusal(value: unknown): ErrorReply | undefined {
     parseJSONRPCMessage(value);
     return undefined;
   } catch {
-    return errorReply(idOf(value), "INVALID_REQUEST", "the line is not a JSON-RPC 2.0 message");
+    return errorReply(echoedId(value), "INVALID_REQUEST", "the line is not a JSON-RPC 2.0 message");
   }
-}
-
-function idOf(value: unknown): string | number | null {
-  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
 }
 
 function errorReply(id: string | number | null, name: WireErrorName, detail: string): ErrorReply {

@@ -9,7 +9,7 @@ import { statusOf } from "../engine/sdk/contract.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS, taskIdOf } from "../engine/tasks/methods.js";
 import { principalOf } from "../model/auth.js";
-import { errorResponse, refusal, refusalResponse } from "../wire-errors.js";
+import { echoedId, errorResponse, refusal, refusalResponse } from "../wire-errors.js";
 import type { Step } from "./pipeline.js";
 
 /**
@@ -36,7 +36,7 @@ export function tasksRoute(tasks: TaskManager, info: () => Implementation, servi
     if (classified.kind === "reject") {
       const { code, message, data } = classified;
       const error = data === undefined ? { code, message } : { code, message, data };
-      return refusalResponse(error, classified.httpStatus, { id: idOf(body) });
+      return refusalResponse(error, classified.httpStatus, { id: echoedId(body) });
     }
     if (classified.kind !== "modern" || classified.messageKind !== "request") return next(exchange);
     const message = classified.message as JSONRPCRequest;
@@ -75,9 +75,4 @@ function nameMismatch(request: JSONRPCRequest, header: string | undefined): stri
 function decodeHeaderValue(value: string): string {
   const encoded = /^=\?base64\?(.*)\?=$/i.exec(value);
   return encoded ? Buffer.from(encoded[1]!, "base64").toString("utf8") : value;
-}
-
-function idOf(body: unknown): string | number | null {
-  const id = typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
-  return typeof id === "string" || typeof id === "number" ? id : null;
 }

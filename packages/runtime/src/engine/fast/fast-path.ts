@@ -67,7 +67,7 @@ interface Prepared {
 const utf8 = new TextEncoder();
 
 /**
- * The fast path (issue 17, docs/performance.md): answers the hot stateless 2026-07-28 requests from the compiled
+ * The fast path (docs/performance.md): answers the hot stateless 2026-07-28 requests from the compiled
  * model, with the same handlers, hooks and checks as the SDK path, and none of its per-request objects (a `Server`,
  * a transport, a Protocol, web Request/Response, zod parses). `recognise` picks the requests it answers exactly as
  * the SDK would; every other request goes to the SDK. One per served endpoint (HTTP) or connection (stdio).
@@ -79,7 +79,7 @@ export class FastPath {
   /** What depends only on the model, worked out once per compiled model (a change makes a new one). */
   readonly #perModel = new WeakMap<CompiledModel, ModelFacts>();
   readonly #tasks: TaskManager | undefined;
-  /** Made at the first answer that needs it (sdk-checks.ts). */
+  /** Made at the first answer that needs it (engine/sdk/checks.ts). */
   #checks: SdkChecks | undefined;
   /** On a connection, the model as it was when the connection settled (see `pin`). */
   #pinned: CompiledModel | undefined;
@@ -113,9 +113,10 @@ export class FastPath {
     if (method === "server/discover") return request;
     const model = this.#live.current;
     if (!serves((this.#pinned ?? model).serverOptions.capabilities ?? {}, method)) return undefined;
+    if (method !== "tools/call") return request;
     // A tool that can become a task runs through the tasks extension's machinery on the SDK path.
-    if (method === "tools/call" && model.tools.get(request.params.name as string)?.task !== undefined) return undefined;
-    return request;
+    const tool = model.tools.get(request.params.name as string);
+    return tool !== undefined && tool.task === undefined ? request : undefined;
   }
 
   /** Answers a recognised request. Never rejects: what the SDK would answer as an error is answered as one. */
@@ -150,7 +151,7 @@ export class FastPath {
   /**
    * The handler's result as the SDK's `Server` hands it on. A tools/call result of plain text blocks is what the
    * SDK's checks would give back unchanged; every other tools/call result, and every input-required one, goes
-   * through those checks (sdk-checks.ts).
+   * through those checks (engine/sdk/checks.ts).
    */
   async #run(request: FastRequest, sdk: ServerContext, model: CompiledModel): Promise<Result> {
     const { method } = request;
