@@ -5,9 +5,16 @@ import { server } from "../index.js";
 import { toModel } from "../model/resolve.js";
 import { createEndpoint, type Endpoint } from "./endpoint.js";
 
+let release: (() => void) | undefined;
+
 const app = () =>
   server({ name: "endpoint", version: "1.0.0" })
     .tool("echo", { description: "Echo" }, () => "hi")
+    .tool(
+      "slow",
+      { description: "Answers when released" },
+      () => new Promise<string>((done) => (release = () => done("late"))),
+    )
     .tool("chatty", { description: "Reports progress first" }, async (_args, ctx) => {
       await ctx.progress(1, 2, "half way");
       return "done";
@@ -19,9 +26,10 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-function call(name: string, meta: Record<string, unknown> = {}): Request {
+function call(name: string, meta: Record<string, unknown> = {}, signal?: AbortSignal): Request {
   return new Request("http://localhost/mcp", {
     method: "POST",
+    ...(signal && { signal }),
     headers: {
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
@@ -72,5 +80,14 @@ describe("the endpoint's fast path, on a web-standard front", () => {
     expect(answer).toHaveBeenCalledTimes(1);
     expect(fast).toEqual(sdk);
     expect(fast.status).toBe(200);
+  });
+
+  it("still makes its Response when the client went away before the answer, so nobody waits for it forever", async () => {
+    const client = new AbortController();
+    const answering = endpoint(true).fetch(call("slow", {}, client.signal));
+    await vi.waitFor(() => expect(release).toBeDefined());
+    client.abort();
+    release?.();
+    expect((await answering).status).toBe(200);
   });
 });

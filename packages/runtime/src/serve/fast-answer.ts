@@ -136,8 +136,10 @@ export function fastResponse(reply: FastReply): Promise<Response> {
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
     let cancelled = false;
     const sink: AnswerSink = {
+      // Gone once its stream is cancelled. Until then the Response is made whatever happens, so that whoever waits
+      // for it (a hook, the front) is never left waiting: one for a client that went away reaches nobody.
       get gone() {
-        return cancelled || reply.incoming.signal.aborted;
+        return cancelled;
       },
       json(answer, headers) {
         resolve(new Response(answer.text, { status: answer.status, headers: pairs(headers) }));
