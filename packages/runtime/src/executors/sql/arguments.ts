@@ -2,6 +2,7 @@
  * The schemas of the SQL tool kinds that are built from a table (`list_`, `get_` and the writes), and the limits and
  * types every kind's schema shares. The table of kinds (tool-kinds.ts) gives each kind its schema from here.
  */
+import { McpsmithError } from "../../errors.js";
 import { type ListLimits, listInputSchema, listOutputSchema } from "./list-arguments.js";
 import type { SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
 import { columnsSchema, rowSchema } from "./row-schema.js";
@@ -42,7 +43,7 @@ export function listLimits(options: SqlSchemaOptions): ListLimits {
     ["defaultLimit", defaultLimit],
   ] as const) {
     if (!Number.isInteger(value) || value < 1)
-      throw new RangeError(`${name} must be a positive integer, not ${value}.`);
+      throw new McpsmithError("E_EXECUTOR_OPTIONS", `${name} must be a positive integer, not ${value}.`);
   }
   return { defaultLimit, maxRows };
 }
@@ -85,7 +86,12 @@ function embedNote(embed: SqlEmbed[] | undefined): string {
 /** `get_` and `delete_` take the key columns as properties. */
 export function keySchema(table: SqlTable): Record<string, unknown> {
   const key = (table.primaryKey ?? []).map((name) => table.columns.find((c) => c.name === name)!);
-  if (key.length === 0) throw new Error(`${qualifiedName(table)} has no primary key, so it has no get_ or writes.`);
+  if (key.length === 0) {
+    throw new McpsmithError(
+      "E_BINDING_INVALID",
+      `${qualifiedName(table)} has no primary key, so it has no get_ or writes.`,
+    );
+  }
   return columnsSchema(
     key.map((c) => ({ ...c, nullable: false })),
     key,
@@ -96,7 +102,8 @@ function getOutputSchema(table: SqlTable, database: SqlDatabase, embeds: SqlEmbe
   const row = rowSchema(table, { complete: true }) as { properties: Record<string, unknown>; required: string[] };
   for (const embed of embeds) {
     if (embed.property in row.properties) {
-      throw new Error(
+      throw new McpsmithError(
+        "E_BINDING_INVALID",
         `The embedding "${embed.property}" of ${qualifiedName(table)} has the name of one of its columns.`,
       );
     }

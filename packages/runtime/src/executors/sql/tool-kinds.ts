@@ -153,7 +153,7 @@ function kindOf<Kind extends SqlBinding["kind"]>(binding: BindingOf<Kind>): SqlT
   const kind = Object.hasOwn(SQL_TOOL_KINDS, binding.kind) ? SQL_TOOL_KINDS[binding.kind as Kind] : undefined;
   if (kind === undefined) {
     const known = Object.keys(SQL_TOOL_KINDS).join(", ");
-    throw new McpsmithError("E_MODEL_INVALID", `A SQL binding's kind is "${binding.kind}"; the kinds are ${known}.`);
+    throw new McpsmithError("E_BINDING_INVALID", `A SQL binding's kind is "${binding.kind}"; the kinds are ${known}.`);
   }
   return kind;
 }
