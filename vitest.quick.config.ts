@@ -29,6 +29,8 @@ export const SLOW_TESTS = [
   "**/*.leak.test.ts",
   "**/*.published.test.ts",
   "**/*.runtimes.test.ts",
+  // The SQLite suites run again under Node 22, for node:sqlite.
+  "test/sql-executor.sqlite.node22.test.ts",
 ];
 
 export default mergeConfig(base, defineConfig({ test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS] } }));

@@ -11,7 +11,7 @@ import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
-import type { ServeSummary } from "./serve/openapi.js";
+import { credentialLine, type ServeSummary } from "./serve/openapi.js";
 
 export const command: CommandDefinition = {
   usage: [
@@ -201,10 +201,9 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   }
   const tooMany = toolLimitWarning(build);
   if (tooMany) io.stderr.write(`${style.yellow("warning")} ${tooMany}\n`);
-  for (const { env, scheme, set } of summary.credentials) {
-    io.stderr.write(
-      `${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
-    );
+  for (const credential of summary.credentials) {
+    const label = credential.set || credential.forwarded ? style.green("credential") : style.yellow("credential");
+    io.stderr.write(`${label} ${credentialLine(credential)}\n`);
   }
 }
 

@@ -4,9 +4,9 @@
  * (`emit/database`) or a server in memory (`serve/database`). The one file that knows all three.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { GenerateEntry } from "../emit/core/manifest.js";
+import { type WriteResult, writeProject } from "../emit/core/write-project.js";
 import { emitDatabaseProject } from "../emit/database/project.js";
-import type { GenerateEntry } from "../emit/manifest.js";
-import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
 import type { DatabaseIR } from "../ir/types.js";
 import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
 import { databaseServerDefinition } from "../serve/database-identity.js";
@@ -65,7 +65,7 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
     inputs: recorded === undefined ? [] : [recorded],
     options: { ...options.recordedOptions, out: "." },
   };
-  const written = writeOpenApiProject(out, project, entry, options.force);
+  const written = writeProject(out, project, { entry, source: "a database", force: options.force });
   return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode: "tools" }).toolListTokens };
 }
 

@@ -3,9 +3,9 @@
  * or a server in memory (`serve/`). The one file that knows all three; none of them imports another.
  */
 import { relative, resolve, sep } from "node:path";
-import type { GenerateEntry } from "../emit/manifest.js";
+import type { GenerateEntry } from "../emit/core/manifest.js";
+import { type WriteResult, writeProject } from "../emit/core/write-project.js";
 import { emitOpenApiProject } from "../emit/openapi/project.js";
-import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
 import { toolListingOf } from "../serve/listing.js";
@@ -57,7 +57,7 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
     ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
   });
   const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
-  const written = writeOpenApiProject(out, project, entry, options.force);
+  const written = writeProject(out, project, { entry, source: "an OpenAPI document", force: options.force });
   return { ...written, ir, out, mode: listing.mode, toolListTokens: listing.toolListTokens };
 }
 

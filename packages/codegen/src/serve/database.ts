@@ -1,4 +1,10 @@
-import { createSqlExecutor, describeTable, type SqlExecutor, type SqlExecutorOptions } from "@mcpsmith/runtime/sql";
+import {
+  createSqlExecutor,
+  describeTable,
+  isWriteBinding,
+  type SqlExecutor,
+  type SqlExecutorOptions,
+} from "@mcpsmith/runtime/sql";
 import type { DatabaseIR } from "../ir/types.js";
 import { databaseServerDefinition } from "./database-identity.js";
 import { buildServer, type ServerBuild } from "./server.js";
@@ -24,7 +30,7 @@ export function databaseServer(ir: DatabaseIR, options: DatabaseServeOptions): S
   const executor = createSqlExecutor(ir.database, {
     ...options.executor,
     ...ir.limits,
-    writes: ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind)),
+    writes: ir.tools.some((tool) => isWriteBinding(tool.binding)),
   });
   const tools = ir.tools.map((tool) => ({
     tool,

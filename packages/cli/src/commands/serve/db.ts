@@ -1,5 +1,6 @@
 import { CodegenError } from "@mcpsmith/codegen";
 import { serveDatabase } from "@mcpsmith/codegen/pipelines/database";
+import { isWriteBinding } from "@mcpsmith/runtime/sql";
 import type { ParsedArgs } from "../../args/command.js";
 import { CliError } from "../../errors.js";
 import { databaseOptionsOf, databaseSourceOf } from "../../flags/database-options.js";
@@ -22,7 +23,7 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
       serve: { executor: { connection: source, ...(timeoutMs !== undefined && { timeoutMs }) } },
     });
     const access = await executor.writeAccess().catch(() => undefined);
-    const writes = ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind));
+    const writes = ir.tools.some((tool) => isWriteBinding(tool.binding));
     const accessWarning =
       access?.canWrite && !writes
         ? [

@@ -1,8 +1,8 @@
 import { dirname, relative, sep } from "node:path";
 import { hintsOf } from "@mcpsmith/runtime/internal";
 import type { TypeScriptBinding, TypeScriptIR } from "../../ir/typescript.js";
-import { IdentifierPool } from "../identifiers.js";
-import { LINE_WIDTH, printLiteral, printString } from "../literal.js";
+import { IdentifierPool } from "../core/identifiers.js";
+import { LINE_WIDTH, printLiteral, printString } from "../core/literal.js";
 
 export interface ServerViewOptions {
   /** Absolute path of the server module being written. */

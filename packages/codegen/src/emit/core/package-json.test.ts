@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PROJECT_VERSIONS, projectPackageJson } from "./project-package.js";
+import { PROJECT_VERSIONS, projectPackageJson } from "./package-json.js";
 
 const versions = { ...PROJECT_VERSIONS, runtime: "^0.1.0", cli: "^0.1.0" };
 
 describe("a new project's package.json", () => {
   it("starts projects on the versions this workspace builds and tests with", () => {
-    const root = JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8"));
+    const root = JSON.parse(readFileSync(new URL("../../../../../package.json", import.meta.url), "utf8"));
     for (const [name, version] of Object.entries(PROJECT_VERSIONS)) {
       expect(root.devDependencies[name], name).toBe(version);
     }

@@ -1,4 +1,4 @@
-import { PROJECT_VERSIONS } from "../project-package.js";
+import { PROJECT_VERSIONS } from "./package-json.js";
 
 /**
  * The versions tests write generated projects with: ours fixed, so the reviewed snapshot files do not change with

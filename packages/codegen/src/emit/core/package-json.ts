@@ -64,3 +64,27 @@ export function projectPackageJson(options: ProjectPackageOptions): Record<strin
     ...(options.overrideFields ?? { overrides: { vite: versions.vite }, pnpm: { overrides: { vite: versions.vite } } }),
   };
 }
+
+/** What a generated project's package.json is made of, whatever its source. */
+export interface GeneratedPackageOptions {
+  name: string;
+  description: string;
+  versions: ProjectVersions;
+  dependencies?: Record<string, string>;
+  /** Fields over the generated ones: what `mcpsmith new` knows and generate does not (name, linked dependencies). */
+  packageFields?: Record<string, unknown> | undefined;
+}
+
+/** The package.json of a generated project: a new project's, whose `generate` script regenerates it. */
+export function generatedPackageJson(options: GeneratedPackageOptions): Record<string, unknown> {
+  return {
+    ...projectPackageJson({
+      name: options.name,
+      description: options.description,
+      versions: options.versions,
+      scripts: { generate: "mcpsmith generate" },
+      ...(options.dependencies !== undefined && { dependencies: options.dependencies }),
+    }),
+    ...options.packageFields,
+  };
+}

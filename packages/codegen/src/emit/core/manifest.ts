@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CodegenError } from "../errors.js";
+import { CodegenError } from "../../errors.js";
 
 export const MANIFEST_FILE = "mcpsmith.json";
 

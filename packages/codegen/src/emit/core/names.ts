@@ -1,4 +1,4 @@
-import { toIdentifier } from "../identifiers.js";
+import { toIdentifier } from "./identifiers.js";
 
 /** `pet store` -> `PetStore`: a class name part. */
 export function pascalCase(text: string): string {

@@ -1,4 +1,4 @@
-import { Code, LINE_WIDTH, printFlat, printKey, printLiteral, printProperty, textWidth } from "../literal.js";
+import { Code, LINE_WIDTH, printFlat, printKey, printLiteral, printProperty, textWidth } from "./literal.js";
 
 /** One property of an object literal being printed: a JSON value, or code placed as it is (a constant's name). */
 export type Field = { key: string; value: unknown } | { key: string; code: string };
@@ -29,7 +29,7 @@ function flatFields(fields: readonly Field[], columns: number): string | undefin
   // `{ ` and ` }`, then `key: value` for each field and `, ` between them.
   let width = 4;
   for (const field of fields) {
-    const key = keyOf(field.key);
+    const key = printKey(field.key);
     width += textWidth(key) + 2 + (parts.length > 0 ? 2 : 0);
     const value = "code" in field ? field.code : printFlat(field.value, columns - width - 2);
     if (value === undefined || value.includes("\n")) return undefined;
@@ -37,11 +37,6 @@ function flatFields(fields: readonly Field[], columns: number): string | undefin
     parts.push(`${key}: ${value}`);
   }
   return width <= columns ? `{ ${parts.join(", ")} }` : undefined;
-}
-
-/** A property name as Biome writes it: bare when it is an identifier, else quoted. */
-export function keyOf(key: string): string {
-  return printKey(key);
 }
 
 /** `prefix` + the literal + `suffix`, laid out knowing what precedes it on its first line. */

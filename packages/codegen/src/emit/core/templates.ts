@@ -1,15 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { CodegenError } from "../errors.js";
+import { CodegenError } from "../../errors.js";
 
 /**
  * The folder holding the templates, code templates and `mcpsmith new`'s project skeletons alike: this repository's
- * `templates/` when running from a checkout (packages/codegen/dist/emit/ -> ../../../../templates), else the copy a
- * release packs beside `dist/` (the `prepack` script).
+ * `templates/` when running from a checkout (packages/codegen/dist/emit/core/ -> ../../../../../templates), else the
+ * copy a release packs beside `dist/` (the `prepack` script).
  */
 export function templatesRoot(): string {
-  const candidates = [new URL("../../../../templates", import.meta.url), new URL("../../templates", import.meta.url)];
+  const candidates = [
+    new URL("../../../../../templates", import.meta.url),
+    new URL("../../../templates", import.meta.url),
+  ];
   const found = candidates.map((url) => fileURLToPath(url)).find((path) => existsSync(`${path}/generate`));
   if (found !== undefined) return found;
   throw new CodegenError("E_TEMPLATE_MISSING", "The templates are missing from this @mcpsmith/codegen.", {
@@ -17,8 +20,11 @@ export function templatesRoot(): string {
   });
 }
 
-/** The folders under templates/ that hold code templates (the others are `mcpsmith new`'s project skeletons). */
-export const CODE_TEMPLATE_DIRS = ["generate", "openapi"] as const;
+/**
+ * The folders under templates/ that hold code templates: `project` what every generated project has, one folder per
+ * emitter (the others are `mcpsmith new`'s project skeletons).
+ */
+export const CODE_TEMPLATE_DIRS = ["generate", "project", "openapi", "database"] as const;
 
 /**
  * How code templates are compiled, at build time and at run time alike. Templates only place values the view
