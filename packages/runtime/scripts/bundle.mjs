@@ -13,6 +13,7 @@ await build({
     "src/executors/sql/sqlite-worker.ts",
     "src/redis/index.ts",
     "src/discovery/index.ts",
+    "src/code-mode/index.ts",
     "src/auth/index.ts",
     "src/internal.ts",
   ],

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   E_TARGET_INVALID: "serve() was given something that is not a model, a builder or a decorated object",
   E_SERVE_OPTIONS: "serve() options are inconsistent",
   E_STATE_KEY: "The requestState signing key (MCPSMITH_STATE_KEY) or its expiry is unusable",
+  E_CODE_MODE_OPTIONS: "codeMode() options are unusable (a limit that is not a positive whole number, an unknown tool)",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,152 @@
+import type { JsonSchema } from "../../schema/types.js";
+import { commentText, hasTopLevelOperator, isIdentifier, type RefScope, typeText } from "./schema-to-ts.js";
+import { TypeNames, typeNameOf } from "./type-names.js";
+
+/** One function of `api`, as its declaration needs it. */
+export interface ApiFunction {
+  /** The tool's name, which is the function's. */
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** The result's schema (the tool's output schema, or the schema of its JSON text); none: `unknown`. */
+  resultSchema?: JsonSchema;
+  /** Why code cannot call it (it asks for input, it runs as a task); absent when it can. */
+  refusal?: string;
+}
+
+interface Printed {
+  text: string;
+  /** The named types its text refers to. */
+  uses: readonly string[];
+}
+
+const DOC_MAX_CHARS = 300;
+
+/** How code calls a function: `api.list_tracks` where the name is an identifier, `api["get-artist"]` otherwise. */
+export function accessorOf(name: string): string {
+  return isIdentifier(name) ? `api.${name}` : `api[${JSON.stringify(name)}]`;
+}
+
+/**
+ * The TypeScript declarations of an API: one function per tool, typed from the tools' JSON Schemas, in one file
+ * (the resource) or in slices (what `search_api` answers with: some functions and the types they use). Built on
+ * first use, all at once, so a type has the same name in every slice and in the file.
+ */
+export class ApiDeclarations {
+  readonly #functions: readonly ApiFunction[];
+  #built: { signatures: Map<string, Printed>; types: Map<string, Printed>; file: string } | undefined;
+
+  constructor(functions: readonly ApiFunction[]) {
+    this.#functions = functions;
+  }
+
+  /** The whole declarations file. */
+  file(): string {
+    return this.#build().file;
+  }
+
+  /** The declarations of some functions and of every type they use, types cut once `maxChars` is reached. */
+  slice(names: readonly string[], maxChars: number): { declarations: string; omittedTypes: number } {
+    const { signatures, types } = this.#build();
+    const members = names.flatMap((name) => signatures.get(name) ?? []);
+    const order: string[] = [];
+    const seen = new Set<string>();
+    const visit = (uses: readonly string[]) => {
+      for (const name of uses) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        order.push(name);
+      }
+    };
+    for (const member of members) visit(member.uses);
+    for (let i = 0; i < order.length; i++) visit(types.get(order[i]!)?.uses ?? []);
+    let text = `declare const api: {\n${members.map((member) => member.text).join("\n")}\n};\n`;
+    let omittedTypes = 0;
+    for (const name of order) {
+      const type = types.get(name)!;
+      if (text.length + type.text.length > maxChars) omittedTypes++;
+      else text += `\n${type.text}\n`;
+    }
+    return { declarations: text, omittedTypes };
+  }
+
+  #build() {
+    if (this.#built) return this.#built;
+    const names = new TypeNames();
+    const signatures = new Map<string, Printed>();
+    const types = new Map<string, Printed>();
+    const pending: string[] = [];
+    const queued = new Set<string>();
+    const queue = (name: string) => {
+      if (queued.has(name)) return;
+      queued.add(name);
+      pending.push(name);
+    };
+    const recording = (scope: RefScope, uses: Set<string>): RefScope => ({
+      resolve(ref) {
+        const name = scope.resolve(ref);
+        if (name !== undefined) uses.add(name);
+        return name;
+      },
+    });
+    for (const fn of this.#functions) {
+      const base = typeNameOf(fn.name);
+      const input = names.root(`${base}Input`, fn.inputSchema);
+      const result = fn.resultSchema && names.root(`${base}Result`, fn.resultSchema);
+      queue(input);
+      if (result) queue(result);
+      signatures.set(fn.name, { text: memberText(fn, input, result), uses: result ? [input, result] : [input] });
+    }
+    for (let i = 0; i < pending.length; i++) {
+      const type = names.get(pending[i]!)!;
+      const uses = new Set<string>();
+      const body = typeText(type.schema, recording(type.scope, uses));
+      const doc = docOf(type.schema, "");
+      const plainObject = body.startsWith("{") && !hasTopLevelOperator(body);
+      const text = plainObject ? `${doc}interface ${type.name} ${body}` : `${doc}type ${type.name} = ${body};`;
+      types.set(type.name, { text, uses: [...uses] });
+      for (const used of uses) queue(used);
+    }
+    const members = this.#functions.map((fn) => signatures.get(fn.name)!.text).join("\n");
+    const body = [...types.values()].map((type) => type.text).join("\n\n");
+    const file = `${PRELUDE}\ndeclare const api: {\n${members}\n};\n\n${body}\n`;
+    this.#built = { signatures, types, file };
+    return this.#built;
+  }
+}
+
+/** `  /** List tracks. *\/\n  list_tracks(args: ListTracksInput): Promise<ListTracksResult>;` */
+function memberText(fn: ApiFunction, input: string, result: string | undefined): string {
+  const schema = fn.inputSchema;
+  const required = Array.isArray(schema.required) && schema.required.length > 0;
+  const key = isIdentifier(fn.name) ? fn.name : JSON.stringify(fn.name);
+  const summary = commentText(fn.description, DOC_MAX_CHARS);
+  const notes = [summary, ...(fn.refusal ? [`Not callable from code: ${fn.refusal}`] : [])].filter((n) => n !== "");
+  const doc = notes.length === 0 ? "" : `  /** ${notes.join(" ")} */\n`;
+  return `${doc}  ${key}(args${required ? "" : "?"}: ${input}): Promise<${result ?? "unknown"}>;`;
+}
+
+function docOf(schema: unknown, indent: string): string {
+  const s = schema as { title?: unknown; description?: unknown } | null;
+  const text = typeof s?.description === "string" ? s.description : typeof s?.title === "string" ? s.title : "";
+  const line = commentText(text, DOC_MAX_CHARS);
+  return line === "" ? "" : `${indent}/** ${line} */\n`;
+}
+
+/** What every declarations file starts with: the error api functions throw and the shape of non-JSON results. */
+const PRELUDE = `/** Thrown by an api function when its tool answers with an error; \`message\` is the tool's. */
+declare class ApiError extends Error {
+  readonly name: "ApiError";
+  /** The api function that failed. */
+  readonly tool: string;
+}
+
+/** What an api function returns for content that is not JSON (an image, audio, a file): a description, never the bytes. */
+interface BinaryContent {
+  type: "image" | "audio" | "resource";
+  mimeType?: string;
+  /** Size in bytes. */
+  size: number;
+  uri?: string;
+}
+`;
