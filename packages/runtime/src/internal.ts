@@ -6,6 +6,8 @@ export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
+// The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
+export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,

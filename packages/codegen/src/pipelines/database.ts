@@ -79,7 +79,8 @@ export async function serveDatabase(
 ): Promise<ServedDatabase> {
   const ir = await loadDatabaseIR(input, options);
   const { databaseServer } = await import("../serve/database.js");
-  return databaseServer(ir, options.serve);
+  // Code mode serves the per-table tools the IR chose for it, as one typed API.
+  return databaseServer(ir, { ...options.serve, ...(options.tools?.mode === "code" && { mode: "code" }) });
 }
 
 function portable(path: string): string {

@@ -4,8 +4,7 @@ import { ToolError } from "../results/tool-error.js";
 import { thousands } from "../text.js";
 import { type ApiCallPath, callApi } from "./api-call.js";
 import type { ApiEntry } from "./catalog.js";
-import type { CodeModeLimits } from "./options.js";
-import type { WasmModuleSource } from "./sandbox/engine.js";
+import type { CodeModeLimits, WasmModuleSource } from "./options.js";
 import { type RunOutcome, runInSandbox, type StopReason } from "./sandbox/run.js";
 import { stripTypes } from "./strip-types.js";
 
@@ -26,7 +25,7 @@ export function executeHandler(setup: ExecuteSetup): (args: { code: string }, ct
   const names = [...entries.keys()];
   let running = 0;
   return async ({ code }, ctx) => {
-    const stripped = stripTypes(code);
+    const stripped = await stripTypes(code);
     if (!stripped.ok) throw new ToolError(stripped.message);
     if (running >= limits.concurrentRuns) {
       throw new ToolError(
@@ -68,12 +67,6 @@ function answerOf(outcome: RunOutcome, limits: CodeModeLimits): unknown {
   const limitName = `${thousands(Math.round(budget / 1024))} KiB (limits.resultBytes)`;
   if (outcome.kind === "returned") {
     const json = outcome.json ?? "null";
-    if (json.length > budget) {
-      fail(
-        `Refused: the result is ${thousands(json.length)} characters, over the limit of ${limitName}. Return less: filter, or count, in the code.`,
-        outcome.logs.within(budget, limitName),
-      );
-    }
     const logs = outcome.logs.within(budget - json.length, limitName);
     return structuredWithText(
       { result: JSON.parse(json), logs },
@@ -85,11 +78,15 @@ function answerOf(outcome: RunOutcome, limits: CodeModeLimits): unknown {
     const where = outcome.line === undefined ? "" : ` (line ${outcome.line})`;
     fail(`${outcome.name}: ${outcome.message}${where}`, logs);
   }
-  fail(stopMessage(outcome.reason, limits), logs);
+  fail(stopMessage(outcome.reason, limits, outcome.detail), logs);
 }
 
-function stopMessage(reason: StopReason, limits: CodeModeLimits): string {
+function stopMessage(reason: StopReason, limits: CodeModeLimits, detail: string | undefined): string {
   switch (reason) {
+    case "resultBytes":
+      return `Refused: the result is ${thousands(Number(detail))} characters of JSON, over the limit of ${thousands(Math.round(limits.resultBytes / 1024))} KiB (limits.resultBytes). Return less: filter, or count, in the code.`;
+    case "engine":
+      return `Stopped: the sandbox's engine failed (${detail}). The run is lost; the server is not.`;
     case "wallTimeMs":
       return `Stopped: the code ran for ${thousands(limits.wallTimeMs)} ms, the most a run may take (limits.wallTimeMs).`;
     case "apiCalls":

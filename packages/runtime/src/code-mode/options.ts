@@ -1,12 +1,22 @@
 import { McpsmithError } from "../errors.js";
 import type { JsonSchema } from "../schema/types.js";
-import type { WasmModuleSource } from "./sandbox/engine.js";
+
+/** A compiled `WebAssembly.Module` (typed loosely: the project's TypeScript libraries do not declare WebAssembly). */
+export type CompiledWasm = object;
+
+/** The compiled QuickJS module, or how to get it (Cloudflare Workers import it: they cannot compile at run time). */
+export type WasmModuleSource = CompiledWasm | (() => Promise<CompiledWasm>);
+
+/** WebAssembly pages of 64 KiB the QuickJS build starts with (its memory import's minimum): 16 MiB. */
+export const ENGINE_INITIAL_PAGES = 256;
+export const WASM_PAGE_BYTES = 64 * 1024;
+const ENGINE_START_BYTES = ENGINE_INITIAL_PAGES * WASM_PAGE_BYTES;
 
 /** What one `execute` may use. Every refusal names the limit it hit, so an operator knows which one to raise. */
 export interface CodeModeLimits {
   /** Milliseconds a run may take from its first line to its answer, api calls included. Default 10,000. */
   wallTimeMs: number;
-  /** Bytes the sandbox's JavaScript heap may hold. Default 64 MiB. */
+  /** Bytes of memory one run's engine may hold in all (it starts with 16 MiB, the rest is its heap). Default 64 MiB. */
   memoryBytes: number;
   /** Calls into `api` one run may make; the next one ends the run. Default 50. */
   apiCalls: number;
@@ -70,6 +80,12 @@ export function resolveLimits(given: Partial<CodeModeLimits> | undefined): CodeM
       throw new McpsmithError(
         "E_CODE_MODE_OPTIONS",
         `codeMode: limits has no "${name}" (limits: ${Object.keys(DEFAULT_LIMITS).join(", ")})`,
+      );
+    }
+    if (name === "memoryBytes" && value <= ENGINE_START_BYTES) {
+      throw new McpsmithError(
+        "E_CODE_MODE_OPTIONS",
+        `codeMode: limits.memoryBytes must be more than ${ENGINE_START_BYTES} (the 16 MiB QuickJS starts with), got ${value}`,
       );
     }
     if (!Number.isSafeInteger(value) || value <= 0) {

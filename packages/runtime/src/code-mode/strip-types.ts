@@ -1,5 +1,3 @@
-import { transform } from "sucrase";
-
 export type Stripped = { ok: true; code: string } | { ok: false; message: string };
 
 /**
@@ -7,7 +5,9 @@ export type Stripped = { ok: true; code: string } | { ok: false; message: string
  * does, and it keeps every line where it was, so an error the sandbox reports later names the line the model wrote.
  * Modern syntax is left as it is (QuickJS runs ES2023). A syntax error names its line and column.
  */
-export function stripTypes(source: string): Stripped {
+export async function stripTypes(source: string): Promise<Stripped> {
+  // Loaded on the first run, not with the module: a server that never runs code never pays for it.
+  const { transform } = await import("sucrase");
   try {
     const { code } = transform(source, { transforms: ["typescript"], disableESTransforms: true });
     return { ok: true, code };

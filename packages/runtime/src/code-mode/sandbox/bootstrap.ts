@@ -7,7 +7,8 @@
  *
  * Host functions (`host.*`): `call(name, argsJson)` -> a promise of `{"ok":true,"value":...}` or
  * `{"ok":false,"message":...}` as JSON text; `has(name)` -> boolean; `names()` -> JSON text of every name;
- * `log(level, line)`; `done(json | undefined)`; `fail(name, message, stack)`.
+ * `log(level, line)` -> whether there was room; `done(json | undefined, dropped)`; `fail(name, message, stack,
+ * dropped)`, `dropped` counting the log lines the sandbox kept to itself once the log was full.
  */
 export const BOOTSTRAP = String.raw`(function (host, lineMax) {
   "use strict";
@@ -16,8 +17,10 @@ export const BOOTSTRAP = String.raw`(function (host, lineMax) {
   const freeze = Object.freeze, create = Object.create, then = Promise.prototype.then;
   const slice = String.prototype.slice, toText = String;
 
-  // No memory shared with anything, and no second engine: QuickJS has no timers, network, files or modules to remove.
-  for (const name of ["SharedArrayBuffer", "Atomics", "WebAssembly"]) delete globalThis[name];
+  // No memory shared with anything, no second engine, no queue outside the run's own promises. QuickJS has no timers,
+  // network, files or modules to remove.
+  for (const name of ["SharedArrayBuffer", "Atomics", "WebAssembly", "queueMicrotask"]) delete globalThis[name];
+  const PromiseOf = Promise;
 
   class ApiError extends Error {
     constructor(tool, message) {
@@ -38,8 +41,16 @@ export const BOOTSTRAP = String.raw`(function (host, lineMax) {
   const functionFor = (name) => {
     let fn = functions[name];
     if (fn === undefined) {
-      fn = async function (args) {
-        return apply(then, call(name, stringify(args === undefined ? {} : args)), [settle(name)]);
+      // Not an async function: that would resolve its promise through the answer's own then, which the code can
+      // replace; the promise returned here is the host's, settled by the kept then.
+      fn = function (args) {
+        let json;
+        try {
+          json = stringify(args === undefined ? {} : args);
+        } catch (error) {
+          return new PromiseOf((_, reject) => reject(error));
+        }
+        return apply(then, call(name, json), [settle(name)]);
       };
       defineProperty(fn, "name", { value: name });
       functions[name] = freeze(fn);
@@ -74,10 +85,16 @@ export const BOOTSTRAP = String.raw`(function (host, lineMax) {
       }
     }
   };
+  // Once the host's log is full, lines are counted here instead of sent: a flood costs no host calls.
+  let full = false, dropped = 0;
   const writer = (level) => (...values) => {
+    if (full) {
+      dropped++;
+      return;
+    }
     let line = "";
     for (let i = 0; i < values.length && line.length < lineMax; i++) line += (i === 0 ? "" : " ") + format(values[i]);
-    log(level, apply(slice, line, [0, lineMax]));
+    if (!log(level, apply(slice, line, [0, lineMax]))) full = true;
   };
   const console = freeze({
     log: writer("log"),
@@ -99,7 +116,7 @@ export const BOOTSTRAP = String.raw`(function (host, lineMax) {
     } catch {
       message = message || "a value that cannot be read";
     }
-    fail(apply(slice, name, [0, 200]), apply(slice, message, [0, 2000]), apply(slice, stack, [0, 2000]));
+    fail(apply(slice, name, [0, 200]), apply(slice, message, [0, 2000]), apply(slice, stack, [0, 2000]), dropped);
   };
   return function run(body) {
     let running;
@@ -119,10 +136,10 @@ export const BOOTSTRAP = String.raw`(function (host, lineMax) {
           return;
         }
         if (json === undefined && value !== undefined) {
-          fail("TypeError", "the code returned " + typeof value + ", which is not JSON", "");
+          fail("TypeError", "the code returned " + typeof value + ", which is not JSON", "", dropped);
           return;
         }
-        done(json);
+        done(json, dropped);
       },
       reportError,
     ]);

@@ -1,20 +1,21 @@
-import quickjsNg from "@jitl/quickjs-ng-wasmfile-release-sync";
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSSyncVariant,
-  type QuickJSWASMModule,
-} from "quickjs-emscripten-core";
+import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { type CompiledWasm, ENGINE_INITIAL_PAGES, WASM_PAGE_BYTES, type WasmModuleSource } from "../options.js";
 
-/** A compiled `WebAssembly.Module` (typed loosely: the project's TypeScript libraries do not declare WebAssembly). */
-export type CompiledWasm = object;
 
-/** The compiled QuickJS module, or how to get it (Cloudflare Workers import it: they cannot compile at run time). */
-export type WasmModuleSource = CompiledWasm | (() => Promise<CompiledWasm>);
+let quickjs: Promise<{ core: typeof import("quickjs-emscripten-core"); variant: QuickJSSyncVariant }> | undefined;
 
-// The package's types describe its CommonJS build (the module object); its ESM build, which Node loads, is the variant.
-const QUICKJS_NG: QuickJSSyncVariant =
-  (quickjsNg as unknown as { default?: QuickJSSyncVariant }).default ?? (quickjsNg as unknown as QuickJSSyncVariant);
+/** QuickJS's JavaScript, loaded on the first run, not with the module: a server that never runs code never pays. */
+function loadQuickJs() {
+  quickjs ??= Promise.all([import("quickjs-emscripten-core"), import("@jitl/quickjs-ng-wasmfile-release-sync")]).then(
+    ([core, ng]) => {
+      // The package's types describe its CommonJS build (an object holding the variant); the ESM build is the variant.
+      const found = (ng as { default?: unknown }).default ?? ng;
+      const variant = ((found as { default?: unknown }).default ?? found) as QuickJSSyncVariant;
+      return { core, variant };
+    },
+  );
+  return quickjs;
+}
 
 const { WebAssembly: wasm } = globalThis as unknown as {
   WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> };
@@ -50,22 +51,28 @@ function shippedWasm(): Promise<CompiledWasm> {
   return shipped;
 }
 
-const variants = new WeakMap<object, QuickJSSyncVariant>();
-let shippedVariant: QuickJSSyncVariant | undefined;
+
+const { Memory } = wasm as unknown as {
+  Memory: new (descriptor: { initial: number; maximum: number }) => object;
+};
 
 /**
- * A new QuickJS instance with its own WebAssembly memory, for one run: nothing a run leaves in memory (or breaks in
- * the engine) can reach the next, and its memory is released with it.
+ * A new QuickJS instance for one run, with its own WebAssembly memory of at most `memoryBytes`: nothing a run
+ * leaves in memory (or breaks in the engine) can reach the next, its memory is released with it, and it cannot grow
+ * past the limit. The memory is the limit because QuickJS's own (`setMemoryLimit`) cannot be: built for WebAssembly,
+ * it counts each allocation's size against the limit but adds almost nothing to its running total, so a thousand
+ * allocations of a megabyte each pass a limit of 16. A memory that cannot grow makes `malloc` fail instead, which
+ * QuickJS reports as "out of memory".
  */
-export function newEngine(source: WasmModuleSource | undefined): Promise<QuickJSWASMModule> {
-  if (source === undefined) {
-    shippedVariant ??= newVariant(QUICKJS_NG, { wasmModule: shippedWasm as () => Promise<never> });
-    return newQuickJSWASMModuleFromVariant(shippedVariant);
-  }
-  let variant = variants.get(source);
-  if (!variant) {
-    variant = newVariant(QUICKJS_NG, { wasmModule: source as never });
-    variants.set(source, variant);
-  }
-  return newQuickJSWASMModuleFromVariant(variant);
+export async function newEngine(
+  source: WasmModuleSource | undefined,
+  memoryBytes: number,
+): Promise<QuickJSWASMModule> {
+  const { core, variant } = await loadQuickJs();
+  const maximum = Math.max(ENGINE_INITIAL_PAGES, Math.floor(memoryBytes / WASM_PAGE_BYTES));
+  const instance = core.newVariant(variant, {
+    wasmModule: (source ?? shippedWasm) as never,
+    wasmMemory: new Memory({ initial: ENGINE_INITIAL_PAGES, maximum }) as never,
+  });
+  return core.newQuickJSWASMModuleFromVariant(instance);
 }

@@ -7,19 +7,29 @@ export class RunLogs {
   readonly #budget: number;
   #chars = 0;
   #dropped = 0;
+  /** Whether the sandbox said how many lines it kept to itself (it cannot when a limit stopped it). */
+  #counted = false;
 
   constructor(budget: number) {
     this.#budget = budget;
   }
 
-  add(level: string, text: string): void {
+  /** Keeps a line if it fits; false once the budget is spent (the sandbox then stops sending lines, and counts them). */
+  add(level: string, text: string): boolean {
     const line = level === "log" ? text : `[${level}] ${text}`;
     if (this.#chars + line.length > this.#budget) {
       this.#dropped++;
-      return;
+      return false;
     }
     this.#chars += line.length;
     this.#lines.push(line);
+    return true;
+  }
+
+  /** Lines the sandbox counted without sending, once the budget was spent. */
+  addDropped(count: number): void {
+    this.#counted = true;
+    if (Number.isSafeInteger(count) && count > 0) this.#dropped += count;
   }
 
   /** The lines that fit in `room` characters, the first ones first, and a last line saying how many did not. */
@@ -32,7 +42,8 @@ export class RunLogs {
       used += line.length;
     }
     const dropped = this.#dropped + this.#lines.length - kept.length;
-    if (dropped > 0) kept.push(`[${dropped} more log lines dropped: the answer is limited to ${limitName}]`);
+    const many = this.#counted ? `${dropped}` : `${dropped} or more`;
+    if (dropped > 0) kept.push(`[${many} more log lines dropped: the answer is limited to ${limitName}]`);
     return kept;
   }
 }

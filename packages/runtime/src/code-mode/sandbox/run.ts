@@ -1,7 +1,8 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { CodeModeLimits } from "../options.js";
 import { BOOTSTRAP } from "./bootstrap.js";
-import { newEngine, type WasmModuleSource } from "./engine.js";
+import type { WasmModuleSource } from "../options.js";
+import { newEngine } from "./engine.js";
 import { RunLogs } from "./logs.js";
 
 /** What a run asks of the host: the api behind `api`. */
@@ -13,12 +14,15 @@ export interface SandboxApi {
 }
 
 /** A limit that ended the run, or the caller going away. */
-export type StopReason = keyof Pick<CodeModeLimits, "wallTimeMs" | "apiCalls" | "memoryBytes" | "stackBytes"> | "cancelled";
+export type StopReason =
+  | keyof Pick<CodeModeLimits, "wallTimeMs" | "apiCalls" | "memoryBytes" | "stackBytes" | "resultBytes">
+  | "cancelled"
+  | "engine";
 
 export type RunOutcome =
   | { kind: "returned"; json: string | undefined; logs: RunLogs }
   | { kind: "threw"; name: string; message: string; line: number | undefined; logs: RunLogs }
-  | { kind: "stopped"; reason: StopReason; logs: RunLogs };
+  | { kind: "stopped"; reason: StopReason; logs: RunLogs; detail?: string };
 
 export interface RunOptions {
   api: SandboxApi;
@@ -44,7 +48,7 @@ export async function runInSandbox(code: string, options: RunOptions): Promise<R
   const { limits, signal, api } = options;
   const logs = new RunLogs(limits.resultBytes);
   if (signal.aborted) return { kind: "stopped", reason: "cancelled", logs };
-  const engine = await newEngine(options.wasmModule);
+  const engine = await newEngine(options.wasmModule, limits.memoryBytes);
   const runtime = engine.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.stackBytes);
@@ -66,6 +70,8 @@ class Run {
   readonly #deadline: number;
   #calls = 0;
   #stopped: StopReason | undefined;
+  /** Set when the engine threw on the host's side (its stack overflowed the host's, it aborted): never touch it again. */
+  #broken = false;
   #settle: (outcome: RunOutcome) => void = () => {};
   #settled = false;
 
@@ -97,7 +103,7 @@ class Run {
       clearTimeout(timer);
       this.#options.signal.removeEventListener("abort", onAbort);
     });
-    this.#begin(code);
+    this.#guard(() => this.#begin(code));
     return outcome;
   }
 
@@ -136,16 +142,21 @@ class Run {
     });
     define("names", () => vm.newString(JSON.stringify(this.#options.api.names())));
     define("log", (level, line) => {
-      const text = this.#text(line, this.#lineMax());
-      this.#logs.add(this.#text(level, 10) ?? "log", text ?? "");
+      const kept = this.#logs.add(this.#text(level, 10) ?? "log", this.#text(line, this.#lineMax()) ?? "");
+      return kept ? vm.true : vm.false;
+    });
+    define("done", (json, dropped) => {
+      this.#logs.addDropped(this.#number(dropped));
+      const length = json !== undefined && vm.typeof(json) === "string" ? this.#length(json) : 0;
+      if (length > this.#options.limits.resultBytes) {
+        this.#settle({ kind: "stopped", reason: "resultBytes", logs: this.#logs, detail: String(length) });
+      } else {
+        this.#settle({ kind: "returned", json: length === 0 ? undefined : this.#vm.getString(json!), logs: this.#logs });
+      }
       return undefined;
     });
-    define("done", (json) => {
-      const text = json === undefined || vm.typeof(json) === "undefined" ? undefined : this.#text(json, Infinity);
-      this.#settle({ kind: "returned", json: text, logs: this.#logs });
-      return undefined;
-    });
-    define("fail", (name, message, stack) => {
+    define("fail", (name, message, stack, dropped) => {
+      this.#logs.addDropped(this.#number(dropped));
       this.#settle(this.#threw(this.#text(name, 200), this.#text(message, 2_000), this.#text(stack, 2_000)));
       return undefined;
     });
@@ -177,10 +188,12 @@ class Run {
           ? JSON.stringify({ ok: false, message: `${name}'s result is larger than the sandbox's memory limit` })
           : `{"ok":true,"value":${outcome.json}}`
         : JSON.stringify({ ok: false, message: outcome.message });
-      const value = vm.newString(text);
-      deferred.resolve(value);
-      value.dispose();
-      this.#pump();
+      this.#guard(() => {
+        const value = vm.newString(text);
+        deferred.resolve(value);
+        value.dispose();
+        this.#pump();
+      });
     });
     // The host function's return value is consumed by QuickJS: hand it a copy, the deferred keeps its own.
     return deferred.handle.dup();
@@ -218,19 +231,45 @@ class Run {
     return { kind: "threw", name, message, line: at ? Number(at[1]) : undefined, logs };
   }
 
-  #stop(reason: StopReason): void {
+  #stop(reason: StopReason, detail?: string): void {
     if (this.#stopped !== undefined || this.#settled) return;
     this.#stopped = reason;
-    this.#settle({ kind: "stopped", reason, logs: this.#logs });
+    this.#settle({ kind: "stopped", reason, logs: this.#logs, ...(detail !== undefined && { detail }) });
+  }
+
+  /**
+   * Runs host code that enters the engine. The engine's code runs on the host's own stack, and some of its recursion
+   * (JSON of deeply nested values) is not measured against the sandbox's stack limit: the host's stack runs out
+   * first and the host throws from inside the engine, which is left half-way. The run ends on the stack limit and
+   * the instance is dropped unfreed.
+   */
+  #guard(enter: () => void): void {
+    if (this.#broken) return;
+    try {
+      enter();
+    } catch (error) {
+      this.#broken = true;
+      if (error instanceof RangeError && /call stack/i.test(error.message)) this.#stop("stackBytes");
+      else this.#stop("engine", error instanceof Error ? error.message : String(error));
+    }
   }
 
   /** A string the code handed over, or undefined when it is not a string or longer than `max`. */
   #text(handle: QuickJSHandle | undefined, max: number): string | undefined {
     if (handle === undefined || this.#vm.typeof(handle) !== "string") return undefined;
+    return this.#length(handle) > max ? undefined : this.#vm.getString(handle);
+  }
+
+  /** A string's length, read without copying it out (a string primitive's own `length`, which code cannot change). */
+  #length(handle: QuickJSHandle): number {
     const length = this.#vm.getProp(handle, "length");
     const size = this.#vm.getNumber(length);
     length.dispose();
-    return size > max ? undefined : this.#vm.getString(handle);
+    return size;
+  }
+
+  #number(handle: QuickJSHandle | undefined): number {
+    return handle !== undefined && this.#vm.typeof(handle) === "number" ? this.#vm.getNumber(handle) : 0;
   }
 
   #lineMax(): number {
@@ -245,6 +284,7 @@ class Run {
   /** Frees the instance; what the code left running is dropped with it. */
   dispose(): void {
     this.#settled = true;
+    if (this.#broken) return;
     try {
       for (const deferred of this.#deferreds) deferred.dispose();
       for (const handle of this.#handles) if (handle.alive) handle.dispose();
