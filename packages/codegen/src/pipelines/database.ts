@@ -58,6 +58,7 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
     serverInfo: { name: serverInfo.name, version: serverInfo.version, title: serverInfo.title ?? serverInfo.name },
     versions: options.versions,
     exampleConnection: address.kind === "sqlite-file" ? `sqlite:${portable(relative(out, file!))}` : "",
+    mode: options.tools?.mode === "code" ? "code" : "tools",
     ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
   });
   const entry: GenerateEntry = {

@@ -1,4 +1,5 @@
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import type { CompiledTool } from "../engine/compiled.js";
 import { Deadline } from "../engine/deadline.js";
 import type { Hook } from "../engine/hooks.js";
 import { runChain } from "../engine/middleware/chain.js";
@@ -45,7 +46,7 @@ export async function callApi(
     return refused(`${accessorOf(entry.name)} takes one object of arguments`);
   }
   const { tool } = entry;
-  const missing = outer.auth && tool.scopes ? missingScopes(outer.auth.scopes, tool.scopes) : [];
+  const missing = scopesMissing(outer, tool);
   if (missing.length > 0) {
     return refused(
       `Not allowed: ${entry.name} needs the scope${missing.length > 1 ? "s" : ""} ${missing.join(" ")}, which the caller's credential does not grant`,
@@ -68,6 +69,14 @@ export async function callApi(
   } catch (error) {
     return refused(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * The scopes a tool needs that the caller's credential does not grant: the rule tools mode applies (docs/auth.md).
+ * Without a credential (stdio, HTTP without auth) none are checked: the deployment is the boundary.
+ */
+export function scopesMissing(ctx: Context, tool: Pick<CompiledTool, "scopes">): string[] {
+  return ctx.auth && tool.scopes ? missingScopes(ctx.auth.scopes, tool.scopes) : [];
 }
 
 function refused(message: string): ApiCallOutcome {

@@ -52,9 +52,12 @@ export class ApiSearch {
     this.#resourceUri = resourceUri;
   }
 
-  answer(query: string, limit: number | undefined): SearchAnswer {
-    const page = this.#index.search({ query, limit: Math.min(limit ?? this.#defaultLimit, MAX_SEARCH_LIMIT) });
-    const names = page.operations.map((hit) => hit.name);
+  /** The best matches the caller may call (`mayCall`: its scopes cover the tool's), as tools mode lists them. */
+  answer(query: string, limit: number | undefined, mayCall: (entry: ApiEntry) => boolean): SearchAnswer {
+    const wanted = Math.min(limit ?? this.#defaultLimit, MAX_SEARCH_LIMIT);
+    const page = this.#index.search({ query, limit: this.#entries.size });
+    const allowed = page.operations.filter((hit) => mayCall(this.#entries.get(hit.name)!));
+    const names = allowed.slice(0, wanted).map((hit) => hit.name);
     const functions = names.map((name) => {
       const entry = this.#entries.get(name)!;
       const refusal = entry.refusal ?? (this.#asksForInput.has(name) ? INPUT_REFUSAL : undefined);
@@ -67,13 +70,13 @@ export class ApiSearch {
       };
     });
     const { declarations, omittedTypes } = this.#declarations.slice(names, SLICE_MAX_CHARS);
-    const more = page.total - names.length;
+    const more = allowed.length - names.length;
     const notes = [
       ...(more > 0 ? [`${more} more functions match: search with more precise words, or a higher limit.`] : []),
       ...(omittedTypes > 0
         ? [`${omittedTypes} types did not fit here: the resource ${this.#resourceUri} holds every declaration.`]
         : []),
     ];
-    return { total: page.total, functions, declarations, ...(notes.length > 0 && { note: notes.join(" ") }) };
+    return { total: allowed.length, functions, declarations, ...(notes.length > 0 && { note: notes.join(" ") }) };
   }
 }

@@ -1,9 +1,10 @@
 import { compileModel } from "../engine/compile.js";
 import { middlewareHooks } from "../engine/hooks.js";
 import { addResource, addTool } from "../model/members.js";
+import type { Context } from "../model/context.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
-import type { ApiCallPath } from "./api-call.js";
+import { type ApiCallPath, scopesMissing } from "./api-call.js";
 import { apiCatalog } from "./catalog.js";
 import { ApiDeclarations } from "./declarations/api-file.js";
 import { executeHandler } from "./execute.js";
@@ -71,7 +72,8 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
   for (const { name, definition } of codeModeToolDefinitions(listed, subject, limits, options.searchLimit)) {
     const handler =
       name === SEARCH_API_TOOL
-        ? (args: { query: string; limit?: number }) => search.answer(args.query, args.limit)
+        ? (args: { query: string; limit?: number }, ctx: Context) =>
+            search.answer(args.query, args.limit, (entry) => scopesMissing(ctx, entry.tool).length === 0)
         : execute;
     addTool(outer, name, definition, handler, `codeMode ${name === EXECUTE_TOOL ? "execute" : "search_api"}`);
   }
@@ -87,3 +89,4 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
   );
   return outer;
 }
+

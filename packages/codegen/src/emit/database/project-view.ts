@@ -15,6 +15,8 @@ export interface DatabaseProjectOptions {
   packageFields?: Record<string, unknown>;
   /** What `.env.example` sets the connection to: a file source's `sqlite:` address; empty for a server. */
   exampleConnection: string;
+  /** What `createServer()` serves by default and `src/main.ts` without `--mode`: the tools, or code mode over them. */
+  mode: "tools" | "code";
 }
 
 /**
@@ -48,6 +50,7 @@ export function databaseProjectViews(
       connectionEnv: env,
       example: options.exampleConnection || "postgres://USER:PASSWORD@HOST/DATABASE",
       writes: ir.tools.some((tool) => isWrite(tool.binding)),
+      defaultMode: `\`${options.mode}\``,
     },
     main: { connectionEnv: env },
     overrides: {

@@ -43,7 +43,10 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
   }
   generated.set(
     `${GENERATED_DIR}/index.ts`,
-    renderCodeTemplate("database/src/generated/index.ts.hbs", indexView(ir, groups, header)),
+    renderCodeTemplate("database/src/generated/index.ts.hbs", {
+      ...indexView(ir, groups, header),
+      defaultMode: printString(options.mode),
+    }),
   );
   generated.set(
     `${GENERATED_DIR}/tools.test.ts`,

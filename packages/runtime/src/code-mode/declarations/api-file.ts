@@ -91,8 +91,8 @@ export class ApiDeclarations {
     });
     for (const fn of this.#functions) {
       const base = typeNameOf(fn.name);
-      const input = names.root(`${base}Input`, fn.inputSchema);
-      const result = fn.resultSchema && names.root(`${base}Result`, fn.resultSchema);
+      const input = names.root(`${base}Input`, fn.inputSchema, base);
+      const result = fn.resultSchema && names.root(`${base}Result`, fn.resultSchema, base);
       queue(input);
       if (result) queue(result);
       signatures.set(fn.name, { text: memberText(fn, input, result), uses: result ? [input, result] : [input] });

@@ -11,8 +11,9 @@ export interface NamedType {
 
 /**
  * The names of every type in one API's declarations, unique across the file. A definition shared by several tools
- * (the same object, or the same schema under the same name) is one type; two different schemas under one name are
- * `Pet` and `Pet2`. Names are given in the order types are registered, so the same API gets the same names.
+ * (the same object, or the same schema under the same name) is one type; a different schema under a taken name is
+ * named after its tool (`ListAlbumWhere` beside `Where`), then numbered. Names are given in the order types are
+ * registered, so the same API gets the same names.
  */
 export class TypeNames {
   readonly #types = new Map<string, NamedType>();
@@ -24,14 +25,14 @@ export class TypeNames {
   }
 
   /** A root schema's type (`ListTracksInput`): always its own name, suffixed if the name is taken. */
-  root(base: string, schema: JsonSchema): string {
+  root(base: string, schema: JsonSchema, owner: string): string {
     const name = this.#free(base);
-    this.#types.set(name, { name, schema, scope: this.scopeOf(schema, name) });
+    this.#types.set(name, { name, schema, scope: this.#scopeOf(schema, name, owner) });
     return name;
   }
 
   /** How `$ref`s inside `root` resolve: `#` to the root's own type, `#/$defs/X` to X's name in the file. */
-  scopeOf(root: JsonSchema, rootName: string): RefScope {
+  #scopeOf(root: JsonSchema, rootName: string, owner: string): RefScope {
     const defs = (root.$defs ?? root.definitions ?? {}) as Record<string, unknown>;
     const scope: RefScope = {
       resolve: (ref) => {
@@ -40,13 +41,13 @@ export class TypeNames {
         if (!match) return undefined;
         const key = decodePointerToken(match[1]!);
         const schema = defs[key];
-        return schema === undefined ? undefined : this.#definition(key, schema, scope);
+        return schema === undefined ? undefined : this.#definition(key, schema, scope, owner);
       },
     };
     return scope;
   }
 
-  #definition(key: string, schema: unknown, scope: RefScope): string {
+  #definition(key: string, schema: unknown, scope: RefScope, owner: string): string {
     const object = typeof schema === "object" && schema !== null ? schema : undefined;
     const known = object && this.#byObject.get(object);
     if (known !== undefined) return known;
@@ -61,7 +62,7 @@ export class TypeNames {
         return same.name;
       }
     }
-    const name = this.#free(base);
+    const name = this.#free(candidates.length > 0 && !this.#types.has(owner + base) ? owner + base : base);
     this.#types.set(name, { name, schema, scope });
     if (object) this.#byObject.set(object, name);
     candidates.push({ name, schema });
