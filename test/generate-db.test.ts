@@ -109,6 +109,37 @@ describe("mcpsmith generate db chinook.sqlite", () => {
     }
   });
 
+  it("serves in code mode as mcpsmith serve db --mode code does", async () => {
+    const generated = (await import(join(project, "src/generated/index.ts"))) as {
+      createExecutor(options: { connection: string }): { close(): Promise<void> };
+      createServer(options: { executor: unknown; mode: "code" }): ServeTarget;
+    };
+    const executor = generated.createExecutor({ connection: `sqlite:${CHINOOK}` });
+    const served = await serveDatabase(CHINOOK, {
+      tools: { maxRows: 500, mode: "code" },
+      serve: { executor: { connection: CHINOOK } },
+    });
+    const fromProject = await createTestClient(generated.createServer({ executor, mode: "code" }));
+    const fromServe = await createTestClient(await served.build.target());
+    try {
+      const listed = await fromProject.listTools();
+      expect(listed.tools.map((tool) => tool.name)).toEqual(["search_api", "execute"]);
+      expect(listed).toEqual(await fromServe.listTools());
+      const call = {
+        name: "execute",
+        arguments: { code: "const t = await api.get_Track({ TrackId: 3 }); return [t.Name, t.Album.Title]" },
+      };
+      const [one, other] = [await fromProject.callTool(call), await fromServe.callTool(call)];
+      expect(one.structuredContent).toEqual({ result: ["Fast As a Shark", "Restless and Wild"], logs: [] });
+      expect(other.structuredContent).toEqual(one.structuredContent);
+    } finally {
+      await fromProject.close();
+      await fromServe.close();
+      await executor.close();
+      await served.executor.close();
+    }
+  });
+
   it("writes the same bytes again, and regenerates from mcpsmith.json keeping the user's files", () => {
     const again = cli(["generate", "db", "chinook.sqlite", "--out", "again", "--max-rows", "500"], workspace);
     expect(again.code, again.output).toBe(0);

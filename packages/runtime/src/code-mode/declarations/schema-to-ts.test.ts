@@ -101,3 +101,12 @@ describe("ApiDeclarations", () => {
     expect(api.file()).toContain("/** Rows of Album. Not callable from code: it runs as a task */");
   });
 });
+
+describe("hasTopLevelOperator", () => {
+  it("looks past brackets, string literals and doc comments", async () => {
+    const { hasTopLevelOperator } = await import("./schema-to-ts.js");
+    expect(hasTopLevelOperator("{\n  /** a ( b's [ */\n  x: 1;\n} | null")).toBe(true);
+    expect(hasTopLevelOperator('{\n  /** a | b */\n  x: "|" | "&";\n}')).toBe(false);
+    expect(hasTopLevelOperator("(A | B)[]")).toBe(false);
+  });
+});

@@ -154,19 +154,25 @@ function wrap(type: string): string {
   return hasTopLevelOperator(type) ? `(${type})` : type;
 }
 
-/** Whether `type` has a `|` or `&` outside any brackets and string literals. */
+/** Whether `type` has a `|` or `&` outside any brackets, string literals and doc comments. */
 export function hasTopLevelOperator(type: string): boolean {
   let depth = 0;
-  let quoted = false;
   for (let i = 0; i < type.length; i++) {
     const char = type[i]!;
-    if (quoted) {
-      if (char === "\\") i++;
-      else if (char === '"') quoted = false;
-    } else if (char === '"') quoted = true;
+    if (char === '"') i = closingQuote(type, i);
+    else if (char === "/" && type[i + 1] === "*") i = type.indexOf("*/", i + 2) + 1;
     else if ("{[(<".includes(char)) depth++;
     else if ("}])>".includes(char)) depth--;
     else if (depth === 0 && (char === "|" || char === "&")) return true;
   }
   return false;
+}
+
+/** Where the string literal opened at `open` ends (JSON escapes included). */
+function closingQuote(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"') return i;
+  }
+  return text.length;
 }

@@ -1,5 +1,5 @@
 import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { type CompiledWasm, ENGINE_INITIAL_PAGES, WASM_PAGE_BYTES, type WasmModuleSource } from "../options.js";
+import { type CompiledWasm, ENGINE_INITIAL_PAGES, WASM_PAGE_BYTES, type WasmModuleSource } from "./limits.js";
 
 
 let quickjs: Promise<{ core: typeof import("quickjs-emscripten-core"); variant: QuickJSSyncVariant }> | undefined;

@@ -1,8 +1,7 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { CodeModeLimits } from "../options.js";
 import { BOOTSTRAP } from "./bootstrap.js";
-import type { WasmModuleSource } from "../options.js";
 import { newEngine } from "./engine.js";
+import type { CodeModeLimits, WasmModuleSource } from "./limits.js";
 import { RunLogs } from "./logs.js";
 
 /** What a run asks of the host: the api behind `api`. */
