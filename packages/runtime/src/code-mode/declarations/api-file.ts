@@ -102,7 +102,7 @@ export class ApiDeclarations {
       const uses = new Set<string>();
       const body = typeText(type.schema, recording(type.scope, uses));
       const doc = docOf(type.schema, "");
-      const plainObject = body.startsWith("{") && !hasTopLevelOperator(body);
+      const plainObject = body.startsWith("{") && body.endsWith("}") && !hasTopLevelOperator(body);
       const text = plainObject ? `${doc}interface ${type.name} ${body}` : `${doc}type ${type.name} = ${body};`;
       types.set(type.name, { text, uses: [...uses] });
       for (const used of uses) queue(used);
@@ -143,10 +143,21 @@ declare class ApiError extends Error {
 
 /** What an api function returns for content that is not JSON (an image, audio, a file): a description, never the bytes. */
 interface BinaryContent {
-  type: "image" | "audio" | "resource";
+  type: "image" | "audio" | "resource" | "resource_link";
   mimeType?: string;
-  /** Size in bytes. */
-  size: number;
+  /** Size in bytes (a resource with text carries \`text\` instead; a link, \`name\`). */
+  size?: number;
   uri?: string;
+  name?: string;
+  text?: string;
 }
+
+/** What the code logs comes back with its result, one line per call (objects as JSON). */
+declare const console: {
+  log(...values: unknown[]): void;
+  info(...values: unknown[]): void;
+  warn(...values: unknown[]): void;
+  error(...values: unknown[]): void;
+  debug(...values: unknown[]): void;
+};
 `;

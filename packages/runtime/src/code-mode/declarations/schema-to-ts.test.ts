@@ -110,3 +110,17 @@ describe("hasTopLevelOperator", () => {
     expect(hasTopLevelOperator("(A | B)[]")).toBe(false);
   });
 });
+
+describe("a root type that is not a plain object", () => {
+  it("is a type alias, not an interface", () => {
+    const api = new ApiDeclarations([
+      {
+        name: "list",
+        description: "L.",
+        inputSchema: { type: "object" },
+        resultSchema: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } },
+      },
+    ]);
+    expect(api.file()).toContain("type ListResult = {\n  a?: string;\n}[];");
+  });
+});
