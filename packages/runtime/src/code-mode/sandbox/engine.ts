@@ -57,9 +57,8 @@ const { Memory } = wasm as unknown as {
 };
 
 /**
- * A new QuickJS instance for one run, with its own WebAssembly memory of at most `memoryBytes`: nothing a run
- * leaves in memory (or breaks in the engine) can reach the next, its memory is released with it, and it cannot grow
- * past the limit. The memory is the limit because QuickJS's own (`setMemoryLimit`) cannot be: built for WebAssembly,
+ * A new QuickJS instance, with its own WebAssembly memory of at most `memoryBytes`: what a run does in it (or
+ * breaks in the engine) reaches no other instance, and it cannot grow past the limit. The memory is the limit because QuickJS's own (`setMemoryLimit`) cannot be: built for WebAssembly,
  * it counts each allocation's size against the limit but adds almost nothing to its running total, so a thousand
  * allocations of a megabyte each pass a limit of 16. A memory that cannot grow makes `malloc` fail instead, which
  * QuickJS reports as "out of memory".

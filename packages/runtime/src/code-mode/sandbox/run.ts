@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import { BOOTSTRAP } from "./bootstrap.js";
-import { newEngine } from "./engine.js";
+import { acquireEngine, releaseEngine } from "./engine-pool.js";
 import type { CodeModeLimits, WasmModuleSource } from "./limits.js";
 import { RunLogs } from "./logs.js";
 
@@ -47,15 +47,15 @@ export async function runInSandbox(code: string, options: RunOptions): Promise<R
   const { limits, signal, api } = options;
   const logs = new RunLogs(limits.resultBytes);
   if (signal.aborted) return { kind: "stopped", reason: "cancelled", logs };
-  const engine = await newEngine(options.wasmModule, limits.memoryBytes);
-  const runtime = engine.newRuntime();
+  const engine = await acquireEngine(options.wasmModule, limits.memoryBytes);
+  const runtime = engine.module.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.stackBytes);
   const run = new Run(runtime, runtime.newContext(), options, logs);
   try {
     return await run.start(code);
   } finally {
-    run.dispose();
+    releaseEngine(engine, run.dispose());
   }
 }
 
@@ -280,17 +280,22 @@ class Run {
     return handle;
   }
 
-  /** Frees the instance; what the code left running is dropped with it. */
-  dispose(): void {
+  /**
+   * Frees the run's runtime; what the code left running is dropped with it. True when it freed cleanly, so the
+   * instance may serve another run.
+   */
+  dispose(): boolean {
     this.#settled = true;
-    if (this.#broken) return;
+    if (this.#broken) return false;
     try {
       for (const deferred of this.#deferreds) deferred.dispose();
       for (const handle of this.#handles) if (handle.alive) handle.dispose();
       this.#vm.dispose();
       this.#runtime.dispose();
+      return true;
     } catch {
-      // Objects the code left behind can keep QuickJS from freeing cleanly; the instance is dropped either way.
+      // Objects the code left behind can keep QuickJS from freeing cleanly: the instance is dropped.
+      return false;
     }
   }
 }
