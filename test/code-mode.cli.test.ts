@@ -126,7 +126,8 @@ describe("mcpsmith serve openapi petstore3-oas30.yaml --mode code --http, v2 pin
   beforeAll(async () => {
     upstream = await startUpstream((request) => {
       const id = /^\/pet\/(\d+)$/.exec(request.path)?.[1];
-      if (id && id !== "404") return { json: { id: Number(id), name: `pet ${id}`, photoUrls: [], status: "available" } };
+      if (id && id !== "404")
+        return { json: { id: Number(id), name: `pet ${id}`, photoUrls: [], status: "available" } };
       return { status: 404, json: { message: "not found" } };
     });
     server = await spawnHttpServer(

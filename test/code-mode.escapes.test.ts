@@ -3,14 +3,7 @@
 // object unchanged, no call past the limit, and the server still answering.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeMode } from "../packages/runtime/dist/code-mode/index.js";
-import {
-  ESCAPE_CASES,
-  ESCAPE_LIMITS,
-  escapeApp,
-  type HostCall,
-  judge,
-  PROBE,
-} from "./fixtures/code-mode-escapes.mjs";
+import { ESCAPE_CASES, ESCAPE_LIMITS, escapeApp, type HostCall, judge, PROBE } from "./fixtures/code-mode-escapes.mjs";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 
 const KINDS: readonly ClientKind[] = ["v2 pinned 2026-07-28", "v1"];
@@ -46,18 +39,18 @@ describe.each(KINDS)("the escape corpus, %s client", (kind) => {
 
   const execute = (code: string) => client.callTool({ name: "execute", arguments: { code } });
 
-  it.each(ESCAPE_CASES.map((c) => [`${c.category}: ${c.name}`, c] as const))("%s", async (_, escape) => {
+  it.each(ESCAPE_CASES.map((c) => [`${c.category}: ${c.name}`, c] as const))("%s", async (_, attempt) => {
     const before = calls.length;
-    const answers = [];
-    for (const run of escape.runs) answers.push(await execute(run.code));
+    const answers: Awaited<ReturnType<typeof execute>>[] = [];
+    for (const run of attempt.runs) answers.push(await execute(run.code));
     const probe = await execute(PROBE.code);
     const problems = [
-      ...escape.runs.map((run, i) => judge(run.expect, answers[i]!, calls)),
+      ...attempt.runs.map((run, i) => judge(run.expect, answers[i]!, calls)),
       judge(PROBE.expect, probe, calls),
     ].filter((problem) => problem !== undefined);
     expect(problems).toEqual([]);
     // Every run may make at most the limit's calls; the probe makes one.
-    expect(calls.length - before).toBeLessThanOrEqual(escape.runs.length * ESCAPE_LIMITS.apiCalls + 1);
+    expect(calls.length - before).toBeLessThanOrEqual(attempt.runs.length * ESCAPE_LIMITS.apiCalls + 1);
     expect(hostSnapshot()).toBe(host);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../packages/runtime/dist/auth/index.js";
 import { codeMode } from "../packages/runtime/dist/code-mode/index.js";
-import { McpsmithError, type Middleware, type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
 import { connectClient, type TestClient } from "./support/clients.js";
+import { McpsmithError, type Middleware, type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
 
 const KEYS_ENV = "MCPSMITH_CODE_MODE_TEST_KEYS";
 
@@ -27,7 +27,7 @@ function app(seen: Seen) {
         input: { type: "object", properties: { status: { type: "string", enum: ["open", "shipped"] } } },
         readOnly: true,
       },
-      ({ status }: { status?: string }) => ({ orders: [{ id: 1, status: status ?? "open" }] }),
+      (args) => ({ orders: [{ id: 1, status: args.status ?? "open" }] }),
     )
     .tool(
       "refund",
@@ -36,7 +36,7 @@ function app(seen: Seen) {
         input: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
         scopes: ["orders:write"],
       },
-      ({ id }: { id: number }) => ({ refunded: id }),
+      (args) => ({ refunded: args.id }),
     )
     .tool("slow", { description: "Waits until released or cancelled.", readOnly: true }, async (_args, ctx) => {
       seen.signalStarted();
@@ -90,7 +90,10 @@ describe("code mode in memory (v2 client, 2026-07-28)", () => {
   it("sends every api call through the tool hooks of the server's middleware", async () => {
     seen.hooked.length = 0;
     const result = await execute("return [await api.list_orders({}), await api.refund({ id: 7 })]");
-    expect(result.structuredContent).toEqual({ result: [{ orders: [{ id: 1, status: "shipped" }] }, { refunded: 7 }], logs: [] });
+    expect(result.structuredContent).toEqual({
+      result: [{ orders: [{ id: 1, status: "shipped" }] }, { refunded: 7 }],
+      logs: [],
+    });
     expect(seen.hooked).toEqual(["execute", "list_orders", "refund"]);
   });
 
@@ -135,7 +138,7 @@ describe("code mode in memory (v2 client, 2026-07-28)", () => {
     const { contents } = await client.readResource("mcpsmith://code-mode/api.d.ts");
     const text = (contents[0] as { text: string }).text;
     expect(text).toContain("declare const api: {");
-    expect(text).toContain('  list_orders(args?: ListOrdersInput): Promise<unknown>;');
+    expect(text).toContain("  list_orders(args?: ListOrdersInput): Promise<unknown>;");
     expect(text).toContain('interface ListOrdersInput {\n  status?: "open" | "shipped";\n}');
     expect(text).toContain("declare class ApiError extends Error");
   });
@@ -159,32 +162,38 @@ describe("code mode over HTTP with authentication (v1 and v2 clients)", () => {
   const as = (kind: "v1" | "v2 pinned 2026-07-28", key: string) =>
     connectClient(kind, { transport: "http", url: handle.url!, headers: { "x-api-key": key } });
 
-  it.each(["v1", "v2 pinned 2026-07-28"] as const)("refuses inside the code a call the caller may not make (%s)", async (kind) => {
-    const reader = await as(kind, "key-reader");
-    try {
-      const refused = await reader.callTool({
-        name: "execute",
-        arguments: { code: "try { await api.refund({ id: 1 }) } catch (e) { return [e.name, e.message] }" },
-      });
-      expect((refused.structuredContent as { result: unknown }).result).toEqual([
-        "ApiError",
-        "Not allowed: refund needs the scope orders:write, which the caller's credential does not grant",
-      ]);
-      const found = await reader.callTool({ name: "search_api", arguments: { query: "refund order" } });
-      expect((found.structuredContent as { functions: { name: string }[] }).functions.map((f) => f.name)).toEqual([
-        "list_orders",
-      ]);
-    } finally {
-      await reader.close();
-    }
-    const clerk = await as(kind, "key-clerk");
-    try {
-      const allowed = await clerk.callTool({ name: "execute", arguments: { code: "return await api.refund({ id: 1 })" } });
-      expect(allowed.structuredContent).toEqual({ result: { refunded: 1 }, logs: [] });
-    } finally {
-      await clerk.close();
-    }
-  });
+  it.each(["v1", "v2 pinned 2026-07-28"] as const)(
+    "refuses inside the code a call the caller may not make (%s)",
+    async (kind) => {
+      const reader = await as(kind, "key-reader");
+      try {
+        const refused = await reader.callTool({
+          name: "execute",
+          arguments: { code: "try { await api.refund({ id: 1 }) } catch (e) { return [e.name, e.message] }" },
+        });
+        expect((refused.structuredContent as { result: unknown }).result).toEqual([
+          "ApiError",
+          "Not allowed: refund needs the scope orders:write, which the caller's credential does not grant",
+        ]);
+        const found = await reader.callTool({ name: "search_api", arguments: { query: "refund order" } });
+        expect((found.structuredContent as { functions: { name: string }[] }).functions.map((f) => f.name)).toEqual([
+          "list_orders",
+        ]);
+      } finally {
+        await reader.close();
+      }
+      const clerk = await as(kind, "key-clerk");
+      try {
+        const allowed = await clerk.callTool({
+          name: "execute",
+          arguments: { code: "return await api.refund({ id: 1 })" },
+        });
+        expect(allowed.structuredContent).toEqual({ result: { refunded: 1 }, logs: [] });
+      } finally {
+        await clerk.close();
+      }
+    },
+  );
 });
 
 describe("codeMode options", () => {
@@ -192,7 +201,9 @@ describe("codeMode options", () => {
     expect(() => codeMode(app(newSeen()), { limits: { apiCalls: 0 } })).toThrow(
       new McpsmithError("E_CODE_MODE_OPTIONS", "codeMode: limits.apiCalls must be a positive whole number, got 0"),
     );
-    expect(() => codeMode(app(newSeen()), { limits: { memoryBytes: 1024 } })).toThrow(/limits\.memoryBytes must be more than/);
+    expect(() => codeMode(app(newSeen()), { limits: { memoryBytes: 1024 } })).toThrow(
+      /limits\.memoryBytes must be more than/,
+    );
   });
 
   it("refuses hints for a tool the server does not have", () => {
@@ -202,7 +213,11 @@ describe("codeMode options", () => {
   });
 
   it("refuses a broken model at start-up, as tools mode does", () => {
-    const broken = server({ name: "x", version: "1" }).tool("bad name!", { description: "x" }, () => new ToolError("x"));
+    const broken = server({ name: "x", version: "1" }).tool(
+      "bad name!",
+      { description: "x" },
+      () => new ToolError("x"),
+    );
     expect(() => codeMode(broken)).toThrow(/bad name!/);
   });
 });

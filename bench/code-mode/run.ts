@@ -69,7 +69,8 @@ async function scripted(
 /** Discovery mode's way to one tool: search for it, describe it, then call it as often as the task needs. */
 async function discover(session: Session, query: string, name: string): Promise<void> {
   const found = (await session.call("search_operations", { query, limit: 5 })) as { operations: { name: string }[] };
-  if (!found.operations.some((operation) => operation.name === name)) throw new Error(`"${query}" did not find ${name}`);
+  if (!found.operations.some((operation) => operation.name === name))
+    throw new Error(`"${query}" did not find ${name}`);
   await session.call("describe_operation", { name });
 }
 
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
         ms(sandbox.callingRun.p50),
         ms(sandbox.callingRun.p90),
       ],
-      ["overhead per api call, over a tools/call in process", ms(sandbox.perCallOverheadP50), ""],
+      ["one api call inside a run (difference / calls)", ms(sandbox.perCallP50), ""],
     ]),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -2,10 +2,12 @@
  * What the sandbox costs the server, measured through the official client in memory (no sockets): a tools/call of a
  * trivial tool (the floor), an execute that returns at once (the floor plus one fresh QuickJS instance and the
  * stripping of types), and an execute that makes N sequential api calls of the same trivial tool. The differences
- * are the sandbox's start per execution and its overhead per api call.
+ * are the sandbox's start per execution and the cost of one api call inside a run, which is set beside a tools/call
+ * of the same tool through the client (one round trip of the protocol, in process).
  */
-import { codeMode } from "@mcpsmith/runtime/code-mode";
+
 import { server } from "@mcpsmith/runtime";
+import { codeMode } from "@mcpsmith/runtime/code-mode";
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import { percentile } from "../runtime/stats.js";
 
@@ -19,8 +21,10 @@ export interface SandboxCost {
   emptyRun: Latency;
   callingRun: Latency;
   callsPerRun: number;
+  /** An execute that returns at once, less a tools/call: the sandbox's own start (and the stripping of types). */
   startP50: number;
-  perCallOverheadP50: number;
+  /** What one more api call adds to a run, against a tools/call round trip through the client. */
+  perCallP50: number;
 }
 
 const CALLS_PER_RUN = 50;
@@ -62,7 +66,7 @@ export async function measureSandbox(quick: boolean): Promise<SandboxCost> {
       callingRun,
       callsPerRun: CALLS_PER_RUN,
       startP50: emptyRun.p50 - directCall.p50,
-      perCallOverheadP50: (callingRun.p50 - emptyRun.p50) / CALLS_PER_RUN - directCall.p50,
+      perCallP50: (callingRun.p50 - emptyRun.p50) / CALLS_PER_RUN,
     };
   } finally {
     await tools.close();

@@ -2,12 +2,13 @@
 // has one definition: the build-file contract between `mcpsmith build` and the runtime, and the shared rules and
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
+
+// The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
+export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
-// The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
-export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,

@@ -49,7 +49,13 @@ export function buildServer(
         }));
   const builder = server(definition);
   for (const { name, options: toolOptions, handler } of served) builder.tool(name, toolOptions, handler);
-  const listed = mode === "code" ? codeModeDefinitions(selected.map(({ tool }) => tool), options) : served;
+  const listed =
+    mode === "code"
+      ? codeModeDefinitions(
+          selected.map(({ tool }) => tool),
+          options,
+        )
+      : served;
   return {
     builder,
     mode,

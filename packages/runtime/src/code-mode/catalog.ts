@@ -49,9 +49,7 @@ export function apiCatalog(model: ServerModel, compiled: CompiledModel, options:
 }
 
 function taskRefusal(tool: CompiledTool): string | undefined {
-  return tool.task === undefined
-    ? undefined
-    : `it runs as a task (task: "${tool.task}"), which code cannot wait for`;
+  return tool.task === undefined ? undefined : `it runs as a task (task: "${tool.task}"), which code cannot wait for`;
 }
 
 /** `Weather.current` -> `Weather`: the class a decorated tool was declared in. */

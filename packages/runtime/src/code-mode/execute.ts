@@ -68,10 +68,7 @@ function answerOf(outcome: RunOutcome, limits: CodeModeLimits): unknown {
   if (outcome.kind === "returned") {
     const json = outcome.json ?? "null";
     const logs = outcome.logs.within(budget - json.length, limitName);
-    return structuredWithText(
-      { result: JSON.parse(json), logs },
-      `{"result":${json},"logs":${JSON.stringify(logs)}}`,
-    );
+    return structuredWithText({ result: JSON.parse(json), logs }, `{"result":${json},"logs":${JSON.stringify(logs)}}`);
   }
   const logs = outcome.logs.within(budget, limitName);
   if (outcome.kind === "threw") {

@@ -90,7 +90,9 @@ export function codeModeToolDefinitions(
 }
 
 /** `execute` is read-only when every function is, destructive when any is, open-world when any is. */
-function executeHints(functions: readonly ListedFunction[]): Pick<ToolOptions, "readOnly" | "destructive" | "openWorld"> {
+function executeHints(
+  functions: readonly ListedFunction[],
+): Pick<ToolOptions, "readOnly" | "destructive" | "openWorld"> {
   const readOnly = functions.length > 0 && functions.every((fn) => fn.annotations?.readOnlyHint === true);
   const destructive = functions.some((fn) => fn.annotations?.destructiveHint === true);
   const openWorld = functions.some((fn) => fn.annotations?.openWorldHint === true);

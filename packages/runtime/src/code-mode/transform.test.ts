@@ -13,7 +13,7 @@ const app = server({ name: "music", version: "1.0.0" })
       input: { type: "object", properties: { limit: { type: "integer", minimum: 1 } } },
       readOnly: true,
     },
-    ({ limit }: { limit?: number }) => ({ artists: ["AC/DC", "Accept", "Aerosmith"].slice(0, limit ?? 3) }),
+    (args) => ({ artists: ["AC/DC", "Accept", "Aerosmith"].slice(0, (args.limit as number | undefined) ?? 3) }),
   )
   .tool(
     "get-artist",
@@ -22,9 +22,9 @@ const app = server({ name: "music", version: "1.0.0" })
       input: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
       readOnly: true,
     },
-    ({ name }: { name: string }) => {
-      if (name === "nobody") throw new ToolError("No artist is named nobody");
-      return { name, albums: 2 };
+    (args) => {
+      if (args.name === "nobody") throw new ToolError("No artist is named nobody");
+      return { name: args.name, albums: 2 };
     },
   )
   .tool("cover", { description: "An album cover.", readOnly: true }, () => image("aGVsbG8=", "image/png"));
@@ -89,9 +89,18 @@ return { details, cover: await api.cover({}) };`,
     expect((thrown.content as { text: string }[])[0]?.text).toBe("ReferenceError: nope is not defined (line 3)");
   });
 
-  it("searches with declarations", async () => {
+  it("searches, answering how to call each function and its declarations", async () => {
     const c = await client();
     const result = await c.callTool({ name: "search_api", arguments: { query: "artist" } });
-    console.log(JSON.stringify(result.structuredContent, null, 2));
+    const answer = result.structuredContent as { total: number; functions: unknown[]; declarations: string };
+    expect(answer.total).toBe(2);
+    expect(answer.functions).toEqual([
+      { name: "list_artists", call: "await api.list_artists(args)", summary: "List artists, by name." },
+      { name: "get-artist", call: 'await api["get-artist"](args)', summary: "One artist." },
+    ]);
+    expect(answer.declarations).toContain("  list_artists(args?: ListArtistsInput): Promise<unknown>;");
+    expect(answer.declarations).toContain('  "get-artist"(args: GetArtistInput): Promise<unknown>;');
+    expect(answer.declarations).toContain("interface GetArtistInput {\n  name: string;\n}");
+    expect(answer.declarations).not.toContain("cover");
   });
 });

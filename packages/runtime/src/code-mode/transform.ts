@@ -1,7 +1,7 @@
 import { compileModel } from "../engine/compile.js";
 import { middlewareHooks } from "../engine/hooks.js";
-import { addResource, addTool } from "../model/members.js";
 import type { Context } from "../model/context.js";
+import { addResource, addTool } from "../model/members.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
 import { type ApiCallPath, scopesMissing } from "./api-call.js";
@@ -89,4 +89,3 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
   );
   return outer;
 }
-

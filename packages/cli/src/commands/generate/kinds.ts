@@ -70,7 +70,8 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
       mode: {
         type: "string",
         value: "MODE",
-        description: "db: auto (default), tools, discovery (the four many-tables tools) or code (code mode over the tools)",
+        description:
+          "db: auto (default), tools, discovery (the four many-tables tools) or code (code mode over the tools)",
       },
       threshold: {
         type: "string",

@@ -68,8 +68,21 @@ describe("ApiDeclarations", () => {
   it("names each function's argument type and a shared definition once", () => {
     const shared = where("id");
     const api = new ApiDeclarations([
-      { name: "a", description: "A.", inputSchema: { type: "object", properties: { w: { $ref: "#/$defs/Where" } }, $defs: { Where: shared } } },
-      { name: "b-c", description: "B.", inputSchema: { type: "object", properties: { w: { $ref: "#/$defs/Where" } }, required: ["w"], $defs: { Where: shared } } },
+      {
+        name: "a",
+        description: "A.",
+        inputSchema: { type: "object", properties: { w: { $ref: "#/$defs/Where" } }, $defs: { Where: shared } },
+      },
+      {
+        name: "b-c",
+        description: "B.",
+        inputSchema: {
+          type: "object",
+          properties: { w: { $ref: "#/$defs/Where" } },
+          required: ["w"],
+          $defs: { Where: shared },
+        },
+      },
     ]);
     const file = api.file();
     expect(file).toContain("  a(args?: AInput): Promise<unknown>;");

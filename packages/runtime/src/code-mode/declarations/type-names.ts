@@ -56,7 +56,7 @@ export class TypeNames {
     // Only a second schema under one name pays for comparing texts (often the same definition, copied).
     if (candidates.length > 0) {
       const text = JSON.stringify(schema);
-      const same = candidates.find((candidate) => (candidate.text ??= JSON.stringify(candidate.schema)) === text);
+      const same = candidates.find((candidate) => textOf(candidate) === text);
       if (same) {
         if (object) this.#byObject.set(object, same.name);
         return same.name;
@@ -76,6 +76,12 @@ export class TypeNames {
     while (this.#types.has(`${base}${n}`)) n++;
     return `${base}${n}`;
   }
+}
+
+/** A candidate's schema as JSON text, made the first time it is compared. */
+function textOf(candidate: { schema: unknown; text?: string }): string {
+  candidate.text ??= JSON.stringify(candidate.schema);
+  return candidate.text;
 }
 
 // Names the declarations file uses itself.

@@ -10,7 +10,7 @@
  * `log(level, line)` -> whether there was room; `done(json | undefined, dropped)`; `fail(name, message, stack,
  * dropped)`, `dropped` counting the log lines the sandbox kept to itself once the log was full.
  */
-export const BOOTSTRAP = String.raw`(function (host, lineMax) {
+export const BOOTSTRAP = `(function (host, lineMax) {
   "use strict";
   const call = host.call, has = host.has, names = host.names, log = host.log, done = host.done, fail = host.fail;
   const parse = JSON.parse, stringify = JSON.stringify, apply = Reflect.apply, defineProperty = Object.defineProperty;

@@ -1,7 +1,6 @@
 import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { type CompiledWasm, ENGINE_INITIAL_PAGES, WASM_PAGE_BYTES, type WasmModuleSource } from "./limits.js";
 
-
 let quickjs: Promise<{ core: typeof import("quickjs-emscripten-core"); variant: QuickJSSyncVariant }> | undefined;
 
 /** QuickJS's JavaScript, loaded on the first run, not with the module: a server that never runs code never pays. */
@@ -51,7 +50,6 @@ function shippedWasm(): Promise<CompiledWasm> {
   return shipped;
 }
 
-
 const { Memory } = wasm as unknown as {
   Memory: new (descriptor: { initial: number; maximum: number }) => object;
 };
@@ -63,10 +61,7 @@ const { Memory } = wasm as unknown as {
  * allocations of a megabyte each pass a limit of 16. A memory that cannot grow makes `malloc` fail instead, which
  * QuickJS reports as "out of memory".
  */
-export async function newEngine(
-  source: WasmModuleSource | undefined,
-  memoryBytes: number,
-): Promise<QuickJSWASMModule> {
+export async function newEngine(source: WasmModuleSource | undefined, memoryBytes: number): Promise<QuickJSWASMModule> {
   const { core, variant } = await loadQuickJs();
   const maximum = Math.max(ENGINE_INITIAL_PAGES, Math.floor(memoryBytes / WASM_PAGE_BYTES));
   const instance = core.newVariant(variant, {

@@ -44,7 +44,7 @@ export const ARGUMENTS_MAX_CHARS = 1024 * 1024;
  * running on the host are abandoned (their results are dropped) and no timer is left behind.
  */
 export async function runInSandbox(code: string, options: RunOptions): Promise<RunOutcome> {
-  const { limits, signal, api } = options;
+  const { limits, signal } = options;
   const logs = new RunLogs(limits.resultBytes);
   if (signal.aborted) return { kind: "stopped", reason: "cancelled", logs };
   const engine = await acquireEngine(options.wasmModule, limits.memoryBytes);
@@ -150,7 +150,11 @@ class Run {
       if (length > this.#options.limits.resultBytes) {
         this.#settle({ kind: "stopped", reason: "resultBytes", logs: this.#logs, detail: String(length) });
       } else {
-        this.#settle({ kind: "returned", json: length === 0 ? undefined : this.#vm.getString(json!), logs: this.#logs });
+        this.#settle({
+          kind: "returned",
+          json: length === 0 ? undefined : this.#vm.getString(json!),
+          logs: this.#logs,
+        });
       }
       return undefined;
     });
@@ -222,7 +226,8 @@ class Run {
   #threw(name = "Error", message = "", stack = ""): RunOutcome {
     const logs = this.#logs;
     if (this.#stopped !== undefined) return { kind: "stopped", reason: this.#stopped, logs };
-    if (name === "InternalError" && message === "out of memory") return { kind: "stopped", reason: "memoryBytes", logs };
+    if (name === "InternalError" && message === "out of memory")
+      return { kind: "stopped", reason: "memoryBytes", logs };
     if (/^(Maximum call stack size exceeded|stack overflow)$/.test(message)) {
       return { kind: "stopped", reason: "stackBytes", logs };
     }
