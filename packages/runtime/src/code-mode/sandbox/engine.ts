@@ -30,13 +30,14 @@ let shipped: Promise<CompiledWasm> | undefined;
  */
 function shippedWasm(): Promise<CompiledWasm> {
   shipped ??= (async () => {
-    const resolve = (import.meta as { resolve?: (specifier: string) => string }).resolve;
-    if (typeof resolve !== "function") {
+    // Called on import.meta itself: Bun refuses the function detached from it.
+    const meta = import.meta as { resolve?: (specifier: string) => string };
+    if (typeof meta.resolve !== "function") {
       throw new Error(
         `This runtime cannot locate ${WASM_SPECIFIER} (no import.meta.resolve): pass codeMode's wasmModule option`,
       );
     }
-    const url = new URL(resolve(WASM_SPECIFIER));
+    const url = new URL(meta.resolve(WASM_SPECIFIER));
     const bytes =
       url.protocol === "file:"
         ? await (await import("node:fs/promises")).readFile(url)
