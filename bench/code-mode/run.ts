@@ -172,16 +172,27 @@ async function main(): Promise<void> {
     table(rows),
     "",
     table([
-      ["sandbox", "p50", "p90"],
-      ["tools/call of a trivial tool (no sandbox)", ms(sandbox.directCall.p50), ms(sandbox.directCall.p90)],
-      ["execute `return 1` (one fresh sandbox)", ms(sandbox.emptyRun.p50), ms(sandbox.emptyRun.p90)],
-      ["sandbox start per execution (difference)", ms(sandbox.startP50), ""],
+      ["sandbox", "p50", "p90", "CPU"],
+      [
+        "tools/call of a trivial tool (no sandbox)",
+        ms(sandbox.directCall.p50),
+        ms(sandbox.directCall.p90),
+        ms(sandbox.directCall.cpuMs),
+      ],
+      [
+        "execute `return 1` (one fresh sandbox)",
+        ms(sandbox.emptyRun.p50),
+        ms(sandbox.emptyRun.p90),
+        ms(sandbox.emptyRun.cpuMs),
+      ],
+      ["sandbox start per execution (difference)", ms(sandbox.startP50), "", ms(sandbox.startCpuMs)],
       [
         `execute with ${sandbox.callsPerRun} sequential api calls`,
         ms(sandbox.callingRun.p50),
         ms(sandbox.callingRun.p90),
+        ms(sandbox.callingRun.cpuMs),
       ],
-      ["one api call inside a run (difference / calls)", ms(sandbox.perCallP50), ""],
+      ["one api call inside a run (difference / calls)", ms(sandbox.perCallP50), "", ms(sandbox.perCallCpuMs)],
     ]),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

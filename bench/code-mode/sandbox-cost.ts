@@ -14,6 +14,8 @@ import { percentile } from "../runtime/stats.js";
 export interface Latency {
   p50: number;
   p90: number;
+  /** This process's CPU time (user and system) per round: less moved by other work on the machine than p50. */
+  cpuMs: number;
 }
 
 export interface SandboxCost {
@@ -23,20 +25,28 @@ export interface SandboxCost {
   callsPerRun: number;
   /** An execute that returns at once, less a tools/call: the sandbox's own start (and the stripping of types). */
   startP50: number;
+  startCpuMs: number;
   /** What one more api call adds to a run, against a tools/call round trip through the client. */
   perCallP50: number;
+  perCallCpuMs: number;
 }
 
 const CALLS_PER_RUN = 50;
 
 async function timed(times: number, work: () => Promise<unknown>): Promise<Latency> {
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < times; i++) {
     const started = performance.now();
     await work();
     samples.push(performance.now() - started);
   }
-  return { p50: percentile(samples, 50), p90: percentile(samples, 90) };
+  const used = process.cpuUsage(cpu);
+  return {
+    p50: percentile(samples, 50),
+    p90: percentile(samples, 90),
+    cpuMs: (used.user + used.system) / 1000 / times,
+  };
 }
 
 export async function measureSandbox(quick: boolean): Promise<SandboxCost> {
@@ -66,7 +76,9 @@ export async function measureSandbox(quick: boolean): Promise<SandboxCost> {
       callingRun,
       callsPerRun: CALLS_PER_RUN,
       startP50: emptyRun.p50 - directCall.p50,
+      startCpuMs: emptyRun.cpuMs - directCall.cpuMs,
       perCallP50: (callingRun.p50 - emptyRun.p50) / CALLS_PER_RUN,
+      perCallCpuMs: (callingRun.cpuMs - emptyRun.cpuMs) / CALLS_PER_RUN,
     };
   } finally {
     await tools.close();

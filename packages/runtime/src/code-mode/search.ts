@@ -8,9 +8,17 @@ import { MAX_SEARCH_LIMIT } from "./tools.js";
 // alone can be larger, and the whole file stays one resource read away.
 const SLICE_MAX_CHARS = 24_000;
 
+export interface FoundFunction {
+  name: string;
+  call: string;
+  summary: string;
+  group?: string;
+  notCallable?: string;
+}
+
 export interface SearchAnswer {
   total: number;
-  functions: Record<string, unknown>[];
+  functions: FoundFunction[];
   declarations: string;
   note?: string;
 }
@@ -79,4 +87,18 @@ export class ApiSearch {
     ];
     return { total: allowed.length, functions, declarations, ...(notes.length > 0 && { note: notes.join(" ") }) };
   }
+}
+
+/**
+ * The answer as a model reads it best: the calls as comments, then the declarations as TypeScript (not a JSON string
+ * of it, every newline and quote escaped). The structured content keeps every field for programs.
+ */
+export function searchText(answer: SearchAnswer): string {
+  const calls = answer.functions.map((fn) => {
+    const refusal = fn.notCallable === undefined ? "" : ` (not callable from code: ${fn.notCallable})`;
+    return `// ${fn.call}: ${fn.summary}${refusal}`;
+  });
+  const head = `// ${answer.total} functions match; ${answer.functions.length === answer.total ? "all" : `the best ${answer.functions.length}`} here.`;
+  const tail = answer.note === undefined ? [] : [`// ${answer.note}`];
+  return [head, ...calls, "", answer.declarations.trimEnd(), ...tail].join("\n");
 }

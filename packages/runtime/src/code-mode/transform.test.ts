@@ -102,5 +102,13 @@ return { details, cover: await api.cover({}) };`,
     expect(answer.declarations).toContain('  "get-artist"(args: GetArtistInput): Promise<unknown>;');
     expect(answer.declarations).toContain("interface GetArtistInput {\n  name: string;\n}");
     expect(answer.declarations).not.toContain("cover");
+    const text = (result.content as { text: string }[])[0]?.text ?? "";
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      "// 2 functions match; all here.",
+      "// await api.list_artists(args): List artists, by name.",
+      '// await api["get-artist"](args): One artist.',
+      "",
+    ]);
+    expect(text).toContain(answer.declarations.trimEnd());
   });
 });

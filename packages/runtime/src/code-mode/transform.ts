@@ -4,12 +4,13 @@ import type { Context } from "../model/context.js";
 import { addResource, addTool } from "../model/members.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
+import { structuredWithText } from "../results/structured.js";
 import { type ApiCallPath, scopesMissing } from "./api-call.js";
 import { apiCatalog } from "./catalog.js";
 import { ApiDeclarations } from "./declarations/api-file.js";
 import { executeHandler } from "./execute.js";
 import { type CodeModeOptions, resolveLimits } from "./options.js";
-import { ApiSearch } from "./search.js";
+import { ApiSearch, type SearchAnswer, searchText } from "./search.js";
 import { codeModeToolDefinitions, DEFAULT_SEARCH_LIMIT, EXECUTE_TOOL, SEARCH_API_TOOL } from "./tools.js";
 
 /** Where the whole declarations file is read (`resources/read`). */
@@ -73,7 +74,7 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
     const handler =
       name === SEARCH_API_TOOL
         ? (args: { query: string; limit?: number }, ctx: Context) =>
-            search.answer(args.query, args.limit, (entry) => scopesMissing(ctx, entry.tool).length === 0)
+            searchResult(search.answer(args.query, args.limit, (entry) => scopesMissing(ctx, entry.tool).length === 0))
         : execute;
     addTool(outer, name, definition, handler, `codeMode ${name === EXECUTE_TOOL ? "execute" : "search_api"}`);
   }
@@ -88,4 +89,9 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
     () => declarations.file(),
   );
   return outer;
+}
+
+/** `search_api`'s result: the answer as structured content, and as TypeScript for the model to read. */
+function searchResult(answer: SearchAnswer) {
+  return structuredWithText({ ...answer }, searchText(answer));
 }
