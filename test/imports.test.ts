@@ -22,7 +22,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
   // engine's own tool path.
   runtime: [
-    ["errors.ts", "polyfill.ts", "text.ts"],
+    ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema"],
     ["results"],
     ["model", "executors"],
