@@ -29,26 +29,57 @@ export function accessorOf(name: string): string {
 
 /**
  * The TypeScript declarations of an API: one function per tool, typed from the tools' JSON Schemas, in one file
- * (the resource) or in slices (what `search_api` answers with: some functions and the types they use). Built on
- * first use, all at once, so a type has the same name in every slice and in the file.
+ * (the resource) or in slices (what `search_api` answers with: some functions and the types they use). Types are
+ * written when first needed, so a slice of Microsoft Graph's API costs its own types, not the eleven thousand
+ * functions' (about ten seconds); a type keeps the name it was first given for the life of the server, in every
+ * slice and in the file. The functions' own types are named up front, in the API's order.
  */
 export class ApiDeclarations {
   readonly #functions: readonly ApiFunction[];
-  #built: { signatures: Map<string, Printed>; types: Map<string, Printed>; file: string } | undefined;
+  readonly #names = new TypeNames();
+  readonly #signatures = new Map<string, Printed>();
+  readonly #types = new Map<string, Printed>();
+  #file: string | undefined;
 
   constructor(functions: readonly ApiFunction[]) {
     this.#functions = functions;
+    for (const fn of functions) {
+      const base = typeNameOf(fn.name);
+      const input = this.#names.root(`${base}Input`, fn.inputSchema, base);
+      const result = fn.resultSchema && this.#names.root(`${base}Result`, fn.resultSchema, base);
+      this.#signatures.set(fn.name, {
+        text: memberText(fn, input, result),
+        uses: result ? [input, result] : [input],
+      });
+    }
   }
 
   /** The whole declarations file. */
   file(): string {
-    return this.#build().file;
+    if (this.#file !== undefined) return this.#file;
+    const members = this.#functions.map((fn) => this.#signatures.get(fn.name)!);
+    const body = this.#closure(members)
+      .map((name) => this.#type(name).text)
+      .join("\n\n");
+    this.#file = `${PRELUDE}\ndeclare const api: {\n${members.map((m) => m.text).join("\n")}\n};\n\n${body}\n`;
+    return this.#file;
   }
 
   /** The declarations of some functions and of every type they use, types cut once `maxChars` is reached. */
   slice(names: readonly string[], maxChars: number): { declarations: string; omittedTypes: number } {
-    const { signatures, types } = this.#build();
-    const members = names.flatMap((name) => signatures.get(name) ?? []);
+    const members = names.flatMap((name) => this.#signatures.get(name) ?? []);
+    let text = `declare const api: {\n${members.map((member) => member.text).join("\n")}\n};\n`;
+    let omittedTypes = 0;
+    for (const name of this.#closure(members)) {
+      const type = this.#type(name);
+      if (text.length + type.text.length > maxChars) omittedTypes++;
+      else text += `\n${type.text}\n`;
+    }
+    return { declarations: text, omittedTypes };
+  }
+
+  /** Every type the members use, directly or through other types, first use first. */
+  #closure(members: readonly Printed[]): string[] {
     const order: string[] = [];
     const seen = new Set<string>();
     const visit = (uses: readonly string[]) => {
@@ -59,59 +90,30 @@ export class ApiDeclarations {
       }
     };
     for (const member of members) visit(member.uses);
-    for (let i = 0; i < order.length; i++) visit(types.get(order[i]!)?.uses ?? []);
-    let text = `declare const api: {\n${members.map((member) => member.text).join("\n")}\n};\n`;
-    let omittedTypes = 0;
-    for (const name of order) {
-      const type = types.get(name)!;
-      if (text.length + type.text.length > maxChars) omittedTypes++;
-      else text += `\n${type.text}\n`;
-    }
-    return { declarations: text, omittedTypes };
+    for (let i = 0; i < order.length; i++) visit(this.#type(order[i]!).uses);
+    return order;
   }
 
-  #build() {
-    if (this.#built) return this.#built;
-    const names = new TypeNames();
-    const signatures = new Map<string, Printed>();
-    const types = new Map<string, Printed>();
-    const pending: string[] = [];
-    const queued = new Set<string>();
-    const queue = (name: string) => {
-      if (queued.has(name)) return;
-      queued.add(name);
-      pending.push(name);
-    };
-    const recording = (scope: RefScope, uses: Set<string>): RefScope => ({
+  /** A named type's declaration, written once; the definitions it refers to are named as it is written. */
+  #type(name: string): Printed {
+    const known = this.#types.get(name);
+    if (known) return known;
+    const type = this.#names.get(name)!;
+    const uses = new Set<string>();
+    const scope: RefScope = {
       resolve(ref) {
-        const name = scope.resolve(ref);
-        if (name !== undefined) uses.add(name);
-        return name;
+        const used = type.scope.resolve(ref);
+        if (used !== undefined) uses.add(used);
+        return used;
       },
-    });
-    for (const fn of this.#functions) {
-      const base = typeNameOf(fn.name);
-      const input = names.root(`${base}Input`, fn.inputSchema, base);
-      const result = fn.resultSchema && names.root(`${base}Result`, fn.resultSchema, base);
-      queue(input);
-      if (result) queue(result);
-      signatures.set(fn.name, { text: memberText(fn, input, result), uses: result ? [input, result] : [input] });
-    }
-    for (let i = 0; i < pending.length; i++) {
-      const type = names.get(pending[i]!)!;
-      const uses = new Set<string>();
-      const body = typeText(type.schema, recording(type.scope, uses));
-      const doc = docOf(type.schema, "");
-      const plainObject = body.startsWith("{") && body.endsWith("}") && !hasTopLevelOperator(body);
-      const text = plainObject ? `${doc}interface ${type.name} ${body}` : `${doc}type ${type.name} = ${body};`;
-      types.set(type.name, { text, uses: [...uses] });
-      for (const used of uses) queue(used);
-    }
-    const members = this.#functions.map((fn) => signatures.get(fn.name)!.text).join("\n");
-    const body = [...types.values()].map((type) => type.text).join("\n\n");
-    const file = `${PRELUDE}\ndeclare const api: {\n${members}\n};\n\n${body}\n`;
-    this.#built = { signatures, types, file };
-    return this.#built;
+    };
+    const body = typeText(type.schema, scope);
+    const doc = docOf(type.schema, "");
+    const plainObject = body.startsWith("{") && body.endsWith("}") && !hasTopLevelOperator(body);
+    const text = plainObject ? `${doc}interface ${type.name} ${body}` : `${doc}type ${type.name} = ${body};`;
+    const printed = { text, uses: [...uses] };
+    this.#types.set(name, printed);
+    return printed;
   }
 }
 

@@ -98,15 +98,19 @@ describe("ApiDeclarations", () => {
     expect(file).toContain("interface ListTrackWhere {\n  Track?: string;\n  _or?: ListTrackWhere[];");
   });
 
-  it("slices the declarations of some functions and the types they use", () => {
+  it("slices the declarations of some functions and the types they use, each type keeping its first name", () => {
     const api = new ApiDeclarations([listOf("Album"), listOf("Track")]);
     const { declarations, omittedTypes } = api.slice(["list_Track"], 10_000);
     expect(declarations).toContain("list_Track(args?: ListTrackInput)");
     expect(declarations).not.toContain("list_Album");
-    expect(declarations).toContain("interface ListTrackWhere");
-    expect(declarations).not.toContain("interface Where ");
+    // Written first, Track's definition took the plain name; Album's, written later, is named after its function.
+    expect(declarations).toContain("interface Where {\n  Track?: string;");
     expect(omittedTypes).toBe(0);
     expect(api.slice(["list_Track"], 120).omittedTypes).toBe(2);
+    const file = api.file();
+    expect(file).toContain("interface Where {\n  Track?: string;");
+    expect(file).toContain("interface ListAlbumWhere {\n  Album?: string;\n  _or?: ListAlbumWhere[];");
+    expect(api.slice(["list_Album"], 10_000).declarations).toContain("where?: ListAlbumWhere;");
   });
 
   it("says in the declaration why a function cannot be called", () => {
