@@ -179,12 +179,7 @@ async function main(): Promise<void> {
         ms(sandbox.directCall.p90),
         ms(sandbox.directCall.cpuMs),
       ],
-      [
-        "execute `return 1` (one fresh sandbox)",
-        ms(sandbox.emptyRun.p50),
-        ms(sandbox.emptyRun.p90),
-        ms(sandbox.emptyRun.cpuMs),
-      ],
+      ["execute `return 1` (one run)", ms(sandbox.emptyRun.p50), ms(sandbox.emptyRun.p90), ms(sandbox.emptyRun.cpuMs)],
       ["sandbox start per execution (difference)", ms(sandbox.startP50), "", ms(sandbox.startCpuMs)],
       [
         `execute with ${sandbox.callsPerRun} sequential api calls`,
