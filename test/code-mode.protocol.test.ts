@@ -110,12 +110,14 @@ describe("code mode in memory (v2 client, 2026-07-28)", () => {
       name: "export",
       notCallable: 'it runs as a task (task: "optional"), which code cannot wait for',
     });
-    const task = await execute("return await api.export({})");
+    const task = await execute("const a = 1;\nreturn await api.export({})");
     expect(textOf(task)).toBe(
-      'ApiError: api.export cannot be called from code: it runs as a task (task: "optional"), which code cannot wait for',
+      'ApiError: api.export cannot be called from code: it runs as a task (task: "optional"), which code cannot wait for (line 2)',
     );
     const input = await execute("return await api.confirm({})");
-    expect(textOf(input)).toMatch(/^ApiError: api\.confirm cannot be called from code: it asks the user for input/);
+    expect(textOf(input)).toMatch(
+      /^ApiError: api\.confirm cannot be called from code: it asks the user for input.* \(line 1\)$/,
+    );
     const after = await client.callTool({ name: "search_api", arguments: { query: "asks the user" } });
     expect((after.structuredContent as { functions: unknown[] }).functions[0]).toMatchObject({
       name: "confirm",

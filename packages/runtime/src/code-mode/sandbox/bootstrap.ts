@@ -20,7 +20,7 @@ export const BOOTSTRAP = `(function (host, lineMax) {
   // No memory shared with anything, no second engine, no queue outside the run's own promises. QuickJS has no timers,
   // network, files or modules to remove.
   for (const name of ["SharedArrayBuffer", "Atomics", "WebAssembly", "queueMicrotask"]) delete globalThis[name];
-  const PromiseOf = Promise;
+  const PromiseOf = Promise, ErrorOf = Error;
 
   class ApiError extends Error {
     constructor(tool, message) {
@@ -32,10 +32,14 @@ export const BOOTSTRAP = `(function (host, lineMax) {
   freeze(ApiError.prototype);
   freeze(ApiError);
 
-  const settle = (name) => (answer) => {
+  // An ApiError is made when the answer comes, far from the code that called: it takes the stack of the call, so an
+  // uncaught one names the caller's line.
+  const settle = (name, site) => (answer) => {
     const outcome = parse(answer);
     if (outcome.ok) return outcome.value;
-    throw new ApiError(name, outcome.message);
+    const error = new ApiError(name, outcome.message);
+    defineProperty(error, "stack", { value: site.stack, configurable: true, writable: true });
+    throw error;
   };
   const functions = create(null);
   const functionFor = (name) => {
@@ -44,13 +48,14 @@ export const BOOTSTRAP = `(function (host, lineMax) {
       // Not an async function: that would resolve its promise through the answer's own then, which the code can
       // replace; the promise returned here is the host's, settled by the kept then.
       fn = function (args) {
+        const site = new ErrorOf();
         let json;
         try {
           json = stringify(args === undefined ? {} : args);
         } catch (error) {
           return new PromiseOf((_, reject) => reject(error));
         }
-        return apply(then, call(name, json), [settle(name)]);
+        return apply(then, call(name, json), [settle(name, site)]);
       };
       defineProperty(fn, "name", { value: name });
       functions[name] = freeze(fn);
