@@ -38,10 +38,11 @@ const PREFIX = "(async function () {";
 export const ARGUMENTS_MAX_CHARS = 1024 * 1024;
 
 /**
- * Runs JavaScript (types already stripped) as the body of an async function in a fresh QuickJS instance, with `api`,
- * `ApiError` and `console` in scope and nothing else of the host. Settles once: with the returned value's JSON, the
- * error it threw, or the limit (or cancellation) that stopped it; the instance is then thrown away, calls still
- * running on the host are abandoned (their results are dropped) and no timer is left behind.
+ * Runs JavaScript (types already stripped) as the body of an async function, in a new QuickJS runtime and context of
+ * an instance of its own (engine-pool.ts), with `api`, `ApiError` and `console` in scope and nothing else of the host.
+ * Settles once: with the returned value's JSON, the error it threw, or the limit (or cancellation) that stopped it;
+ * the runtime is then freed, calls still running on the host are abandoned (their results are dropped) and no timer
+ * is left behind.
  */
 export async function runInSandbox(code: string, options: RunOptions): Promise<RunOutcome> {
   const { limits, signal } = options;
@@ -111,7 +112,9 @@ class Run {
     const bootstrap = vm.evalCode(BOOTSTRAP, "bootstrap.js", { type: "global", strict: true });
     const setup = this.#keep(vm.unwrapResult(bootstrap));
     const runner = this.#keep(
-      vm.unwrapResult(vm.callFunction(setup, vm.undefined, this.#hostObject(), vm.newNumber(this.#lineMax()))),
+      vm.unwrapResult(
+        vm.callFunction(setup, vm.undefined, this.#hostObject(), this.#keep(vm.newNumber(this.#lineMax()))),
+      ),
     );
     const compiled = vm.evalCode(`${PREFIX}${code}\n})`, FILE, { type: "global" });
     if (compiled.error) {
