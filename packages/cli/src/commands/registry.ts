@@ -27,7 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   ),
   lazy(
     "serve",
-    "Serve an OpenAPI document as an MCP server at once (no files): tools or discovery mode",
+    "Serve an OpenAPI document as an MCP server at once (no files): tools, discovery or code mode",
     () => import("./serve.js"),
   ),
   lazy("list", "List a server's tools, resources and prompts with their schemas", () => import("./list.js")),
