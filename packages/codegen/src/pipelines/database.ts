@@ -67,7 +67,8 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
     options: { ...options.recordedOptions, out: "." },
   };
   const written = writeOpenApiProject(out, project, entry, options.force);
-  return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode: "tools" }).toolListTokens };
+  const mode = options.tools?.mode === "code" ? "code" : "tools";
+  return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode }).toolListTokens };
 }
 
 /**
