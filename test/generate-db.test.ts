@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { serveDatabase } from "../packages/codegen/dist/pipelines/database.js";
 import { filesUnder, linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
@@ -125,6 +126,7 @@ describe("mcpsmith generate db chinook.sqlite", () => {
       const listed = await fromProject.listTools();
       expect(listed.tools.map((tool) => tool.name)).toEqual(["search_api", "execute"]);
       expect(listed).toEqual(await fromServe.listTools());
+      expect(served.build.toolListTokens).toBe(estimateToolListTokens(listed.tools));
       const call = {
         name: "execute",
         arguments: { code: "const t = await api.get_Track({ TrackId: 3 }); return [t.Name, t.Album.Title]" },

@@ -68,7 +68,8 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
   };
   const written = writeOpenApiProject(out, project, entry, options.force);
   const mode = options.tools?.mode === "code" ? "code" : "tools";
-  return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode }).toolListTokens };
+  const listing = toolListingOf(ir.tools, { mode, discovery: { subject: serverInfo.title ?? serverInfo.name } });
+  return { ...written, ir, out, toolListTokens: listing.toolListTokens };
 }
 
 /**

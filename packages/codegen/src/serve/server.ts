@@ -49,11 +49,14 @@ export function buildServer(
         }));
   const builder = server(definition);
   for (const { name, options: toolOptions, handler } of served) builder.tool(name, toolOptions, handler);
+  // Code mode names what `api` stands for as the runtime does: the subject given, else the server's title or name.
+  const subject = options.discovery?.subject ?? definition.title ?? definition.name;
+  const coded = { ...options, discovery: { ...options.discovery, subject } };
   const listed =
     mode === "code"
       ? codeModeDefinitions(
           selected.map(({ tool }) => tool),
-          options,
+          coded,
         )
       : served;
   return {
@@ -61,7 +64,7 @@ export function buildServer(
     mode,
     operations: selected.length,
     toolListTokens: toolListTokensOf(listed),
-    target: async () => (mode === "code" ? codeModeOf(builder, selected, options) : builder),
+    target: async () => (mode === "code" ? codeModeOf(builder, selected, coded) : builder),
   };
 }
 
