@@ -13,6 +13,7 @@ export const SLOW_TESTS = [
   "**/*msgraph*.test.ts",
   "**/*github*.test.ts",
   "test/serve-openapi.budget.test.ts",
+  "test/code-mode.declarations.test.ts",
   // Generated or scaffolded projects installed, type-checked, linted, built and run.
   "test/generate-*.test.ts",
   "packages/cli/src/commands/new.*.test.ts",

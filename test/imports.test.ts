@@ -19,6 +19,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
+  // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
+  // engine's own tool path.
   runtime: [
     ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema"],
@@ -27,7 +29,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["decorators"],
     ["discovery", "middleware", "auth"],
     ["engine"],
-    ["redis"],
+    ["redis", "code-mode"],
     ["serve"],
     ["testing"],
     ["index.ts", "internal.ts"],

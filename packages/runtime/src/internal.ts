@@ -3,6 +3,8 @@
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
 
+// The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
+export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export { STATE_KEY_ENV } from "./engine/request-state.js";
 export { forwardingOf } from "./executors/http/forward.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";

@@ -27,7 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   ),
   lazy(
     "serve",
-    "Serve an OpenAPI document or a database as an MCP server at once, with no files written",
+    "Serve an OpenAPI document or a database as an MCP server at once, with no files written: tools, discovery or code mode",
     () => import("./serve.js"),
   ),
   lazy("list", "List a server's tools, resources and prompts with their schemas", () => import("./list.js")),

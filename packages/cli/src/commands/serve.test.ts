@@ -40,7 +40,7 @@ describe("mcpsmith serve: what it refuses", () => {
     [["openapi", "a.yaml", "b.yaml"], "serve openapi takes one document, got: a.yaml b.yaml"],
     [["openapi", PETSTORE, "--port", "80"], "--port only applies with --http."],
     [["openapi", PETSTORE, "--http", "--port", "70000"], 'The port must be a number from 0 to 65535, got "70000".'],
-    [["openapi", PETSTORE, "--mode", "fast"], '--mode must be one of auto, tools, discovery; got "fast".'],
+    [["openapi", PETSTORE, "--mode", "fast"], '--mode must be one of auto, tools, discovery, code; got "fast".'],
     [["openapi", PETSTORE, "--threshold", "many"], '--threshold takes a whole number, got "many".'],
     [["openapi", PETSTORE, "--server-variable", "site"], '--server-variable takes NAME=VALUE, got "site".'],
   ])("serve %j", async (args, message) => {

@@ -28,7 +28,9 @@ export const command: CommandDefinition = {
     "",
     "Too many operations: --mode discovery serves three tools instead (search_operations, describe_operation,",
     "call_operation) whose tools/list stays under 2,000 tokens for any API; --mode auto (the default) does so above",
-    "--threshold tools (40). --toolsets keeps only some groups (OpenAPI tags), in either mode; --tags, --paths,",
+    "--threshold tools (40). --mode code serves two (search_api, execute): the model writes TypeScript against the",
+    "operations as one typed api, run in a QuickJS sandbox, each call as the tool would run (docs/code-mode.md).",
+    "--toolsets keeps only some groups (OpenAPI tags), in any mode; --tags, --paths,",
     "--methods and --operations select operations before that. Every run prints the number of operations and tools,",
     "the estimated tools/list size in tokens, and the document's warnings, on stderr (stdout is the protocol).",
     "",
@@ -39,7 +41,7 @@ export const command: CommandDefinition = {
     "connection string is never printed: prefer the environment variable to a URL on the command line.",
   ].join("\n"),
   options: {
-    mode: { type: "string", value: "MODE", description: "auto (default), tools or discovery" },
+    mode: { type: "string", value: "MODE", description: "auto (default), tools, discovery or code" },
     threshold: { type: "string", value: "N", description: "auto: serve discovery above N tools (default 40)" },
     toolsets: {
       type: "string",
@@ -84,6 +86,7 @@ export const command: CommandDefinition = {
   examples: [
     "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
     "mcpsmith serve openapi github.json --mode discovery --http 3000",
+    "mcpsmith serve db chinook.sqlite --mode code",
     "mcpsmith serve openapi github.json --toolsets repos,issues --methods GET",
     "mcpsmith serve openapi api.yaml --tags pets --exclude-operations deletePet --max-name-length 48",
     "# as a host starts it (e.g. in .cursor/mcp.json), credentials in its env",
@@ -153,8 +156,9 @@ async function serveUntilStopped(
   http: { port: number | undefined; auth?: AuthOptions } | undefined,
 ): Promise<void> {
   const { serve } = await import("@mcpsmith/runtime");
+  const target = await build.target();
   await new Promise<void>((resolve, reject) => {
-    serve(build.builder, {
+    serve(target, {
       exitOnShutdown: false,
       onShutdown: resolve,
       ...(http
@@ -210,6 +214,7 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
 function describeShape(build: ServerBuild): string {
   const operations = plural(build.operations, "operation");
   if (build.mode === "tools") return `${operations} as ${plural(build.operations, "tool")}`;
+  if (build.mode === "code") return `${operations} as code mode's typed api, behind 2 tools (search_api, execute)`;
   return `${operations} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
 }
 
@@ -219,5 +224,5 @@ function toolLimitWarning(build: ServerBuild): string | undefined {
   const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => build.operations > limit);
   if (over.length === 0) return undefined;
   const hosts = over.map(([host, limit]) => `${host} (${limit})`).join(", ");
-  return `${plural(build.operations, "tool")} is more than ${hosts} take: use --mode discovery, or fewer --toolsets.`;
+  return `${plural(build.operations, "tool")} is more than ${hosts} take: use --mode discovery or code, or fewer --toolsets.`;
 }

@@ -8,7 +8,7 @@ import { type WriteResult, writeProject } from "../emit/core/write-project.js";
 import { emitOpenApiProject } from "../emit/openapi/project.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
-import { toolListingOf } from "../serve/listing.js";
+import { type ServedMode, toolListingOf } from "../serve/listing.js";
 import type { OpenApiServeOptions } from "../serve/openapi.js";
 import { openApiListingOptions, openApiServerDefinition } from "../serve/openapi-identity.js";
 import type { ServerBuild } from "../serve/server.js";
@@ -26,8 +26,8 @@ export interface GenerateOpenApiOptions extends ProjectWriteOptions {
 export interface GenerateOpenApiResult extends WriteResult {
   ir: OpenApiIR;
   out: string;
-  /** What tools/list holds in the chosen mode (the tools, or the three discovery tools). */
-  mode: "tools" | "discovery";
+  /** What tools/list holds in the chosen mode (the tools, the three discovery tools, or code mode's two). */
+  mode: ServedMode;
   toolListTokens: number;
 }
 

@@ -27,7 +27,7 @@ async function sources() {
   });
   const shop = emitDatabaseProject(
     await loadDatabaseIR(corpusFile("sql/chinook.sqlite"), { source: { tables: ["Artist"] } }),
-    { source: "./chinook.sqlite", serverInfo, versions: PINNED_VERSIONS, exampleConnection: "" },
+    { source: "./chinook.sqlite", serverInfo, versions: PINNED_VERSIONS, exampleConnection: "", mode: "tools" },
   );
   return { api, shop };
 }

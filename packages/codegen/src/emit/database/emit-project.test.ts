@@ -17,6 +17,7 @@ async function emit() {
     serverInfo: { name, version, title: name },
     versions: PINNED_VERSIONS,
     exampleConnection: "sqlite:./chinook.sqlite",
+    mode: "tools",
   });
 }
 

@@ -10,6 +10,8 @@ export interface DatabaseProjectOptions extends ProjectOptions {
   source: string;
   /** What `.env.example` sets the connection to: a file source's `sqlite:` address; empty for a server. */
   exampleConnection: string;
+  /** What `createServer()` serves by default and `src/main.ts` without `--mode`: the tools, or code mode over them. */
+  mode: "tools" | "code";
 }
 
 /**
@@ -56,6 +58,7 @@ export function databaseProjectViews(
       connectionEnv: env,
       example: options.exampleConnection || "postgres://USER:PASSWORD@HOST/DATABASE",
       writes: writesAny(ir),
+      defaultMode: `\`${options.mode}\``,
     },
     main: { connectionEnv: env },
     overrides: { example: overridesExample(groups, { group: "main", method: "list", result: "the rows" }) },

@@ -32,7 +32,7 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
     resources: printStatement("export const RESOURCES: TableResource[] = ", ir.resources, ";", { expand: true }),
   });
   for (const group of groups) generated.render(group.file, databaseGroupView(group, header), "group");
-  generated.render("index", indexView(ir, groups, header));
+  generated.render("index", { ...indexView(ir, groups, header), defaultMode: printString(options.mode) });
   generated.render("tools.test", testsView(ir, header));
   const views = databaseProjectViews(ir, groups, options);
   return {
