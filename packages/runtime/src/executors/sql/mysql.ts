@@ -1,7 +1,7 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
-import { loadDriver } from "./load-driver.js";
+import { importOptional, loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 
 type Mysql = typeof import("mysql2");
@@ -14,7 +14,7 @@ type Mysql = typeof import("mysql2");
  * commit the read-only transaction), and the session it ran in is closed afterwards, so nothing it set lasts.
  */
 export async function mysqlDriver(connection: string | PoolOptions): Promise<SqlDriver> {
-  const mysql = await loadDriver("mysql2", () => import("mysql2"));
+  const mysql = await loadDriver("mysql2", () => importOptional<Mysql>("mysql2"));
   const lib = ((mysql as unknown as { default?: Mysql }).default ?? mysql) as Mysql;
   const config: PoolOptions = {
     connectionLimit: 4,
