@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface CommandResult {
   code: number | null;
@@ -61,4 +61,17 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals = "SIG
 /** `command args...` as a person would type it, for failure messages. */
 export function commandLine(command: string, args: readonly string[]): string {
   return [command, ...args].map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ");
+}
+
+/** SIGTERM to a process group this test started, SIGKILL to what is left of it after `graceMs`. */
+export async function stopProcessGroup(child: ChildProcess, graceMs = 3_000): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    killGroup(child.pid, "SIGTERM");
+    const timer = setTimeout(() => killGroup(child.pid), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+  // A child of the leader (wrangler's workerd) may outlive it by a moment: the group is ended whole.
+  killGroup(child.pid);
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { killGroup, runCommand } from "./commands.js";
+import { runCommand, stopProcessGroup } from "./commands.js";
 import { freePort } from "./free-port.js";
 import type { PackedPackage } from "./packages.js";
 import { ROOT } from "./servers.js";
@@ -35,7 +35,7 @@ export function userEnv(registry: Registry, home: string, extra: Record<string, 
         entry[1] !== undefined && !/^(npm_|pnpm_|VITEST|PNPM_|NODE_OPTIONS$|INIT_CWD$)/i.test(entry[0]),
     ),
   );
-  mkdirSync(home, { recursive: true });
+  mkdirSync(join(home, "tmp"), { recursive: true });
   // yarn 1 alone refuses a dependency whose engines exclude this Node (create-mcpsmith's README says to set this).
   writeFileSync(join(home, ".yarnrc"), "ignore-engines true\n");
   return {
@@ -56,6 +56,12 @@ export function userEnv(registry: Registry, home: string, extra: Record<string, 
     npm_config_prefer_offline: "true",
     YARN_REGISTRY: registry.url,
     YARN_CACHE_FOLDER: join(home, ".yarn-cache"),
+    // `yarn create` is `yarn global add`: as root, its folder and bin links would be the machine's (/usr/local), and
+    // the next run would find this run's lockfile there, naming this registry's port.
+    YARN_GLOBAL_FOLDER: join(home, ".yarn-global"),
+    YARN_PREFIX: join(home, ".yarn-prefix"),
+    // bunx and npm keep what they unpack under the temporary folder.
+    TMPDIR: join(home, "tmp"),
     BUN_CONFIG_REGISTRY: registry.url,
     BUN_INSTALL_CACHE_DIR: join(home, ".bun-cache"),
     NO_COLOR: "1",
@@ -98,10 +104,10 @@ export async function startRegistry(root: string): Promise<Registry> {
         });
         if (published.code !== 0) throw new Error(`npm publish ${pkg.name} failed:\n${published.output}`);
       },
-      close: () => stop(child),
+      close: () => stopProcessGroup(child),
     };
   } catch (error) {
-    await stop(child);
+    await stopProcessGroup(child);
     throw new Error(`Verdaccio did not start: ${(error as Error).message}\n--- its log ---\n${log}`);
   }
 }
@@ -171,13 +177,4 @@ async function addUser(url: string): Promise<string> {
   if (!response.ok || !body.token)
     throw new Error(`adding a user answered ${response.status}: ${JSON.stringify(body)}`);
   return body.token;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  killGroup(child.pid, "SIGTERM");
-  const timer = setTimeout(() => killGroup(child.pid), 3_000);
-  await exited;
-  clearTimeout(timer);
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killGroup } from "./commands.js";
+import { stopProcessGroup } from "./commands.js";
 import { freePort } from "./free-port.js";
 import { ROOT } from "./servers.js";
 import { REQUIRE_SERVICES } from "./services.js";
@@ -72,7 +72,7 @@ export async function serveOnRuntime(runtime: WebRuntime, options: ServeOnRuntim
   }
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
   const close = async () => {
-    await stop(child);
+    await stopProcessGroup(child, 5_000);
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
@@ -130,15 +130,4 @@ async function waitForAnswer(url: URL, child: ChildProcess, timeoutMs: number): 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no answer at ${url.href} within ${timeoutMs} ms`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  killGroup(child.pid, "SIGTERM");
-  const timer = setTimeout(() => killGroup(child.pid), 5_000);
-  await exited;
-  clearTimeout(timer);
-  // wrangler's workerd child may outlive wrangler by a moment: the group is ended whole.
-  killGroup(child.pid);
 }
