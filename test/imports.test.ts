@@ -20,7 +20,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   runtime: [
-    ["errors.ts", "polyfill.ts", "text.ts"],
+    ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema"],
     ["results"],
     ["model", "executors"],
