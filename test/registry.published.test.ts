@@ -242,7 +242,9 @@ describe("npx @mcpsmith/cli serve", () => {
 });
 
 describe("the packed runtime in a Worker", () => {
-  it("bundles with wrangler where no optional package is installed", { timeout: HANG_GUARD }, async () => {
+  it("bundles with wrangler, every entry point imported, where no optional package is installed", {
+    timeout: HANG_GUARD,
+  }, async () => {
     const { installed, output } = await workerBundled;
     for (const optional of ["ioredis", "pg", "mysql2", "better-sqlite3", "node-sql-parser"]) {
       expect(installed, `${optional} is installed`).not.toContain(optional);
@@ -263,6 +265,8 @@ async function bundleWorker() {
     join(dir, "worker.js"),
     [
       'import { server, toFetchHandler } from "@mcpsmith/runtime";',
+      // Every entry a Worker may use: none may lead the bundler to a package that is not installed.
+      ...["http", "discovery", "auth", "sql", "redis"].map((entry) => `import "@mcpsmith/runtime/${entry}";`),
       'import { z } from "zod";',
       'const app = server({ name: "worker", version: "1.0.0" })',
       '  .tool("echo", { input: z.object({ text: z.string() }) }, ({ text }) => text);',
