@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import type { GenerateEntry } from "@mcpsmith/codegen";
+import type { DevPage } from "../../devpage/dev-page.js";
 import { colorEnabled, type Io } from "../../io.js";
 import { plural } from "../../text.js";
 import { type DevGeneration, watchGeneration } from "./generate.js";
@@ -22,6 +23,8 @@ export interface DevSessionOptions {
   /** Set for --http; undefined means stdio. */
   port: number | undefined;
   io: Io;
+  /** `--ui`: the dev page, which sees the session's proxy, servers and news. */
+  page?: DevPage | undefined;
 }
 
 /**
@@ -30,17 +33,31 @@ export interface DevSessionOptions {
  * (stdio-proxy.ts). Resolves to the exit code when SIGINT/SIGTERM arrive, the host closes stdin, or tsc stops.
  */
 export function runDevSession(options: DevSessionOptions): Promise<number> {
-  const { io, port, entry, project } = options;
-  const log = (text: string) => io.stderr.write(`[dev] ${text}\n`);
+  const { io, port, entry, project, page } = options;
+  const log = (text: string) => {
+    io.stderr.write(`[dev] ${text}\n`);
+    page?.log(text);
+  };
   const url = port === undefined ? undefined : `http://127.0.0.1:${port}/mcp`;
   log(
     url
       ? `serving ${url} — restarts on change; Ctrl-C stops`
       : "serving over stdio: a host (or `mcpsmith list -- mcpsmith dev`) talks to it on stdin/stdout; use --http for a URL",
   );
-  const proxy = port === undefined ? new StdioProxy((line) => io.stdout.write(`${line}\n`)) : undefined;
+  if (page) log(`dev page: ${page.url.href}`);
+  const proxy = port === undefined ? new StdioProxy((line) => io.stdout.write(`${line}\n`), page?.tap) : undefined;
+  const launch = serverLauncher({
+    entry,
+    project,
+    io,
+    // Behind the page's HTTP proxy, the server listens on a port of its own.
+    port: page?.serverPort ?? port,
+    onLine: proxy && ((line) => proxy.fromServer(line)),
+    log,
+    ...(page && { env: page.serverEnv, onStderr: (text: string) => page.stderr(text) }),
+  });
   const restarter = new Restarter({
-    launch: serverLauncher({ entry, project, io, port, onLine: proxy && ((line) => proxy.fromServer(line)), log }),
+    launch: page ? page.watch(launch) : launch,
     proxy,
     log,
     where: url ? ` on ${url}` : "",
@@ -61,6 +78,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       schemas?.close();
       generation?.close();
       await restarter.stop();
+      await page?.close();
       log("stopped");
       resolveSession(code);
     }
@@ -84,6 +102,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
           ? "the running server keeps the last good build"
           : "the server starts once the code compiles";
         log(`${plural(errors, "type error")}; ${server}`);
+        page?.compileErrors(`${plural(errors, "type error")}; ${server}`, diagnostics);
       }
     }
 
