@@ -107,16 +107,14 @@ export class TrafficRecorder {
       targetField && typeof params.requestState === "string"
         ? this.#byRequestState.get(params.requestState)
         : undefined;
+    const traceId = continued?.traceId ?? (targetField ? (own ?? newTraceId()) : undefined);
+    const passed =
+      traceId === undefined || own !== undefined
+        ? raw
+        : { ...raw, params: { ...params, _meta: { ...meta, traceparent: traceparentIn(traceId) } } };
     if (continued) this.#continue(continued, params);
     const call =
-      continued ??
-      this.#open(
-        method,
-        targetField ? params[targetField] : undefined,
-        raw,
-        channel,
-        targetField && (own ?? newTraceId()),
-      );
+      continued ?? this.#open(method, targetField ? params[targetField] : undefined, passed, channel, traceId);
     this.#waiting.set(waitingKey, {
       call,
       role: targetField ? "call" : "other",
@@ -126,8 +124,7 @@ export class TrafficRecorder {
     const token = meta?.progressToken;
     if (typeof token === "string" || typeof token === "number")
       this.#byProgress.set(key(channel.exchange, token), call);
-    if (!targetField || own !== undefined || call.traceId === undefined) return raw;
-    return { ...raw, params: { ...params, _meta: { ...meta, traceparent: traceparentIn(call.traceId) } } };
+    return passed;
   }
 
   #open(method: string, target: unknown, raw: unknown, channel: Channel, traceId: string | undefined): CallEntry {
