@@ -26,6 +26,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["model", "executors"],
     ["decorators"],
     ["discovery", "middleware", "auth"],
+    ["compose"],
     ["engine"],
     ["redis"],
     ["serve"],
@@ -34,7 +35,15 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one
   // pipeline file per generator joins them, so none of the three imports another.
-  codegen: [["errors.ts"], ["names", "budget"], ["ir"], ["sources", "emit", "serve"], ["pipelines"], ["index.ts"]],
+  codegen: [
+    ["errors.ts"],
+    ["names", "budget"],
+    ["ir"],
+    ["sources", "emit", "serve"],
+    ["pipelines"],
+    ["compose"],
+    ["index.ts"],
+  ],
 };
 
 const PACKAGES = ["runtime", "codegen", "cli", "create-mcpsmith"];

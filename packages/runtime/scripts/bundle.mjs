@@ -14,6 +14,7 @@ await build({
     "src/redis/index.ts",
     "src/discovery/index.ts",
     "src/auth/index.ts",
+    "src/compose/index.ts",
     "src/internal.ts",
   ],
   outdir: "dist",

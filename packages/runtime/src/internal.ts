@@ -2,6 +2,8 @@
 // has one definition: the build-file contract between `mcpsmith build` and the runtime, and the shared rules and
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
+
+export { listedTools } from "./engine/listed-tools.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";

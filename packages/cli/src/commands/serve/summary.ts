@@ -1,0 +1,35 @@
+import { relative } from "node:path";
+import type { Composition } from "@mcpsmith/codegen/compose";
+import { thousands } from "@mcpsmith/runtime/internal";
+import { styleFor } from "../../format/style.js";
+import type { Io } from "../../io.js";
+import { plural } from "../../text.js";
+
+/**
+ * What a composed server says on stderr before serving (stdout is the protocol): the catalogue and how it is
+ * listed, then a line per source with its tools and their tokens, and the credentials its sources read.
+ */
+export function printComposition(composition: Composition, io: Io): void {
+  const sources = plural(composition.sources.length, "source");
+  const style = styleFor(io.stderr, io.env);
+  const name = composition.model.info.name;
+  const where = relative(io.cwd, composition.file) || composition.file;
+  const shape =
+    composition.mode === "tools"
+      ? plural(composition.operations, "tool")
+      : `${plural(composition.operations, "tool")} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
+  io.stderr.write(
+    `${style.bold("mcpsmith serve")} ${name} (${where}): ${sources}, ${shape}; tools/list ≈ ${thousands(composition.toolListTokens)} tokens\n`,
+  );
+  const width = Math.max(...composition.sources.map((source) => source.key.length), 0);
+  for (const source of composition.sources) {
+    io.stderr.write(
+      `  ${source.key.padEnd(width)}  ${source.kind.padEnd(10)} ${plural(source.tools, "tool").padStart(9)}  ≈ ${thousands(source.toolListTokens).padStart(6)} tokens  ${style.dim(source.title)}\n`,
+    );
+    for (const { env, scheme, set } of source.credentials) {
+      io.stderr.write(
+        `    ${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
+      );
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { ServerModel } from "@mcpsmith/runtime";
+import type { SearchHints } from "@mcpsmith/runtime/compose";
+import type { SourceKind } from "../config/kinds.js";
+
+/** What a loader is given besides its source's options. */
+export interface SourceContext {
+  /** The source's key in the config. */
+  key: string;
+  /** The config file's folder: relative paths start here. */
+  dir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Longest tool name of the source's own tools (the prefix comes on top: plan.ts shortens the whole). */
+  maxNameLength?: number;
+}
+
+/** A source loaded: its model (every tool it has, as tools) and what is said about it. */
+export interface LoadedSource {
+  kind: SourceKind;
+  /** What it is, for summaries: `Swagger Petstore - OpenAPI 3.0 1.0.27`, `chinook (sqlite, chinook.db)`. */
+  title: string;
+  model: ServerModel;
+  /** Search hints by tool name (groups, `GET /pets/{petId}`). */
+  hints: Record<string, SearchHints>;
+  /** Ready to print: `file#pointer: message`. */
+  warnings: string[];
+  credentials: { env: string; scheme: string; set: boolean }[];
+  /** Local files the source reads: what `mcpsmith dev` watches. */
+  files: string[];
+  /** Tools that run SQL the caller writes: a source with a claim binding leaves them out (it would bypass it). */
+  rawSql: string[];
+  /** Releases what it holds (a database connection). */
+  close?: () => Promise<void>;
+}
