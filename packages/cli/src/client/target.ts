@@ -1,12 +1,21 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { dirname, extname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ParsedArgs } from "../args/command.js";
 import { stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 
 /** The server a command talks to: a process over stdio, or a Streamable HTTP endpoint. */
 export type Target =
-  | { kind: "stdio"; command: string; args: string[]; cwd: string; label: string }
+  | {
+      kind: "stdio";
+      command: string;
+      args: string[];
+      cwd: string;
+      label: string;
+      /** The `mcpsmith.config.*` this process serves, when it is a config's composed server. */
+      config?: string;
+    }
   | { kind: "http"; url: URL; label: string };
 
 const HOW_TO_NAME_A_SERVER = [
@@ -104,4 +113,23 @@ function readManifest(path: string): { main?: unknown; bin?: unknown } {
 function singleValue(record: Record<string, unknown>): string | undefined {
   const values = Object.values(record);
   return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+/** This CLI's own entry (`dist/bin.js`), which serves a config for `list`, `call` and `doctor`. */
+const CLI_BIN = fileURLToPath(new URL("../bin.js", import.meta.url));
+
+/**
+ * A config's composed server, as `mcpsmith serve --config FILE` runs it over stdio: what `list`, `call` and
+ * `doctor` talk to when the folder has `mcpsmith.config.*` (or `--config` names one).
+ */
+export function configTarget(file: string, cwd: string): Target {
+  const shown = relative(cwd, file) || file;
+  return {
+    kind: "stdio",
+    command: process.execPath,
+    args: [CLI_BIN, "serve", "--config", file],
+    cwd: dirname(file),
+    label: `mcpsmith serve --config ${shown}`,
+    config: file,
+  };
 }

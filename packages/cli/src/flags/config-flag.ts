@@ -20,7 +20,7 @@ export async function configFileOf(args: ParsedArgs, cwd: string, implicit: bool
   const given = stringOption(args, "config");
   if (given !== undefined) return resolve(cwd, given);
   if (!implicit) return undefined;
-  const { findConfig } = await import("@mcpsmith/codegen/compose");
+  const { findConfig } = await import("@mcpsmith/codegen/config");
   try {
     return findConfig(cwd);
   } catch (error) {

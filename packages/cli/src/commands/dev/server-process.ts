@@ -6,6 +6,8 @@ import type { LaunchServer } from "./restarter.js";
 
 export interface ServerProcessOptions {
   entry: string;
+  /** Arguments after the entry (`serve --config FILE` for a config's server). */
+  args?: readonly string[];
   project: string;
   io: Io;
   /** Set for --http; undefined means stdio. */
@@ -17,13 +19,13 @@ export interface ServerProcessOptions {
 
 /** Launches `node <entry>` in the project, in a process group of its own, with stderr passed through. */
 export function serverLauncher(options: ServerProcessOptions): LaunchServer {
-  const { entry, project, io, port, onLine, log } = options;
+  const { entry, project, io, port, onLine, log, args = [] } = options;
   return (onExit) => {
     if (!existsSync(entry)) {
       log(`${entry} does not exist yet; waiting for a build`);
       return undefined;
     }
-    const child = spawnGroup(process.execPath, [entry], {
+    const child = spawnGroup(process.execPath, [entry, ...args], {
       cwd: project,
       env: {
         ...(io.env as NodeJS.ProcessEnv),

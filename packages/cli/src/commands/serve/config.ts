@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import type { Composition, ConfigFile } from "@mcpsmith/codegen/compose";
+import type { Composition } from "@mcpsmith/codegen/compose";
+import type { ConfigFile } from "@mcpsmith/codegen/config";
 import type { ParsedArgs } from "../../args/command.js";
 import { booleanOption } from "../../args/parse.js";
 import { configFailure } from "../../config/errors.js";
@@ -21,7 +22,8 @@ export async function serveConfig(
   io: Io,
   portText: string | undefined,
 ): Promise<number> {
-  const { composeConfig, readConfig } = await import("@mcpsmith/codegen/compose");
+  const { readConfig } = await import("@mcpsmith/codegen/config");
+  const { composeConfig } = await import("@mcpsmith/codegen/compose");
   let read: ConfigFile;
   try {
     read = await readConfig(file, io.cwd);
