@@ -131,6 +131,9 @@ export function unknownKeys(
   const known = new Set([...Object.keys(KIND_FIELDS[kind]), ...Object.keys(COMMON_FIELDS), "tools"]);
   for (const key of Object.keys(source)) {
     if (!known.has(key))
-      problem(keyPath(at, key), `unknown key for a ${kind} source (it takes ${[...known].join(", ")})`);
+      problem(
+        keyPath(at, key),
+        `unknown key (${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} source takes ${[...known].join(", ")})`,
+      );
   }
 }

@@ -35,13 +35,16 @@ const TOP_FIELDS: Record<string, Check> = {
   mode: oneOf(MODES),
   threshold: wholeNumber(0),
   maxNameLength: wholeNumber(12, 64),
-  serve: (value, at, checker) => fields(value, at, checker, SERVE_FIELDS, "serving options"),
+  serve: (value, at, checker) => fields(value, at, checker, SERVE_FIELDS, "serving options take"),
   sources: (value, at, checker) => sources(value, at, checker),
 };
 
 const SERVE_FIELDS: Record<string, Check> = {
-  http: either(flag, (value, at, checker) => fields(value, at, checker, HTTP_FIELDS, "http options")),
-  auth: (value, at, checker) => fields(value, at, checker, AUTH_FIELDS, "auth options"),
+  http: (value, at, checker) => {
+    if (typeof value !== "boolean")
+      fields(value, at, checker, HTTP_FIELDS, "http takes true, false or an object; it takes");
+  },
+  auth: (value, at, checker) => fields(value, at, checker, AUTH_FIELDS, "auth options take"),
   redis: either(nonEmptyText, fromEnv),
 };
 const HTTP_FIELDS: Record<string, Check> = { port: wholeNumber(0, 65_535), host: nonEmptyText };
@@ -67,7 +70,7 @@ export function validateConfig(value: unknown, file: string, dir: string): Mcpsm
   const checker: Checker = { dir, problem: (at, message) => problems.push({ file, pointer: at, message }) };
   if (!isRecord(value)) checker.problem("", `the config must be an object, got ${kindOf(value)}`);
   else {
-    fields(value, "", checker, TOP_FIELDS, "the config");
+    fields(value, "", checker, TOP_FIELDS, "the config takes");
     if (value.sources === undefined) checker.problem("sources", "a config needs sources (an object of named sources)");
   }
   if (problems.length > 0) throw configError(file, problems);
@@ -83,15 +86,16 @@ export function configError(file: string, problems: readonly CodegenProblem[]): 
   return new CodegenError("E_CONFIG_INVALID", message, { problems });
 }
 
-function fields(value: unknown, at: string, checker: Checker, table: Record<string, Check>, what: string): void {
+/** An object of known keys; `takes` says what the keys are for in messages (`serving options take`). */
+function fields(value: unknown, at: string, checker: Checker, table: Record<string, Check>, takes: string): void {
+  const known = Object.keys(table).join(", ");
   if (!isRecord(value)) {
-    checker.problem(at, `expected ${what} as an object, got ${kindOf(value)}`);
+    checker.problem(at, `expected an object (${takes} ${known}), got ${kindOf(value)}`);
     return;
   }
   for (const [key, item] of Object.entries(value)) {
     const check = table[key];
-    if (check === undefined)
-      checker.problem(keyPath(at, key), `unknown key (${what} take ${Object.keys(table).join(", ")})`);
+    if (check === undefined) checker.problem(keyPath(at, key), `unknown key (${takes} ${known})`);
     else if (item !== undefined) check(item, keyPath(at, key), checker);
   }
 }
@@ -118,7 +122,7 @@ function sources(value: unknown, at: string, checker: Checker): void {
       if (source[name] !== undefined) check(source[name], keyPath(where, name), checker);
     }
     if (source.tools !== undefined)
-      fields(source.tools, keyPath(where, "tools"), checker, TRANSFORM_FIELDS, "transforms");
+      fields(source.tools, keyPath(where, "tools"), checker, TRANSFORM_FIELDS, "transforms take");
   }
 }
 
