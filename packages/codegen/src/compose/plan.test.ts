@@ -4,7 +4,15 @@ import { type PlanInput, planSource } from "./plan.js";
 const TOOLS = ["list_orders", "get_orders", "list_customers", "query", "describe"];
 
 const plan = (input: Partial<PlanInput>) =>
-  planSource({ key: "shop", tools: TOOLS, prefix: "shop", transforms: {}, rawSql: ["query"], file: "/p/c.json", ...input });
+  planSource({
+    key: "shop",
+    tools: TOOLS,
+    prefix: "shop",
+    transforms: {},
+    rawSql: ["query"],
+    file: "/p/c.json",
+    ...input,
+  });
 
 describe("planSource", () => {
   it("names every tool <prefix>_<tool> by default, or as renamed, and without a prefix when it is empty", () => {
@@ -15,8 +23,15 @@ describe("planSource", () => {
       "shop_query",
       "shop_describe",
     ]);
-    const renamed = plan({ prefix: "", transforms: { rename: { query: "sql" }, describe: { query: "Read-only SQL." } } });
-    expect(renamed.tools.find((tool) => tool.tool === "query")).toEqual({ tool: "query", name: "sql", description: "Read-only SQL." });
+    const renamed = plan({
+      prefix: "",
+      transforms: { rename: { query: "sql" }, describe: { query: "Read-only SQL." } },
+    });
+    expect(renamed.tools.find((tool) => tool.tool === "query")).toEqual({
+      tool: "query",
+      name: "sql",
+      description: "Read-only SQL.",
+    });
   });
 
   it("serves what include keeps and exclude does not take, by glob", () => {
@@ -35,7 +50,9 @@ describe("planSource", () => {
 
   it("turns bindings into the runtime's, a plain value as { value }", () => {
     const { tools } = plan({
-      transforms: { bind: { list_orders: { "where.customer_id.eq": { env: "CUSTOMER" }, limit: 5, filter: { value: { a: 1 } } } } },
+      transforms: {
+        bind: { list_orders: { "where.customer_id.eq": { env: "CUSTOMER" }, limit: 5, filter: { value: { a: 1 } } } },
+      },
     });
     expect(tools[0]).toEqual({
       tool: "list_orders",
@@ -46,7 +63,9 @@ describe("planSource", () => {
   });
 
   it("leaves raw SQL out of a source filtered by a claim, saying so", () => {
-    const { tools, warnings } = plan({ transforms: { bind: { list_orders: { "where.customer_id.eq": { claim: "sub" } } } } });
+    const { tools, warnings } = plan({
+      transforms: { bind: { list_orders: { "where.customer_id.eq": { claim: "sub" } } } },
+    });
     expect(tools.map((tool) => tool.tool)).not.toContain("query");
     expect(warnings).toEqual([
       'source "shop": query (raw SQL) is left out: a claim binding filters this source, and SQL written by the caller would bypass it',

@@ -3,10 +3,22 @@
  * the modules of a config's sources written in TypeScript, with no build step: each `.ts` file is compiled alone by
  * the TypeScript compiler (types erased, standard decorators lowered for Node, imports left as they are), and an
  * import written `./x.js` from a `.ts` file finds `./x.ts` when there is no `./x.js`, as `tsc` resolves it.
+ * What a file compiles to is kept in the temporary folder by its path, size and time: a server started again loads
+ * no compiler until a file changes.
  */
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compiler as ts } from "../sources/typescript/compiler.js";
+
+type Compiler = typeof import("../sources/typescript/compiler.js")["compiler"];
+
+const CACHE = join(tmpdir(), "mcpsmith-ts-cache");
+/** Part of each cache key: a new compiler, or new compile options below, compile afresh. */
+const OPTIONS_VERSION = "1";
+let loaded: Compiler | undefined;
 
 type Next<A extends unknown[], R> = (...args: A) => Promise<R>;
 interface Resolved {
@@ -46,12 +58,31 @@ export async function load(
     return await next(url, context);
   }
   const path = fileURLToPath(url);
-  const output = ts.transpileModule(await readFile(path, "utf8"), {
+  const format = url.endsWith(".cts") ? "commonjs" : "module";
+  const { size, mtimeMs } = await stat(path);
+  const key = createHash("sha256").update(`${OPTIONS_VERSION}\0${path}\0${size}\0${mtimeMs}`).digest("hex");
+  const cached = join(CACHE, `${key}.js`);
+  const hit = await readFile(cached, "utf8").catch(() => undefined);
+  if (hit !== undefined) return { format, source: hit, shortCircuit: true };
+  const source = await compile(path, await readFile(path, "utf8"), format);
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    writeFileSync(cached, source);
+  } catch {
+    // No cache folder: compiled again next time.
+  }
+  return { format, source, shortCircuit: true };
+}
+
+async function compile(path: string, text: string, format: string): Promise<string> {
+  loaded ??= (await import("../sources/typescript/compiler.js")).compiler;
+  const ts = loaded;
+  const output = ts.transpileModule(text, {
     fileName: path,
     reportDiagnostics: true,
     compilerOptions: {
       target: ts.ScriptTarget.ES2022,
-      module: url.endsWith(".cts") ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
+      module: format === "commonjs" ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
       inlineSourceMap: true,
     },
   });
@@ -64,5 +95,5 @@ export async function load(
     const at = where === undefined ? path : `${path}:${where.line + 1}:${where.character + 1}`;
     throw new SyntaxError(`${at}: ${ts.flattenDiagnosticMessageText(problem.messageText, "\n")}`);
   }
-  return { format: url.endsWith(".cts") ? "commonjs" : "module", source: output.outputText, shortCircuit: true };
+  return output.outputText;
 }

@@ -3,7 +3,8 @@ import type { Context } from "../model/context.js";
 import type { ToolModel } from "../model/types.js";
 import { ToolError } from "../results/tool-error.js";
 import { compileSchema, describeIssues, EMPTY_OBJECT_SCHEMA } from "../schema/compile.js";
-import { pathOf, withoutPaths, withValueAt } from "./schema-paths.js";
+import type { JsonSchema } from "../schema/types.js";
+import { pathOf, removePaths, withoutPaths, withValueAt } from "./schema-paths.js";
 import type { Binding } from "./types.js";
 
 /** A binding once its source is known: a constant, or a claim read at each call. */
@@ -26,16 +27,17 @@ export function bindTool(tool: ToolModel, bind: Readonly<Record<string, Binding>
   const paths = Object.keys(bind);
   if (paths.length === 0) return tool;
   const own = compileSchema(tool.input ?? EMPTY_OBJECT_SCHEMA, `${context.where}: input`, "input");
-  let input: ReturnType<typeof withoutPaths>;
+  let input: JsonSchema;
+  let removed: Record<string, JsonSchema>;
   try {
-    input = withoutPaths(own.json, paths);
+    ({ schema: input, removed } = removePaths(own.json, paths));
   } catch (error) {
     throw new McpsmithError(
       "E_COMPOSE_INVALID",
       `${context.where}: the input schema of ${tool.name} ${(error as Error).message}`,
     );
   }
-  const resolved = paths.map((path) => resolveBinding(path, bind[path]!, context));
+  const resolved = paths.map((path) => resolveBinding(path, bind[path]!, removed[path]!, context));
   const handler = async (args: Record<string, unknown>, ctx: Context) => {
     let filled = args ?? {};
     for (const binding of resolved) filled = withValueAt(filled, binding.path, boundValue(binding, ctx));
@@ -49,7 +51,7 @@ export function bindTool(tool: ToolModel, bind: Readonly<Record<string, Binding>
   return { ...rest, input, ...(listed !== undefined && { listedInput: listed }), handler };
 }
 
-function resolveBinding(path: string, binding: Binding, context: BindContext): Resolved {
+function resolveBinding(path: string, binding: Binding, schema: JsonSchema, context: BindContext): Resolved {
   const steps = pathOf(path);
   if ("claim" in binding) {
     if (!context.authenticated) {
@@ -68,9 +70,31 @@ function resolveBinding(path: string, binding: Binding, context: BindContext): R
         `${keyOf(context.where, path)}: the environment variable ${binding.env} is not set`,
       );
     }
-    return { path: steps, constant: value };
+    return { path: steps, constant: fromText(value, schema, `${keyOf(context.where, path)}: ${binding.env}`) };
   }
   return { path: steps, constant: binding.value };
+}
+
+/** An environment variable's text as the argument's type: a number or a boolean argument is not given text. */
+function fromText(text: string, schema: JsonSchema, where: string): unknown {
+  const type = schema.type;
+  if (type === "integer" || type === "number") {
+    const number = Number(text);
+    if (text.trim() === "" || !Number.isFinite(number) || (type === "integer" && !Number.isInteger(number))) {
+      throw new McpsmithError(
+        "E_COMPOSE_INVALID",
+        `${where} is "${text}", and the argument is ${type === "integer" ? "an integer" : "a number"}`,
+      );
+    }
+    return number;
+  }
+  if (type === "boolean") {
+    if (text !== "true" && text !== "false") {
+      throw new McpsmithError("E_COMPOSE_INVALID", `${where} is "${text}", and the argument is true or false`);
+    }
+    return text === "true";
+  }
+  return text;
 }
 
 function boundValue(binding: Resolved, ctx: Context): unknown {

@@ -17,7 +17,11 @@ function billing(): ServerModel {
       { description: "List invoices", input: z.object({ tenant: z.string(), limit: z.number().default(10) }) },
       (args) => ({ called: "list_invoices", ...args }),
     )
-    .tool("refund", { description: "Refund an invoice", input: { type: "object", properties: { id: { type: "string" } } } }, (args) => args)
+    .tool(
+      "refund",
+      { description: "Refund an invoice", input: { type: "object", properties: { id: { type: "string" } } } },
+      (args) => args,
+    )
     .resource("invoices://{id}", { description: "An invoice" }, ({ id }) => `invoice ${id}`)
     .resource("invoices://latest", { description: "The latest invoice" }, () => "latest")
     .prompt("explain", { description: "Explain an invoice" }, () => "Explain it.")
@@ -50,7 +54,11 @@ describe("composeServer", () => {
       ],
       { info, instructions: "One server for acme." },
     );
-    expect(model.tools.map((tool) => tool.name)).toEqual(["billing_list_invoices", "billing_refund", "shop_list_invoices"]);
+    expect(model.tools.map((tool) => tool.name)).toEqual([
+      "billing_list_invoices",
+      "billing_refund",
+      "shop_list_invoices",
+    ]);
     expect(toolSources.get("shop_list_invoices")).toBe("shop");
     expect(model.instructions).toBe(
       "One server for acme.\n\nFrom billing (its tools are named billing_*): Amounts are in cents.",
@@ -66,8 +74,12 @@ describe("composeServer", () => {
       expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
         "invoices://billing/{id}",
       ]);
-      expect((await client.readResource({ uri: "invoices://billing/7" })).contents[0]).toMatchObject({ text: "invoice 7" });
-      expect((await client.readResource({ uri: "invoices://shop/latest" })).contents[0]).toMatchObject({ text: "shop latest" });
+      expect((await client.readResource({ uri: "invoices://billing/7" })).contents[0]).toMatchObject({
+        text: "invoice 7",
+      });
+      expect((await client.readResource({ uri: "invoices://shop/latest" })).contents[0]).toMatchObject({
+        text: "shop latest",
+      });
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["billing_explain"]);
       const called = await client.callTool({ name: "billing_list_invoices", arguments: { tenant: "t1" } });
       expect(called.structuredContent).toEqual({ called: "list_invoices", tenant: "t1", limit: 10 });
@@ -85,7 +97,9 @@ describe("composeServer", () => {
         ],
         { info },
       );
-    expect(tools).toThrow(/the tool name "Refund" and "refund" \(case folded\) is taken by sources "billing" and "shop"/);
+    expect(tools).toThrow(
+      /the tool name "Refund" and "refund" \(case folded\) is taken by sources "billing" and "shop"/,
+    );
     const resources = () =>
       composeServer([source("billing", billing(), [], ""), source("shop", shop(), [], "")], { info });
     expect(resources).toThrow(/the resource name "invoices:\/\/latest" is taken by sources "billing" and "shop"/);
@@ -130,13 +144,24 @@ describe("composeServer", () => {
   it("refuses an unset environment variable and a claim binding without authentication, at composition", () => {
     const compose = (bind: Record<string, object>, authenticated: boolean) =>
       composeServer(
-        [source("billing", billing(), [{ tool: "list_invoices", name: "x", bind: bind as never, where: "sources.billing.tools.bind.list_invoices" }])],
+        [
+          source("billing", billing(), [
+            {
+              tool: "list_invoices",
+              name: "x",
+              bind: bind as never,
+              where: "sources.billing.tools.bind.list_invoices",
+            },
+          ]),
+        ],
         { info, env: {}, authenticated },
       );
     expect(() => compose({ tenant: { env: "TENANT" } }, true)).toThrow(
       "sources.billing.tools.bind.list_invoices.tenant: the environment variable TENANT is not set",
     );
-    expect(() => compose({ tenant: { claim: "sub" } }, false)).toThrow(/tenant: a claim binding needs authenticated callers/);
+    expect(() => compose({ tenant: { claim: "sub" } }, false)).toThrow(
+      /tenant: a claim binding needs authenticated callers/,
+    );
     expect(() => compose({ "filter.tenant": { value: 1 } }, true)).toThrow(
       'sources.billing.tools.bind.list_invoices: the input schema of x has no argument "filter"',
     );
@@ -149,10 +174,9 @@ describe("composeServer", () => {
     );
     const tool = model.tools[0]!;
     const call = (claims: Record<string, unknown> | undefined) =>
-      (tool.handler as (args: unknown, ctx: Context) => unknown)(
-        { limit: 1 },
-        { auth: claims && { claims } } as unknown as Context,
-      );
+      (tool.handler as (args: unknown, ctx: Context) => unknown)({ limit: 1 }, {
+        auth: claims && { claims },
+      } as unknown as Context);
     await expect(call({ org: "o-7" })).resolves.toEqual({ called: "list_invoices", tenant: "o-7", limit: 1 });
     await expect(call({})).rejects.toThrow('filtered by the "org" claim of your credential, which it does not carry');
     await expect(call(undefined)).rejects.toThrow(/"org" claim/);
@@ -170,7 +194,10 @@ describe("composeServer", () => {
       })
       .build();
     const { model: composed } = composeServer(
-      [source("mw", model, [{ tool: "ping", name: "mw_ping" }]), source("shop", shop(), [{ tool: "list_invoices", name: "shop_list" }])],
+      [
+        source("mw", model, [{ tool: "ping", name: "mw_ping" }]),
+        source("shop", shop(), [{ tool: "list_invoices", name: "shop_list" }]),
+      ],
       { info },
     );
     const client = await createTestClient(composed, { era: "2026-07-28" });
@@ -216,7 +243,9 @@ describe("catalogueModel", () => {
         "call_operation",
       ]);
       const found = await client.callTool({ name: "search_operations", arguments: { query: "refunds" } });
-      expect(found.structuredContent).toMatchObject({ operations: [{ name: "billing_refund", group: "billing/payments" }] });
+      expect(found.structuredContent).toMatchObject({
+        operations: [{ name: "billing_refund", group: "billing/payments" }],
+      });
       const all = await client.callTool({ name: "search_operations", arguments: {} });
       expect((all.structuredContent as { total: number }).total).toBe(3);
       const called = await client.callTool({
@@ -225,7 +254,10 @@ describe("catalogueModel", () => {
       });
       // The zod schema's default is applied, as the tool's own call would.
       expect(called.structuredContent).toEqual({ called: "list_invoices", tenant: "t", limit: 10 });
-      const bad = await client.callTool({ name: "call_operation", arguments: { name: "billing_list_invoices", arguments: {} } });
+      const bad = await client.callTool({
+        name: "call_operation",
+        arguments: { name: "billing_list_invoices", arguments: {} },
+      });
       expect(bad.isError).toBe(true);
       expect(JSON.stringify(bad.content)).toContain("tenant");
       // Resources and prompts stay as they are.

@@ -26,7 +26,10 @@ describe("modelOfModule", () => {
   });
 
   it("takes every servable export otherwise: builders, decorated classes (one instance), objects of them", () => {
-    const model = modelOfModule({ builder, Notes, weather: new Weather("Oslo"), helper: () => 1, VERSION: "1" }, "m.ts");
+    const model = modelOfModule(
+      { builder, Notes, weather: new Weather("Oslo"), helper: () => 1, VERSION: "1" },
+      "m.ts",
+    );
     expect(model.tools.map((t) => t.name)).toEqual(["ping", "count", "now"]);
   });
 

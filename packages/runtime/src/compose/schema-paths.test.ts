@@ -9,10 +9,18 @@ const list = {
   $defs: {
     where: {
       type: "object",
-      properties: { tenant_id: { $ref: "#/$defs/intFilter" }, total: { $ref: "#/$defs/intFilter" }, or: { type: "array", items: { $ref: "#/$defs/where" } } },
+      properties: {
+        tenant_id: { $ref: "#/$defs/intFilter" },
+        total: { $ref: "#/$defs/intFilter" },
+        or: { type: "array", items: { $ref: "#/$defs/where" } },
+      },
       additionalProperties: false,
     },
-    intFilter: { type: "object", properties: { eq: { type: "integer" }, gt: { type: "integer" } }, additionalProperties: false },
+    intFilter: {
+      type: "object",
+      properties: { eq: { type: "integer" }, gt: { type: "integer" } },
+      additionalProperties: false,
+    },
   },
 };
 
@@ -36,7 +44,9 @@ describe("withoutPaths", () => {
 
   it("names the first step a schema does not have", () => {
     expect(() => withoutPaths(list, ["where.nope"])).toThrow('has no argument "where.nope"');
-    expect(() => withoutPaths(list, ["limit.x"])).toThrow('has no argument "limit.x" (only object properties can be bound)');
+    expect(() => withoutPaths(list, ["limit.x"])).toThrow(
+      'has no argument "limit.x" (only object properties can be bound)',
+    );
   });
 });
 

@@ -11,7 +11,16 @@ export function pathOf(path: string): string[] {
  * the other places that use it keep it whole. Throws naming the first path the schema does not have.
  */
 export function withoutPaths(schema: JsonSchema, paths: readonly string[]): JsonSchema {
+  return removePaths(schema, paths).schema;
+}
+
+/** {@link withoutPaths}, with the schema each path had (its `$ref` followed), by path. */
+export function removePaths(
+  schema: JsonSchema,
+  paths: readonly string[],
+): { schema: JsonSchema; removed: Record<string, JsonSchema> } {
   const root = structuredClone(schema);
+  const removed: Record<string, JsonSchema> = {};
   for (const path of paths) {
     const steps = pathOf(path);
     let node = root;
@@ -19,6 +28,7 @@ export function withoutPaths(schema: JsonSchema, paths: readonly string[]): Json
       const properties = propertiesOf(node, path);
       if (!Object.hasOwn(properties, step)) throw new Error(`has no argument "${steps.slice(0, index + 1).join(".")}"`);
       if (index === steps.length - 1) {
+        removed[path] = followed(root, properties[step] as JsonSchema);
         delete properties[step];
         if (Array.isArray(node.required)) node.required = node.required.filter((name) => name !== step);
         break;
@@ -28,7 +38,16 @@ export function withoutPaths(schema: JsonSchema, paths: readonly string[]): Json
       node = child;
     }
   }
-  return root;
+  return { schema: root, removed };
+}
+
+/** A schema, or the definition its local `$ref` names. */
+function followed(root: JsonSchema, node: JsonSchema): JsonSchema {
+  try {
+    return inlined(root, node, "");
+  } catch {
+    return node;
+  }
 }
 
 /** The node's own properties, after replacing a local `$ref` in place by a copy of its definition. */

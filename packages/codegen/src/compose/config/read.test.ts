@@ -31,7 +31,10 @@ const SOURCES = { utils: { typescript: "./tools.ts" } };
 
 describe("readConfig", () => {
   it("reads JSON with comments and trailing commas", async () => {
-    const dir = folder({ "mcpsmith.config.json": '{\n  // the server\n  "name": "a",\n  "sources": { "utils": { "typescript": "./tools.ts" } },\n}\n' });
+    const dir = folder({
+      "mcpsmith.config.json":
+        '{\n  // the server\n  "name": "a",\n  "sources": { "utils": { "typescript": "./tools.ts" } },\n}\n',
+    });
     const read = await readConfig(findConfig(dir)!);
     expect(read).toMatchObject({ dir, config: { name: "a", sources: SOURCES } });
   });

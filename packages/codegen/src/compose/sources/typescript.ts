@@ -1,9 +1,9 @@
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { SearchHints } from "@mcpsmith/runtime/compose";
-import { loadAnnotated } from "../../sources/typescript/annotated-source.js";
 import type { TypeScriptSourceConfig } from "../config/types.js";
 import { importModule } from "../load-module.js";
 import type { LoadedSource, SourceContext } from "./types.js";
+import { cachedAnnotated } from "./typescript-cache.js";
 
 /**
  * Modules of functions tagged `@tool`, `@resource` or `@prompt` in JSDoc, their schemas derived from their types
@@ -14,11 +14,12 @@ export async function loadTypeScriptSource(
   context: SourceContext,
 ): Promise<LoadedSource> {
   const inputs = typeof config.typescript === "string" ? [config.typescript] : [...config.typescript];
-  const ir = loadAnnotated(inputs, {
+  const options = {
     cwd: context.dir,
     ...(config.tsconfig !== undefined && { tsconfig: config.tsconfig }),
     ...(context.maxNameLength !== undefined && { maxNameLength: context.maxNameLength }),
-  });
+  };
+  const ir = await cachedAnnotated(inputs, options, join(context.dir, ".mcpsmith", "compose", `${context.key}.json`));
   const bindings = [...ir.tools, ...ir.resources, ...ir.prompts].map((item) => item.binding.module);
   const paths = [...new Set(bindings)];
   const modules = new Map(await Promise.all(paths.map(async (path) => [path, await importModule(path)] as const)));
