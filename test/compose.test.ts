@@ -1,9 +1,11 @@
 // `mcpsmith serve` with a config composing every source kind (test/support/composed-project.ts): an OpenAPI
 // document (requests to a local upstream that records them), the Chinook SQLite database, annotated TypeScript and a
 // module of decorated classes and a builder, each with transforms. The built CLI is spawned over stdio and HTTP and
-// driven by the official clients (v2 legacy, auto and pinned 2026-07-28, and v1): one catalogue, every kind called,
-// resources and prompts namespaced; then discovery over the whole catalogue, and auto's threshold.
+// driven by the official clients (v2 legacy, auto and pinned 2026-07-28, and v1): one catalogue (auto mode, under
+// the threshold), every kind called, resources and prompts namespaced; then discovery over the whole catalogue (the
+// threshold counted over every source); then a claim binding over HTTP with API keys.
 
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, type Connection, connectClient, type TestClient } from "./support/clients.js";
@@ -73,6 +75,13 @@ describe.each(["stdio", "http"] as const)("a config of every source kind, served
       // The bound filter (where.ArtistId.eq) left the schema; the column's other operators are there.
       const where = byName.get("music_list_Album")!.inputSchema.properties!.where as Json;
       expect(Object.keys(where.properties.ArtistId.properties)).toEqual(["neq", "gt", "gte", "lt", "lte", "in"]);
+    });
+
+    it("leaves an optional source that cannot load out, saying so", () => {
+      const stderr = transport === "http" ? http!.stderr() : client.stderr();
+      expect(stderr).toMatch(
+        /warning source "broken" \(database\) could not be loaded: .*; it is optional, and left out/,
+      );
     });
 
     it("calls into every kind: the HTTP API, the database, a TypeScript function, a decorated method, a builder", async () => {
@@ -146,10 +155,10 @@ describe.each(["stdio", "http"] as const)("a config of every source kind, served
   });
 });
 
-describe("the same config in discovery mode: one search over the whole catalogue", () => {
+describe("the same config above its threshold: one search over the whole catalogue", () => {
   let client: TestClient;
   beforeAll(async () => {
-    client = await connectClient("v2 auto", stdio(["--mode", "discovery"]));
+    client = await connectClient("v2 auto", stdio(["--threshold", String(ACME_TOOLS.length - 1)]));
   }, 40_000);
   afterAll(async () => {
     await client?.close();
@@ -183,18 +192,64 @@ describe("the same config in discovery mode: one search over the whole catalogue
   });
 });
 
-describe("auto mode", () => {
-  it("counts the threshold over the whole catalogue", async () => {
-    for (const [threshold, names] of [
-      [String(ACME_TOOLS.length), ACME_TOOLS.length],
-      [String(ACME_TOOLS.length - 1), 3],
-    ] as const) {
-      const client = await connectClient("v2 pinned 2026-07-28", stdio(["--mode", "auto", "--threshold", threshold]));
+describe("a claim binding over HTTP: each caller sees its own rows", () => {
+  const keys = { Rock: "key-rock-0123456789", Jazz: "key-jazz-0123456789" };
+  let http: SpawnedHttpServer;
+  beforeAll(async () => {
+    const digest = (key: string) => createHash("sha256").update(key).digest("hex");
+    project.write(
+      "keys.txt",
+      Object.entries(keys)
+        .map(([name, key]) => `${name} sha256:${digest(key)}`)
+        .join("\n"),
+    );
+    const claims = project.write("claims.config.json", {
+      name: "genres",
+      serve: { auth: { apiKeys: "./keys.txt" } },
+      sources: {
+        music: {
+          database: "./chinook.sqlite",
+          tables: ["Genre"],
+          tools: { bind: { list_Genre: { "where.Name.eq": { claim: "name" } } } },
+        },
+      },
+    });
+    http = await spawnHttpServer(BIN, ["serve", "--config", claims, "--http", "0"], 30_000);
+  }, 40_000);
+  afterAll(async () => {
+    await http?.close();
+  });
+
+  it.each(["v2 auto", "v1"] as const)("filters by the key's name, and offers no raw SQL (%s)", async (kind) => {
+    for (const [name, key] of Object.entries(keys)) {
+      const client = await connectClient(kind, { transport: "http", url: http.url, headers: { "x-api-key": key } });
       try {
-        expect((await client.listTools()).tools).toHaveLength(names);
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+          "music_list_Genre",
+          "music_get_Genre",
+          "music_describe",
+        ]);
+        const rows = (await client.callTool({ name: "music_list_Genre", arguments: {} })).structuredContent as Json;
+        expect(rows.rows.map((row: Json) => row.Name)).toEqual([name]);
+        // A caller cannot widen its filter: the bound operator is gone, and other conditions are ANDed with it.
+        const other = name === "Rock" ? "Jazz" : "Rock";
+        const widened = await client.callTool({
+          name: "music_list_Genre",
+          arguments: { where: { Name: { eq: other } } },
+        });
+        expect(widened.isError).toBe(true);
+        const ored = await client.callTool({
+          name: "music_list_Genre",
+          arguments: { where: { _or: [{ Name: { eq: other } }, { Name: { eq: name } }] } },
+        });
+        expect((ored.structuredContent as Json).rows.map((row: Json) => row.Name)).toEqual([name]);
       } finally {
         await client.close();
       }
     }
-  }, 60_000);
+  });
+
+  it("refuses a caller without a key", async () => {
+    await expect(connectClient("v2 legacy", { transport: "http", url: http.url })).rejects.toThrow();
+  });
 });

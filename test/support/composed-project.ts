@@ -38,7 +38,7 @@ export function composedProject(prefix = "mcpsmith-compose-"): ComposedProject {
 }
 
 /** The config the end-to-end tests serve: every kind, each with transforms; `baseUrl` is the mock petstore's. */
-export function acmeConfig(baseUrl: string, mode = "tools") {
+export function acmeConfig(baseUrl: string, mode = "auto") {
   return {
     name: "acme",
     version: "2.0.0",
@@ -69,6 +69,8 @@ export function acmeConfig(baseUrl: string, mode = "tools") {
         typescript: "./src/tools.ts",
         tools: { rename: { add: "sum" }, describe: { add: "Sum a and b." }, bind: { greet: { tenant: "acme" } } },
       },
+      // Nothing listens there: an optional source that cannot load is left out with a warning.
+      broken: { database: "postgres://nobody@127.0.0.1:1/none", optional: true },
       app: {
         module: "./src/app.ts",
         prefix: "",

@@ -124,7 +124,7 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const config = await configFileOf(args, io.cwd, kind === undefined || /^\d+$/.test(kind));
   if (config !== undefined) {
     if (kind === "openapi" || kind === "db") {
-      throw new CliError("E_USAGE", `--config serves a config's sources; it does not take a ${kind} source too.`, {
+      throw new CliError("E_USAGE", `--config serves a config's sources; it takes no ${kind} source beside them.`, {
         hint: "Add the source to the config instead, or leave --config out.",
       });
     }

@@ -9,7 +9,6 @@ import {
   type Checker,
   either,
   file,
-  flag,
   fromEnv,
   httpUrl,
   isRecord,
