@@ -102,4 +102,5 @@ export const ACME_TOOLS = [
   "count_letters",
   "ask",
   "progress",
+  "announce",
 ];
