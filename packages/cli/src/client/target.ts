@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ParsedArgs } from "../args/command.js";
 import { stringOption } from "../args/parse.js";
+import { cliBin } from "../cli-bin.js";
 import { CliError } from "../errors.js";
 
 /** The server a command talks to: a process over stdio, or a Streamable HTTP endpoint. */
@@ -115,9 +115,6 @@ function singleValue(record: Record<string, unknown>): string | undefined {
   return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
 }
 
-/** This CLI's own entry (`dist/bin.js`), which serves a config for `list`, `call` and `doctor`. */
-const CLI_BIN = fileURLToPath(new URL("../bin.js", import.meta.url));
-
 /**
  * A config's composed server, as `mcpsmith serve --config FILE` runs it over stdio: what `list`, `call` and
  * `doctor` talk to when the folder has `mcpsmith.config.*` (or `--config` names one).
@@ -127,7 +124,7 @@ export function configTarget(file: string, cwd: string): Target {
   return {
     kind: "stdio",
     command: process.execPath,
-    args: [CLI_BIN, "serve", "--config", file],
+    args: [cliBin(), "serve", "--config", file, "--stdio"],
     cwd: dirname(file),
     label: `mcpsmith serve --config ${shown}`,
     config: file,

@@ -86,6 +86,7 @@ export const command: CommandDefinition = {
       type: "boolean",
       description: "Serve Streamable HTTP on 127.0.0.1 instead of stdio; a number after it is the port",
     },
+    stdio: { type: "boolean", description: "With a config: serve stdio even where its serve.http says HTTP" },
     port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
     ...AUTH_FLAGS,
   },

@@ -1,12 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cliBin } from "../../cli-bin.js";
 import { configFailure } from "../../config/errors.js";
 import type { Io } from "../../io.js";
 import type { DevSessionOptions } from "./session.js";
-
-/** This CLI's entry: the server dev restarts is its own `serve --config FILE`. */
-const CLI_BIN = fileURLToPath(new URL("../../bin.js", import.meta.url));
 
 /**
  * Changes that are not the sources': dependencies, builds, what dev itself writes (derived schemas), version
@@ -32,8 +29,8 @@ export async function configSession(file: string, port: number | undefined, io: 
   const tsconfig = ["tsconfig.json", "tsconfig.build.json"].map((name) => join(read.dir, name)).find(existsSync);
   return {
     project: read.dir,
-    entry: CLI_BIN,
-    args: ["serve", "--config", read.file, ...(port === undefined ? [] : ["--http", String(port)])],
+    entry: cliBin(),
+    args: ["serve", "--config", read.file, ...(port === undefined ? ["--stdio"] : ["--http", String(port)])],
     tsc: undefined,
     generations: [],
     port,

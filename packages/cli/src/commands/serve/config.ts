@@ -4,6 +4,7 @@ import type { ConfigFile } from "@mcpsmith/codegen/config";
 import type { ParsedArgs } from "../../args/command.js";
 import { booleanOption } from "../../args/parse.js";
 import { configFailure } from "../../config/errors.js";
+import { CliError } from "../../errors.js";
 import { authFromSettings, authSettingsOf } from "../../flags/auth-flags.js";
 import { modeOf } from "../../flags/openapi-options.js";
 import { wholeNumberFlag } from "../../flags/values.js";
@@ -66,7 +67,11 @@ async function httpServing(
   portText: string | undefined,
 ): Promise<HttpServing | undefined> {
   const configured = read.config.serve?.http;
-  const http = booleanOption(args, "http", false) || (configured !== undefined && configured !== false);
+  const stdio = booleanOption(args, "stdio", false);
+  if (stdio && booleanOption(args, "http", false)) {
+    throw new CliError("E_USAGE", "Give --http or --stdio, not both.", { hint: "Leave one out." });
+  }
+  const http = !stdio && (booleanOption(args, "http", false) || (configured !== undefined && configured !== false));
   const fromConfig = typeof configured === "object" ? configured : {};
   const port = portText !== undefined ? portNumber(portText) : fromConfig.port;
   const host = fromConfig.host;
