@@ -1,0 +1,34 @@
+import { configDefaults, defineConfig, mergeConfig } from "vitest/config";
+import base from "./vitest.config.js";
+
+/**
+ * `pnpm test:quick`: the tier to run while working. Unit tests beside the code and in-memory protocol tests;
+ * left out are the files that sweep the corpus, install or type-check whole projects, run the conformance suite,
+ * start registries or other runtimes, need the database services, or churn for leaks. CI runs everything
+ * (`pnpm test`).
+ */
+export const SLOW_TESTS = [
+  // Sweeps of the third-party corpus (every document, every schema, the largest specs).
+  "**/*corpus*.test.ts",
+  "**/*msgraph*.test.ts",
+  "**/*github*.test.ts",
+  "test/serve-openapi.budget.test.ts",
+  // Generated or scaffolded projects installed, type-checked, linted, built and run.
+  "test/generate-*.test.ts",
+  "packages/cli/src/commands/new.*.test.ts",
+  "packages/cli/src/commands/progress.interactive.test.ts",
+  "packages/create-mcpsmith/src/bin.test.ts",
+  // The official conformance suite, and the fast path compared with the SDK path over real processes.
+  "test/conformance*.test.ts",
+  "test/fast-path.differential.test.ts",
+  // Real PostgreSQL, MariaDB and Redis.
+  "**/*.services.test.ts",
+  "test/sql-executor.{postgres,mariadb}.test.ts",
+  "test/scale.redis.test.ts",
+  // Child processes run for minutes: leak churn, the published path, other runtimes.
+  "**/*.leak.test.ts",
+  "**/*.published.test.ts",
+  "**/*.runtimes.test.ts",
+];
+
+export default mergeConfig(base, defineConfig({ test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS] } }));
