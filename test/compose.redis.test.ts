@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisLink } from "../packages/runtime/dist/redis/index.js";
 import { ACME_TOOLS, acmeConfig, type ComposedProject, composedProject } from "./support/composed-project.js";
 import { connectLive, type LiveClient, waitFor } from "./support/live-clients.js";
+import { pinnedClient, removeKeys } from "./support/redis-keys.js";
 import { type RoundRobinProxy, roundRobinProxy } from "./support/round-robin-proxy.js";
 import { ROOT, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
 import { REDIS_URL, serviceAvailable } from "./support/services.js";
@@ -21,18 +21,6 @@ const STATE_KEY = "compose-scale-state-key-of-at-least-32-bytes";
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client would
 type Json = any;
 const text = (result: Json) => result.content[0].text as string;
-
-/** Deletes every key under the prefix. */
-async function removeKeys(prefix: string): Promise<void> {
-  const probe = new RedisLink(REDIS_URL, { prefix, log: () => {} });
-  try {
-    await waitFor("Redis for clean-up", () => probe.commands !== undefined, 10_000);
-    const keys = (await probe.commands!.keys(`${prefix}*`)) as string[];
-    if (keys.length > 0) await probe.commands!.del(...keys);
-  } finally {
-    await probe.close();
-  }
-}
 
 const redisUp = await serviceAvailable("Redis", REDIS_URL);
 
@@ -64,23 +52,15 @@ describe.runIf(redisUp)("a composed server on two replicas sharing Redis, behind
     await Promise.allSettled(opened.map((client) => client.close()));
     await proxy?.close();
     await Promise.allSettled((replicas ?? []).map((replica) => replica.close()));
-    await removeKeys(prefix);
+    await removeKeys(REDIS_URL, prefix);
     project?.remove();
   });
 
-  async function pinnedClient(name = "Ada"): Promise<{ client: Client; asked: string[] }> {
-    const asked: string[] = [];
-    const client = new Client(
-      { name: "compose-scale-test", version: "1.0.0" },
-      { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
-    );
-    client.setRequestHandler("elicitation/create", (request) => {
-      asked.push(request.params.message);
-      return { action: "accept", content: { name } };
-    });
-    await client.connect(new StreamableHTTPClientTransport(proxy.url));
-    opened.push(client);
-    return { client, asked };
+  /** A pinned client through the proxy, answering elicitations with `name`. */
+  async function viaProxy(name = "Ada") {
+    const pinned = await pinnedClient(proxy.url, name);
+    opened.push(pinned.client);
+    return pinned;
   }
 
   it("shares Redis on both replicas, one told by its config, the other by the environment", () => {
@@ -88,7 +68,7 @@ describe.runIf(redisUp)("a composed server on two replicas sharing Redis, behind
   });
 
   it("answers from either replica alike: the same catalogue, calls into every source kind", async () => {
-    const { client } = await pinnedClient();
+    const { client } = await viaProxy();
     const lists = [await client.listTools(), await client.listTools()];
     for (const { tools } of lists) expect(tools.map((tool) => tool.name)).toEqual(ACME_TOOLS);
     const hops = new Set<string>();
@@ -104,7 +84,7 @@ describe.runIf(redisUp)("a composed server on two replicas sharing Redis, behind
   });
 
   it("runs a module's elicitation whose retry lands on the other replica (shared state key)", async () => {
-    const { client, asked } = await pinnedClient("Grace");
+    const { client, asked } = await viaProxy("Grace");
     const first = proxy.hops.length;
     const result = await client.callTool({ name: "ask", arguments: {} });
     const calls = proxy.hops.slice(first).filter((hop) => hop.method === "tools/call");

@@ -67,26 +67,10 @@ export function composeServer(sources: readonly ComposedSource[], options: Compo
       model.prompts.push(withOrigin<PromptModel>({ ...prompt, name }, source.key, prompt.origin ?? prompt.name));
     }
     for (const resource of source.model.resources) {
-      const uri = prefixedUri(source.prefix, resource.uri);
-      uris.claim(uri, source.key);
-      model.resources.push(
-        withOrigin<ResourceModel>(
-          { ...resource, uri, name: prefixedName(source.prefix, resource.name) },
-          source.key,
-          resource.origin ?? resource.uri,
-        ),
-      );
+      model.resources.push(namespaced(resource, "uri", source, uris));
     }
     for (const template of source.model.resourceTemplates) {
-      const uriTemplate = prefixedUri(source.prefix, template.uriTemplate);
-      uris.claim(uriTemplate, source.key);
-      model.resourceTemplates.push(
-        withOrigin<ResourceTemplateModel>(
-          { ...template, uriTemplate, name: prefixedName(source.prefix, template.name) },
-          source.key,
-          template.origin ?? template.uriTemplate,
-        ),
-      );
+      model.resourceTemplates.push(namespaced(template, "uriTemplate", source, uris));
     }
     for (const hooks of source.model.middleware ?? []) middleware.push(scopedMiddleware(hooks, ownNames));
     if (source.model.instructions) instructions.push(sourceInstructions(source));
@@ -109,6 +93,19 @@ function renamed(tool: ToolModel, name: string, description: string | undefined,
     source.key,
     tool.origin ?? tool.name,
   );
+}
+
+/** A resource or template under its source's prefix: its URI (claimed against every other source's) and its name. */
+function namespaced<T extends ResourceModel | ResourceTemplateModel, K extends "uri" | "uriTemplate">(
+  resource: T & Record<K, string>,
+  key: K,
+  source: ComposedSource,
+  uris: Claims,
+): T {
+  const uri = prefixedUri(source.prefix, resource[key]);
+  uris.claim(uri, source.key);
+  const renamed = { ...resource, [key]: uri, name: prefixedName(source.prefix, resource.name) };
+  return withOrigin<T>(renamed, source.key, resource.origin ?? resource[key]);
 }
 
 function withOrigin<T extends { origin?: string }>(item: T, key: string, origin: string): T {
