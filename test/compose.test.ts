@@ -130,7 +130,7 @@ describe.each(["stdio", "http"] as const)("a config of every source kind, served
       const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
       expect(templates).toEqual(["notes://utils/{id}"]);
       expect((await client.readResource("notes://utils/42")).contents[0]).toMatchObject({ text: "note 42" });
-      const table = JSON.parse((await client.readResource("db://music/main/Artist")).contents[0]!.text as string);
+      const table = JSON.parse(((await client.readResource("db://music/main/Artist")).contents[0] as Json).text);
       expect(table).toMatchObject({ kind: "table", primaryKey: ["ArtistId"] });
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["plan"]);
       const plan = await client.getPrompt("plan", { focus: "tests" });
