@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { parse as parseYaml } from "yaml";
 import { CodegenError } from "../../errors.js";
-import { importModule } from "../load-module.js";
+import { importModule } from "../load/load-module.js";
 import type { McpsmithConfig } from "./types.js";
 import { validateConfig } from "./validate.js";
 

@@ -1,7 +1,7 @@
 import { dirname, relative, resolve } from "node:path";
 import { modelOfModule } from "@mcpsmith/runtime/compose";
 import type { ModuleSourceConfig } from "../config/types.js";
-import { importModule } from "../load-module.js";
+import { importModule } from "../load/load-module.js";
 import type { LoadedSource, SourceContext } from "./types.js";
 
 /** A module of the user's exporting a `server()` builder, a model, decorated classes or objects of them. */

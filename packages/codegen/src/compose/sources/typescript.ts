@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from "node:path";
 import type { SearchHints } from "@mcpsmith/runtime/compose";
 import type { TypeScriptSourceConfig } from "../config/types.js";
-import { importModule } from "../load-module.js";
+import { importModule } from "../load/load-module.js";
 import type { LoadedSource, SourceContext } from "./types.js";
 import { cachedAnnotated } from "./typescript-cache.js";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-type Compiler = typeof import("../sources/typescript/compiler.js")["compiler"];
+type Compiler = typeof import("../../sources/typescript/compiler.js")["compiler"];
 
 const CACHE = join(tmpdir(), "mcpsmith-ts-cache");
 /** Part of each cache key: a new compiler, or new compile options below, compile afresh. */
@@ -75,7 +75,7 @@ export async function load(
 }
 
 async function compile(path: string, text: string, format: string): Promise<string> {
-  loaded ??= (await import("../sources/typescript/compiler.js")).compiler;
+  loaded ??= (await import("../../sources/typescript/compiler.js")).compiler;
   const ts = loaded;
   const output = ts.transpileModule(text, {
     fileName: path,
