@@ -3,11 +3,12 @@
  * the modules of a config's sources written in TypeScript, with no build step: each `.ts` file is compiled alone by
  * the TypeScript compiler (types erased, standard decorators lowered for Node, imports left as they are), and an
  * import written `./x.js` from a `.ts` file finds `./x.ts` when there is no `./x.js`, as `tsc` resolves it.
- * What a file compiles to is kept in the temporary folder by its path, size and time: a server started again loads
- * no compiler until a file changes.
+ * What a file compiles to is kept in a folder of the user's own under the temporary folder (made private, and used
+ * only while it is), by the file's path, size and time: a server started again loads no compiler until a file
+ * changes, and no other user of the machine can put code there for it to run.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 type Compiler = typeof import("../../sources/typescript/compiler.js")["compiler"];
 
-const CACHE = join(tmpdir(), "mcpsmith-ts-cache");
+const CACHE = join(tmpdir(), `mcpsmith-ts-cache-${process.getuid?.() ?? "user"}`);
 /** Part of each cache key: a new compiler, or new compile options below, compile afresh. */
 const OPTIONS_VERSION = "1";
 let loaded: Compiler | undefined;
@@ -62,16 +63,29 @@ export async function load(
   const { size, mtimeMs } = await stat(path);
   const key = createHash("sha256").update(`${OPTIONS_VERSION}\0${path}\0${size}\0${mtimeMs}`).digest("hex");
   const cached = join(CACHE, `${key}.js`);
-  const hit = await readFile(cached, "utf8").catch(() => undefined);
+  const trusted = privateCache();
+  const hit = trusted ? await readFile(cached, "utf8").catch(() => undefined) : undefined;
   if (hit !== undefined) return { format, source: hit, shortCircuit: true };
   const source = await compile(path, await readFile(path, "utf8"), format);
-  try {
-    mkdirSync(CACHE, { recursive: true });
-    writeFileSync(cached, source);
-  } catch {
-    // No cache folder: compiled again next time.
+  if (trusted) {
+    try {
+      writeFileSync(cached, source, { mode: 0o600 });
+    } catch {
+      // Compiled again next time.
+    }
   }
   return { format, source, shortCircuit: true };
+}
+
+/** The cache folder, made if missing; usable only if it is this user's and nobody else may write in it. */
+function privateCache(): boolean {
+  try {
+    mkdirSync(CACHE, { recursive: true, mode: 0o700 });
+    const { uid, mode } = statSync(CACHE);
+    return (process.getuid === undefined || uid === process.getuid()) && (mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
 
 async function compile(path: string, text: string, format: string): Promise<string> {
