@@ -296,7 +296,7 @@ describe("fetch handler (toFetchHandler): its own guards", () => {
       body: "x".repeat(MAX + 1),
     });
     expectRpcError(answer, 413, -32000);
-    expect(answer.message.error?.message).toBe(`Payload Too Large: request body must not exceed ${MAX} bytes`);
+    expect(answer.message.error?.message).toBe(`Payload Too Large: Request body must not exceed ${MAX} bytes`);
     await expectStillServes();
   });
 

@@ -21,7 +21,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   // compose/ (`@mcpsmith/runtime/compose`) joins the models of many sources into one, with discovery as a mode.
   runtime: [
-    ["errors.ts", "polyfill.ts", "text.ts"],
+    ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema"],
     ["results"],
     ["model", "executors"],

@@ -1,6 +1,7 @@
 /**
- * Start-up and configuration errors of the runtime. They never cross the wire: what a client sees is a
- * protocol error or an `isError` result (see `results/`).
+ * Start-up and configuration errors of the runtime, and faults in what it was built from (a binding that names an
+ * operation or a table that is not there). Their codes never cross the wire: what a client sees is a protocol error
+ * (wire-errors.ts) or an `isError` result (see `results/`).
  */
 export const ERROR_CODES = {
   E_MODEL_INVALID: "The server model is invalid (names, schemas, descriptions)",
@@ -10,6 +11,9 @@ export const ERROR_CODES = {
   E_STATE_KEY: "The requestState signing key (MCPSMITH_STATE_KEY) or its expiry is unusable",
   E_COMPOSE_INVALID: "A composed server's plan cannot be carried out (a tool or argument it names, an unset binding)",
   E_COMPOSE_CONFLICT: "Two sources of a composed server give a tool, prompt or resource the same name",
+  E_EXECUTOR_OPTIONS:
+    "An executor (createHttpExecutor, createSqlExecutor, leastPrivilegeScript) was given options it cannot use",
+  E_BINDING_INVALID: "A tool's binding (an HTTP operation, a SQL tool) does not match the API or database it names",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

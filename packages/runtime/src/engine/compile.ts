@@ -135,7 +135,7 @@ export function compileModel(model: ServerModel): CompiledModel {
     maxResultTokens: model.options.maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS,
     requestState,
     serverOptions: {
-      // Every echoed requestState is verified before a handler runs; a bad one is -32602, never reaches it.
+      // Every echoed requestState is verified before a handler runs; a bad one is INVALID_PARAMS, never reaches it.
       requestState: { verify: requestState.verify },
       capabilities,
       ...(model.instructions !== undefined && { instructions: model.instructions }),

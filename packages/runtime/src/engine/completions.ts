@@ -1,10 +1,6 @@
-import {
-  type CompleteRequest,
-  type CompleteResult,
-  ProtocolError,
-  ProtocolErrorCode,
-} from "@modelcontextprotocol/server";
+import type { CompleteRequest, CompleteResult } from "@modelcontextprotocol/server";
 import type { CompletionSource } from "../model/options.js";
+import { protocolError } from "../wire-errors.js";
 import type { CompiledModel } from "./compiled.js";
 
 /** The spec caps one completion answer at 100 values. */
@@ -15,12 +11,11 @@ export async function complete(compiled: CompiledModel, params: CompleteRequest[
   const { ref, argument } = params;
   let sources: Readonly<Record<string, CompletionSource>> | undefined;
   if (ref.type === "ref/prompt") {
-    if (!compiled.prompts.has(ref.name))
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
+    if (!compiled.prompts.has(ref.name)) throw protocolError("INVALID_PARAMS", `Unknown prompt: ${ref.name}`);
     sources = compiled.completions.prompts.get(ref.name);
   } else {
     if (!compiled.templates.some((t) => t.wire.uriTemplate === ref.uri)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
+      throw protocolError("INVALID_PARAMS", `Unknown resource template: ${ref.uri}`);
     }
     sources = compiled.completions.templates.get(ref.uri);
   }

@@ -42,7 +42,7 @@ export function makeContext(
   let client: ClientInfo | undefined;
   let auth: AuthContext | undefined;
   const context: ContextWithoutInput = {
-    // Read when a handler asks: on the fast path the request's signal is made only then (serve/fast-http.ts).
+    // Read when a handler asks: on the fast path the request's signal is made only then (serve/node-exchange.ts).
     get signal() {
       signal ??= sdk.mcpReq.signal;
       return signal;

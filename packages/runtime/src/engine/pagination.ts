@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { protocolError } from "../wire-errors.js";
 
 /**
  * Lists of up to this many entries go out in one page. Hosts that never follow `nextCursor` still see every
@@ -39,7 +39,7 @@ function fnv1a(text: string): string {
 /**
  * One page of a wire list. The cursor is opaque to clients: base64url of the list's version and the offset of
  * the next page. A cursor that does not decode, points outside the list, or was issued for a list that has since
- * changed is refused with -32602; the client lists again from the start (it was sent list_changed anyway).
+ * changed is refused with INVALID_PARAMS; the client lists again from the start (it was sent list_changed anyway).
  */
 export function pageOf<T>(
   list: readonly T[],
@@ -63,14 +63,14 @@ function encodeCursor(version: string, offset: number): string {
 
 function decodeCursor(cursor: string, version: string, length: number): number {
   const match = /^([0-9a-z]+):([1-9][0-9]*)$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (!match) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+  if (!match) throw protocolError("INVALID_PARAMS", "Invalid cursor");
   if (match[1] !== version) {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
+    throw protocolError(
+      "INVALID_PARAMS",
       "Stale cursor: the list changed since this cursor was issued; list again without a cursor",
     );
   }
   const offset = Number(match[2]);
-  if (offset >= length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+  if (offset >= length) throw protocolError("INVALID_PARAMS", "Invalid cursor");
   return offset;
 }

@@ -1,16 +1,12 @@
-import {
-  type GetPromptResult,
-  type InputRequiredResult,
-  ProtocolError,
-  ProtocolErrorCode,
-} from "@modelcontextprotocol/server";
+import type { GetPromptResult, InputRequiredResult } from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { toPromptResult } from "../results/prompt-result.js";
 import { describeIssues } from "../schema/compile.js";
+import { protocolError } from "../wire-errors.js";
 import type { CompiledModel } from "./compiled.js";
 import { runHandler } from "./input-requests.js";
 
-/** `prompts/get`. Unlike tools, bad prompt arguments are a protocol error (-32602): there is no isError here. */
+/** `prompts/get`. Unlike tools, bad prompt arguments are a protocol error (INVALID_PARAMS): no isError here. */
 export async function getPrompt(
   compiled: CompiledModel,
   name: string,
@@ -18,13 +14,13 @@ export async function getPrompt(
   ctx: Context,
 ): Promise<GetPromptResult | InputRequiredResult> {
   const prompt = compiled.prompts.get(name);
-  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  if (!prompt) throw protocolError("INVALID_PARAMS", `Unknown prompt: ${name}`);
   let value: unknown = args ?? {};
   if (prompt.args) {
     const checked = await prompt.args.validate(value);
     if (!checked.ok) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
+      throw protocolError(
+        "INVALID_PARAMS",
         `Invalid arguments for prompt "${name}": ${describeIssues(checked.issues)}`,
       );
     }

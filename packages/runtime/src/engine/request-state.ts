@@ -1,12 +1,12 @@
 import {
   createRequestStateCodec,
-  ProtocolError,
-  ProtocolErrorCode,
+  type ProtocolError,
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import type { RequestStateOptions } from "../model/types.js";
+import { protocolError } from "../wire-errors.js";
 
 /** The environment variable holding the key that signs `requestState`. */
 export const STATE_KEY_ENV = "MCPSMITH_STATE_KEY";
@@ -41,7 +41,7 @@ export interface SealedState {
 
 export interface RequestStateSealer {
   mint(state: SealedState): Promise<string>;
-  /** Throws on a bad signature, an expired state or one that is not ours; the SDK answers -32602 for it. */
+  /** Throws on a bad signature, an expired state or one that is not ours; the SDK answers INVALID_PARAMS for it. */
   verify(wire: string, ctx: ServerContext): Promise<SealedState>;
   /** True when the key is this process's random one (no `MCPSMITH_STATE_KEY`, no `key` option). */
   readonly ephemeral: boolean;
@@ -94,7 +94,7 @@ export function createStateSealer(options: RequestStateOptions = {}): RequestSta
 
 /** The one error for any state we refuse, worded as the SDK's seam words it, so every refusal looks alike. */
 export function invalidRequestState(): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", {
+  return protocolError("INVALID_PARAMS", "Invalid or expired requestState", {
     reason: "invalid_request_state",
   });
 }

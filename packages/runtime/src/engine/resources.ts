@@ -4,7 +4,7 @@ import { toResourceContents } from "../results/resource-result.js";
 import type { CompiledModel } from "./compiled.js";
 import { runHandler } from "./input-requests.js";
 
-/** `resources/read`: a fixed URI first, then the first template that matches. Unknown URIs are -32602. */
+/** `resources/read`: a fixed URI first, then the first template that matches. Unknown URIs are INVALID_PARAMS. */
 export async function readResource(
   compiled: CompiledModel,
   uri: string,

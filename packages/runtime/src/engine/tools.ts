@@ -14,9 +14,9 @@ import type { RequestStateSealer } from "./request-state.js";
  * One `tools/call`: validate the arguments, run the handler, shape and check its result. Every failure the
  * model can act on becomes an `isError` result that says what went wrong, a handler that outran its `deadline`
  * included (its `ctx.signal`, joined with the deadline's, is aborted). Only a `requestState` that belongs to
- * another call (-32602) and a `ProtocolError` the handler threw become JSON-RPC errors. A handler still waiting for
- * `ctx.elicit` & co. ends the round `input_required`. The result is in the 2026-07-28 shape; the caller projects it
- * for the client's era.
+ * another call (INVALID_PARAMS) and a `ProtocolError` the handler threw become JSON-RPC errors. A handler still
+ * waiting for `ctx.elicit` & co. ends the round `input_required`. The result is in the 2026-07-28 shape; the caller
+ * projects it for the client's era.
  */
 export async function callTool(
   tool: CompiledTool,

@@ -1,10 +1,10 @@
-import { ProtocolError } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import type { HttpExchange, Middleware } from "../model/middleware.js";
+import { echoedId, protocolError, refusal, WIRE_ERRORS, wireMessage } from "../wire-errors.js";
 import { TokenBuckets } from "./token-buckets.js";
 
 /** The JSON-RPC error code of a request refused for its rate (in the implementation-defined server range). */
-export const RATE_LIMITED = -32029;
+export const RATE_LIMITED = WIRE_ERRORS.RATE_LIMITED.code;
 
 export interface RateLimitOptions {
   /** Requests a client regains per second: its sustained rate. */
@@ -49,23 +49,20 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       if (request.method === "tools/call") {
         return { content: [{ type: "text", text: retryMessage(wait) }], isError: true };
       }
-      throw new ProtocolError(RATE_LIMITED, retryMessage(wait), { retryAfterMs: wait });
+      throw protocolError("RATE_LIMITED", retryMessage(wait), { retryAfterMs: wait });
     },
   };
 }
 
 function retryMessage(wait: number): string {
-  return `Rate limit exceeded: too many requests; retry in ${Math.ceil(wait / 1000)} s (${wait} ms)`;
+  return wireMessage("RATE_LIMITED", `too many requests; retry in ${Math.ceil(wait / 1000)} s (${wait} ms)`);
 }
 
 function tooManyRequests(wait: number, body: unknown): Response {
-  const id = (body as { id?: unknown } | null)?.id;
-  return Response.json(
-    {
-      jsonrpc: "2.0",
-      id: typeof id === "string" || typeof id === "number" ? id : null,
-      error: { code: RATE_LIMITED, message: retryMessage(wait), data: { retryAfterMs: wait } },
-    },
-    { status: 429, headers: { "retry-after": String(Math.ceil(wait / 1000)) } },
-  );
+  return refusal("RATE_LIMITED", {
+    message: retryMessage(wait),
+    data: { retryAfterMs: wait },
+    id: echoedId(body),
+    headers: { "retry-after": String(Math.ceil(wait / 1000)) },
+  });
 }

@@ -12,8 +12,9 @@ export interface ToolHints {
 
 /**
  * How a tool takes part in the tasks extension (`io.modelcontextprotocol/tasks`): `optional` becomes a task for
- * clients that declared the extension and runs inline for others; `required` refuses other clients (-32021).
- * Either way the handler decides where the task starts, with `await ctx.startTask()`.
+ * clients that declared the extension and runs inline for others; `required` refuses other clients (with a
+ * missing-client-capability error). Either way the handler decides where the task starts, with
+ * `await ctx.startTask()`.
  */
 export type TaskSupport = "optional" | "required";
 

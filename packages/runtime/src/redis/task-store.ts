@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import type { StoredTask, TaskCommand, TaskRelay, TaskStore } from "../engine/tasks/store.js";
+import { protocolError, WIRE_ERRORS } from "../wire-errors.js";
 import { RedisLink, type RedisLinkOptions } from "./link.js";
 
 /** How long a replica waits for the one running a task to apply a relayed update or cancel. */
@@ -66,8 +67,7 @@ export class RedisTaskStore implements TaskStore {
 
   async #send(command: TaskCommand): Promise<void> {
     const entry = await this.#entry(command.taskId);
-    if (entry === undefined)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${command.taskId}`);
+    if (entry === undefined) throw protocolError("INVALID_PARAMS", `Unknown task: ${command.taskId}`);
     const id = randomUUID();
     const replied = new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -104,7 +104,7 @@ export class RedisTaskStore implements TaskStore {
     try {
       await apply(message.command);
     } catch (error) {
-      const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
+      const code = error instanceof ProtocolError ? error.code : WIRE_ERRORS.INTERNAL_ERROR.code;
       reply = { id: message.id, error: { code, message: error instanceof Error ? error.message : String(error) } };
     }
     await this.link.publish(this.#channel("replies", message.replyTo), JSON.stringify(reply));
@@ -126,7 +126,7 @@ export class RedisTaskStore implements TaskStore {
   #commands() {
     const commands = this.link.commands;
     if (!commands) {
-      throw new ProtocolError(ProtocolErrorCode.InternalError, "The task store (Redis) is unreachable; try again");
+      throw protocolError("INTERNAL_ERROR", "The task store (Redis) is unreachable; try again");
     }
     return commands;
   }
@@ -141,7 +141,7 @@ export class RedisTaskStore implements TaskStore {
 }
 
 function unreachable(taskId: string, why: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InternalError, `The server process running task ${taskId} ${why}`);
+  return protocolError("INTERNAL_ERROR", `The server process running task ${taskId} ${why}`);
 }
 
 /** `serve(target, { tasks: { store: redisTaskStore(url) } })`: tasks readable and controllable from every replica. */

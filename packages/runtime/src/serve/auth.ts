@@ -1,4 +1,4 @@
-import { type AuthInfo, bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
+import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import { authenticator } from "../auth/authenticate.js";
 import { REFUSED } from "../auth/errors.js";
 import { closeAtExpiry } from "../auth/expiry.js";
@@ -8,7 +8,9 @@ import type { LiveModel } from "../engine/live-model.js";
 import { scopesNamed, scopesNeeded } from "../engine/visibility.js";
 import { McpsmithError } from "../errors.js";
 import { missingScopes } from "../model/auth.js";
-import type { Step } from "./pipeline.js";
+import { refusal } from "../wire-errors.js";
+import { FastReply } from "./fast-answer.js";
+import { enrich, type Reply, type Step } from "./pipeline.js";
 
 /** The endpoint's authorization, set up once: its steps, and the paths it answers besides the endpoint's. */
 export interface AuthSteps {
@@ -20,14 +22,6 @@ export interface AuthSteps {
   readonly authorize: Step;
   /** The metadata paths, which a server routing by path must send to the endpoint too. */
   readonly paths: readonly string[];
-  /**
-   * The fast path's check (serve/fast-http.ts): the caller the headers prove, undefined without a credential;
-   * rejects as `authenticate` would refuse. A request the fast path hands on carries this outcome in its exchange
-   * (`verified`), and `authenticate` answers and reports from it.
-   */
-  readonly verify: (headers: Headers) => Promise<AuthInfo | undefined>;
-  /** Whether a verified caller holds every scope a request needs (the fast path's `authorize`). */
-  readonly allows: (authInfo: AuthInfo, method: string, params: Record<string, unknown>) => boolean;
 }
 
 export function authSteps(
@@ -48,11 +42,8 @@ export function authSteps(
 
   return {
     paths,
-    verify: (headers) => chain.authenticate(headers),
-    allows: (authInfo, method, params) =>
-      missingScopes(authInfo.scopes, scopesNeeded(live.current, method, params)).length === 0,
     async metadata(exchange, next) {
-      const { pathname } = new URL(exchange.request.url);
+      const pathname = exchange.incoming.target.split("?", 1)[0]!;
       if (!paths.includes(pathname)) return next(exchange);
       const document = protectedResourceMetadata(resource, {
         authorizationServers: options.authorizationServers ?? [],
@@ -64,13 +55,12 @@ export function authSteps(
     async authenticate(exchange, next) {
       let authInfo: Awaited<ReturnType<typeof chain.authenticate>>;
       try {
-        authInfo = await (exchange.verified ?? chain.authenticate(exchange.request.headers));
+        authInfo = await chain.authenticate(exchange.incoming.headers);
       } catch (error) {
-        return refusal(error, documentUrl, onError);
+        return credentialRefusal(error, documentUrl, onError);
       }
       if (authInfo === undefined) return credentialsRequired(documentUrl);
-      const response = await next({ ...exchange, authInfo });
-      return closeAtExpiry(response, authInfo.expiresAt);
+      return endWithCredential(await next(enrich(exchange, { authInfo })), authInfo.expiresAt);
     },
     async authorize(exchange, next) {
       const { authInfo, body } = exchange;
@@ -89,6 +79,14 @@ export function authSteps(
       return next(exchange);
     },
   };
+}
+
+/**
+ * A stream answered to a caller ends when its credential does (auth/expiry.ts): a web stream is closed then, and a
+ * fast-path answer is written to end then.
+ */
+function endWithCredential(reply: Reply, expiresAt: number | undefined): Reply {
+  return reply instanceof FastReply ? reply.endingAt(expiresAt) : closeAtExpiry(reply, expiresAt);
 }
 
 function resourceOf(options: AuthOptions, fallback: URL | undefined): URL {
@@ -114,10 +112,9 @@ function resourceOf(options: AuthOptions, fallback: URL | undefined): URL {
  * get one (RFC 9728 `resource_metadata`).
  */
 function credentialsRequired(documentUrl: string): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code: -32001, message: "Authentication required" }, id: null },
-    { status: 401, headers: { "www-authenticate": `Bearer resource_metadata="${quoted(documentUrl)}"` } },
-  );
+  return refusal("AUTHENTICATION_REQUIRED", {
+    headers: { "www-authenticate": `Bearer resource_metadata="${quoted(documentUrl)}"` },
+  });
 }
 
 /** SDK messages that say nothing a client should not know; anything else a verifier said is replaced. */
@@ -130,7 +127,7 @@ const SAFE_DESCRIPTIONS = new Set<string>([
 ]);
 
 /** A refused or uncheckable credential, answered in words fixed here; the cause goes to `onError` only. */
-function refusal(error: unknown, documentUrl: string, onError: (error: Error) => void): Response {
+function credentialRefusal(error: unknown, documentUrl: string, onError: (error: Error) => void): Response {
   if (error instanceof OAuthError && error.code === OAuthErrorCode.InvalidToken) {
     const description = SAFE_DESCRIPTIONS.has(error.message) ? error.message : REFUSED.invalid;
     return bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InvalidToken, description), {

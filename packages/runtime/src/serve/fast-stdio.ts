@@ -1,10 +1,7 @@
-import { type Notification, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
-import { envelopeAccepted } from "../engine/fast/envelope.js";
+import type { Notification } from "@modelcontextprotocol/server";
 import type { FastPath } from "../engine/fast/fast-path.js";
-import { FAST_REVISION, type FastRequest, isPlainObject } from "../engine/fast/recognise.js";
-
-/** The era of a stdio connection as the SDK's `serveStdio` settles it, seen from the messages it is given. */
-type Era = "opening" | "modern" | "other";
+import type { FastRequest } from "../engine/fast/recognise.js";
+import { eraAfter, isPlainObject, type StdioEra } from "../engine/sdk/contract.js";
 
 export interface FastStdio {
   /** Offered every message read from stdin: true when the fast path answered it, false to pass it to the SDK. */
@@ -21,7 +18,7 @@ export interface FastStdio {
  * `notifications/cancelled` for one of its requests cancels it (and no answer is sent, as on the SDK path).
  */
 export function fastStdio(fast: FastPath, write: (text: string) => void): FastStdio {
-  let era: Era = "opening";
+  let era: StdioEra = "opening";
   const running = new Map<string | number, Running>();
   const lines = batched(write);
 
@@ -100,23 +97,6 @@ function batched(write: (text: string) => void): { write(line: string): void; fl
     },
     flush,
   };
-}
-
-/**
- * What the SDK makes of the connection after this message, while its era is open (`serveStdio`'s opening rules):
- * a request or notification carrying a valid 2026-07-28 envelope pins it to that era (`server/discover` only
- * probes); one without an envelope pins it to a 2025 revision; a response is dropped. Anything less certain
- * (an envelope the SDK may refuse, or name a 2025 revision in) counts as another era here: the fast path then stays
- * out of the connection, which the SDK serves whole.
- */
-function eraAfter(message: unknown): Era {
-  if (!isPlainObject(message) || typeof message.method !== "string") return "opening";
-  const id = message.id;
-  if (!(id === undefined || typeof id === "string" || Number.isSafeInteger(id))) return "opening";
-  const meta = isPlainObject(message.params) ? message.params._meta : undefined;
-  if (!isPlainObject(meta) || !(PROTOCOL_VERSION_META_KEY in meta)) return "other";
-  if (meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION || !envelopeAccepted(meta)) return "other";
-  return message.method === "server/discover" && id !== undefined ? "opening" : "modern";
 }
 
 function cancelIfOurs(message: unknown, running: Map<string | number, Running>): void {

@@ -23,6 +23,6 @@ export interface FetchHandler {
  */
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
   const live = new LiveModel(toModel(target, options), options.bus);
-  const endpoint = createEndpoint(live, options, options.tasks);
+  const endpoint = createEndpoint(live, options, { taskOptions: options.tasks });
   return { fetch: endpoint.fetch, close: endpoint.close, server: live.server, notify: live.notify };
 }

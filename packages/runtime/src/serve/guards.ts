@@ -1,5 +1,6 @@
 import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
+import { refusal } from "../wire-errors.js";
 import type { EndpointOptions } from "./options.js";
 import type { Step } from "./pipeline.js";
 
@@ -48,16 +49,17 @@ export function isLoopback(host: string): boolean {
 /** Host (DNS rebinding) and Origin checks: headers only, so a refused request costs no body. */
 export function checkHostAndOrigin(guards: Guards): Step {
   return async (exchange, next) => {
-    const { headers, url } = exchange.request;
+    const { incoming } = exchange;
     // A Request built in code (createTestClient, a fetch router, some edge runtimes) may carry no Host header; its
     // URL then names the host the client addressed, which is what a DNS-rebinding page would have to forge.
-    const problem = guardProblem(guards, headers.get("host") ?? new URL(url).host, headers.get("origin"));
-    return problem === undefined ? next(exchange) : refusal(403, problem);
+    const host = incoming.header("host") ?? new URL(incoming.request.url).host;
+    const problem = guardProblem(guards, host, incoming.header("origin"));
+    return problem === undefined ? next(exchange) : refusal("FORBIDDEN", { message: problem });
   };
 }
 
 /** Why the Host or Origin header is refused, or undefined when both pass. */
-export function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
+function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
   const hostCheck = validateHostHeader(host, guards.allowedHosts);
   if (!hostCheck.ok) return hostCheck.message;
   const originCheck = validateOriginHeader(origin ?? null, guards.allowedOrigins);
@@ -65,22 +67,14 @@ export function guardProblem(guards: Guards, host: string, origin: string | null
 }
 
 export function tooLarge(limit: number): Response {
-  return refusal(413, `Payload Too Large: request body must not exceed ${limit} bytes`);
-}
-
-/** A request refused before the SDK saw it, as a JSON-RPC error like the SDK's own. */
-function refusal(status: 403 | 413, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-    status,
-    // After a 413 the rest of the body may still be on its way: the connection cannot carry another request.
-    headers: { "content-type": "application/json", ...(status === 413 && { connection: "close" }) },
+  // After a 413 the rest of the body may still be on its way: the connection cannot carry another request.
+  return refusal("PAYLOAD_TOO_LARGE", {
+    detail: `Request body must not exceed ${limit} bytes`,
+    headers: { connection: "close" },
   });
 }
 
 /** What the SDK answers when serving a request failed unexpectedly. */
 export function internalError(): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null },
-    { status: 500 },
-  );
+  return refusal("INTERNAL_SERVER_ERROR");
 }

@@ -30,5 +30,5 @@ export function textNestsDeeperThan(text: string, value: unknown, limit: number)
   return false;
 }
 
-/** The JSON-RPC answer to a message nested beyond {@link MAX_JSON_DEPTH}: a parse error, as for malformed JSON. */
-export const TOO_DEEP_MESSAGE = `Parse error: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`;
+/** What is wrong with a message nested beyond {@link MAX_JSON_DEPTH}: a parse error, as for malformed JSON. */
+export const TOO_DEEP = `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`;

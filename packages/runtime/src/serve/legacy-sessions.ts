@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
+import { refusal } from "../wire-errors.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 
 /** How many legacy sessions a process keeps, and for how long. */
@@ -148,12 +149,12 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
 }
 
 /**
- * What the SDK's transport answers for an unknown session (404, -32001): the 2025 spec's cue for the client to
+ * What the SDK's transport answers for an unknown session (SESSION_NOT_FOUND): the 2025 spec's cue for the client to
  * re-initialize. The message says why it may be unknown: behind a load balancer without session affinity, the
  * request reached a replica that never held it (docs/serving.md, "Several replicas").
  */
 function sessionNotFound(): Response {
-  const message =
-    "Session not found: it expired, or this server process does not hold it (behind a load balancer, route legacy sessions to one replica by their Mcp-Session-Id). Re-initialize to start a new session.";
-  return Response.json({ jsonrpc: "2.0", error: { code: -32001, message }, id: null }, { status: 404 });
+  const detail =
+    "it expired, or this server process does not hold it (behind a load balancer, route legacy sessions to one replica by their Mcp-Session-Id). Re-initialize to start a new session.";
+  return refusal("SESSION_NOT_FOUND", { detail });
 }

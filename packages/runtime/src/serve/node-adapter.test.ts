@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { readBody } from "./body.js";
+import { parseBody } from "./body.js";
 import { checkHostAndOrigin, resolveGuards } from "./guards.js";
 import { toNodeListener } from "./node-adapter.js";
 import { pipeline } from "./pipeline.js";
@@ -24,11 +24,12 @@ afterEach(async () => {
 /** The endpoint's guards and body step on a real port, in front of a last stage that records what reached it. */
 async function listen(seen: Seen[]): Promise<string> {
   const guards = resolveGuards({ maxBodyBytes: LIMIT });
-  const answer = pipeline([checkHostAndOrigin(guards), readBody(guards.maxBodyBytes)], async (exchange) => {
-    seen.push({ method: exchange.request.method, parsedBody: exchange.body });
-    return new Response("ok");
+  const handle = toNodeListener({
+    handle: pipeline([checkHostAndOrigin(guards), parseBody(guards.maxBodyBytes)], async (exchange) => {
+      seen.push({ method: exchange.request.method, parsedBody: exchange.body });
+      return new Response("ok");
+    }),
   });
-  const handle = toNodeListener({ answer });
   server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
@@ -118,7 +119,7 @@ describe("toNodeListener", () => {
 
 describe("toNodeListener: responses", () => {
   async function serveAnswer(answer: (signal: AbortSignal) => Response): Promise<string> {
-    const handle = toNodeListener({ answer: async ({ request }) => answer(request.signal) });
+    const handle = toNodeListener({ handle: async ({ request }) => answer(request.signal) });
     server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;

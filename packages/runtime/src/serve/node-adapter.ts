@@ -1,112 +1,27 @@
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { requestFollowing } from "./follow-signal.js";
-import type { Exchange, Next } from "./pipeline.js";
+import { FastReply, writeFastAnswer } from "./fast-answer.js";
+import { NodeIncoming, NodeSink } from "./node-exchange.js";
+import { type Exchange, exchangeOf, type Reply } from "./pipeline.js";
+
+/** Serves one request from Node. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
- * Serves one request from Node. A front that already read the body or verified the credential (serve/fast-http.ts)
- * hands them on in `done`: the body's reader instead of the request's stream, the verification's outcome.
+ * The endpoint on Node's http server: the Node front. Each request is handed in as it came (`NodeIncoming`): the
+ * endpoint reads its headers and body straight from Node, and a web `Request` is made only if a step needs one
+ * (the SDK's handler, a hook that reads it). A fast-path answer is written straight to Node's response; any other
+ * `Response` is written back as it streams (SSE), at the pace the client reads it. A client that goes away before
+ * its answer is complete aborts the request's signal: on HTTP a closed stream is a cancel.
  */
-export type NodeListener = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  done?: Pick<Exchange, "readBody" | "verified">,
-) => Promise<void>;
-
-/**
- * The endpoint on Node's http server. Each request becomes a web `Request` (headers, URL, signal) and the
- * endpoint reads its body straight from Node, as far as its limit; each `Response` is written back as it streams
- * (SSE), at the pace the client reads it. A client that goes away before its answer is complete aborts the
- * request's signal: on HTTP a closed stream is a cancel.
- */
-export function toNodeListener(endpoint: { answer: Next }): NodeListener {
-  return async (req, res, done) => {
-    const gone = new AbortController();
-    let answered = false;
-    res.once("close", () => {
-      if (!answered) gone.abort();
-    });
-    let request: Request;
-    try {
-      request = toRequest(req, gone.signal);
-    } catch (error) {
-      // What Node parses but a web Request cannot carry (a TRACE, say) never reaches the endpoint.
-      const message = `Bad Request: ${error instanceof Error ? error.message : String(error)}`;
-      await send(Response.json({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }, { status: 400 }), res);
-      return;
-    }
-    const response = await endpoint.answer({
-      request,
-      readBody: done?.readBody ?? ((limit) => readBody(req, limit)),
-      ...(done?.verified !== undefined && { verified: done.verified }),
-      ...(req.socket.remoteAddress !== undefined && { remoteAddress: req.socket.remoteAddress }),
-    });
-    await send(response, res, gone.signal, req);
-    answered = true;
+export function toNodeListener(endpoint: { handle(exchange: Exchange): Promise<Reply> }): NodeListener {
+  return async (req, res) => {
+    const incoming = new NodeIncoming(req, res);
+    const reply = await endpoint.handle(exchangeOf(incoming));
+    if (reply instanceof FastReply) await writeFastAnswer(reply, new NodeSink(res, incoming));
+    else await send(reply, res, incoming.signal, req);
+    incoming.answered();
   };
-}
-
-/** The request without its body, which the endpoint reads with `readBody` if it needs it. */
-export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
-  return requestFollowing(`http://${authorityOf(req)}${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers: headersOf(req),
-    signal,
-  });
-}
-
-/** Node's request headers as web `Headers`. */
-export function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
-/** The URL's host: the Host header, or the address the connection reached when there is no usable one. */
-function authorityOf(req: IncomingMessage): string {
-  const host = req.headers.host;
-  if (host !== undefined && URL.canParse(`http://${host}`)) return host;
-  const { localAddress = "localhost", localPort } = req.socket;
-  return `${localAddress.includes(":") ? `[${localAddress}]` : localAddress}:${localPort}`;
-}
-
-/**
- * The whole body, or undefined once it is known to exceed the limit. Events rather than `for await`: leaving that
- * loop early destroys the request, and with it the socket the 413 must still be written to. A body nobody asks
- * for (a refused request, a GET) is never touched, and Node discards it. Rejects when the client goes away
- * mid-body.
- */
-export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => {
-      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      done();
-      req.pause();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      done();
-      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8"));
-    };
-    const onGone = () => {
-      done();
-      reject(new Error("the client closed the request before sending its whole body"));
-    };
-    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
-  });
 }
 
 /**

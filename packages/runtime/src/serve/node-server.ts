@@ -4,7 +4,6 @@ import type { LiveModel } from "../engine/live-model.js";
 import type { TaskOptions } from "../engine/tasks/manager.js";
 import { DEFAULT_DRAIN_MS, Drain } from "./drain.js";
 import { createEndpoint, type Endpoint } from "./endpoint.js";
-import { fastNodeListener } from "./fast-http.js";
 import { requireNamedHosts } from "./guards.js";
 import { type NodeListener, toNodeListener } from "./node-adapter.js";
 import type { EndpointOptions } from "./options.js";
@@ -63,14 +62,17 @@ export async function listenHttp(
   const url = new URL(`http://${shownHost}:${address.port}${path}`);
   let ready: Endpoint;
   try {
-    ready = createEndpoint(live, { ...options, legacySessions: options.legacySessions ?? true }, taskOptions, url);
+    ready = createEndpoint(
+      live,
+      { ...options, legacySessions: options.legacySessions ?? true },
+      { taskOptions, defaultResource: url, fastPath },
+    );
   } catch (error) {
     server.close();
     throw error;
   }
   endpoint = ready;
-  const sdkPath = toNodeListener(ready);
-  listener = fastPath ? fastNodeListener(ready.fastRoute, sdkPath, path) : sdkPath;
+  listener = toNodeListener(ready);
   return {
     url,
     // Graceful: new requests are turned away (503, readiness too) while those in flight finish (within drainMs);

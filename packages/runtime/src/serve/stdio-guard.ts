@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
-import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, textNestsDeeperThan } from "./json-limits.js";
+import { echoedId, errorResponse, type WireErrorName, wireError } from "../wire-errors.js";
+import { MAX_JSON_DEPTH, TOO_DEEP, textNestsDeeperThan } from "./json-limits.js";
 
 /** The longest line read from stdin: the SDK's own stdio buffer limit. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -11,9 +12,9 @@ type ErrorReply = Extract<JSONRPCMessage, { error: unknown }>;
  * stdin as the SDK's stdio transport should see it: one JSON-RPC message a line, every other line answered here.
  * Left to itself the transport drops a line that is not JSON without a word, reports a line that is not a
  * JSON-RPC message only to `onerror`, and lets a deeply nested one overflow the stack further on; a client that sent
- * any of them would wait forever for its answer. Each is answered instead, as over HTTP: -32700 for what does not
- * parse (or nests deeper than {@link MAX_JSON_DEPTH}), -32600 for JSON that is not a JSON-RPC message (both with the
- * message's id when it has a usable one). Good lines pass through unchanged, in order.
+ * any of them would wait forever for its answer. Each is answered instead, as over HTTP: PARSE_ERROR for what does
+ * not parse (or nests deeper than {@link MAX_JSON_DEPTH}), INVALID_REQUEST for JSON that is not a JSON-RPC message
+ * (both with the message's id when it has a usable one). Good lines pass through unchanged, in order.
  */
 export function guardStdin(
   input: Readable,
@@ -57,7 +58,7 @@ export function guardStdin(
       pending = [];
       pendingBytes = 0;
       skipping = true;
-      reply(errorReply(null, -32700, `Parse error: a message longer than ${MAX_LINE_BYTES} bytes`));
+      reply(errorReply(null, "PARSE_ERROR", `a message longer than ${MAX_LINE_BYTES} bytes`));
     }
   };
   const onEnd = () => {
@@ -85,11 +86,11 @@ function readLine(text: string): { message: unknown } | { refusal: ErrorReply } 
   try {
     value = JSON.parse(text);
   } catch {
-    return { refusal: errorReply(null, -32700, "Parse error: the line is not valid JSON") };
+    return { refusal: errorReply(null, "PARSE_ERROR", "the line is not valid JSON") };
   }
   // On a connection that carries every request, an answer without its id leaves the client waiting: give it.
   if (textNestsDeeperThan(text, value, MAX_JSON_DEPTH))
-    return { refusal: errorReply(idOf(value), -32700, TOO_DEEP_MESSAGE) };
+    return { refusal: errorReply(echoedId(value), "PARSE_ERROR", TOO_DEEP) };
   return { message: value };
 }
 
@@ -99,15 +100,10 @@ function shapeRefusal(value: unknown): ErrorReply | undefined {
     parseJSONRPCMessage(value);
     return undefined;
   } catch {
-    return errorReply(idOf(value), -32600, "Invalid Request: the line is not a JSON-RPC 2.0 message");
+    return errorReply(echoedId(value), "INVALID_REQUEST", "the line is not a JSON-RPC 2.0 message");
   }
 }
 
-function idOf(value: unknown): string | number | null {
-  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
-}
-
-function errorReply(id: string | number | null, code: number, message: string): ErrorReply {
-  return { jsonrpc: "2.0", id, error: { code, message } } as ErrorReply;
+function errorReply(id: string | number | null, name: WireErrorName, detail: string): ErrorReply {
+  return errorResponse(id, wireError(name, detail)) as ErrorReply;
 }

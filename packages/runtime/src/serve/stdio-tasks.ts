@@ -4,12 +4,13 @@ import {
   type JSONRPCMessage,
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
-  ProtocolErrorCode,
   type Transport,
 } from "@modelcontextprotocol/server";
 import { runOutsideServer, type Serving } from "../engine/middleware/server.js";
+import { reportFailure } from "../engine/report.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
+import { errorResponse, wireError } from "../wire-errors.js";
 
 /**
  * Answers the tasks extension's methods on a stdio connection before the SDK sees them: to the SDK they are
@@ -67,14 +68,9 @@ async function answer(
     );
     reply = { jsonrpc: "2.0", id: message.id, result };
   } catch (error) {
-    const {
-      code,
-      message: text,
-      data,
-    } = error instanceof ProtocolError
-      ? error
-      : { code: ProtocolErrorCode.InternalError, message: String(error), data: undefined };
-    reply = { jsonrpc: "2.0", id: message.id, error: { code, message: text, ...(data !== undefined && { data }) } };
+    // As the SDK's stdio entry answers a request it failed to serve: the cause goes to stderr only.
+    if (!(error instanceof ProtocolError)) reportFailure(`answering ${message.method} failed`, error);
+    reply = errorResponse(message.id, error instanceof ProtocolError ? error : wireError("INTERNAL_SERVER_ERROR"));
   }
   await transport.send(reply).catch(() => {});
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskManager } from "../engine/tasks/manager.js";
-import type { Exchange, Next } from "./pipeline.js";
+import { incomingOf } from "./incoming.js";
+import { type Exchange, exchangeOf, type Next, type Reply } from "./pipeline.js";
 import { tasksRoute } from "./tasks-route.js";
 
 const MODERN = "2026-07-28";
@@ -25,7 +26,13 @@ function exchange(method: string, body: unknown, headers: Record<string, string>
     method: "POST",
     headers: { "content-type": "application/json", "mcp-method": method, ...headers },
   });
-  return { request, body };
+  return exchangeOf(incomingOf(request), { body });
+}
+
+/** The route's answer, a web Response. */
+function response(reply: Reply): Response {
+  expect(reply).toBeInstanceOf(Response);
+  return reply as Response;
 }
 
 const taskGet = (meta: Record<string, unknown> | undefined) => ({
@@ -45,17 +52,18 @@ describe("tasksRoute", () => {
   it("answers a 2026-07-28 tasks/* request itself", async () => {
     const { passed, last } = sdk();
     const headers = { "mcp-protocol-version": MODERN, "mcp-name": "no-such-task" };
-    const answer = await route(exchange("tasks/get", taskGet(envelope), headers), last);
+    const answer = response(await route(exchange("tasks/get", taskGet(envelope), headers), last));
+    expect(answer.status).toBe(200);
     expect(passed).toEqual([]);
     const message = (await answer.json()) as { id: number; error?: { code: number } };
     expect(message.id).toBe(5);
     expect(message.error?.code).toBe(-32602);
   });
 
-  it("checks Mcp-Name against params.taskId (-32020)", async () => {
+  it("checks Mcp-Name against params.taskId (HEADER_MISMATCH, before dispatch)", async () => {
     const { last } = sdk();
     const headers = { "mcp-protocol-version": MODERN, "mcp-name": "another-task" };
-    const answer = await route(exchange("tasks/get", taskGet(envelope), headers), last);
+    const answer = response(await route(exchange("tasks/get", taskGet(envelope), headers), last));
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { error: { code: number } }).error.code).toBe(-32020);
   });

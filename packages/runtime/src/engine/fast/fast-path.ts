@@ -1,29 +1,40 @@
 import {
   type AuthInfo,
   type CacheHint,
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
   isInputRequiredResult,
   type JSONRPCRequest,
-  LOG_LEVEL_META_KEY,
   type Notification,
-  PROTOCOL_VERSION_META_KEY,
   type Result,
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
+import { type ErrorObject, errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
 import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
 import { runOutsideServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
+import { SdkChecks } from "../sdk/checks.js";
+import {
+  ENCODE_FAILURE,
+  encodeResult,
+  errorOf,
+  FAST_REVISION,
+  type FastMethod,
+  isPlainToolResult,
+  liftEnvelope,
+  RESULT_HEAD,
+  resultTail,
+  type StandardHeaders,
+  serves,
+  statusOf,
+} from "../sdk/contract.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
-import { withTasksExtension } from "../tasks/call.js";
+import { servedOptions } from "../server/server-factory.js";
 import type { TaskManager } from "../tasks/manager.js";
-import { encodeResult, errorOf } from "./encode.js";
-import { FAST_REVISION, type FastMethod, type FastRequest, recognise, type StandardHeaders } from "./recognise.js";
-import { SdkChecks } from "./sdk-checks.js";
+import { isScoped, type ListMethod } from "../visibility.js";
+import { type FastRequest, recognise } from "./recognise.js";
 
 /** Where a request served on the fast path came from, and how to reach its client before the answer. */
 export interface FastExchange {
@@ -38,30 +49,25 @@ export interface FastExchange {
 
 /** A JSON-RPC response, serialised, with the HTTP status the SDK gives it. */
 export interface FastAnswer {
-  readonly status: 200 | 400;
+  readonly status: number;
   readonly text: string;
   /**
    * An answer prepared once per model (a list page, discover) also comes in three parts, the middle one its result
    * encoded to UTF-8 once: a server writing bytes sends those rather than encoding the text again.
    */
-  readonly parts?: readonly [string, Buffer, string];
+  readonly parts?: readonly [string, Uint8Array, string];
 }
 
 /** A result serialised once, as text and as UTF-8. */
 interface Prepared {
   readonly text: string;
-  readonly bytes: Buffer;
+  readonly bytes: Uint8Array;
 }
 
-const ENVELOPE_KEYS = [
-  PROTOCOL_VERSION_META_KEY,
-  CLIENT_INFO_META_KEY,
-  CLIENT_CAPABILITIES_META_KEY,
-  LOG_LEVEL_META_KEY,
-] as const;
+const utf8 = new TextEncoder();
 
 /**
- * The fast path (issue 17, docs/performance.md): answers the hot stateless 2026-07-28 requests from the compiled
+ * The fast path (docs/performance.md): answers the hot stateless 2026-07-28 requests from the compiled
  * model, with the same handlers, hooks and checks as the SDK path, and none of its per-request objects (a `Server`,
  * a transport, a Protocol, web Request/Response, zod parses). `recognise` picks the requests it answers exactly as
  * the SDK would; every other request goes to the SDK. One per served endpoint (HTTP) or connection (stdio).
@@ -73,7 +79,7 @@ export class FastPath {
   /** What depends only on the model, worked out once per compiled model (a change makes a new one). */
   readonly #perModel = new WeakMap<CompiledModel, ModelFacts>();
   readonly #tasks: TaskManager | undefined;
-  /** Made at the first answer that needs it (sdk-checks.ts). */
+  /** Made at the first answer that needs it (engine/sdk/checks.ts). */
   #checks: SdkChecks | undefined;
   /** On a connection, the model as it was when the connection settled (see `pin`). */
   #pinned: CompiledModel | undefined;
@@ -103,24 +109,14 @@ export class FastPath {
   recognise(body: unknown, headers?: StandardHeaders): FastRequest | undefined {
     const request = recognise(body, headers);
     if (request === undefined) return undefined;
+    const { method } = request;
+    if (method === "server/discover") return request;
     const model = this.#live.current;
-    const capabilities = (this.#pinned ?? model).serverOptions.capabilities ?? {};
-    switch (request.method) {
-      case "server/discover":
-        return request;
-      case "tools/list":
-        return capabilities.tools ? request : undefined;
-      case "tools/call": {
-        // A tool that can become a task runs through the tasks extension's machinery on the SDK path.
-        const tool = model.tools.get(request.params.name as string);
-        return capabilities.tools && tool !== undefined && tool.task === undefined ? request : undefined;
-      }
-      case "prompts/list":
-      case "prompts/get":
-        return capabilities.prompts ? request : undefined;
-      default:
-        return capabilities.resources ? request : undefined;
-    }
+    if (!serves((this.#pinned ?? model).serverOptions.capabilities ?? {}, method)) return undefined;
+    if (method !== "tools/call") return request;
+    // A tool that can become a task runs through the tasks extension's machinery on the SDK path.
+    const tool = model.tools.get(request.params.name as string);
+    return tool !== undefined && tool.task === undefined ? request : undefined;
   }
 
   /** Answers a recognised request. Never rejects: what the SDK would answer as an error is answered as one. */
@@ -147,7 +143,7 @@ export class FastPath {
       encoded = encodeResult(request.method, result, hintOf(model, request.method), model.info);
     } catch (error) {
       reportFailure(`encoding the result of ${request.method} failed`, error);
-      return errorAnswer(request.id, { code: -32603, message: "Internal error" });
+      return errorAnswer(request.id, ENCODE_FAILURE);
     }
     return { status: 200, text: response(request.id, JSON.stringify(encoded)) };
   }
@@ -155,7 +151,7 @@ export class FastPath {
   /**
    * The handler's result as the SDK's `Server` hands it on. A tools/call result of plain text blocks is what the
    * SDK's checks would give back unchanged; every other tools/call result, and every input-required one, goes
-   * through those checks (sdk-checks.ts).
+   * through those checks (engine/sdk/checks.ts).
    */
   async #run(request: FastRequest, sdk: ServerContext, model: CompiledModel): Promise<Result> {
     const { method } = request;
@@ -177,7 +173,7 @@ export class FastPath {
     if (authInfo !== undefined && method !== "server/discover") {
       let scoped = facts.scoped.get(method);
       if (scoped === undefined) {
-        scoped = hasScopes(model, method);
+        scoped = isScoped(model, method);
         facts.scoped.set(method, scoped);
       }
       if (scoped) return undefined;
@@ -193,7 +189,7 @@ export class FastPath {
           ? this.#discoverResult(model)
           : (this.#handlers[method](params, requestContext(request, NO_EXCHANGE), undefined) as Result);
       const text = JSON.stringify(encodeResult(method, result, hintOf(model, method), model.info));
-      prepared = { text, bytes: Buffer.from(text) };
+      prepared = { text, bytes: utf8.encode(text) };
       answers.set(key, prepared);
     }
     return prepared;
@@ -208,11 +204,10 @@ export class FastPath {
     const facts = this.#factsOf(model);
     if (facts.discover === undefined) {
       const { info, serverOptions } = model;
-      const options = this.#tasks ? withTasksExtension(serverOptions) : serverOptions;
       const instructions = serverOptions.instructions;
       facts.discover = {
         supportedVersions: [FAST_REVISION],
-        capabilities: { ...new Server(info, options).getCapabilities() },
+        capabilities: { ...new Server(info, servedOptions(serverOptions, this.#tasks)).getCapabilities() },
         ...(instructions && { instructions }),
       };
     }
@@ -244,62 +239,17 @@ interface ModelFacts {
   discover?: Result;
 }
 
-/**
- * A tools/call result the SDK's result parse gives back as it is: only `content` (plain text blocks, `type` then
- * `text`), `structuredContent` and `isError`, in that order (the parse lists the members it knows in its own order).
- */
-function isPlainToolResult(result: Result): boolean {
-  let order = 0;
-  for (const key in result) {
-    const rank = key === "content" ? 1 : key === "structuredContent" ? 2 : key === "isError" ? 3 : 0;
-    if (rank <= order) return false;
-    order = rank;
-  }
-  const { content, isError } = result as { content?: unknown; isError?: unknown };
-  if (!Array.isArray(content) || !(isError === undefined || typeof isError === "boolean")) return false;
-  for (const block of content) {
-    if (typeof block !== "object" || block === null || block.type !== "text" || typeof block.text !== "string") {
-      return false;
-    }
-    let members = 0;
-    for (const key in block) if (++members > 2 || (members === 1 && key !== "type")) return false;
-  }
-  return true;
-}
-
-type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
-
 function isListMethod(method: FastMethod): method is ListMethod {
   return method.endsWith("/list");
-}
-
-/** Whether any entry of a list needs a scope, so that what a caller sees depends on its credential. */
-function hasScopes(model: CompiledModel, method: ListMethod): boolean {
-  switch (method) {
-    case "tools/list":
-      return [...model.tools.values()].some((tool) => tool.scopes !== undefined);
-    case "prompts/list":
-      return [...model.prompts.values()].some((prompt) => prompt.model.scopes !== undefined);
-    case "resources/list":
-      return [...model.resources.values()].some((resource) => resource.scopes !== undefined);
-    case "resources/templates/list":
-      return model.templates.some((template) => template.model.scopes !== undefined);
-  }
 }
 
 function hintOf(model: CompiledModel, method: FastMethod): CacheHint | undefined {
   return (model.serverOptions.cacheHints as Partial<Record<string, CacheHint>> | undefined)?.[method];
 }
 
-/** The JSON-RPC response around a serialised result, as the SDK writes it (`{ result, jsonrpc, id }`). */
+/** The JSON-RPC response around a serialised result, as the SDK writes it. */
 function response(id: string | number, result: string): string {
   return `${RESULT_HEAD}${result}${resultTail(id)}`;
-}
-
-const RESULT_HEAD = '{"result":';
-
-function resultTail(id: string | number): string {
-  return `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }
 
 function preparedAnswer(id: string | number, prepared: Prepared): FastAnswer {
@@ -313,10 +263,10 @@ function preparedAnswer(id: string | number, prepared: Prepared): FastAnswer {
   };
 }
 
-/** An error as the SDK answers it after dispatch: HTTP 200, but 400 for a missing client capability (-32021). */
+/** An error as the SDK answers it after dispatch, in band. */
 function errorAnswer(id: string | number, thrown: unknown): FastAnswer {
-  const error = errorOf(thrown);
-  return { status: error.code === -32021 ? 400 : 200, text: JSON.stringify({ jsonrpc: "2.0", id, error }) };
+  const error: ErrorObject = errorOf(thrown);
+  return { status: statusOf(error.code, "in-band"), text: JSON.stringify(errorResponse(id, error)) };
 }
 
 /**
@@ -325,7 +275,7 @@ function errorAnswer(id: string | number, thrown: unknown): FastAnswer {
  * notifications read only when a handler asks.
  */
 function requestContext(request: FastRequest, exchange: FastExchange): ServerContext {
-  const { envelope, meta } = lift(request.meta);
+  const { envelope, meta } = liftEnvelope(request.meta);
   return {
     mcpReq: new RequestFacts(request, exchange, envelope, meta),
     http: exchange.headers && new HttpFacts(exchange),
@@ -385,23 +335,9 @@ class HttpFacts {
   }
 }
 
-/** The envelope keys apart from the rest of `_meta`, as the SDK's `liftWireOnlyMaterial` does. */
-function lift(full: Record<string, unknown>): { envelope: Record<string, unknown>; meta?: Record<string, unknown> } {
-  const envelope: Record<string, unknown> = {};
-  let meta: Record<string, unknown> | undefined;
-  for (const key in full) {
-    if ((ENVELOPE_KEYS as readonly string[]).includes(key)) envelope[key] = full[key];
-    else {
-      meta ??= {};
-      meta[key] = full[key];
-    }
-  }
-  return meta === undefined ? { envelope } : { envelope, meta };
-}
-
 /** The request as the `request` hooks see it on the SDK path: its envelope lifted out of `_meta`. */
 function liftedRequest(request: FastRequest): JSONRPCRequest {
-  const { meta } = lift(request.meta);
+  const { meta } = liftEnvelope(request.meta);
   const { _meta, ...params } = request.params;
   return {
     jsonrpc: "2.0",
@@ -416,7 +352,7 @@ function hookContext(exchange: FastExchange, request: FastRequest) {
     signal: exchange.signal(),
     headers: exchange.headers?.(),
     authInfo: exchange.authInfo,
-    envelope: lift(request.meta).envelope,
+    envelope: liftEnvelope(request.meta).envelope,
   };
 }
 

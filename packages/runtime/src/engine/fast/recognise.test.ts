@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recognise, type StandardHeaders } from "./recognise.js";
+import type { StandardHeaders } from "../sdk/contract.js";
+import { recognise } from "./recognise.js";
 
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",

@@ -1,4 +1,5 @@
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolError } from "@modelcontextprotocol/server";
+import { protocolError } from "../../wire-errors.js";
 import type { Hook } from "../hooks.js";
 import { reportFailure } from "../report.js";
 
@@ -31,6 +32,6 @@ export function runChain<C, R>(hooks: readonly Hook<C, R>[], ctx: C, last: () =>
       throw error;
     }
     reportFailure("a middleware hook failed", error);
-    throw new ProtocolError(ProtocolErrorCode.InternalError, "Internal error");
+    throw protocolError("INTERNAL_ERROR");
   });
 }

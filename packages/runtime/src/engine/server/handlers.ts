@@ -1,8 +1,6 @@
 import {
   type CallToolResult,
   isInputRequiredResult,
-  ProtocolError,
-  ProtocolErrorCode,
   type Result,
   type Server,
   type ServerContext,
@@ -10,6 +8,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { principalOf } from "../../model/auth.js";
 import type { Context } from "../../model/context.js";
+import { protocolError } from "../../wire-errors.js";
 import type { CompiledTool } from "../compiled.js";
 import { type ConnectionState, makeContext } from "../context.js";
 import { Deadline } from "../deadline.js";
@@ -21,14 +20,20 @@ import { readResource } from "../resources.js";
 import { dispatchToolCall } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { callTool } from "../tools.js";
-import { visibleTo } from "../visibility.js";
-
-export const TOOL_METHODS = ["tools/list", "tools/call"] as const;
-export const RESOURCE_METHODS = ["resources/list", "resources/templates/list", "resources/read"] as const;
-export const PROMPT_METHODS = ["prompts/list", "prompts/get"] as const;
+import { type ListEntries, type ListMethod, visibleList } from "../visibility.js";
 
 /** The requests the model answers itself (the SDK answers the rest: initialize, ping, server/discover, ...). */
-export type ModelMethod = (typeof TOOL_METHODS | typeof RESOURCE_METHODS | typeof PROMPT_METHODS)[number];
+export const MODEL_METHODS = [
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+] as const;
+
+export type ModelMethod = (typeof MODEL_METHODS)[number];
 
 /**
  * One of the model's answers. `sdk` is the request's context as the SDK hands it to a handler (the fast path builds
@@ -55,42 +60,37 @@ export function modelHandlers(
   project: ToolResultProjection,
 ): Record<ModelMethod, ModelHandler> {
   const { pageSize } = live;
+  /** The page of a list the caller asked for, among the entries it may see. */
+  const pageFor = <M extends ListMethod>(
+    method: M,
+    params: Record<string, unknown>,
+    sdk: ServerContext,
+    key: (entry: ListEntries[M]) => string,
+  ) => pageOf(visibleList(live.current, method, sdk.http?.authInfo), key, cursorOf(params), pageSize);
   return {
     "tools/list": (params, sdk) => {
-      const { tools, toolList } = live.current;
-      const list = visibleTo(sdk.http?.authInfo, toolList, (tool) => tools.get(tool.name)?.scopes);
-      const page = pageOf(list, (tool) => tool.name, cursorOf(params), pageSize);
+      const page = pageFor("tools/list", params, sdk, (tool) => tool.name);
       return { tools: page.items as never[], ...nextCursor(page) };
     },
     "tools/call": (params, sdk, server) => {
       const name = params.name as string;
       const tool = live.current.tools.get(name);
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      if (!tool) throw protocolError("INVALID_PARAMS", `Unknown tool: ${name}`);
       const args = params.arguments as Record<string, unknown> | undefined;
       return toolCall(tool, args, sdk, server, connection, live, tasks, project);
     },
     "resources/list": (params, sdk) => {
-      const { resources, resourceList } = live.current;
-      const list = visibleTo(sdk.http?.authInfo, resourceList, (resource) => resources.get(resource.uri)?.scopes);
-      const page = pageOf(list, (resource) => resource.uri, cursorOf(params), pageSize);
+      const page = pageFor("resources/list", params, sdk, (resource) => resource.uri);
       return { resources: page.items as never[], ...nextCursor(page) };
     },
     "resources/templates/list": (params, sdk) => {
-      const { templates, templateList } = live.current;
-      const authInfo = sdk.http?.authInfo;
-      const list =
-        authInfo === undefined
-          ? templateList
-          : visibleTo(authInfo, templates, (template) => template.model.scopes).map((template) => template.wire);
-      const page = pageOf(list, (template) => template.uriTemplate, cursorOf(params), pageSize);
+      const page = pageFor("resources/templates/list", params, sdk, (t) => t.uriTemplate);
       return { resourceTemplates: page.items as never[], ...nextCursor(page) };
     },
     "resources/read": (params, sdk, server) =>
       readResource(live.current, params.uri as string, makeContext(sdk, server, connection, live)),
     "prompts/list": (params, sdk) => {
-      const { prompts, promptList } = live.current;
-      const list = visibleTo(sdk.http?.authInfo, promptList, (prompt) => prompts.get(prompt.name)?.model.scopes);
-      const page = pageOf(list, (prompt) => prompt.name, cursorOf(params), pageSize);
+      const page = pageFor("prompts/list", params, sdk, (prompt) => prompt.name);
       return { prompts: page.items as never[], ...nextCursor(page) };
     },
     "prompts/get": (params, sdk, server) =>

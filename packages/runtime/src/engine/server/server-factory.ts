@@ -1,14 +1,15 @@
-import type { Server } from "@modelcontextprotocol/server";
+import type { Server, ServerOptions } from "@modelcontextprotocol/server";
 import type { LogLevel } from "../../model/context.js";
 import type { TransportKind } from "../../model/middleware.js";
 import { complete } from "../completions.js";
 import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
 import { MiddlewareServer, type Serving } from "../middleware/server.js";
+import { serves } from "../sdk/contract.js";
 import { withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { ConnectionServer } from "./connection-server.js";
-import { type ModelMethod, modelHandlers, PROMPT_METHODS, RESOURCE_METHODS, TOOL_METHODS } from "./handlers.js";
+import { MODEL_METHODS, modelHandlers } from "./handlers.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
@@ -18,8 +19,12 @@ import { type ModelMethod, modelHandlers, PROMPT_METHODS, RESOURCE_METHODS, TOOL
  */
 export function createServer(live: LiveModel, tasks?: TaskManager): Server {
   const { info, serverOptions } = live.current;
-  const options = tasks ? withTasksExtension(serverOptions) : serverOptions;
-  return bind(new MiddlewareServer(info, options, serving(live, "http")), live, tasks);
+  return bind(new MiddlewareServer(info, servedOptions(serverOptions, tasks), serving(live, "http")), live, tasks);
+}
+
+/** The options a served `Server` is built with: the model's, and the tasks extension where tasks are served. */
+export function servedOptions(options: ServerOptions, tasks: TaskManager | undefined): ServerOptions {
+  return tasks ? withTasksExtension(options) : options;
 }
 
 function serving(live: LiveModel, transport: TransportKind): Serving {
@@ -37,8 +42,13 @@ export function createConnectionServer(
   tasks?: TaskManager,
 ): Server {
   const { info, serverOptions } = live.current;
-  const options = tasks ? withTasksExtension(serverOptions) : serverOptions;
-  const server = new ConnectionServer(info, options, live.bus, era, serving(live, transport));
+  const server = new ConnectionServer(
+    info,
+    servedOptions(serverOptions, tasks),
+    live.bus,
+    era,
+    serving(live, transport),
+  );
   if (era === "legacy" && serverOptions.capabilities?.resources?.subscribe) {
     server.setRequestHandler("resources/subscribe", (request) => {
       server.subscriptions.add(request.params.uri);
@@ -59,21 +69,22 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   const handlers = modelHandlers(live, tasks, connection, (result, outputSchema) =>
     server.projectCallToolResult(result, outputSchema),
   );
-  const on = (method: ModelMethod) =>
+  for (const method of MODEL_METHODS) {
+    if (!serves(capabilities, method)) continue;
     server.setRequestHandler(
       method as "tools/list",
       (request, ctx) => handlers[method]((request.params ?? {}) as Record<string, unknown>, ctx, server) as never,
     );
-  if (capabilities.tools) for (const method of TOOL_METHODS) on(method);
-  if (capabilities.resources) for (const method of RESOURCE_METHODS) on(method);
-  if (capabilities.prompts) for (const method of PROMPT_METHODS) on(method);
-  if (capabilities.completions) {
+  }
+  if (serves(capabilities, "completion/complete")) {
     server.setRequestHandler("completion/complete", (request) => complete(live.current, request.params));
   }
   // Replaces the SDK's handler: we only log to a legacy client once it has asked for a level.
-  server.setRequestHandler("logging/setLevel", (request) => {
-    connection.logLevel = request.params.level as LogLevel;
-    return {};
-  });
+  if (serves(capabilities, "logging/setLevel")) {
+    server.setRequestHandler("logging/setLevel", (request) => {
+      connection.logLevel = request.params.level as LogLevel;
+      return {};
+    });
+  }
   return server;
 }

@@ -4,12 +4,12 @@ import {
   isInputRequiredResult,
   MissingRequiredClientCapabilityError,
   ProtocolError,
-  ProtocolErrorCode,
   type Result,
   type ServerOptions,
 } from "@modelcontextprotocol/server";
 import type { ClientInfo, Context } from "../../model/context.js";
 import type { TaskSupport } from "../../model/options.js";
+import { WIRE_ERRORS } from "../../wire-errors.js";
 import type { RequestStateSealer } from "../request-state.js";
 import type { RunningTask, TaskManager } from "./manager.js";
 import type { StoredTask } from "./store.js";
@@ -95,7 +95,7 @@ function settle(running: RunningTask, settled: { result: CallToolResult | InputR
   if ("result" in settled) {
     if (!isInputRequiredResult(settled.result)) return running.complete(settled.result);
     return running.fail({
-      code: ProtocolErrorCode.InternalError,
+      code: WIRE_ERRORS.INTERNAL_ERROR.code,
       message: "A task cannot answer input_required: ask with ctx.elicit/sample/listRoots after ctx.startTask()",
     });
   }
@@ -108,7 +108,7 @@ function settle(running: RunningTask, settled: { result: CallToolResult | InputR
     });
   }
   return running.fail({
-    code: ProtocolErrorCode.InternalError,
+    code: WIRE_ERRORS.INTERNAL_ERROR.code,
     message: error instanceof Error ? error.message : String(error),
   });
 }

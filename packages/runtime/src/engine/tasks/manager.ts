@@ -1,5 +1,6 @@
-import { type CallToolResult, type InputRequest, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequest, ProtocolError } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
+import { protocolError, WIRE_ERRORS } from "../../wire-errors.js";
 import { reportFailure } from "../report.js";
 import {
   InMemoryTaskStore,
@@ -89,7 +90,7 @@ export class TaskManager {
     return { task: { ...record }, running: this.#running(local) };
   }
 
-  /** The task as `tasks/get` shows it. Unknown, expired or someone else's: -32602. */
+  /** The task as `tasks/get` shows it. Unknown, expired or someone else's: INVALID_PARAMS. */
   async get(taskId: string, owner: string | undefined): Promise<StoredTask> {
     const local = this.#local.get(taskId);
     const task = local ? { ...local.record } : await this.store.load(taskId);
@@ -145,7 +146,7 @@ export class TaskManager {
     for (const local of running) {
       this.#finish(local, {
         status: "failed",
-        error: { code: ProtocolErrorCode.InternalError, message: "The server shut down while the task was running" },
+        error: { code: WIRE_ERRORS.INTERNAL_ERROR.code, message: "The server shut down while the task was running" },
       });
       local.abort.abort(new Error("The server shut down"));
     }
@@ -221,14 +222,14 @@ export class TaskManager {
 }
 
 function notRunningHere(taskId: string): ProtocolError {
-  return new ProtocolError(
-    ProtocolErrorCode.InternalError,
+  return protocolError(
+    "INTERNAL_ERROR",
     `Task ${taskId} is not running in this server process: route tasks/* requests by their Mcp-Name header to the replica that created the task, or give every replica a shared task store with a relay (redisTaskStore)`,
   );
 }
 
 export function unknownTask(taskId: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${taskId}`);
+  return protocolError("INVALID_PARAMS", `Unknown task: ${taskId}`);
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {

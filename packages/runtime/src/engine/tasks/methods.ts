@@ -4,10 +4,9 @@ import {
   type JSONRPCRequest,
   MissingRequiredClientCapabilityError,
   PROTOCOL_VERSION_META_KEY,
-  ProtocolError,
-  ProtocolErrorCode,
   SERVER_INFO_META_KEY,
 } from "@modelcontextprotocol/server";
+import { protocolError } from "../../wire-errors.js";
 import { TASKS_EXTENSION } from "./call.js";
 import type { TaskManager } from "./manager.js";
 import type { StoredTask } from "./store.js";
@@ -19,9 +18,9 @@ const MODERN_REVISION = "2026-07-28";
 
 /**
  * The result of one `tasks/get`, `tasks/update` or `tasks/cancel` request (2026-07-28, envelope already checked
- * by the transport), or a `ProtocolError`: the request must declare the extension (-32021); an unknown, expired
- * or someone else's task is -32602. Every answer is `resultType: "complete"`: the updates and cancels are empty
- * acks, and the task's state is read with the next `tasks/get`.
+ * by the transport), or a `ProtocolError`: the request must declare the extension (MISSING_CLIENT_CAPABILITY); an
+ * unknown, expired or someone else's task is INVALID_PARAMS. Every answer is `resultType: "complete"`: the updates
+ * and cancels are empty acks, and the task's state is read with the next `tasks/get`.
  */
 export async function answerTaskMethod(
   request: JSONRPCRequest,
@@ -33,7 +32,7 @@ export async function answerTaskMethod(
   const meta = (params._meta ?? {}) as Record<string, unknown>;
   const version = meta[PROTOCOL_VERSION_META_KEY];
   if (version !== MODERN_REVISION) {
-    throw new ProtocolError(ProtocolErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, {
+    throw protocolError("UNSUPPORTED_PROTOCOL_VERSION", `Unsupported protocol version: ${version}`, {
       supported: [MODERN_REVISION],
       requested: version,
     });
@@ -52,7 +51,7 @@ export async function answerTaskMethod(
   } else if (request.method === "tasks/update") {
     const responses = params.inputResponses;
     if (typeof responses !== "object" || responses === null || Array.isArray(responses)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "tasks/update needs params.inputResponses (an object)");
+      throw protocolError("INVALID_PARAMS", "tasks/update needs params.inputResponses (an object)");
     }
     await tasks.update(taskId, owner, responses as Record<string, unknown>);
   } else {
@@ -65,7 +64,7 @@ export async function answerTaskMethod(
 export function taskIdOf(request: JSONRPCRequest): string {
   const taskId = (request.params as { taskId?: unknown } | undefined)?.taskId;
   if (typeof taskId !== "string" || taskId.length === 0) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${request.method} needs params.taskId (a string)`);
+    throw protocolError("INVALID_PARAMS", `${request.method} needs params.taskId (a string)`);
   }
   return taskId;
 }

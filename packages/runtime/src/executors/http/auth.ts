@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import { encodeStrict } from "./encode.js";
 import type { OAuth2Tokens } from "./oauth2.js";
@@ -42,8 +43,12 @@ export function chooseCredentials(
     const absent: string[] = [];
     for (const name of alternative) {
       const scheme = api.securitySchemes[name];
-      if (!scheme)
-        throw new Error(`The operation requires the security scheme "${name}", which the API does not define.`);
+      if (!scheme) {
+        throw new McpsmithError(
+          "E_BINDING_INVALID",
+          `The operation requires the security scheme "${name}", which the API does not define.`,
+        );
+      }
       absent.push(...missingVariables(scheme, env));
       chosen.push([name, scheme]);
     }

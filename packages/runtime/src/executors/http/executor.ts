@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import { redact } from "../redact.js";
 import { applyCredentials, type Chosen, chooseCredentials, type Env, secretValues } from "./auth.js";
@@ -141,7 +142,8 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new RangeError(
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
       `createHttpExecutor: ${name} must be a positive number of ${name === "timeoutMs" ? "milliseconds" : "bytes"}, not ${value}.`,
     );
   }

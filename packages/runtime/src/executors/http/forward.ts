@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import type { Env } from "./auth.js";
 import type { HttpApi, HttpSecurityScheme } from "./operation.js";
@@ -42,8 +43,11 @@ export interface CallCredentials {
 }
 
 /** A forwarding configuration the server cannot start with (unknown scheme, reserved header): the operator's to fix. */
-export class ForwardCredentialsError extends Error {
-  override name = "ForwardCredentialsError";
+export class ForwardCredentialsError extends McpsmithError {
+  constructor(message: string) {
+    super("E_EXECUTOR_OPTIONS", message);
+    this.name = "ForwardCredentialsError";
+  }
 }
 
 /** RFC 9110 token characters: what a header name may hold. */

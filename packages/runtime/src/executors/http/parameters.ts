@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import { reservedHeaderReason } from "./header-names.js";
 import type { HttpOperation, HttpParameter } from "./operation.js";
@@ -104,7 +105,8 @@ function substitute(operation: HttpOperation, values: Map<string, string>): stri
     // An optional path parameter is a contradiction in OpenAPI; an empty segment is the least surprising result.
     if (parameter) return "";
     // A binding that does not match its own path is a generator bug, not something the model can fix.
-    throw new Error(
+    throw new McpsmithError(
+      "E_BINDING_INVALID",
       `The path ${operation.path} has a variable {${name}} that no path parameter of the operation fills.`,
     );
   });

@@ -3,6 +3,7 @@
  * `sqlToolSchema` for a tool's schemas and annotations (generated projects embed them; `serve db` uses them as they
  * are), and the executor reads arguments of exactly these shapes.
  */
+import { McpsmithError } from "../../errors.js";
 import { DESCRIBE_OUTPUT, FIND_TABLES_OUTPUT } from "./describe.js";
 import { type ListLimits, listInputSchema, listOutputSchema, listRowsInputSchema } from "./list-arguments.js";
 import type { SqlBinding, SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
@@ -44,7 +45,7 @@ export function listLimits(options: SqlSchemaOptions): ListLimits {
     ["defaultLimit", defaultLimit],
   ] as const) {
     if (!Number.isInteger(value) || value < 1)
-      throw new RangeError(`${name} must be a positive integer, not ${value}.`);
+      throw new McpsmithError("E_EXECUTOR_OPTIONS", `${name} must be a positive integer, not ${value}.`);
   }
   return { defaultLimit, maxRows };
 }
@@ -156,7 +157,12 @@ function embedNote(embed: SqlEmbed[] | undefined): string {
 /** `get_` and `delete_` take the key columns as properties. */
 export function keySchema(table: SqlTable): Record<string, unknown> {
   const key = (table.primaryKey ?? []).map((name) => table.columns.find((c) => c.name === name)!);
-  if (key.length === 0) throw new Error(`${qualifiedName(table)} has no primary key, so it has no get_ or writes.`);
+  if (key.length === 0) {
+    throw new McpsmithError(
+      "E_BINDING_INVALID",
+      `${qualifiedName(table)} has no primary key, so it has no get_ or writes.`,
+    );
+  }
   return columnsSchema(
     key.map((c) => ({ ...c, nullable: false })),
     key,
@@ -167,7 +173,8 @@ function getOutputSchema(table: SqlTable, database: SqlDatabase, embeds: SqlEmbe
   const row = rowSchema(table, { complete: true }) as { properties: Record<string, unknown>; required: string[] };
   for (const embed of embeds) {
     if (embed.property in row.properties) {
-      throw new Error(
+      throw new McpsmithError(
+        "E_BINDING_INVALID",
         `The embedding "${embed.property}" of ${qualifiedName(table)} has the name of one of its columns.`,
       );
     }

@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import type { SqlDialect } from "./model.js";
 
 /** A database to connect to: a URL (`postgres://`, `mysql://`, `mariadb://`, `sqlite:PATH`, a file path) or the driver's own configuration object. */
@@ -16,7 +17,7 @@ export function sqliteFile(connection: SqlConnection): string {
   if (typeof connection !== "string") {
     const filename = connection.filename;
     if (typeof filename !== "string")
-      throw new TypeError("createSqlExecutor: a SQLite connection object needs a filename.");
+      throw new McpsmithError("E_EXECUTOR_OPTIONS", "createSqlExecutor: a SQLite connection object needs a filename.");
     return filename;
   }
   return connection.replace(/^sqlite:(\/\/)?/i, "");

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 
 /**
@@ -12,7 +13,7 @@ export class CursorSigner {
   /** Without a key, one made for this process: cursors then last as long as the server. */
   constructor(key?: string | Uint8Array) {
     this.#key = key === undefined ? randomBytes(32) : Buffer.from(key);
-    if (this.#key.length < 16) throw new RangeError("cursorKey must hold at least 16 bytes.");
+    if (this.#key.length < 16) throw new McpsmithError("E_EXECUTOR_OPTIONS", "cursorKey must hold at least 16 bytes.");
   }
 
   sign(scope: string, values: unknown[]): string {

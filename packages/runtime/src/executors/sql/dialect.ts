@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import type { SqlCodec, SqlColumn, SqlDialect, SqlTableName } from "./model.js";
 
 /** What differs between engines in the text of a statement the executor writes. */
@@ -17,7 +18,9 @@ export interface DialectSyntax {
 function quoteWith(mark: string) {
   return (name: string) => {
     // A NUL cannot be quoted away in any engine; names come from the catalog, so this is a bug in the source.
-    if (name.includes("\0")) throw new Error(`An identifier holds a NUL character: ${JSON.stringify(name)}.`);
+    if (name.includes("\0")) {
+      throw new McpsmithError("E_BINDING_INVALID", `An identifier holds a NUL character: ${JSON.stringify(name)}.`);
+    }
     return `${mark}${name.replaceAll(mark, mark + mark)}${mark}`;
   };
 }

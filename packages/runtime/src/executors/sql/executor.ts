@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { McpsmithError } from "../../errors.js";
 import { type StructuredWithText, structuredWithText } from "../../results/structured.js";
 import { ToolError } from "../../results/tool-error.js";
 import { redact } from "../redact.js";
@@ -59,7 +60,10 @@ export interface SqlExecutor {
 export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOptions): SqlExecutor {
   const { connection } = options;
   if (typeof connection === "string" && dialectOf(connection) !== database.dialect) {
-    throw new TypeError(`createSqlExecutor: the connection does not name a ${database.dialect} database.`);
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
+      `createSqlExecutor: the connection does not name a ${database.dialect} database.`,
+    );
   }
   const { defaultLimit, maxRows } = listLimits(options);
   const limits: ReadLimits = {
@@ -195,6 +199,9 @@ function fence(name: string, value: unknown): string {
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0)
-    throw new RangeError(`createSqlExecutor: ${name} must be a positive number, not ${value}.`);
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
+      `createSqlExecutor: ${name} must be a positive number, not ${value}.`,
+    );
   return value;
 }

@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { SYNTAX } from "./dialect.js";
 import type { SqlDatabase, SqlTable } from "./model.js";
 
@@ -18,10 +19,16 @@ export interface RoleScriptOptions {
  */
 export function leastPrivilegeScript(database: SqlDatabase, options: RoleScriptOptions): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(options.role)) {
-    throw new RangeError(`The role name "${options.role}" must be letters, digits and underscores.`);
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
+      `The role name "${options.role}" must be letters, digits and underscores.`,
+    );
   }
   if (database.dialect === "sqlite") {
-    throw new RangeError("SQLite has no roles: the executor opens the file read-only unless writes are enabled.");
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
+      "SQLite has no roles: the executor opens the file read-only unless writes are enabled.",
+    );
   }
   const quote = SYNTAX[database.dialect].quote;
   const table = (t: SqlTable) => (t.schema === undefined ? quote(t.name) : `${quote(t.schema)}.${quote(t.name)}`);

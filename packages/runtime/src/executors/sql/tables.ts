@@ -1,3 +1,4 @@
+import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import type { SqlColumn, SqlDatabase, SqlTable, SqlTableName } from "./model.js";
 
@@ -10,7 +11,10 @@ export function qualifiedName(table: SqlTableName): string {
 export function tableOf(database: SqlDatabase, name: SqlTableName): SqlTable {
   const table = database.tables.find((t) => t.name === name.name && t.schema === name.schema);
   if (table === undefined) {
-    throw new Error(`The SQL tool names the table "${qualifiedName(name)}", which database "${database.name}" lacks.`);
+    throw new McpsmithError(
+      "E_BINDING_INVALID",
+      `The SQL tool names the table "${qualifiedName(name)}", which database "${database.name}" lacks.`,
+    );
   }
   return table;
 }

@@ -6,7 +6,7 @@ import {
   type ServerContext,
   type ServerOptions,
 } from "@modelcontextprotocol/server";
-import { FAST_REVISION } from "./recognise.js";
+import { FAST_REVISION } from "./contract.js";
 
 /**
  * The SDK's own checks of a handler's answer on 2026-07-28, from a `Server` that serves no connection: the wrapper
@@ -14,7 +14,7 @@ import { FAST_REVISION } from "./recognise.js";
  * already has. For `tools/call` that is the request and result validation (whose parse also sets the order of a
  * content block's members), the contentless-result rule and the input-required checks; for `prompts/get` and
  * `resources/read` the input-required checks. So the fast path answers what the SDK would, errors included, without
- * restating those rules.
+ * restating those rules. The protected members it uses are listed in contract.ts.
  */
 export class SdkChecks extends Server {
   constructor(info: Implementation, options: ServerOptions) {

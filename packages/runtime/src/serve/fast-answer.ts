@@ -1,0 +1,176 @@
+import type { AuthInfo, Notification } from "@modelcontextprotocol/server";
+import { atExpiry } from "../auth/expiry.js";
+import type { FastAnswer, FastExchange, FastPath } from "../engine/fast/fast-path.js";
+import type { FastRequest } from "../engine/fast/recognise.js";
+import type { Incoming } from "./incoming.js";
+
+/** How the endpoint answers: `auto` streams only once a handler sends progress or logs; `json` never; `sse` always. */
+export type ResponseMode = "auto" | "json" | "sse";
+
+/**
+ * A request the fast path answers (fast-step.ts), not yet answered: the front that received it writes the answer to
+ * its own response (`writeFastAnswer`), and anything that needs a web `Response` (a hook, a fetch handler) makes one
+ * (`fastResponse`). Either way the answer is written by the one writer below.
+ */
+export class FastReply {
+  constructor(
+    readonly fast: FastPath,
+    readonly request: FastRequest,
+    readonly incoming: Incoming,
+    readonly authInfo: AuthInfo | undefined,
+    readonly mode: ResponseMode,
+    /** When the caller's credential expires (seconds since the epoch): a stream of this answer ends then. */
+    readonly expiresAt?: number,
+  ) {}
+
+  /** The same answer, its stream ending when the caller's credential does (serve/auth.ts). */
+  endingAt(expiresAt: number | undefined): FastReply {
+    if (expiresAt === undefined) return this;
+    return new FastReply(this.fast, this.request, this.incoming, this.authInfo, this.mode, expiresAt);
+  }
+}
+
+/** Where a fast-path answer is written: a front's own response (node-adapter.ts), or a web `Response`. */
+export interface AnswerSink {
+  /** Whether the client has gone away: nothing more is written to it. */
+  readonly gone: boolean;
+  /** The whole answer as one JSON body, with its status and `headers` (name, value, name, value). */
+  json(answer: FastAnswer, headers: readonly string[]): void;
+  /** Starts an event stream (200, `headers`); `onGone` runs if the client goes away while it is open. */
+  open(headers: readonly string[], onGone: () => void): void;
+  write(chunk: string): void;
+  end(): void;
+}
+
+/** The SDK's JSON answer header. */
+const JSON_HEAD = ["content-type", "application/json"];
+/** The SDK's event-stream answer headers, in the order its `Response` lists them. */
+const STREAM_HEAD = [
+  "cache-control",
+  "no-cache, no-transform",
+  "connection",
+  "keep-alive",
+  "content-type",
+  "text/event-stream",
+  "x-accel-buffering",
+  "no",
+];
+/** The SDK's keep-alive comment interval on an answer that streams (its `DEFAULT_SSE_KEEP_ALIVE_MS`). */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Writes the fast path's answer as the SDK's per-request transport does: one JSON body, or (once the handler sends
+ * progress or logs, in `auto`; always, in `sse`) an event stream of `event: message` frames, a keep-alive comment
+ * while it is quiet, ending with the answer. A client that goes away aborts the request's signal (the front's
+ * `incoming.signal`), and is written nothing more.
+ */
+export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promise<void> {
+  const { mode, incoming, authInfo } = reply;
+  let stream: EventStream | undefined;
+  const open = () => {
+    stream ??= new EventStream(sink, reply.expiresAt);
+    return stream;
+  };
+  if (mode === "sse") open();
+  const exchange: FastExchange = {
+    ...(authInfo !== undefined && { authInfo }),
+    headers: () => incoming.headers,
+    signal: () => incoming.signal,
+    notify: async (notification: Notification) => {
+      if (mode !== "json" && !sink.gone) open().message(JSON.stringify({ jsonrpc: "2.0", ...notification }));
+    },
+  };
+  const answer = await reply.fast.answer(reply.request, exchange);
+  if (sink.gone) return;
+  if (stream === undefined) sink.json(answer, JSON_HEAD);
+  else stream.end(answer.text);
+}
+
+/** An answer's event stream: its frames, its keep-alive, and its end (with the answer, the client, or the credential). */
+class EventStream {
+  readonly #sink: AnswerSink;
+  readonly #keepAlive: ReturnType<typeof setInterval>;
+  readonly #expiry: (() => void) | undefined;
+  #stopped = false;
+
+  constructor(sink: AnswerSink, expiresAt: number | undefined) {
+    this.#sink = sink;
+    sink.open(STREAM_HEAD, () => this.#stop());
+    this.#keepAlive = setInterval(() => sink.write(": keepalive\n\n"), KEEP_ALIVE_MS);
+    this.#keepAlive.unref?.();
+    this.#expiry = expiresAt === undefined ? undefined : atExpiry(expiresAt, () => this.#stop());
+  }
+
+  message(text: string): void {
+    if (!this.#stopped) this.#sink.write(frame(text));
+  }
+
+  end(text: string): void {
+    if (this.#stopped) return;
+    this.#sink.write(frame(text));
+    this.#stop();
+  }
+
+  #stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    clearInterval(this.#keepAlive);
+    this.#expiry?.();
+    this.#sink.end();
+  }
+}
+
+function frame(message: string): string {
+  return `event: message\ndata: ${message}\n\n`;
+}
+
+/** A reply as a web `Response` (a fast-path answer written into one). */
+export function asResponse(reply: Response | FastReply): Promise<Response> | Response {
+  return reply instanceof FastReply ? fastResponse(reply) : reply;
+}
+
+/** The fast path's answer as a web `Response`: JSON, or a body that streams its frames as they come. */
+export function fastResponse(reply: FastReply): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const encoder = new TextEncoder();
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let cancelled = false;
+    const sink: AnswerSink = {
+      // Gone once its stream is cancelled. Until then the Response is made whatever happens, so that whoever waits
+      // for it (a hook, the front) is never left waiting: one for a client that went away reaches nobody.
+      get gone() {
+        return cancelled;
+      },
+      json(answer, headers) {
+        resolve(new Response(answer.text, { status: answer.status, headers: pairs(headers) }));
+      },
+      open(headers, onGone) {
+        const body = new ReadableStream<Uint8Array>({
+          start: (opened) => {
+            controller = opened;
+          },
+          cancel: () => {
+            cancelled = true;
+            onGone();
+          },
+        });
+        resolve(new Response(body, { status: 200, headers: pairs(headers) }));
+      },
+      write(chunk) {
+        if (!cancelled) controller?.enqueue(encoder.encode(chunk));
+      },
+      end() {
+        // Closed already when the client cancelled it.
+        if (!cancelled) controller?.close();
+      },
+    };
+    writeFastAnswer(reply, sink).catch(reject);
+  });
+}
+
+/** `[name, value, name, value]` as header pairs. */
+function pairs(flat: readonly string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) result.push([flat[i]!, flat[i + 1]!]);
+  return result;
+}
