@@ -13,6 +13,7 @@ export const SLOW_TESTS = [
   "**/*msgraph*.test.ts",
   "**/*github*.test.ts",
   "test/serve-openapi.budget.test.ts",
+  "test/code-mode.declarations.test.ts",
   // Generated or scaffolded projects installed, type-checked, linted, built and run.
   "test/generate-*.test.ts",
   "packages/cli/src/commands/new.*.test.ts",
@@ -29,6 +30,8 @@ export const SLOW_TESTS = [
   "**/*.leak.test.ts",
   "**/*.published.test.ts",
   "**/*.runtimes.test.ts",
+  // The SQLite suites run again under Node 22, for node:sqlite.
+  "test/sql-executor.sqlite.node22.test.ts",
 ];
 
 export default mergeConfig(base, defineConfig({ test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS] } }));

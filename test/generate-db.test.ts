@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateToolListTokens } from "../packages/codegen/dist/index.js";
 import { serveDatabase } from "../packages/codegen/dist/pipelines/database.js";
 import { filesUnder, linkDependencies } from "./support/generated-project.js";
 import { createTestClient, type ServeTarget } from "./support/runtime.js";
@@ -101,6 +102,38 @@ describe("mcpsmith generate db chinook.sqlite", () => {
       const [one, other] = [await fromProject.callTool(call), await fromServe.callTool(call)];
       expect(one.isError).toBeFalsy();
       expect(one.structuredContent).toEqual(other.structuredContent);
+    } finally {
+      await fromProject.close();
+      await fromServe.close();
+      await executor.close();
+      await served.executor.close();
+    }
+  });
+
+  it("serves in code mode as mcpsmith serve db --mode code does", async () => {
+    const generated = (await import(join(project, "src/generated/index.ts"))) as {
+      createExecutor(options: { connection: string }): { close(): Promise<void> };
+      createServer(options: { executor: unknown; mode: "code" }): ServeTarget;
+    };
+    const executor = generated.createExecutor({ connection: `sqlite:${CHINOOK}` });
+    const served = await serveDatabase(CHINOOK, {
+      tools: { maxRows: 500, mode: "code" },
+      serve: { executor: { connection: CHINOOK } },
+    });
+    const fromProject = await createTestClient(generated.createServer({ executor, mode: "code" }));
+    const fromServe = await createTestClient(await served.build.target());
+    try {
+      const listed = await fromProject.listTools();
+      expect(listed.tools.map((tool) => tool.name)).toEqual(["search_api", "execute"]);
+      expect(listed).toEqual(await fromServe.listTools());
+      expect(served.build.toolListTokens).toBe(estimateToolListTokens(listed.tools));
+      const call = {
+        name: "execute",
+        arguments: { code: "const t = await api.get_Track({ TrackId: 3 }); return [t.Name, t.Album.Title]" },
+      };
+      const [one, other] = [await fromProject.callTool(call), await fromServe.callTool(call)];
+      expect(one.structuredContent).toEqual({ result: ["Fast As a Shark", "Restless and Wild"], logs: [] });
+      expect(other.structuredContent).toEqual(one.structuredContent);
     } finally {
       await fromProject.close();
       await fromServe.close();

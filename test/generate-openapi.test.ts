@@ -114,10 +114,26 @@ describe.each(SPECS)("generate openapi $file", ({ file, tools, credentials }) =>
   it("lists exactly the tools `mcpsmith serve openapi` lists, in every mode", async () => {
     const { createServer } = await import(join(project, "dist/generated/index.js"));
     const ir = await loadOpenApi(spec);
-    for (const mode of ["auto", "tools", "discovery"] as const) {
+    for (const mode of ["auto", "tools", "discovery", "code"] as const) {
       const generatedList = await listTools(createServer({ mode }));
-      const servedList = await listTools(openApiServer(ir, { mode }).builder);
+      const servedList = await listTools(await openApiServer(ir, { mode }).target());
       expect(generatedList).toEqual(servedList);
+    }
+  });
+
+  it("serves its operations in code mode, as one typed api", async () => {
+    const { createServer } = await import(join(project, "dist/generated/index.js"));
+    const client = await createTestClient(createServer({ mode: "code" }), { era: "2026-07-28" });
+    try {
+      const found = await client.callTool({ name: "search_api", arguments: { query: "find pet by id", limit: 1 } });
+      expect(found.structuredContent).toMatchObject({ functions: [{ name: "getPetById", group: "pet" }] });
+      expect((found.structuredContent as { declarations: string }).declarations).toContain(
+        "getPetById(args: GetPetByIdInput): Promise<GetPetByIdResult>;",
+      );
+      const ran = await client.callTool({ name: "execute", arguments: { code: 'return "getPetById" in api' } });
+      expect(ran.structuredContent).toEqual({ result: true, logs: [] });
+    } finally {
+      await client.close();
     }
   });
 

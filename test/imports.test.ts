@@ -20,6 +20,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   // compose/ (`@mcpsmith/runtime/compose`) joins the models of many sources into one, with discovery as a mode.
+  // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
+  // engine's own tool path.
   runtime: [
     ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema"],
@@ -29,7 +31,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["discovery", "middleware", "auth"],
     ["compose"],
     ["engine"],
-    ["redis"],
+    ["redis", "code-mode"],
     ["serve"],
     ["testing"],
     ["index.ts", "internal.ts"],

@@ -59,16 +59,16 @@ const ROW_1 = {
   i8: range("9007199254740993", null, true, false),
   n: range(null, "2.5", false, true),
   ts: range("2024-01-01T10:00:00", "2024-01-02T00:00:00", true, false),
-  // The upper bound at `infinity` reads as unbounded (no date-time format holds the word).
-  tstz: range("2023-12-31T22:00:00+00:00", null, true, false),
+  // A bound at `infinity` is infinity (its schema admits the word), not an unbounded end.
+  tstz: range("2023-12-31T22:00:00+00:00", "infinity", true, false),
   d: EMPTY,
   mr: [range(1, 3, true, false), range(5, 8, true, false)],
   addr: { street: 'Main "St", 1\\', zip: 12345, tags: ["a b", 'c"d', null], since: "2020-02-29" },
   ship: {
     id: "9007199254740993",
     to: { street: "x", zip: 1, tags: [], since: null },
-    // Inside a row, money keeps the server's currency format: only a column can be read through numeric.
-    cost: "$12.50",
+    // Money in a row reads as a money column does: the decimal, not the server's currency format.
+    cost: "12.50",
     window: range("2024-01-01T00:00:00+00:00", "2024-01-02T00:00:00+00:00", true, false),
     blob: "QUI=",
     ok: true,
@@ -172,6 +172,8 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
       expect(await ids({ n: { eq: { lower: null, upper: "2.5", upperInclusive: true } } })).toEqual([1]);
       expect(await ids({ i4: { eq: { empty: true } } })).toEqual([2]);
       expect(await ids({ addr: { eq: ROW_1.addr } })).toEqual([1]);
+      expect(await ids({ ship: { eq: ROW_1.ship } })).toEqual([1]);
+      expect(await ids({ ship: { neq: { ...ROW_1.ship, cost: "12.51" } } })).toEqual([1]);
       expect(await ids({ price: { gt: "1234.55" } })).toEqual([1, 2]);
       expect(await ids({ price: { in: ["1234.56", "7"] } })).toEqual([1]);
       expect(await ids({ prices: { contains: ["2.00"] } })).toEqual([1]);
@@ -206,9 +208,8 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
       const id = 100 + index;
       const { rows } = await call("insert_everything", { ...ROW_1, id });
       expect(rows[0]).toEqual({ ...ROW_1, id });
-      // Every column equal to row 1's but tstz, whose bound at infinity was read, and so written, as unbounded.
-      const equal = COLUMNS.filter((c) => c !== "tstz");
-      const same = equal.map((c) =>
+      // Every column equal to row 1's: a bound at infinity and money in a row written back as they were read.
+      const same = COLUMNS.map((c) =>
         c === "doc" ? "a.doc::text = b.doc::text AS doc" : `a."${c}" = b."${c}" AS "${c}"`,
       );
       const [compared] = await direct<Record<string, boolean>>(
@@ -216,17 +217,19 @@ describe.skipIf(!up)("mcpsmith serve db: PostgreSQL ranges, composites, interval
         `SELECT ${same.join(", ")} FROM everything a, everything b WHERE a.id = 1 AND b.id = $1`,
         [id],
       );
-      expect(compared).toEqual(Object.fromEntries(equal.map((c) => [c, true])));
+      expect(compared).toEqual(Object.fromEntries(COLUMNS.map((c) => [c, true])));
       const [text] = await direct<Record<string, string>>(
         url,
-        "SELECT i8::text, tstz::text, addr::text, price::numeric::text AS price, span::text FROM everything WHERE id = $1",
+        "SELECT i8::text, tstz::text, addr::text, price::numeric::text AS price, (ship).cost::numeric::text AS cost, " +
+          "span::text FROM everything WHERE id = $1",
         [id],
       );
       expect(text).toEqual({
         i8: "[9007199254740993,)",
-        tstz: '["2023-12-31 22:00:00+00",)',
+        tstz: '["2023-12-31 22:00:00+00",infinity)',
         addr: '("Main ""St"", 1\\\\",12345,"{""a b"",""c\\\\""d"",NULL}",2020-02-29)',
         price: "1234.56",
+        cost: "12.50",
         span: "1 year 2 mons -3 days +04:05:06.5",
       });
       const updated = await call("update_everything", {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import type { OpenApiIR } from "../../packages/codegen/dist/ir/types.js";
 import { generateOpenApiProject } from "../../packages/codegen/dist/pipelines/openapi.js";
-import { PINNED_VERSIONS } from "../../packages/codegen/src/emit/openapi/pinned-versions.test-support.js";
+import { PINNED_VERSIONS } from "../../packages/codegen/src/emit/core/pinned-versions.test-support.js";
 import type { HttpExecutorOptions } from "../../packages/runtime/dist/executors/http/index.js";
 import type { ServeTarget } from "./runtime.js";
 import { ROOT } from "./servers.js";

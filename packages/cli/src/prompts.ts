@@ -29,6 +29,8 @@ export interface NewProjectAnswers {
   template: string;
   /** The input of a template that generates the project (`--from`); undefined for the others. */
   from?: string;
+  /** The dialect of a .sql file the database template generates from (`--dialect`). */
+  dialect?: string;
   transport: "stdio" | "http";
   pm: string;
   git: boolean;
@@ -52,7 +54,9 @@ export interface SourceQuestion {
   message: string;
   placeholder: string;
   /** Why the answer cannot be used, or undefined. */
-  problem(answer: string): Promise<string | undefined>;
+  problem(answer: string, dialect: string | undefined): Promise<string | undefined>;
+  /** The dialect question an answer raises (a .sql file), when no flag answered it. */
+  dialectQuestion(answer: string): Promise<{ message: string; options: readonly string[] } | undefined>;
 }
 
 /**
@@ -92,6 +96,7 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
     );
   const question = questions.sourceQuestion(template);
   let from = known.from;
+  let dialect = known.dialect;
   while (question !== undefined && from === undefined) {
     const given = answer(
       await clack.text({
@@ -100,9 +105,17 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
         validate: (value) => (value?.trim() ? undefined : "Give a file path or a URL."),
       }),
     ).trim();
-    const problem = await question.problem(given);
-    if (problem === undefined) from = given;
-    else clack.log.error(problem);
+    const problem = await question.problem(given, dialect);
+    if (problem !== undefined) {
+      clack.log.error(problem);
+      continue;
+    }
+    from = given;
+    const follow = dialect === undefined ? await question.dialectQuestion(given) : undefined;
+    if (follow !== undefined) {
+      const options = follow.options.map((value) => ({ value, label: value }));
+      dialect = answer(await clack.select({ message: follow.message, options }));
+    }
   }
   const transport =
     known.transport ??
@@ -131,7 +144,16 @@ export async function askNewProject(questions: NewProjectQuestions): Promise<New
     known.install ??
     answer(await clack.confirm({ message: "Install dependencies now?", initialValue: defaults.install }));
   clack.outro("Writing the project");
-  return { dir: dir || defaults.dir, template, ...(from !== undefined && { from }), transport, pm, git, install };
+  return {
+    dir: dir || defaults.dir,
+    template,
+    ...(from !== undefined && { from }),
+    ...(dialect !== undefined && { dialect }),
+    transport,
+    pm,
+    git,
+    install,
+  };
 }
 
 export interface SpinnerOptions<T> {

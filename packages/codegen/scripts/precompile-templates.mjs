@@ -1,4 +1,4 @@
-// Precompiles the code templates (templates/generate, templates/openapi) into dist/emit/templates.precompiled.cjs,
+// Precompiles the code templates (CODE_TEMPLATE_DIRS of templates/) into dist/emit/core/templates.precompiled.cjs,
 // so generating code loads Handlebars' small runtime instead of its parser and compiler (on a petstore run they
 // were about a tenth of the CPU time). templates/ stays the source: each entry keeps the text it was compiled
 // from, and renderCodeTemplate compiles at run time any template edited since this ran. Run after tsc: it reads
@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
-import { CODE_TEMPLATE_DIRS, CODE_TEMPLATE_OPTIONS, templatesRoot } from "../dist/emit/templates.js";
+import { CODE_TEMPLATE_DIRS, CODE_TEMPLATE_OPTIONS, templatesRoot } from "../dist/emit/core/templates.js";
 
 const root = templatesRoot();
 const entries = CODE_TEMPLATE_DIRS.flatMap((dir) => templateFiles(join(root, dir)))
@@ -18,7 +18,7 @@ const entries = CODE_TEMPLATE_DIRS.flatMap((dir) => templateFiles(join(root, dir
   });
 
 writeFileSync(
-  new URL("../dist/emit/templates.precompiled.cjs", import.meta.url),
+  new URL("../dist/emit/core/templates.precompiled.cjs", import.meta.url),
   `// Written by packages/codegen/scripts/precompile-templates.mjs from templates/: not to be edited.\n"use strict";\nmodule.exports = {\n${entries.join("")}};\n`,
 );
 

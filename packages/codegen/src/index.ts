@@ -20,15 +20,15 @@ export {
   type OptionValue,
   readManifest,
   recordGeneration,
-} from "./emit/manifest.js";
+} from "./emit/core/manifest.js";
 export {
   PROJECT_VERSIONS,
   type ProjectPackageOptions,
   type ProjectVersions,
   projectPackageJson,
-} from "./emit/project-package.js";
-export { templatesRoot } from "./emit/templates.js";
-export { writeGeneratedFiles } from "./emit/write.js";
+} from "./emit/core/package-json.js";
+export { templatesRoot } from "./emit/core/templates.js";
+export { writeGeneratedFiles } from "./emit/core/write-files.js";
 export { CodegenError, type CodegenProblem, ERROR_CODES, type ErrorCode } from "./errors.js";
 export { DEFAULT_DISCOVERY_THRESHOLD, LISTING_MODES, type ListingMode } from "./ir/listing-modes.js";
 export type { Source } from "./ir/source.js";

@@ -1,6 +1,8 @@
 // Bundles the runtime's JavaScript entry points (tsc emits only the declarations). A stdio server's start-up is
 // mostly module loading, and many small modules cost more to load than one bundle (figures in bench/README.md); the
 // SDK ships bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 await build({
@@ -13,6 +15,7 @@ await build({
     "src/executors/sql/sqlite-worker.ts",
     "src/redis/index.ts",
     "src/discovery/index.ts",
+    "src/code-mode/index.ts",
     "src/auth/index.ts",
     "src/compose/index.ts",
     "src/internal.ts",
@@ -28,3 +31,13 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// Code mode's QuickJS engine, beside its entry, for runtimes that must import WebAssembly rather than compile it at
+// run time (Cloudflare Workers: `import wasm from "@mcpsmith/runtime/code-mode/quickjs.wasm"`). Copied from the
+// pinned package whose JavaScript drives it, so the two always match.
+const require = createRequire(import.meta.url);
+mkdirSync(new URL("../dist/code-mode/", import.meta.url), { recursive: true });
+copyFileSync(
+  require.resolve("@jitl/quickjs-ng-wasmfile-release-sync/wasm"),
+  new URL("../dist/code-mode/quickjs.wasm", import.meta.url),
+);

@@ -3,11 +3,17 @@
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
 
+// The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
+export { codeModeToolDefinitions } from "./code-mode/tools.js";
+export { STATE_KEY_ENV } from "./engine/request-state.js";
+export { forwardingOf } from "./executors/http/forward.js";
 export { listedTools } from "./engine/listed-tools.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
+export { loadSqliteEngine } from "./executors/sql/load-sqlite.js";
+export { MEMORY, type SqliteConnection, type SqliteEngine } from "./executors/sql/sqlite-engine.js";
 export {
   type DerivedClasses,
   type DerivedSchemas,

@@ -68,6 +68,27 @@ describe("mcpsmith new at a terminal", { timeout: 120_000 }, () => {
     expect(existsSync(join(parent, "pets/src/generated"))).toBe(true);
   });
 
+  it("asks for the dialect of the database template's .sql file, once the file is there, and not the file again", async () => {
+    writeFileSync(join(parent, "shop.sql"), "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n");
+    const question = "Database (postgres://";
+    const { code, transcript } = await inTerminal(
+      ["new", "--no-install", "--no-git", "--pm", "npm", "--transport", "stdio", "--template", "database"],
+      [
+        ["Project folder", `shop${ENTER}`],
+        [question, `missing.sql${ENTER}`],
+        [`There is no file at ${join(parent, "missing.sql")}.`, ""],
+        [question, `shop.sql${ENTER}`],
+        ["Dialect of shop.sql", `${DOWN}${DOWN}${ENTER}`],
+      ],
+    );
+    expect(code, transcript).toBe(0);
+    expect(transcript).toContain("Created shop");
+    expect(transcript).not.toMatch(/needs a dialect/);
+    const recorded = JSON.parse(readFileSync(join(parent, "shop/mcpsmith.json"), "utf8"));
+    expect(recorded.generate[0].options).toMatchObject({ dialect: "sqlite" });
+    expect(readdirSync(join(parent, "shop/src/generated")).sort()).toContain("database.ts");
+  });
+
   it("installs when the answer is yes, with a spinner while it runs", async () => {
     const { code, transcript } = await inTerminal(
       ["new", "--local", "--pm", "pnpm", "--template", "blank", "--transport", "stdio", "--no-git"],

@@ -102,6 +102,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     dir: args.positionals[0] ?? (yes ? DEFAULT_DIR : undefined),
     template: stringOption(args, "template"),
     from: stringOption(args, "from"),
+    dialect,
     transport: stringOption(args, "transport") === undefined ? undefined : transportOf(args),
     pm: stringOption(args, "pm") === undefined ? undefined : pmOf(args, io),
     git: typeof args.values.git === "boolean" || yes ? booleanOption(args, "git", true) : undefined,
@@ -133,7 +134,8 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
             source && {
               message: source.question,
               placeholder: source.placeholder,
-              problem: (value) => source.problem(value, io.cwd, { dialect }),
+              problem: (value, asked) => source.problem(value, io.cwd, { dialect: asked }),
+              dialectQuestion: async (value) => source.followUp?.(value),
             }
           );
         },
@@ -151,7 +153,8 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   const template = checkTemplateName(answers.template ?? defaults.template);
   const from = answers.from;
   checkInputOption(template, from);
-  checkDialectOption(template, dialect);
+  const chosenDialect = answers.dialect ?? dialect;
+  checkDialectOption(template, chosenDialect);
   const transport = answers.transport ?? defaults.transport;
   const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
@@ -171,7 +174,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
       : template === "database" && from !== undefined
-        ? await scaffoldDatabaseProject(dir, from, io.cwd, view, dialect)
+        ? await scaffoldDatabaseProject(dir, from, io.cwd, view, chosenDialect)
         : await writeTemplate(join(templatesRoot(), template), dir, view);
 
   const style = styleFor(io.stdout, io.env);

@@ -34,6 +34,15 @@ describe("the command registry", () => {
     }
   });
 
+  it("names in each summary every kind of source the command's usage takes", async () => {
+    const kinds: Record<string, string> = { openapi: "OpenAPI", db: "a database", ts: "TypeScript" };
+    for (const entry of COMMANDS) {
+      const { usage } = await entry.load();
+      const taken = usage.map((line) => line.split(" ")[1] ?? "").filter((kind) => kind in kinds);
+      for (const kind of new Set(taken)) expect(entry.summary, `${entry.name} ${kind}`).toContain(kinds[kind]);
+    }
+  });
+
   it("gives each loaded command the registry's name and summary", async () => {
     for (const entry of COMMANDS) {
       const command = await entry.load();

@@ -22,12 +22,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   ),
   lazy(
     "generate",
-    "Generate an MCP server from a source (annotated TypeScript, OpenAPI); no arguments: regenerate from mcpsmith.json",
+    "Generate an MCP server from a source (annotated TypeScript, OpenAPI, a database); no arguments: regenerate from mcpsmith.json",
     () => import("./generate.js"),
   ),
   lazy(
     "serve",
-    "Serve an OpenAPI document as an MCP server at once (no files): tools or discovery mode",
+    "Serve an OpenAPI document or a database as an MCP server at once, with no files written: tools, discovery or code mode",
     () => import("./serve.js"),
   ),
   lazy("list", "List a server's tools, resources and prompts with their schemas", () => import("./list.js")),

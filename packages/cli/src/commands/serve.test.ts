@@ -4,7 +4,7 @@ import { parseCommandArgs } from "../args/parse.js";
 import type { Io } from "../io.js";
 import { runCli } from "../test-support.js";
 import { findCommand } from "./registry.js";
-import { buildOpenApiServer } from "./serve/openapi.js";
+import { buildOpenApiServer, credentialLine } from "./serve/openapi.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.
@@ -40,7 +40,7 @@ describe("mcpsmith serve: what it refuses", () => {
     [["openapi", "a.yaml", "b.yaml"], "serve openapi takes one document, got: a.yaml b.yaml"],
     [["openapi", PETSTORE, "--port", "80"], "--port only applies with --http."],
     [["openapi", PETSTORE, "--http", "--port", "70000"], 'The port must be a number from 0 to 65535, got "70000".'],
-    [["openapi", PETSTORE, "--mode", "fast"], '--mode must be one of auto, tools, discovery; got "fast".'],
+    [["openapi", PETSTORE, "--mode", "fast"], '--mode must be one of auto, tools, discovery, code; got "fast".'],
     [["openapi", PETSTORE, "--threshold", "many"], '--threshold takes a whole number, got "many".'],
     [["openapi", PETSTORE, "--server-variable", "site"], '--server-variable takes NAME=VALUE, got "site".'],
   ])("serve %j", async (args, message) => {
@@ -136,5 +136,31 @@ describe("mcpsmith serve: flags", () => {
       { env: "PETSTORE_API_KEY", scheme: "api_key", set: true },
     ]);
     expect(JSON.stringify(summary.credentials)).not.toContain("secret");
+  });
+
+  it("says which credentials come from each caller's header over HTTP, by flag or by MCPSMITH_FORWARD_CREDENTIALS", async () => {
+    const flags = await served(PETSTORE, ["--http", "--forward-credential", "api_key"]);
+    expect(flags.summary.credentials).toEqual([
+      { env: "PETSTORE_AUTH_TOKEN", scheme: "petstore_auth", set: false },
+      {
+        env: "PETSTORE_API_KEY",
+        scheme: "api_key",
+        set: false,
+        forwarded: { header: "X-Upstream-api_key", fallback: false },
+      },
+    ]);
+    expect(flags.summary.credentials.map(credentialLine)).toEqual([
+      "PETSTORE_AUTH_TOKEN (petstore_auth) is not set",
+      "PETSTORE_API_KEY (api_key) comes from each caller's X-Upstream-api_key header",
+    ]);
+    const env = { MCPSMITH_FORWARD_CREDENTIALS: "petstore_auth=X-Token", MCPSMITH_FORWARD_CREDENTIALS_FALLBACK: "1" };
+    const fromEnv = await served(PETSTORE, ["--http"], { ...env, PETSTORE_AUTH_TOKEN: "secret" });
+    expect(fromEnv.summary.credentials.map(credentialLine)).toEqual([
+      "PETSTORE_AUTH_TOKEN (petstore_auth) comes from each caller's X-Token header, else from the environment, where it is set",
+      "PETSTORE_API_KEY (api_key) is not set",
+    ]);
+    // Over stdio there is no caller header: the environment's credential is what a call sends.
+    const stdio = await served(PETSTORE, ["--forward-credential", "api_key"]);
+    expect(stdio.summary.credentials.every((credential) => credential.forwarded === undefined)).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
-import type { ServeSummary } from "./serve/openapi.js";
+import { credentialLine, type ServeSummary } from "./serve/openapi.js";
 import { listeningUrl, portNumber, serveUntilStopped } from "./serve/run.js";
 
 export const command: CommandDefinition = {
@@ -35,7 +35,9 @@ export const command: CommandDefinition = {
     "",
     "Too many operations: --mode discovery serves three tools instead (search_operations, describe_operation,",
     "call_operation) whose tools/list stays under 2,000 tokens for any API; --mode auto (the default) does so above",
-    "--threshold tools (40). --toolsets keeps only some groups (OpenAPI tags), in either mode; --tags, --paths,",
+    "--threshold tools (40). --mode code serves two (search_api, execute): the model writes TypeScript against the",
+    "operations as one typed api, run in a QuickJS sandbox, each call as the tool would run (docs/code-mode.md).",
+    "--toolsets keeps only some groups (OpenAPI tags), in any mode; --tags, --paths,",
     "--methods and --operations select operations before that. Every run prints the number of operations and tools,",
     "the estimated tools/list size in tokens, and the document's warnings, on stderr (stdout is the protocol).",
     "",
@@ -47,7 +49,7 @@ export const command: CommandDefinition = {
   ].join("\n"),
   options: {
     ...CONFIG_FLAG,
-    mode: { type: "string", value: "MODE", description: "auto (default), tools or discovery" },
+    mode: { type: "string", value: "MODE", description: "auto (default), tools, discovery or code" },
     threshold: { type: "string", value: "N", description: "auto: serve discovery above N tools (default 40)" },
     toolsets: {
       type: "string",
@@ -96,6 +98,7 @@ export const command: CommandDefinition = {
     "mcpsmith serve --config gateway/mcpsmith.config.yaml --mode discovery",
     "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
     "mcpsmith serve openapi github.json --mode discovery --http 3000",
+    "mcpsmith serve db chinook.sqlite --mode code",
     "mcpsmith serve openapi github.json --toolsets repos,issues --methods GET",
     "mcpsmith serve openapi api.yaml --tags pets --exclude-operations deletePet --max-name-length 48",
     "# as a host starts it (e.g. in .cursor/mcp.json), credentials in its env",
@@ -169,7 +172,7 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       : await (await import("./serve/openapi.js")).buildOpenApiServer(spec!, args, io);
   printSummary(summary, args, io);
   try {
-    await serveUntilStopped(summary.build.builder, http ? { port, ...(auth && { auth }) } : undefined);
+    await serveUntilStopped(await summary.build.target(), http ? { port, ...(auth && { auth }) } : undefined);
   } finally {
     await summary.close?.();
   }
@@ -193,16 +196,16 @@ function printSummary(summary: ServeSummary, args: ParsedArgs, io: Io): void {
   }
   const tooMany = toolLimitWarning(build);
   if (tooMany) io.stderr.write(`${style.yellow("warning")} ${tooMany}\n`);
-  for (const { env, scheme, set } of summary.credentials) {
-    io.stderr.write(
-      `${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
-    );
+  for (const credential of summary.credentials) {
+    const label = credential.set || credential.forwarded ? style.green("credential") : style.yellow("credential");
+    io.stderr.write(`${label} ${credentialLine(credential)}\n`);
   }
 }
 
 function describeShape(build: ServerBuild): string {
   const operations = plural(build.operations, "operation");
   if (build.mode === "tools") return `${operations} as ${plural(build.operations, "tool")}`;
+  if (build.mode === "code") return `${operations} as code mode's typed api, behind 2 tools (search_api, execute)`;
   return `${operations} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
 }
 
@@ -212,5 +215,5 @@ function toolLimitWarning(build: ServerBuild): string | undefined {
   const over = Object.entries(CLIENT_TOOL_LIMITS).filter(([, limit]) => build.operations > limit);
   if (over.length === 0) return undefined;
   const hosts = over.map(([host, limit]) => `${host} (${limit})`).join(", ");
-  return `${plural(build.operations, "tool")} is more than ${hosts} take: use --mode discovery, or fewer --toolsets.`;
+  return `${plural(build.operations, "tool")} is more than ${hosts} take: use --mode discovery or code, or fewer --toolsets.`;
 }

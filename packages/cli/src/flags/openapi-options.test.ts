@@ -47,7 +47,7 @@ describe("the OpenAPI source's flags", () => {
       '--max-name-length takes a whole number, got "4.5". Run `mcpsmith generate --help` for each option\'s meaning.',
     );
     expect(usage(() => modeOf({ mode: "fast" }, "generate"))).toBe(
-      '--mode must be one of auto, tools, discovery; got "fast". Run `mcpsmith generate --help` for details.',
+      '--mode must be one of auto, tools, discovery, code; got "fast". Run `mcpsmith generate --help` for details.',
     );
     expect(modeOf({}, "serve")).toBe("auto");
   });

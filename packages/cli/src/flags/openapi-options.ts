@@ -27,7 +27,7 @@ export function sourceOptionsOf(values: FlagValues, command: string): OpenApiSou
   };
 }
 
-/** `--mode auto|tools|discovery`, auto when not given. */
+/** `--mode auto|tools|discovery|code`, auto when not given. */
 export function modeOf(values: FlagValues, command: string): ListingMode {
   const value = values.mode;
   if (value === undefined) return "auto";

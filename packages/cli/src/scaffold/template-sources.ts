@@ -18,6 +18,17 @@ export interface TemplateSource {
    * is `--dialect`, which says how a database template reads a .sql DDL file.
    */
   problem(answer: string, cwd: string, flags?: { dialect?: string | undefined }): Promise<string | undefined>;
+  /**
+   * What an answer leaves to ask when no flag says it (a .sql file's dialect), asked after the answer: `problem`
+   * does not hold it missing then.
+   */
+  followUp?(answer: string): Promise<SourceFollowUp | undefined>;
+}
+
+/** A choice an answer needs besides itself. */
+export interface SourceFollowUp {
+  message: string;
+  options: readonly string[];
 }
 
 export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
@@ -29,9 +40,17 @@ export const TEMPLATE_SOURCES: Readonly<Record<string, TemplateSource>> = {
   },
   database: {
     what: "a database (a postgres://, mysql:// or sqlite: address, a .sqlite/.db file, or a .sql file with --dialect)",
-    question: "Database (postgres://..., mysql://..., an SQLite file, or a .sql file with --dialect)",
+    question: "Database (postgres://..., mysql://..., an SQLite file, or a .sql DDL file)",
     placeholder: "chinook.sqlite",
     problem: (answer, cwd, flags) => databaseProblem(answer, cwd, flags?.dialect),
+    followUp: async (answer) => {
+      const { DIALECTS, isDdlFile } = await import("@mcpsmith/codegen/database");
+      if (!isDdlFile(answer)) return undefined;
+      return {
+        message: `Dialect of ${answer} (the engine its statements are for)`,
+        options: DIALECTS,
+      };
+    },
   },
 };
 
@@ -97,9 +116,16 @@ async function urlProblem(url: string): Promise<string | undefined> {
   }
 }
 
-/** The address must parse and a file source must exist; a server is connected to when the project is generated. */
+/**
+ * The address must parse and a file source must exist; a server is connected to when the project is generated. A
+ * .sql file without a dialect is checked as a file: its dialect is asked next (`followUp`), or required by --from.
+ */
 async function databaseProblem(answer: string, cwd: string, dialect?: string): Promise<string | undefined> {
-  const { parseDatabaseAddress } = await import("@mcpsmith/codegen/database");
+  const { isDdlFile, parseDatabaseAddress } = await import("@mcpsmith/codegen/database");
+  if (dialect === undefined && isDdlFile(answer)) {
+    const path = resolve(cwd, answer);
+    return existsSync(path) ? undefined : `There is no file at ${path}.`;
+  }
   try {
     const address = parseDatabaseAddress(answer, dialect);
     if (address.kind !== "server" && !existsSync(resolve(cwd, address.path))) {

@@ -4,9 +4,9 @@
  * (`emit/database`) or a server in memory (`serve/database`). The one file that knows all three.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { GenerateEntry } from "../emit/core/manifest.js";
+import { type WriteResult, writeProject } from "../emit/core/write-project.js";
 import { emitDatabaseProject } from "../emit/database/project.js";
-import type { GenerateEntry } from "../emit/manifest.js";
-import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
 import type { DatabaseIR } from "../ir/types.js";
 import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
 import { databaseServerDefinition } from "../serve/database-identity.js";
@@ -58,6 +58,7 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
     serverInfo: { name: serverInfo.name, version: serverInfo.version, title: serverInfo.title ?? serverInfo.name },
     versions: options.versions,
     exampleConnection: address.kind === "sqlite-file" ? `sqlite:${portable(relative(out, file!))}` : "",
+    mode: options.tools?.mode === "code" ? "code" : "tools",
     ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
   });
   const entry: GenerateEntry = {
@@ -65,8 +66,10 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
     inputs: recorded === undefined ? [] : [recorded],
     options: { ...options.recordedOptions, out: "." },
   };
-  const written = writeOpenApiProject(out, project, entry, options.force);
-  return { ...written, ir, out, toolListTokens: toolListingOf(ir.tools, { mode: "tools" }).toolListTokens };
+  const written = writeProject(out, project, { entry, source: "a database", force: options.force });
+  const mode = options.tools?.mode === "code" ? "code" : "tools";
+  const listing = toolListingOf(ir.tools, { mode, discovery: { subject: serverInfo.title ?? serverInfo.name } });
+  return { ...written, ir, out, toolListTokens: listing.toolListTokens };
 }
 
 /**
@@ -79,7 +82,8 @@ export async function serveDatabase(
 ): Promise<ServedDatabase> {
   const ir = await loadDatabaseIR(input, options);
   const { databaseServer } = await import("../serve/database.js");
-  return databaseServer(ir, options.serve);
+  // Code mode serves the per-table tools the IR chose for it, as one typed API.
+  return databaseServer(ir, { ...options.serve, ...(options.tools?.mode === "code" && { mode: "code" }) });
 }
 
 function portable(path: string): string {

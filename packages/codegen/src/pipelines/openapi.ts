@@ -3,12 +3,12 @@
  * or a server in memory (`serve/`). The one file that knows all three; none of them imports another.
  */
 import { relative, resolve, sep } from "node:path";
-import type { GenerateEntry } from "../emit/manifest.js";
+import type { GenerateEntry } from "../emit/core/manifest.js";
+import { type WriteResult, writeProject } from "../emit/core/write-project.js";
 import { emitOpenApiProject } from "../emit/openapi/project.js";
-import { type WriteResult, writeOpenApiProject } from "../emit/openapi/write-project.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
-import { toolListingOf } from "../serve/listing.js";
+import { type ServedMode, toolListingOf } from "../serve/listing.js";
 import type { OpenApiServeOptions } from "../serve/openapi.js";
 import { openApiListingOptions, openApiServerDefinition } from "../serve/openapi-identity.js";
 import type { ServerBuild } from "../serve/server.js";
@@ -26,8 +26,8 @@ export interface GenerateOpenApiOptions extends ProjectWriteOptions {
 export interface GenerateOpenApiResult extends WriteResult {
   ir: OpenApiIR;
   out: string;
-  /** What tools/list holds in the chosen mode (the tools, or the three discovery tools). */
-  mode: "tools" | "discovery";
+  /** What tools/list holds in the chosen mode (the tools, the three discovery tools, or code mode's two). */
+  mode: ServedMode;
   toolListTokens: number;
 }
 
@@ -57,7 +57,7 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
     ...(options.packageFields !== undefined && { packageFields: options.packageFields }),
   });
   const entry: GenerateEntry = { kind: "openapi", inputs: [spec], options: { ...options.recordedOptions, out: "." } };
-  const written = writeOpenApiProject(out, project, entry, options.force);
+  const written = writeProject(out, project, { entry, source: "an OpenAPI document", force: options.force });
   return { ...written, ir, out, mode: listing.mode, toolListTokens: listing.toolListTokens };
 }
 

@@ -1,5 +1,5 @@
-import type { OptionValue } from "../emit/manifest.js";
-import type { ProjectVersions } from "../emit/project-package.js";
+import type { OptionValue } from "../emit/core/manifest.js";
+import type { ProjectVersions } from "../emit/core/package-json.js";
 
 /** Where and how a generator writes its project, whatever the source (`generate openapi|db`, `mcpsmith new`). */
 export interface ProjectWriteOptions {

@@ -1,7 +1,7 @@
 import { unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeGeneratedFiles } from "../emit/write.js";
+import { writeGeneratedFiles } from "../emit/core/write-files.js";
 import { annotatedSource } from "../sources/typescript/annotated-source.js";
 import { diskProjects, codegenFailure as failure } from "../sources/typescript/disk-project.test-support.js";
 import { generateTs, openTsGeneration } from "./typescript.js";

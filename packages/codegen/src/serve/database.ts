@@ -1,4 +1,10 @@
-import { createSqlExecutor, describeTable, type SqlExecutor, type SqlExecutorOptions } from "@mcpsmith/runtime/sql";
+import {
+  createSqlExecutor,
+  describeTable,
+  isWriteBinding,
+  type SqlExecutor,
+  type SqlExecutorOptions,
+} from "@mcpsmith/runtime/sql";
 import type { DatabaseIR } from "../ir/types.js";
 import { databaseServerDefinition } from "./database-identity.js";
 import { buildServer, type ServerBuild } from "./server.js";
@@ -6,6 +12,8 @@ import { buildServer, type ServerBuild } from "./server.js";
 export interface DatabaseServeOptions {
   /** The connection (URL or SQLite path) and limits: passed to the runtime's SQL executor. Never printed. */
   executor: Omit<SqlExecutorOptions, "writes" | "maxRows" | "defaultLimit">;
+  /** `code`: the IR's tools as code mode's typed API; else they are served as tools. */
+  mode?: "tools" | "code";
 }
 
 export interface ServedDatabase {
@@ -18,20 +26,21 @@ export interface ServedDatabase {
 /**
  * `mcpsmith serve db`: the database IR served at once, no files written. Every handler is one call into the
  * runtime's SQL executor, the one a generated project calls, and the IR already chose the tools (per table or the
- * many-tables set), so the listing is always `tools`. Tables are resources too (`db://<schema>/<table>`).
+ * many-tables set), so they are listed as they are, or in code mode as one typed API. Tables are resources too
+ * (`db://<schema>/<table>`).
  */
 export function databaseServer(ir: DatabaseIR, options: DatabaseServeOptions): ServedDatabase {
   const executor = createSqlExecutor(ir.database, {
     ...options.executor,
     ...ir.limits,
-    writes: ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind)),
+    writes: ir.tools.some((tool) => isWriteBinding(tool.binding)),
   });
   const tools = ir.tools.map((tool) => ({
     tool,
     handler: (args: Record<string, unknown>, ctx: { signal: AbortSignal }) =>
       executor.call(tool.binding, args, { signal: ctx.signal }),
   }));
-  const build = buildServer(databaseServerDefinition(ir), tools, { mode: "tools" });
+  const build = buildServer(databaseServerDefinition(ir), tools, { mode: options.mode ?? "tools" });
   for (const resource of ir.resources) {
     const { name, schema } = resource.table;
     const table = ir.database.tables.find((t) => t.name === name && t.schema === schema)!;

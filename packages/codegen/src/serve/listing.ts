@@ -1,6 +1,6 @@
 import type { ToolOptions } from "@mcpsmith/runtime";
 import { type DiscoveryOptions, discoveryToolDefinitions } from "@mcpsmith/runtime/discovery";
-import { hintAnnotations } from "@mcpsmith/runtime/internal";
+import { codeModeToolDefinitions, hintAnnotations } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens, type ToolDescriptor } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
 import { DEFAULT_DISCOVERY_THRESHOLD, type ListingMode } from "../ir/listing-modes.js";
@@ -9,7 +9,10 @@ import type { ToolIR } from "../ir/types.js";
 import { selectToolsets } from "./toolsets.js";
 
 export interface ListingOptions {
-  /** `tools`: one tool per operation; `discovery`: search/describe/call; `auto` (default): tools up to `threshold`. */
+  /**
+   * `tools`: one tool per operation; `discovery`: search/describe/call; `code`: search_api/execute over one typed
+   * API; `auto` (default): tools up to `threshold`, discovery above.
+   */
   mode?: ListingMode;
   threshold?: number;
   /** Groups (OpenAPI tags, ...) to serve; all when empty. Applies in both modes. */
@@ -18,8 +21,11 @@ export interface ListingOptions {
   discovery?: DiscoveryOptions;
 }
 
+/** How a server lists its tools, once `auto` is decided. */
+export type ServedMode = "tools" | "discovery" | "code";
+
 export interface ListingSelection<T> {
-  mode: "tools" | "discovery";
+  mode: ServedMode;
   /** The items of the chosen toolsets, in their original order. */
   selected: T[];
 }
@@ -39,12 +45,12 @@ export function selectListing<T>(
   }
   const selected = selectToolsets(items, options.toolsets ?? [], (item) => toolOf(item).group);
   const requested = options.mode ?? "auto";
-  const mode = requested === "auto" ? (selected.length > threshold ? "discovery" : "tools") : requested;
+  const mode: ServedMode = requested === "auto" ? (selected.length > threshold ? "discovery" : "tools") : requested;
   return { mode, selected };
 }
 
 export interface ToolListing {
-  mode: "tools" | "discovery";
+  mode: ServedMode;
   /** Operations listed after toolset selection (each a tool, or reachable through discovery). */
   operations: number;
   /** Estimated tokens of the `tools/list` a client receives. */
@@ -61,10 +67,12 @@ export function toolListingOf(tools: readonly ToolIR<unknown>[], options: Listin
   const definitions =
     mode === "tools"
       ? selected.map(toolDefinitionOf)
-      : discoveryToolDefinitions(selected, options.discovery).map(({ name, definition }) => ({
-          name,
-          options: definition,
-        }));
+      : mode === "code"
+        ? codeModeDefinitions(selected, options)
+        : discoveryToolDefinitions(selected, options.discovery).map(({ name, definition }) => ({
+            name,
+            options: definition,
+          }));
   return { mode, operations: selected.length, toolListTokens: toolListTokensOf(definitions) };
 }
 
@@ -95,4 +103,12 @@ function annotationsOf(options: Omit<ToolOptions, "name">): object {
     ...(options.title !== undefined && { title: options.title }),
     ...hintAnnotations(options),
   };
+}
+
+/** The two tools of code mode over these tools, as the runtime's `codeMode` lists them. */
+export function codeModeDefinitions(tools: readonly ToolIR<unknown>[], options: ListingOptions): ToolDefinition[] {
+  const functions = tools.map((tool) => ({ name: tool.name, group: tool.group, annotations: tool.annotations }));
+  return codeModeToolDefinitions(functions, options.discovery?.subject ?? "this server").map(
+    ({ name, definition }) => ({ name, options: definition }),
+  );
 }

@@ -1,4 +1,5 @@
 import type { ServerDefinition } from "@mcpsmith/runtime";
+import { apiSubject } from "../ir/api-subject.js";
 import type { OpenApiIR } from "../ir/types.js";
 import type { ListingOptions } from "./listing.js";
 
@@ -14,7 +15,7 @@ export function openApiServerDefinition(ir: OpenApiIR): ServerDefinition {
 
 /** The options given, with the discovery tools' descriptions naming the API unless a subject is given. */
 export function openApiListingOptions<T extends ListingOptions>(ir: OpenApiIR, options: T): T {
-  return { ...options, discovery: { subject: `the ${ir.title} API`, ...options.discovery } };
+  return { ...options, discovery: { subject: apiSubject(ir.title), ...options.discovery } };
 }
 
 /** `Swagger Petstore - OpenAPI 3.0` -> `swagger-petstore-openapi-3-0`: an identifier for `serverInfo.name`. */

@@ -1,8 +1,15 @@
-import { type ServerBuilder, type ServerDefinition, server } from "@mcpsmith/runtime";
+import type { ServerBuilder, ServerDefinition, ServerModel } from "@mcpsmith/runtime";
+import { server } from "@mcpsmith/runtime";
 import { discoveryTools, type Operation } from "@mcpsmith/runtime/discovery";
 import { toolDefinitionOf } from "../ir/tool-definition.js";
 import type { ToolIR } from "../ir/types.js";
-import { type ListingOptions, selectListing, type ToolListing, toolListTokensOf } from "./listing.js";
+import {
+  codeModeDefinitions,
+  type ListingOptions,
+  selectListing,
+  type ToolListing,
+  toolListTokensOf,
+} from "./listing.js";
 
 /** An IR tool with what runs it and what else search should match (e.g. `GET /pets/{petId}`). */
 export interface ExecutableTool {
@@ -12,8 +19,13 @@ export interface ExecutableTool {
 }
 
 export interface ServerBuild extends ToolListing {
-  /** Ready for the runtime's `serve()`, `toFetchHandler()` or `createTestClient()`. */
+  /**
+   * The tools (or the discovery tools), ready for the runtime's `serve()`, `toFetchHandler()` or
+   * `createTestClient()`; in code mode, the tools that code mode wraps. Add resources here before serving.
+   */
   builder: ServerBuilder;
+  /** What to serve: the builder, or in code mode the two tools of code mode over it (QuickJS loaded only then). */
+  target(): Promise<ServerBuilder | ServerModel>;
 }
 
 /**
@@ -28,7 +40,7 @@ export function buildServer(
 ): ServerBuild {
   const { mode, selected } = selectListing(tools, (entry) => entry.tool, options);
   const served =
-    mode === "tools"
+    mode !== "discovery"
       ? selected.map(({ tool, handler }) => ({ ...toolDefinitionOf(tool), handler }))
       : discoveryTools(selected.map(operationOf), options.discovery).map(({ name, definition, handler }) => ({
           name,
@@ -37,7 +49,44 @@ export function buildServer(
         }));
   const builder = server(definition);
   for (const { name, options: toolOptions, handler } of served) builder.tool(name, toolOptions, handler);
-  return { builder, mode, operations: selected.length, toolListTokens: toolListTokensOf(served) };
+  // Code mode names what `api` stands for as the runtime does: the subject given, else the server's title or name.
+  const subject = options.discovery?.subject ?? definition.title ?? definition.name;
+  const coded = { ...options, discovery: { ...options.discovery, subject } };
+  const listed =
+    mode === "code"
+      ? codeModeDefinitions(
+          selected.map(({ tool }) => tool),
+          coded,
+        )
+      : served;
+  return {
+    builder,
+    mode,
+    operations: selected.length,
+    toolListTokens: toolListTokensOf(listed),
+    target: async () => (mode === "code" ? codeModeOf(builder, selected, coded) : builder),
+  };
+}
+
+/** Code mode over the built tools, with what the IR knows that the tools do not: groups, paths, JSON text results. */
+async function codeModeOf(
+  builder: ServerBuilder,
+  tools: readonly ExecutableTool[],
+  options: ListingOptions,
+): Promise<ServerModel> {
+  const { codeMode } = await import("@mcpsmith/runtime/code-mode");
+  const hints = Object.fromEntries(
+    tools.map(({ tool, keywords }) => [
+      tool.name,
+      {
+        group: tool.group,
+        ...(keywords !== undefined && { keywords }),
+        ...(tool.textOutputSchema !== undefined &&
+          typeof tool.textOutputSchema === "object" && { textResultSchema: tool.textOutputSchema }),
+      },
+    ]),
+  );
+  return codeMode(builder, { hints, ...(options.discovery?.subject && { subject: options.discovery.subject }) });
 }
 
 function operationOf({ tool, handler, keywords }: ExecutableTool): Operation {

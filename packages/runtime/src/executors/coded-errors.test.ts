@@ -30,9 +30,14 @@ describe("the executors' errors", () => {
       coded("E_EXECUTOR_OPTIONS"),
     );
     expect(() => leastPrivilegeScript(SHOP, { role: "x'; DROP" })).toThrow(coded("E_EXECUTOR_OPTIONS"));
+    const sqlite = { ...SHOP, dialect: "sqlite" as const };
+    expect(() => createSqlExecutor(sqlite, { connection: "shop.sqlite", sqliteDriver: "sqlite4" as never })).toThrow(
+      coded("E_EXECUTOR_OPTIONS"),
+    );
   });
 
   it("refuse a binding that names what is not there with E_BINDING_INVALID", () => {
     expect(() => sqlToolSchema({ kind: "list", table: { name: "ghost" } }, SHOP)).toThrow(coded("E_BINDING_INVALID"));
+    expect(() => sqlToolSchema({ kind: "truncate" } as never, SHOP)).toThrow(coded("E_BINDING_INVALID"));
   });
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { STATE_KEY_ENV } from "@mcpsmith/runtime/internal";
 import type { Io } from "../../io.js";
 import { endGroup, spawnGroup } from "./process-group.js";
 import type { LaunchServer } from "./restarter.js";
@@ -17,9 +19,14 @@ export interface ServerProcessOptions {
   log(text: string): void;
 }
 
-/** Launches `node <entry>` in the project, in a process group of its own, with stderr passed through. */
+/**
+ * Launches `node <entry>` in the project, in a process group of its own, with stderr passed through. Every server of
+ * the session signs `requestState` with one key (`MCPSMITH_STATE_KEY`, else one made for the session): an
+ * elicitation round begun before a restart is answered after it, and no restart warns of a random key again.
+ */
 export function serverLauncher(options: ServerProcessOptions): LaunchServer {
   const { entry, project, io, port, onLine, log, args = [] } = options;
+  const stateKey = io.env[STATE_KEY_ENV] || randomBytes(32).toString("base64url");
   return (onExit) => {
     if (!existsSync(entry)) {
       log(`${entry} does not exist yet; waiting for a build`);
@@ -29,6 +36,7 @@ export function serverLauncher(options: ServerProcessOptions): LaunchServer {
       cwd: project,
       env: {
         ...(io.env as NodeJS.ProcessEnv),
+        [STATE_KEY_ENV]: stateKey,
         MCPSMITH_TRANSPORT: port === undefined ? "stdio" : "http",
         ...(port !== undefined && { MCPSMITH_PORT: String(port), PORT: String(port) }),
       },

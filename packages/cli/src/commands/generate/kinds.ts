@@ -51,7 +51,7 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
     name: "openapi",
     summary: "An OpenAPI 3.x or Swagger 2.0 document, as an editable project (one class per tag)",
     usage:
-      "generate openapi <spec> [--out DIR] [--mode auto|tools|discovery] [--tags ...] [--include-deprecated] [--force]",
+      "generate openapi <spec> [--out DIR] [--mode auto|tools|discovery|code] [--tags ...] [--include-deprecated] [--force]",
     options: GENERATE_OPENAPI_OPTIONS,
     recordsInProject: true,
     examples: [
@@ -70,7 +70,8 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
       mode: {
         type: "string",
         value: "MODE",
-        description: "db: auto (default), tools or discovery (the four many-tables tools)",
+        description:
+          "db: auto (default), tools, discovery (the four many-tables tools) or code (code mode over the tools)",
       },
       threshold: {
         type: "string",

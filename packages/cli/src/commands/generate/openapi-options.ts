@@ -8,7 +8,7 @@ export const GENERATE_OPENAPI_OPTIONS: Record<string, OptionSpec> = {
     type: "string",
     value: "MODE",
     description:
-      "openapi: what the project serves by default, auto (tools up to 40, else discovery), tools or discovery",
+      "openapi: what the project serves by default, auto (tools up to 40, else discovery), tools, discovery or code",
   },
   force: {
     type: "boolean",

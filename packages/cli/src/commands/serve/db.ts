@@ -1,5 +1,6 @@
 import { CodegenError } from "@mcpsmith/codegen";
 import { serveDatabase } from "@mcpsmith/codegen/pipelines/database";
+import { isWriteBinding } from "@mcpsmith/runtime/sql";
 import type { ParsedArgs } from "../../args/command.js";
 import { CliError } from "../../errors.js";
 import { databaseOptionsOf, databaseSourceOf } from "../../flags/database-options.js";
@@ -22,7 +23,7 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
       serve: { executor: { connection: source, ...(timeoutMs !== undefined && { timeoutMs }) } },
     });
     const access = await executor.writeAccess().catch(() => undefined);
-    const writes = ir.tools.some((tool) => ["insert", "update", "delete"].includes(tool.binding.kind));
+    const writes = ir.tools.some((tool) => isWriteBinding(tool.binding));
     const accessWarning =
       access?.canWrite && !writes
         ? [
@@ -32,7 +33,7 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
     return {
       title: `${ir.database.name} (${ir.database.dialect}, ${ir.source})`,
       build,
-      shape: shapeOf(ir.tools.length, ir.database.tables.length, ir.listing),
+      shape: shapeOf(ir.tools.length, ir.database.tables.length, ir.listing, build.mode === "code"),
       warnings: [
         ...ir.warnings.map(({ file, pointer, message }) => `${file}${pointer ? `#${pointer}` : ""}: ${message}`),
         ...accessWarning,
@@ -49,8 +50,9 @@ export async function buildDatabaseServer(given: string | undefined, args: Parse
   }
 }
 
-function shapeOf(tools: number, tables: number, listing: "tables" | "many-tables"): string {
+function shapeOf(tools: number, tables: number, listing: "tables" | "many-tables", code: boolean): string {
   const of = `${tables} table${tables === 1 ? "" : "s"} and view${tables === 1 ? "" : "s"}`;
+  if (code) return `${tools} tools for ${of}, as code mode's typed api behind 2 tools (search_api, execute)`;
   return listing === "tables"
     ? `${tools} tools for ${of}`
     : `${of} behind ${tools} tools (find_tables, describe, list_rows, query)`;

@@ -1,10 +1,12 @@
 import { relative, resolve } from "node:path";
+import type { OpenApiIR } from "@mcpsmith/codegen";
 import { CodegenError } from "@mcpsmith/codegen";
 import { serveOpenApi } from "@mcpsmith/codegen/pipelines/openapi";
 import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import { ForwardCredentialsError, type ForwardCredentialsOptions } from "@mcpsmith/runtime/http";
+import { forwardingOf } from "@mcpsmith/runtime/internal";
 import type { ParsedArgs } from "../../args/command.js";
-import { stringOption } from "../../args/parse.js";
+import { booleanOption, stringOption } from "../../args/parse.js";
 import { CliError } from "../../errors.js";
 import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
 import { type FlagValues, listFlag, repeatedFlag, wholeNumberFlag } from "../../flags/values.js";
@@ -15,11 +17,28 @@ export interface ServeSummary {
   build: ServerBuild;
   /** `file#pointer: message`, ready to print. */
   warnings: string[];
-  credentials: { env: string; scheme: string; set: boolean }[];
+  credentials: ServedCredential[];
   /** What is served, when the source says it better than "N operations as N tools" (databases: tables). */
   shape?: string;
   /** Releases what the server holds (a database connection) once it stops. */
   close?: () => Promise<void>;
+}
+
+/** A credential variable the server reads, and, where it forwards the scheme, the caller's header it takes instead. */
+export interface ServedCredential {
+  env: string;
+  scheme: string;
+  set: boolean;
+  /** Over HTTP, the header each caller sends it in; `fallback`: the environment's value when a caller sends none. */
+  forwarded?: { header: string; fallback: boolean };
+}
+
+/** `PETSTORE_API_KEY (api_key) is set`, or where the credential comes from when it is forwarded. */
+export function credentialLine({ env, scheme, set, forwarded }: ServedCredential): string {
+  const found = set ? "is set" : "is not set";
+  if (forwarded === undefined) return `${env} (${scheme}) ${found}`;
+  const from = `${env} (${scheme}) comes from each caller's ${forwarded.header} header`;
+  return forwarded.fallback ? `${from}, else from the environment, where it ${found}` : from;
 }
 
 /** Reads the document, lowers it to the IR and builds the server the flags ask for. */
@@ -30,7 +49,7 @@ export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io)
     const threshold = wholeNumberFlag(values, "threshold", "serve");
     const timeoutMs = wholeNumberFlag(values, "timeout", "serve");
     const baseUrl = stringOption(args, "base-url");
-    const forwardCredentials = forwardingOf(values);
+    const forwardCredentials = forwardingFlags(values);
     const { ir, build } = await serveOpenApi(resolve(io.cwd, spec), {
       source: sourceOptionsOf(values, "serve"),
       mode,
@@ -50,11 +69,33 @@ export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io)
       warnings: ir.warnings.map(
         ({ file, pointer, message }) => `${relative(io.cwd, file) || file}#${pointer}: ${message}`,
       ),
-      credentials: ir.credentials.map(({ env, scheme }) => ({ env, scheme, set: Boolean(io.env[env]) })),
+      credentials: credentialsOf(ir, forwardCredentials, booleanOption(args, "http", false), io),
     };
   } catch (error) {
     throw asCliError(error);
   }
+}
+
+/**
+ * Each credential variable, set or not, and over HTTP the header it is forwarded from: flags or
+ * MCPSMITH_FORWARD_CREDENTIALS, read by the executor's own rule (over stdio there is no caller header to forward).
+ */
+function credentialsOf(
+  ir: OpenApiIR,
+  options: ForwardCredentialsOptions | undefined,
+  http: boolean,
+  io: Io,
+): ServedCredential[] {
+  const forwarding = http ? forwardingOf(ir.api, options, io.env) : undefined;
+  return ir.credentials.map(({ env, scheme }) => {
+    const header = forwarding?.headers.get(scheme);
+    return {
+      env,
+      scheme,
+      set: Boolean(io.env[env]),
+      ...(header !== undefined && { forwarded: { header, fallback: forwarding!.fallbackToEnv } }),
+    };
+  });
 }
 
 function serverVariables(values: FlagValues): Record<string, string> {
@@ -72,7 +113,7 @@ function serverVariables(values: FlagValues): Record<string, string> {
 }
 
 /** `--forward-credential SCHEME[=HEADER]` (repeatable, or comma-separated: a header name holds no comma) and `--forward-credential-fallback`; undefined when not given. */
-function forwardingOf(values: FlagValues): ForwardCredentialsOptions | undefined {
+function forwardingFlags(values: FlagValues): ForwardCredentialsOptions | undefined {
   const given = listFlag(values, "forward-credential");
   if (given.length === 0) {
     if (values["forward-credential-fallback"] === true) {

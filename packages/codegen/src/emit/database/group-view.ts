@@ -1,9 +1,6 @@
-import { toolDefinitionOf } from "../../ir/tool-definition.js";
-import { IdentifierPool } from "../identifiers.js";
-import { LINE_WIDTH, printString } from "../literal.js";
-import { type Field, printFields, printStatement } from "../openapi/fields.js";
-import { commentText } from "../openapi/group-view.js";
-import { constantCase } from "../openapi/names.js";
+import { printStatement } from "../core/fields.js";
+import { IdentifierPool } from "../core/identifiers.js";
+import { commentText, decoratorFields, schemaConstant, type ToolMethodView, toolMethod } from "../core/tool-class.js";
 import type { DatabaseGroupPlan } from "./plan.js";
 import { rowInterface } from "./rows.js";
 
@@ -15,38 +12,28 @@ export interface DatabaseGroupView {
   rows: string[];
   bindings: string;
   schemas: string[];
-  methods: { comment: string; decorator: string; signature: string; call: string }[];
+  methods: ToolMethodView[];
 }
-
-const METHOD_INDENT = "  ";
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function databaseGroupView(plan: DatabaseGroupPlan, header: string): DatabaseGroupView {
   const methodNames = new IdentifierPool(["constructor", "sql"]);
   const schemas: string[] = [];
   const methods = plan.tools.map((tool) => {
-    const name = methodNames.claim(tool.name);
-    const stem = constantCase(name);
-    const { options } = toolDefinitionOf(tool);
-    const fields: Field[] = name === tool.name ? [] : [{ key: "name", value: tool.name }];
-    for (const [key, value] of Object.entries(options)) {
-      if (key === "input" || key === "output") {
-        const constant = `${stem}_${key.toUpperCase()}`;
-        schemas.push(printStatement(`const ${constant}: JsonSchema = `, value, ";"));
-        fields.push({ key, code: constant });
-      } else {
-        fields.push({ key, value });
-      }
-    }
-    const binding = IDENTIFIER.test(tool.name)
-      ? `${plan.bindingsConst}.${tool.name}`
-      : `${plan.bindingsConst}[${printString(tool.name)}]`;
-    return {
-      comment: commentText(`${tool.binding.kind}${tool.origin.pointer ? ` ${tool.origin.pointer}` : ""}`),
-      decorator: printFields(fields, { indent: METHOD_INDENT, prefix: "@tool(", suffix: ")" }),
-      signature: signatureOf(name),
-      call: callOf(binding),
-    };
+    const method = methodNames.claim(tool.name);
+    const fields = decoratorFields(tool, method, (key, value, stem) => {
+      if (key !== "input" && key !== "output") return undefined;
+      const constant = `${stem}_${key.toUpperCase()}`;
+      schemas.push(schemaConstant(constant, value));
+      return { key, code: constant };
+    });
+    return toolMethod({
+      comment: `${tool.binding.kind}${tool.origin.pointer ? ` ${tool.origin.pointer}` : ""}`,
+      fields,
+      method,
+      executor: "sql",
+      bindingsConst: plan.bindingsConst,
+      toolName: tool.name,
+    });
   });
   const bindings = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool.binding]));
   return {
@@ -63,19 +50,4 @@ export function databaseGroupView(plan: DatabaseGroupPlan, header: string): Data
     schemas,
     methods,
   };
-}
-
-function signatureOf(name: string): string {
-  const flat = `${METHOD_INDENT}${name}(args: Record<string, unknown>, ctx: Context) {`;
-  if (flat.length <= LINE_WIDTH) return flat;
-  const inner = `${METHOD_INDENT}  `;
-  return `${METHOD_INDENT}${name}(\n${inner}args: Record<string, unknown>,\n${inner}ctx: Context,\n${METHOD_INDENT}) {`;
-}
-
-function callOf(binding: string): string {
-  const indent = `${METHOD_INDENT}  `;
-  const flat = `${indent}return this.sql.call(${binding}, args, ctx);`;
-  if (flat.length <= LINE_WIDTH) return flat;
-  const inner = `${indent}  `;
-  return `${indent}return this.sql.call(\n${inner}${binding},\n${inner}args,\n${inner}ctx,\n${indent});`;
 }

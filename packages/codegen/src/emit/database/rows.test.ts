@@ -16,4 +16,16 @@ describe("typed rows", () => {
     expect(typeOf(json.interval().schema)).toBe("string");
     expect(typeOf({ type: "object" })).toBe("Record<string, unknown>");
   });
+
+  it("types a date that may be infinity as a string", () => {
+    const infinite = {
+      anyOf: [
+        { type: "string", format: "date" },
+        { type: "string", enum: ["infinity", "-infinity"] },
+      ],
+    };
+    expect(typeOf(infinite)).toBe("string");
+    expect(typeOf({ anyOf: [infinite, { type: "null" }] })).toBe("string | null");
+    expect(typeOf({ type: "string", enum: ["a", "b"] })).toBe('"a" | "b"');
+  });
 });

@@ -3,7 +3,7 @@
  * user writes beside the generated tools (overrides reading `structuredContent.rows`).
  */
 import type { SqlJsonSchema, SqlTable } from "@mcpsmith/runtime/sql";
-import { printKey, printString } from "../literal.js";
+import { printKey, printString } from "../core/literal.js";
 
 export function rowInterface(name: string, table: SqlTable): string {
   const lines = table.columns.map((column) => {
@@ -17,12 +17,18 @@ export function rowInterface(name: string, table: SqlTable): string {
 /** The TypeScript type of a value of this JSON Schema, as far as a column's schema goes (else `unknown`). */
 export function typeOf(schema: SqlJsonSchema): string {
   if (typeof schema === "boolean") return "unknown";
-  if (Array.isArray(schema.anyOf))
-    return [...new Set(schema.anyOf.map((part) => typeOf(part as SqlJsonSchema)))].join(" | ");
+  if (Array.isArray(schema.anyOf)) return union(schema.anyOf.map((part) => typeOf(part as SqlJsonSchema)));
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => literalOf(value)).join(" | ") || "never";
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   if (types.length === 0) return "unknown";
   return types.map((type) => single(type as string, schema)).join(" | ");
+}
+
+/** `string | "infinity" | null` as `string | null`: a string literal says nothing beside `string`. */
+function union(types: string[]): string {
+  const parts = new Set(types);
+  const literal = (part: string) => part.startsWith('"');
+  return [...parts].filter((part) => !(parts.has("string") && literal(part))).join(" | ");
 }
 
 function single(type: string, schema: { [keyword: string]: unknown }): string {

@@ -2,7 +2,7 @@ import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
-import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
+import { PINNED_VERSIONS } from "../core/pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
 
 async function emit(file: string) {

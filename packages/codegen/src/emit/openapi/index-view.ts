@@ -1,6 +1,6 @@
 import type { OpenApiIR } from "../../ir/types.js";
-import { Code, LINE_WIDTH, printProperty } from "../literal.js";
-import { keyOf, printStatement } from "./fields.js";
+import { printStatement } from "../core/fields.js";
+import { Code, LINE_WIDTH, printKey, printProperty } from "../core/literal.js";
 import type { GroupPlan } from "./group-view.js";
 
 /** What templates/openapi/src/generated/index.ts.hbs places. */
@@ -17,7 +17,7 @@ export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: s
   const imports = [
     { names: "API, DISCOVERY_SUBJECT, SERVER_INFO", path: "./api.js" },
     ...groups.map((group) => ({
-      names: sortSpecifiers([group.operationsConst, group.className]).join(", "),
+      names: sortSpecifiers([group.bindingsConst, group.className]).join(", "),
       path: `./${group.file}.js`,
     })),
   ]
@@ -31,7 +31,7 @@ export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: s
     toolClasses: codeObject("export const TOOL_CLASSES = ", classes, ";"),
     operations: codeObject(
       "const OPERATIONS: Record<string, HttpOperation> = ",
-      groups.map((group) => [`...${group.operationsConst}`, undefined] as const),
+      groups.map((group) => [`...${group.bindingsConst}`, undefined] as const),
       ";",
     ),
     toolOrder: printStatement(
@@ -47,7 +47,7 @@ export function indexView(ir: OpenApiIR, groups: readonly GroupPlan[], header: s
  * Laid out like printLiteral: one line when it fits, else one entry a line.
  */
 function codeObject(prefix: string, entries: readonly (readonly [string, string | undefined])[], suffix: string) {
-  const parts = entries.map(([key, value]) => (value === undefined ? key : `${keyOf(key)}: ${value}`));
+  const parts = entries.map(([key, value]) => (value === undefined ? key : `${printKey(key)}: ${value}`));
   const flat = parts.length === 0 ? "{}" : `{ ${parts.join(", ")} }`;
   if (prefix.length + flat.length + suffix.length <= LINE_WIDTH) return `${prefix}${flat}${suffix}`;
   const lines = entries.map(([key, value]) =>

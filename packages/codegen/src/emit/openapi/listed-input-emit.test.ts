@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toolDefinitionOf } from "../../ir/tool-definition.js";
 import { loadOpenApi } from "../../sources/openapi/source.js";
 import { writeWebDocument } from "../../sources/openapi/web-document.test-support.js";
-import { PINNED_VERSIONS } from "./pinned-versions.test-support.js";
+import { PINNED_VERSIONS } from "../core/pinned-versions.test-support.js";
 import { emitOpenApiProject } from "./project.js";
 
 describe("an input schema too large to list, in a generated project", () => {

@@ -1,7 +1,7 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { isJson } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
-import { printStatement } from "./fields.js";
+import { printStatement } from "../core/fields.js";
 import { sampleOf } from "./sample.js";
 
 /** What templates/openapi/src/generated/mock-api.ts.hbs places. */

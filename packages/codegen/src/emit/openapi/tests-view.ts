@@ -1,7 +1,7 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
-import { printString } from "../literal.js";
-import { printStatement } from "./fields.js";
+import { printStatement } from "../core/fields.js";
+import { printString } from "../core/literal.js";
 import { fitsSchema } from "./fits.js";
 import { answerOf } from "./mock-view.js";
 import { sampleOf } from "./sample.js";

@@ -1,7 +1,7 @@
 import { basename, dirname, join } from "node:path";
 import { CodegenError } from "../../errors.js";
 import type { TypeScriptIR } from "../../ir/typescript.js";
-import { renderCodeTemplate } from "../templates.js";
+import { renderCodeTemplate } from "../core/templates.js";
 import { importPath, serverView } from "./server-view.js";
 
 export interface EmitServerOptions {

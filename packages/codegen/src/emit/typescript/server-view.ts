@@ -5,8 +5,8 @@ import {
   typescriptResourceOptions,
   typescriptToolOptions,
 } from "../../ir/typescript-definitions.js";
-import { IdentifierPool } from "../identifiers.js";
-import { LINE_WIDTH, printLiteral, printString } from "../literal.js";
+import { IdentifierPool } from "../core/identifiers.js";
+import { LINE_WIDTH, printLiteral, printString } from "../core/literal.js";
 
 export interface ServerViewOptions {
   /** Absolute path of the server module being written. */

@@ -178,4 +178,25 @@ describe("credential forwarding: calls", () => {
       upstream.reply(() => ({ json: { ok: true } }));
     }
   });
+
+  it("reads the server's environment through on each call, never copying it", async () => {
+    // The environment a server has is the process's, hundreds of variables: a call reads the few it needs.
+    const variables: Record<string, string> = { HEADER_KEY: "env-key" };
+    for (let i = 0; i < 200; i++) variables[`UNRELATED_${i}`] = "x";
+    let listed = 0;
+    const env = new Proxy(variables, {
+      ownKeys: (target) => {
+        listed++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const executor = createHttpExecutor(api(), { env, forwardCredentials: { schemes: { bearer: true } } });
+    for (const token of ["t-1", "t-2", "t-3"]) {
+      await callTool(executor, secured("bearer"), {}, caller({ "X-Upstream-bearer": token }));
+      expect(upstream.last().headers.authorization).toBe(`Bearer ${token}`);
+    }
+    await callTool(executor, secured("header_key"), {}, caller({}));
+    expect(upstream.last().headers["x-api-key"]).toBe("env-key");
+    expect(listed).toBe(0);
+  });
 });

@@ -168,5 +168,18 @@ export function callCredentials(
       overlay[variables[0]!] = value;
     }
   }
-  return { env: { ...env, ...overlay }, headerOf };
+  return { env: overlaid(env, overlay), headerOf };
+}
+
+/**
+ * `env` with `overlay`'s variables in place of its own (one set to undefined is unset), read through without a copy:
+ * the environment is the process's, copied whole on every call otherwise.
+ */
+function overlaid(env: Env, overlay: Record<string, string | undefined>): Env {
+  return new Proxy(env, {
+    get: (target, name) =>
+      typeof name === "string" && Object.hasOwn(overlay, name) ? overlay[name] : target[name as string],
+    has: (target, name) =>
+      typeof name === "string" && Object.hasOwn(overlay, name) ? overlay[name] !== undefined : name in target,
+  });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileJsonSchema } from "../../schema/json-validator.js";
-import { sqlToolSchema } from "./arguments.js";
 import { SHOP } from "./fixtures.test-support.js";
 import { FILTER_OPERATORS } from "./operators.js";
+import { sqlToolSchema } from "./tool-kinds.js";
 
 const orders = { schema: "public", name: "orders" };
 
@@ -105,5 +105,11 @@ describe("sqlToolSchema", () => {
       object
     >;
     expect(many.table).toEqual({ type: "string" });
+  });
+
+  it("names the kinds there are when a binding's kind is none of them", () => {
+    expect(() => sqlToolSchema({ kind: "truncate" } as never, SHOP)).toThrow(
+      'A SQL binding\'s kind is "truncate"; the kinds are list, get, insert, update, delete, query, describe, find_tables, list_rows.',
+    );
   });
 });

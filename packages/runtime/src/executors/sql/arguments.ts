@@ -1,12 +1,10 @@
 /**
- * The one definition of each SQL tool kind's arguments and results, as JSON Schema built from a table. Codegen asks
- * `sqlToolSchema` for a tool's schemas and annotations (generated projects embed them; `serve db` uses them as they
- * are), and the executor reads arguments of exactly these shapes.
+ * The schemas of the SQL tool kinds that are built from a table (`list_`, `get_` and the writes), and the limits and
+ * types every kind's schema shares. The table of kinds (tool-kinds.ts) gives each kind its schema from here.
  */
 import { McpsmithError } from "../../errors.js";
-import { DESCRIBE_OUTPUT, FIND_TABLES_OUTPUT } from "./describe.js";
-import { type ListLimits, listInputSchema, listOutputSchema, listRowsInputSchema } from "./list-arguments.js";
-import type { SqlBinding, SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
+import { type ListLimits, listInputSchema, listOutputSchema } from "./list-arguments.js";
+import type { SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
 import { columnsSchema, rowSchema } from "./row-schema.js";
 import { qualifiedName, tableOf, writableColumns } from "./tables.js";
 
@@ -50,96 +48,27 @@ export function listLimits(options: SqlSchemaOptions): ListLimits {
   return { defaultLimit, maxRows };
 }
 
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** The hints of a tool that reads and changes nothing. */
+export const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-export function sqlToolSchema(
-  binding: SqlBinding,
-  database: SqlDatabase,
-  options: SqlSchemaOptions = {},
-): SqlToolSchema {
-  const limits = listLimits(options);
-  switch (binding.kind) {
-    case "list": {
-      const table = tableOf(database, binding.table);
-      return {
-        description: about(table, `Rows of ${noun(table)}, filtered, ordered and paged.`),
-        input: listInputSchema(table, database.dialect, limits),
-        output: listOutputSchema(table),
-        annotations: READ,
-      };
-    }
-    case "get": {
-      const table = tableOf(database, binding.table);
-      return {
-        description: about(table, `One row of ${noun(table)} by its primary key${embedNote(binding.embed)}.`),
-        input: keySchema(table),
-        output: getOutputSchema(table, database, binding.embed ?? []),
-        annotations: READ,
-      };
-    }
-    case "insert":
-    case "update":
-    case "delete":
-      return writeSchema(binding.kind, tableOf(database, binding.table));
-    case "query":
-      return {
-        description:
-          `Runs one read-only SQL statement (${database.dialect} dialect) on ${database.name} and returns at most ` +
-          `${limits.maxRows} rows. Writes, DDL and several statements at once are refused.`,
-        input: {
-          type: "object",
-          properties: { sql: { type: "string", description: "One SELECT (or other read-only) statement." } },
-          required: ["sql"],
-          additionalProperties: false,
-        },
-        output: {
-          type: "object",
-          properties: {
-            columns: { type: "array", items: { type: "string" } },
-            rows: { type: "array", items: { type: "object" } },
-            truncated: { type: "boolean" },
-          },
-          required: ["columns", "rows", "truncated"],
-          additionalProperties: false,
-        },
-        annotations: { ...READ, idempotentHint: false },
-      };
-    case "describe": {
-      const names = database.tables.map(qualifiedName);
-      return {
-        description: "The columns, types, keys, foreign keys and comments of one table or view.",
-        input: {
-          type: "object",
-          properties: { table: options.manyTables ? { type: "string" } : { type: "string", enum: names } },
-          required: ["table"],
-          additionalProperties: false,
-        },
-        output: DESCRIBE_OUTPUT,
-        annotations: READ,
-      };
-    }
-    case "find_tables":
-      return {
-        description: `Finds tables and views of ${database.name} whose name, comment or columns match the words.`,
-        input: {
-          type: "object",
-          properties: {
-            words: { type: "string", description: "Words to look for; leave out to list every table." },
-            limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
-          },
-          additionalProperties: false,
-        },
-        output: FIND_TABLES_OUTPUT,
-        annotations: READ,
-      };
-    case "list_rows":
-      return {
-        description: "Rows of a table or view named by find_tables, filtered, ordered and paged.",
-        input: listRowsInputSchema(limits),
-        output: listOutputSchema(undefined),
-        annotations: READ,
-      };
-  }
+/** `list_<table>`: rows of one table, filtered, ordered and paged. */
+export function listSchema(table: SqlTable, database: SqlDatabase, limits: ListLimits): SqlToolSchema {
+  return {
+    description: about(table, `Rows of ${noun(table)}, filtered, ordered and paged.`),
+    input: listInputSchema(table, database.dialect, limits),
+    output: listOutputSchema(table),
+    annotations: READ,
+  };
+}
+
+/** `get_<table>`: one row by its primary key, with the rows it embeds. */
+export function getSchema(table: SqlTable, database: SqlDatabase, embed: SqlEmbed[] | undefined): SqlToolSchema {
+  return {
+    description: about(table, `One row of ${noun(table)} by its primary key${embedNote(embed)}.`),
+    input: keySchema(table),
+    output: getOutputSchema(table, database, embed ?? []),
+    annotations: READ,
+  };
 }
 
 function noun(table: SqlTable): string {
@@ -185,7 +114,8 @@ function getOutputSchema(table: SqlTable, database: SqlDatabase, embeds: SqlEmbe
   return row;
 }
 
-function writeSchema(kind: "insert" | "update" | "delete", table: SqlTable): SqlToolSchema {
+/** `insert_`, `update_` and `delete_<table>`: one row by key, returned as written (or as it was). */
+export function writeSchema(kind: "insert" | "update" | "delete", table: SqlTable): SqlToolSchema {
   const key = keySchema(table);
   const writable = writableColumns(table);
   const keyNames = new Set(table.primaryKey);

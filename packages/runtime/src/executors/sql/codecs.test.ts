@@ -150,7 +150,7 @@ describe("codecs", () => {
   const bigRange: SqlCodec = { kind: "range", element: { kind: "bigint" }, subtype: "bigint" };
   const dateRange: SqlCodec = { kind: "range", element: { kind: "date" }, subtype: "date" };
 
-  it("reads ranges as objects with bounds of their element, infinite dates as unbounded", () => {
+  it("reads ranges as objects with bounds of their element, a bound at infinity as infinity, not unbounded", () => {
     expect(toJson("[9007199254740993,)", bigRange)).toEqual({
       lower: "9007199254740993",
       upper: null,
@@ -159,12 +159,24 @@ describe("codecs", () => {
       empty: false,
     });
     expect(toJson("[-infinity,2024-02-01]", dateRange)).toEqual({
-      lower: null,
+      lower: "-infinity",
       upper: "2024-02-01",
-      lowerInclusive: false,
+      lowerInclusive: true,
       upperInclusive: true,
       empty: false,
     });
+    const zoned: SqlCodec = { kind: "range", element: { kind: "datetime", zoned: true }, subtype: "timestamptz" };
+    const open = toJson('["2024-01-01 00:00:00+02",infinity)', zoned);
+    expect(open).toEqual({
+      lower: "2024-01-01T00:00:00+02:00",
+      upper: "infinity",
+      lowerInclusive: true,
+      upperInclusive: false,
+      empty: false,
+    });
+    // Written back as it was read: a bound at infinity is not an unbounded end.
+    expect(toSql(open, zoned, "postgres", "span")).toBe('["2024-01-01T00:00:00+02:00","infinity")');
+    expect(toSql({ lower: "2024-01-01T00:00:00Z" }, zoned, "postgres", "span")).toBe('["2024-01-01T00:00:00Z",)');
     expect(toJson("empty", dateRange)).toMatchObject({ empty: true, lower: null, upper: null });
     expect(toJson("{[1,3),[5,8)}", { ...bigRange, kind: "multirange" })).toEqual([
       { lower: "1", upper: "3", lowerInclusive: true, upperInclusive: false, empty: false },

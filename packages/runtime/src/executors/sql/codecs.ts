@@ -1,5 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import type { SqlCodec, SqlDialect } from "./model.js";
+import { carriesMoney } from "./pg-crossing.js";
 import {
   formatRangeLiteral,
   formatRecordLiteral,
@@ -132,28 +133,25 @@ function arrayFromText(items: unknown[], codec: SqlCodec & { kind: "array" }): u
   return items.map((item) => fromText(item, codec.element));
 }
 
-/** A date or time bound at PostgreSQL's `infinity` reads as unbounded: no date-time format holds the word. */
-const INFINITE = new Set(["infinity", "-infinity"]);
-
 function rangeJson(range: RangeText, element: SqlCodec): Record<string, unknown> {
-  const timeline = element.kind === "date" || element.kind === "datetime";
-  const bound = (text: string | null) => (text === null || (timeline && INFINITE.has(text)) ? null : text);
-  const lower = bound(range.lower);
-  const upper = bound(range.upper);
   return {
-    lower: fromText(lower, element),
-    upper: fromText(upper, element),
-    lowerInclusive: lower !== null && range.lowerInclusive,
-    upperInclusive: upper !== null && range.upperInclusive,
+    lower: fromText(range.lower, element),
+    upper: fromText(range.upper, element),
+    lowerInclusive: range.lowerInclusive,
+    upperInclusive: range.upperInclusive,
     empty: range.empty,
   };
 }
+
+/** PostgreSQL's timestamps (and range bounds) past every other: kept as the words, which their schemas admit. */
+const INFINITE = new Set(["infinity", "-infinity"]);
 
 /**
  * `2024-01-02 03:04:05+02` (PostgreSQL) as ISO 8601: `2024-01-02T03:04:05+02:00`. A zoned value read without an
  * offset is MySQL's TIMESTAMP, read in the session's time zone, which the driver sets to UTC: it gets `Z`.
  */
 function isoDateTime(text: string, zoned: boolean): string {
+  if (INFINITE.has(text)) return text;
   const iso = text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
   return zoned && !/(Z|[+-]\d\d:?\d\d)$/.test(iso) ? `${iso}Z` : iso;
 }
@@ -222,7 +220,8 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
       const fields = codec.attributes.map((a) =>
         toText((value as Record<string, unknown>)[a.name] ?? null, a.codec, `${column}.${a.name}`),
       );
-      return formatRecordLiteral(fields);
+      // A row holding money is put together by the statement, attribute by attribute (pg-crossing.ts).
+      return carriesMoney(codec) ? fields : formatRecordLiteral(fields);
     }
     case "datetime":
       if (typeof value !== "string") throw wrong("an ISO 8601 date-time");

@@ -1,5 +1,6 @@
 import { McpsmithError } from "../../errors.js";
 import type { SqlCodec, SqlColumn, SqlDialect, SqlTableName } from "./model.js";
+import { crossing } from "./pg-crossing.js";
 
 /** What differs between engines in the text of a statement the executor writes. */
 export interface DialectSyntax {
@@ -55,24 +56,6 @@ export const SYNTAX: Record<SqlDialect, DialectSyntax> = {
   },
 };
 
-/**
- * How a column's values cross when not as the column's own text. PostgreSQL's money is read as numeric and written
- * through numeric (its own text follows the server's lc_monetary: `$1,234.50`, `1.234,50 €`); a row literal is
- * cast to its composite type (bare, it is an anonymous record wherever it is compared). Arrays of either alike.
- */
-function crossing(codec: SqlCodec): { read?: string; write: string[] } | undefined {
-  if (codec.kind === "money") return { read: "numeric", write: ["numeric", "money"] };
-  if (codec.kind === "composite") return { write: [codec.type] };
-  if (codec.kind !== "array") return undefined;
-  let element = codec.element;
-  while (element.kind === "array") element = element.element;
-  const inner = crossing(element);
-  if (inner === undefined) return undefined;
-  // PostgreSQL's array types do not count dimensions: numeric[] holds numeric[][] too.
-  const write = inner.write.map((type) => `${type}[]`);
-  return inner.read === undefined ? { write } : { read: `${inner.read}[]`, write };
-}
-
 /** One statement and its values, ready for a driver. */
 export interface Statement {
   text: string;
@@ -105,15 +88,15 @@ export class StatementWriter {
   /** A value for a column of `codec`, cast where the column's type does not take the value's text as it is. */
   typed(value: unknown, codec: SqlCodec): string {
     const placeholder = this.value(value);
-    const casts = value === null ? [] : (crossing(codec)?.write ?? []);
-    return placeholder + casts.map((type) => `::${type}`).join("");
+    const write = value === null ? undefined : crossing(codec, this.syntax.quote)?.write;
+    return write === undefined ? placeholder : write(placeholder);
   }
 
-  /** A column in a select list: under its own name, read as the type its values cross as. */
+  /** A column in a select list: under its own name, read as its values cross. */
   selected(column: SqlColumn): string {
     const name = this.name(column.name);
-    const read = crossing(column.codec)?.read;
-    return read === undefined ? name : `${name}::${read} AS ${name}`;
+    const read = crossing(column.codec, this.syntax.quote)?.read;
+    return read === undefined ? name : `${read(name)} AS ${name}`;
   }
 
   finish(text: string): Statement {

@@ -55,6 +55,11 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
+/** Rows read as arrays (one past the limit, when there were more), as a result set of at most `maxRows` rows. */
+export function resultSet(columns: string[], rows: unknown[][], maxRows: number): ResultSet {
+  return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
+}
+
 /** Rows read as arrays, as objects keyed by (unique) column names. */
 export function toObjects(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
   if (!assignable(columns)) return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));

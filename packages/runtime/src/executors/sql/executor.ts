@@ -4,20 +4,17 @@ import { type StructuredWithText, structuredWithText } from "../../results/struc
 import { ToolError } from "../../results/tool-error.js";
 import { redact } from "../redact.js";
 import { listLimits } from "./arguments.js";
-import { plainJson } from "./codecs.js";
 import { connectionSecrets, dialectOf, mysqlUri, type SqlConnection, sqliteFile } from "./connection.js";
 import { CursorSigner } from "./cursor.js";
-import { describeTable, findTables } from "./describe.js";
-import type { RunSettings, SqlDriver, WriteAccess } from "./driver.js";
+import type { SqlDriver, WriteAccess } from "./driver.js";
 import { explain } from "./failures.js";
 import type { SqlBinding, SqlDatabase } from "./model.js";
 import { mysqlDriver } from "./mysql.js";
 import { postgresDriver } from "./postgres.js";
-import { getRow, listRows, type ReadLimits } from "./read-tools.js";
-import { withinBytes } from "./rows.js";
 import { sqliteDriver } from "./sqlite.js";
-import { tableNamed, tableOf } from "./tables.js";
-import { writeRow } from "./write-tools.js";
+import { SQLITE_DRIVER_CHOICES, type SqliteDriverChoice } from "./sqlite-engine.js";
+import type { ReadLimits } from "./tool-call.js";
+import { runSqlTool } from "./tool-kinds.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Beyond twice the timeout and this, a call that the server has not stopped is given up on. */
@@ -40,6 +37,11 @@ export interface SqlExecutorOptions {
   timeoutMs?: number;
   /** Signs `list_` cursors; default a random key per process (cursors then do not survive a restart). */
   cursorKey?: string | Uint8Array;
+  /**
+   * The engine an SQLite database runs on. Default `auto`: better-sqlite3 where it is installed and loads, else
+   * Node's node:sqlite (Node 22.16 or later).
+   */
+  sqliteDriver?: SqliteDriverChoice;
 }
 
 export interface SqlCallContext {
@@ -65,6 +67,12 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       `createSqlExecutor: the connection does not name a ${database.dialect} database.`,
     );
   }
+  if (options.sqliteDriver !== undefined && !SQLITE_DRIVER_CHOICES.includes(options.sqliteDriver)) {
+    throw new McpsmithError(
+      "E_EXECUTOR_OPTIONS",
+      `createSqlExecutor: sqliteDriver takes ${SQLITE_DRIVER_CHOICES.join(", ")}.`,
+    );
+  }
   const { defaultLimit, maxRows } = listLimits(options);
   const limits: ReadLimits = {
     defaultLimit,
@@ -74,6 +82,7 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
   const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
   const cursors = new CursorSigner(options.cursorKey);
   const secrets = connectionSecrets(connection);
+  const writes = options.writes === true;
   let driver: Promise<SqlDriver> | undefined;
 
   function open(): Promise<SqlDriver> {
@@ -84,52 +93,6 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
     return driver;
   }
 
-  async function run(binding: SqlBinding, args: Record<string, unknown>, settings: RunSettings): Promise<object> {
-    switch (binding.kind) {
-      case "describe":
-        return describeTable(tableNamed(database, String(args.table)));
-      case "find_tables":
-        return findTables(database, args.words as string | undefined, Number(args.limit ?? 50));
-      case "list":
-        return listRows(await open(), database, tableOf(database, binding.table), args, limits, cursors, settings);
-      case "list_rows":
-        return listRows(
-          await open(),
-          database,
-          tableNamed(database, String(args.table)),
-          args,
-          limits,
-          cursors,
-          settings,
-        );
-      case "get":
-        return getRow(
-          await open(),
-          database,
-          tableOf(database, binding.table),
-          binding.embed ?? [],
-          args,
-          limits,
-          settings,
-        );
-      case "query": {
-        if (typeof args.sql !== "string" || args.sql.trim() === "")
-          throw new ToolError("sql: takes one SQL statement.");
-        const result = await (await open()).query(args.sql, settings, limits.maxRows);
-        const rows = result.rows.map((row) => plainJson(row) as Record<string, unknown>);
-        const fitting = withinBytes(rows, limits.maxBytes);
-        return { columns: result.columns, rows: fitting.rows, truncated: result.truncated || fitting.cut };
-      }
-      default:
-        if (!options.writes) {
-          throw new ToolError(
-            `${binding.kind}: writes are disabled for this server (enable them to insert, update or delete).`,
-          );
-        }
-        return writeRow(await open(), database, binding.kind, tableOf(database, binding.table), args, settings);
-    }
-  }
-
   return {
     async call(binding, input = {}, context = {}) {
       // The server stops a statement at timeoutMs; this backstop answers even when the server cannot (a network
@@ -137,10 +100,8 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       const backstop = AbortSignal.timeout(timeoutMs * 2 + GRACE_MS);
       const signal = context.signal ? AbortSignal.any([context.signal, backstop]) : backstop;
       try {
-        const value = (await abortable(
-          run(binding, input as Record<string, unknown>, { timeoutMs, signal }),
-          signal,
-        )) as Record<string, unknown>;
+        const call = { database, driver: open, limits, cursors, settings: { timeoutMs, signal }, writes };
+        const value = await abortable(runSqlTool(binding, input as Record<string, unknown>, call), signal);
         return structuredWithText(value, fence(database.name, value));
       } catch (error) {
         const timedOut = backstop.aborted ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
@@ -180,7 +141,10 @@ async function openDriver(database: SqlDatabase, options: SqlExecutorOptions): P
     case "mysql":
       return mysqlDriver(typeof connection === "string" ? mysqlUri(connection) : (connection as never));
     case "sqlite":
-      return sqliteDriver(sqliteFile(connection), { writes: options.writes === true });
+      return sqliteDriver(sqliteFile(connection), {
+        writes: options.writes === true,
+        driver: options.sqliteDriver ?? "auto",
+      });
   }
 }
 

@@ -1,4 +1,5 @@
 import { ToolError } from "../../results/tool-error.js";
+import { DriverMissingError } from "./load-driver.js";
 
 const TIMEOUT_CODES = new Set([
   "57014",
@@ -18,6 +19,8 @@ export function explain(
   c: { timeoutMs: number; signal?: AbortSignal | undefined; scrub: (t: string) => string },
 ): Error {
   if (c.signal?.aborted) return new ToolError("The query was cancelled.");
+  // What to install, as it was said: its code is mcpsmith's, not one the database raised.
+  if (error instanceof DriverMissingError) return error;
   const { code, errno, message } = (error ?? {}) as { code?: unknown; errno?: unknown; message?: string };
   const codes = [code, errno].filter((v) => v !== undefined).map(String);
   const text = c.scrub(message || String(error));

@@ -11,7 +11,6 @@ export {
   type SqlSchemaOptions,
   type SqlToolAnnotations,
   type SqlToolSchema,
-  sqlToolSchema,
 } from "./arguments.js";
 export type { SqlConnection } from "./connection.js";
 export { describeTable, findTables } from "./describe.js";
@@ -39,4 +38,6 @@ export type {
 export { AND, FILTER_OPERATORS, type FilterOperator, OR, operatorsFor } from "./operators.js";
 export { leastPrivilegeScript, type RoleScriptOptions } from "./roles.js";
 export { orNull } from "./row-schema.js";
+export type { SqliteDriverChoice } from "./sqlite-engine.js";
 export { qualifiedName } from "./tables.js";
+export { isWriteBinding, sqlToolSchema } from "./tool-kinds.js";

@@ -3,15 +3,16 @@
  * when a database is used. One loader for the runtime and codegen (`@mcpsmith/runtime/internal`), so a missing driver
  * is said one way everywhere: which package to install.
  */
+import { McpsmithError } from "../../errors.js";
 
-/** The driver a database needs is not installed; `packageName` is what to install. */
-export class DriverMissingError extends Error {
+/** The driver a database needs is not installed; `packageName` is what to install, the message says how. */
+export class DriverMissingError extends McpsmithError {
   constructor(
     readonly packageName: string,
-    install: string,
-    options: { cause: unknown },
+    message: string,
+    options: { cause?: unknown } = {},
   ) {
-    super(`This database needs the ${packageName} package: npm install ${install}`, options);
+    super("E_DRIVER_MISSING", message, options);
     this.name = "DriverMissingError";
   }
 }
@@ -21,13 +22,17 @@ export async function loadDriver<T>(name: string, load: () => Promise<T>, instal
   try {
     return await load();
   } catch (error) {
-    if (isModuleNotFound(error)) throw new DriverMissingError(name, install, { cause: error });
+    if (isModuleNotFound(error)) {
+      throw new DriverMissingError(name, `This database needs the ${name} package: npm install ${install}`, {
+        cause: error,
+      });
+    }
     throw error;
   }
 }
 
 /** Node says a module is missing by a code (ESM and CommonJS spell it differently); bundlers only by the message. */
-function isModuleNotFound(error: unknown): boolean {
+export function isModuleNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return true;
   return error instanceof Error && /Cannot find (module|package)/.test(error.message);

@@ -1,10 +1,18 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
-import { type ResultSet, type RunSettings, type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
+import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
+import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 type Mysql = typeof import("mysql2");
+
+/** A session of mysql2: a transaction on one pooled connection, which a read cut short at its row limit closes. */
+interface MysqlSession extends Session {
+  affected: number;
+  insertId: unknown;
+  closed: boolean;
+}
 
 /**
  * MySQL and MariaDB through `mysql2`. Reads run in `START TRANSACTION READ ONLY`; every statement is a server-side
@@ -66,44 +74,36 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
     return conn;
   }
 
-  async function transaction<T>(
-    mode: "read" | "write",
-    settings: RunSettings,
-    work: (s: Session) => Promise<T>,
-    fresh = false,
-  ) {
-    const conn = await connect(settings);
-    const stop = killOn(settings, conn, lib, config);
-    let done = false;
-    const session = {
-      affected: 0,
-      insertId: undefined as unknown,
-      closed: false,
-      run: (s: Statement, maxRows: number) => execute(conn, s, maxRows, session, fresh),
-    };
-    try {
+  const steps: TransactionSteps<PoolConnection, MysqlSession> = {
+    acquire: connect,
+    cancelOn: (conn, settings) => killQueryOn(settings, conn, lib, config),
+    async begin(conn, mode, _settings, untrusted) {
+      const session: MysqlSession = {
+        affected: 0,
+        insertId: undefined,
+        closed: false,
+        run: (statement, maxRows) => execute(conn, statement, maxRows, session, untrusted),
+      };
       await plain(conn, mode === "read" ? "START TRANSACTION READ ONLY" : "START TRANSACTION");
-      const result = await work(session);
+      return session;
+    },
+    async end(conn, session, mode) {
       // A read cut short by its row limit has closed the connection, and with it the transaction.
       if (!session.closed) await plain(conn, mode === "read" ? "ROLLBACK" : "COMMIT");
-      done = true;
-      return result;
-    } catch (error) {
-      if (!session.closed) await plain(conn, "ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      stop();
-      // A session that ran model-written SQL, or failed midway, is closed rather than handed to the next call.
-      if (fresh || !done) conn.destroy();
-      else conn.release();
-    }
-  }
+    },
+    async abort(conn, session) {
+      if (!session?.closed) await plain(conn, "ROLLBACK");
+    },
+    // A session that ran model-written SQL, or failed midway, is closed rather than handed to the next call.
+    release: (conn, { failure, untrusted }) => (untrusted || failure !== undefined ? conn.destroy() : conn.release()),
+  };
 
+  const { transaction, untrustedRead } = transactionsOf(steps);
   return {
-    transaction: (mode, settings, work) => transaction(mode, settings, work),
+    transaction,
     async query(sql, settings, maxRows) {
       await checkMysqlReadOnly(sql);
-      return transaction("read", settings, (session) => session.run({ text: sql, values: [] }, maxRows), true);
+      return untrustedRead(settings, (session) => session.run({ text: sql, values: [] }, maxRows));
     },
     async writeAccess() {
       const conn = await connect({ timeoutMs: timeoutMs || 10_000 });
@@ -150,7 +150,7 @@ function execute(
   conn: PoolConnection,
   statement: Statement,
   maxRows: number,
-  session: { affected: number; insertId: unknown; closed: boolean },
+  session: MysqlSession,
   stopEarly: boolean,
 ): Promise<ResultSet> {
   return new Promise((resolve, reject) => {
@@ -175,7 +175,7 @@ function execute(
         settled = true;
         session.closed = true;
         conn.destroy();
-        resolve({ columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: true });
+        resolve(resultSet(columns, rows, maxRows));
       }
     });
     command.on("error", (error: Error) => {
@@ -183,15 +183,14 @@ function execute(
       settled = true;
     });
     command.on("end", () => {
-      if (!settled)
-        resolve({ columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows });
+      if (!settled) resolve(resultSet(columns, rows, maxRows));
       settled = true;
     });
   });
 }
 
 /** A cancelled call is stopped on the server: `KILL QUERY` from a connection of its own (the pool may be full). */
-function killOn(settings: RunSettings, conn: PoolConnection, lib: Mysql, config: PoolOptions): () => void {
+function killQueryOn(settings: RunSettings, conn: PoolConnection, lib: Mysql, config: PoolOptions): () => void {
   const signal = settings.signal;
   if (signal === undefined) return () => {};
   const kill = () => {

@@ -1,8 +1,14 @@
 import type { Pool, PoolClient, PoolConfig, QueryArrayConfig } from "pg";
 import type { Statement } from "./dialect.js";
-import { type ResultSet, type RunSettings, type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
+import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
+import { type TransactionSteps, transactionsOf } from "./transaction.js";
+
+/** A session of pg: a transaction on one pooled client. */
+interface PostgresSession extends Session {
+  readonly untrusted: boolean;
+}
 
 /**
  * Types read as their text: dates and times (JavaScript Dates would lose the zone, the precision or the day),
@@ -38,16 +44,10 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
   // A connection that dies while checked out but between statements reports on the client: never an uncaught error.
   pool.on("connect", (client) => client.on("error", () => {}));
 
-  async function transaction<T>(
-    mode: "read" | "write",
-    settings: RunSettings,
-    work: (s: Session) => Promise<T>,
-    reset = false,
-  ) {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    const stop = cancelOn(settings, client, pool);
-    try {
+  const steps: TransactionSteps<PoolClient, PostgresSession> = {
+    acquire: () => pool.connect(),
+    cancelOn: (client, settings) => cancelOn(settings, client, pool),
+    async begin(client, mode, settings, untrusted) {
       const ms = Math.max(1, Math.round(settings.timeoutMs));
       // One round trip (the simple protocol takes several statements; none holds a value from the arguments).
       // SET LOCAL ends with the transaction, so nothing here outlives the call. Intervals are written in ISO 8601
@@ -57,39 +57,36 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
           `SET LOCAL lock_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms * 2}; ` +
           "SET LOCAL intervalstyle = 'iso_8601'",
       );
-      const session = {
+      const session: PostgresSession = {
         affected: 0,
         insertId: undefined,
-        run: (s: Statement, maxRows: number) => run(client, s, maxRows, session),
+        untrusted,
+        run: (statement, maxRows) => run(client, statement, maxRows, session),
       };
-      const result = await work(session);
+      return session;
+    },
+    async end(client, session, mode) {
       await client.query(mode === "read" ? "ROLLBACK" : "COMMIT");
-      if (reset) await client.query("DISCARD ALL");
-      return result;
-    } catch (error) {
-      broken = error as Error;
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      stop();
-      // After a failure the session may hold anything (a cancelled statement, an aborted transaction): drop it.
-      client.release(broken !== undefined && (reset || isConnectionError(broken)) ? broken : undefined);
-    }
-  }
+      // What `query` text set for the session (SET, PREPARE, a temporary table) ends with it.
+      if (session.untrusted) await client.query("DISCARD ALL");
+    },
+    async abort(client) {
+      await client.query("ROLLBACK");
+    },
+    // After a failure the session may hold anything (a cancelled statement, an aborted transaction): drop it.
+    release: (client, { failure, untrusted }) =>
+      client.release(failure !== undefined && (untrusted || isConnectionError(failure)) ? failure : undefined),
+  };
 
+  const { transaction, untrustedRead } = transactionsOf(steps);
   return {
-    transaction: (mode, settings, work) => transaction(mode, settings, work),
+    transaction,
     async query(sql, settings, maxRows) {
       const text = checkReadOnlySql(sql, "postgres");
-      return transaction(
-        "read",
-        settings,
-        async (session) => {
-          await session.run({ text: `DECLARE mcpsmith_query NO SCROLL CURSOR FOR ${text}\n`, values: [] }, 0);
-          return session.run({ text: `FETCH ${maxRows + 1} FROM mcpsmith_query`, values: [] }, maxRows);
-        },
-        true,
-      );
+      return untrustedRead(settings, async (session) => {
+        await session.run({ text: `DECLARE mcpsmith_query NO SCROLL CURSOR FOR ${text}\n`, values: [] }, 0);
+        return session.run({ text: `FETCH ${maxRows + 1} FROM mcpsmith_query`, values: [] }, maxRows);
+      });
     },
     async writeAccess() {
       const { rows } = await pool.query(
@@ -130,9 +127,8 @@ async function run(
   const result = await client.query(config as QueryArrayConfig);
   const fields = result.fields ?? [];
   const columns = uniqueNames(fields.map((f) => f.name));
-  const rows = result.rows as unknown[][];
   session.affected = result.rowCount ?? 0;
-  return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
+  return resultSet(columns, result.rows as unknown[][], maxRows);
 }
 
 /** A cancelled call stops its statement on the server: `pg_cancel_backend` from another connection. */

@@ -1,30 +1,20 @@
 import { ToolError } from "../../results/tool-error.js";
 import { jsonConverter } from "./codecs.js";
-import type { CursorSigner } from "./cursor.js";
 import { StatementWriter } from "./dialect.js";
-import type { RunSettings, SqlDriver } from "./driver.js";
-import type { SqlColumn, SqlDatabase, SqlEmbed, SqlTable } from "./model.js";
+import type { SqlColumn, SqlEmbed, SqlTable } from "./model.js";
 import { cursorScope, keysetCondition, resolveOrder } from "./order.js";
 import { rowEncoder, withinBytes } from "./rows.js";
 import { countStatement, embedStatement, getStatement, keyValues, listStatement } from "./statements.js";
 import { columnOf, qualifiedName, tableOf } from "./tables.js";
-
-export interface ReadLimits {
-  defaultLimit: number;
-  maxRows: number;
-  maxBytes: number;
-}
+import type { SqlToolCall } from "./tool-call.js";
 
 /** `list_<table>` and `list_rows`: one read-only transaction for the page and, when asked, the count. */
 export async function listRows(
-  driver: SqlDriver,
-  database: SqlDatabase,
+  call: SqlToolCall,
   table: SqlTable,
   args: Record<string, unknown>,
-  limits: ReadLimits,
-  cursors: CursorSigner,
-  settings: RunSettings,
 ): Promise<Record<string, unknown>> {
+  const { database, limits, cursors, settings } = call;
   const { dialect } = database;
   const limit = args.limit ?? limits.defaultLimit;
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > limits.maxRows) {
@@ -52,6 +42,7 @@ export async function listRows(
     ...(after && { after: (w: StatementWriter) => keysetCondition(keys, after, w) }),
   });
   const countQuery = count && countStatement(dialect, table, args.where, count === "estimated");
+  const driver = await call.driver();
   const [page, counted] = await driver.transaction("read", settings, async (session) => [
     await session.run(statement, limit),
     countQuery ? await session.run(countQuery, 1) : undefined,
@@ -87,17 +78,15 @@ function countOf(row: Record<string, unknown> | undefined, planned: boolean): { 
 
 /** `get_<table>`: the row by key and, in the same transaction, its embedded rows. */
 export async function getRow(
-  driver: SqlDriver,
-  database: SqlDatabase,
+  call: SqlToolCall,
   table: SqlTable,
   embeds: SqlEmbed[],
   args: Record<string, unknown>,
-  limits: ReadLimits,
-  settings: RunSettings,
 ): Promise<Record<string, unknown>> {
+  const { database, limits, settings } = call;
   const { dialect } = database;
   const key = keyValues(table, args, dialect, "key");
-  return driver.transaction("read", settings, async (session) => {
+  return (await call.driver()).transaction("read", settings, async (session) => {
     const found = await session.run(getStatement(dialect, table, key), 1);
     const raw = found.rows[0];
     if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);

@@ -1,6 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
-import type { RunSettings, Session, SqlDriver } from "./driver.js";
+import type { Session } from "./driver.js";
 import type { SqlColumn, SqlDatabase, SqlTable } from "./model.js";
 import { describeKey } from "./read-tools.js";
 import { rowEncoder } from "./rows.js";
@@ -13,6 +13,7 @@ import {
   updateStatement,
 } from "./statements.js";
 import { qualifiedName } from "./tables.js";
+import type { SqlToolCall } from "./tool-call.js";
 
 type Key = { column: SqlColumn; value: unknown }[];
 
@@ -22,14 +23,14 @@ type Key = { column: SqlColumn; value: unknown }[];
  * same transaction instead (locked before a delete).
  */
 export async function writeRow(
-  driver: SqlDriver,
-  database: SqlDatabase,
+  call: SqlToolCall,
   kind: "insert" | "update" | "delete",
   table: SqlTable,
   args: Record<string, unknown>,
-  settings: RunSettings,
 ): Promise<Record<string, unknown>> {
+  const { database, settings } = call;
   const { dialect } = database;
+  const driver = await call.driver();
   const returning = await driver.returning(kind);
   const rows = await driver.transaction("write", settings, async (session) => {
     if (kind === "insert") {

@@ -38,37 +38,47 @@ export const TEXT_FORMS: Readonly<Record<string, string>> = {
 const NUMERIC_SPECIALS = ["NaN", "Infinity", "-Infinity"];
 
 /**
- * `nested` is set inside a row, a range or an array of rows: there a value comes in its type's own text, which the
- * executor cannot cast in SQL, so money keeps its currency format (a top-level money column is read as numeric).
+ * Where a type is, for money: the executor reads a money column, a money array and a money attribute of a row column
+ * through numeric (as a decimal string). Deeper (a row in a row, an array of rows, a range), a value comes in its
+ * type's own text, which the executor cannot cast in SQL, so money keeps the server's currency format there.
  */
-export function mapPostgresType(types: TypeIndex, oid: number, typmod: number, nested = false): MappedType {
+type Nesting = "column" | "attribute" | "deep";
+
+export function mapPostgresType(
+  types: TypeIndex,
+  oid: number,
+  typmod: number,
+  nesting: Nesting = "column",
+): MappedType {
   const type = types.get(oid);
   if (type === undefined) return { ...json.text(undefined, "a value of an unknown type"), unmapped: `oid ${oid}` };
   switch (type.typtype) {
     case "d":
-      return mapPostgresType(types, type.base_type, type.base_typmod >= 0 ? type.base_typmod : typmod, nested);
+      return mapPostgresType(types, type.base_type, type.base_typmod >= 0 ? type.base_typmod : typmod, nesting);
     case "e":
       return json.enumeration(type.enum_labels ?? []);
     case "r":
     case "m": {
       const subtype = type.range_subtype ?? 0;
-      const element = mapPostgresType(types, subtype, -1, true);
+      const element = mapPostgresType(types, subtype, -1, "deep");
       const sql = type.range_subtype_sql ?? "";
       return withUnmapped(type.typtype === "r" ? json.range(element, sql) : json.multirange(element, sql), element);
     }
     case "c":
-      return compositeType(types, type);
+      return compositeType(types, type, nesting === "column" ? "attribute" : "deep");
   }
-  if (type.category === "A" && type.element !== 0)
-    return json.array(mapPostgresType(types, type.element, typmod, nested));
-  return mapBaseType(type, typmod, nested);
+  if (type.category === "A" && type.element !== 0) {
+    const items = nesting === "column" && !isRow(types, type.element) ? "column" : "deep";
+    return json.array(mapPostgresType(types, type.element, typmod, items));
+  }
+  return mapBaseType(type, typmod, nesting);
 }
 
-function compositeType(types: TypeIndex, type: TypeRow): MappedType {
+function compositeType(types: TypeIndex, type: TypeRow, nesting: Nesting): MappedType {
   const names = type.attribute_names ?? [];
   const attributes = names.map((name, i) => ({
     name,
-    type: mapPostgresType(types, type.attribute_types?.[i] ?? 0, type.attribute_typmods?.[i] ?? -1, true),
+    type: mapPostgresType(types, type.attribute_types?.[i] ?? 0, type.attribute_typmods?.[i] ?? -1, nesting),
   }));
   const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const name = type.schema === "public" ? type.name : `${type.schema}.${type.name}`;
@@ -77,12 +87,26 @@ function compositeType(types: TypeIndex, type: TypeRow): MappedType {
   return unmapped === undefined ? mapped : { ...mapped, unmapped };
 }
 
+/** PostgreSQL's dates and timestamps also hold `infinity` and `-infinity`, later and earlier than any other. */
+function withInfinity(mapped: MappedType): MappedType {
+  const { description, ...form } = mapped.schema as Record<string, unknown>;
+  const infinite = { type: "string", enum: ["infinity", "-infinity"] };
+  return { ...mapped, schema: { anyOf: [form, infinite], ...(description !== undefined && { description }) } };
+}
+
+/** Whether values of the type are rows (a composite, or a domain over one). */
+function isRow(types: TypeIndex, oid: number): boolean {
+  const type = types.get(oid);
+  if (type?.typtype === "d") return isRow(types, type.base_type);
+  return type?.typtype === "c";
+}
+
 /** A type built of another keeps its part's warning: a range of an unknown subtype is not silently mapped. */
 function withUnmapped(mapped: MappedType, part: MappedType): MappedType {
   return part.unmapped === undefined ? mapped : { ...mapped, unmapped: part.unmapped };
 }
 
-function mapBaseType(type: TypeRow, typmod: number, nested: boolean): MappedType {
+function mapBaseType(type: TypeRow, typmod: number, nesting: Nesting): MappedType {
   switch (type.name) {
     case "int2":
       return json.integer(-32768, 32767);
@@ -120,19 +144,19 @@ function mapBaseType(type: TypeRow, typmod: number, nested: boolean): MappedType
     case "bytea":
       return json.bytes();
     case "date":
-      return json.date();
+      return withInfinity(json.date());
     case "time":
       return json.time(false);
     case "timetz":
       return json.time(true);
     case "timestamp":
-      return json.datetime(false);
+      return withInfinity(json.datetime(false));
     case "timestamptz":
-      return json.datetime(true);
+      return withInfinity(json.datetime(true));
     case "interval":
       return json.interval();
     case "money":
-      if (!nested) return json.money();
+      if (nesting !== "deep") return json.money();
       break;
     case "xml":
       return json.xml();

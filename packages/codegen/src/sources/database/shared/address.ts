@@ -23,6 +23,11 @@ const SCHEMES: Record<string, "postgres" | "mysql"> = {
 
 const SQLITE_FILE = /\.(sqlite3?|db)$/i;
 const DDL_FILE = /\.sql$/i;
+
+/** Whether the input is a DDL file, which needs a dialect: a `.sql` file does not say which engine wrote it. */
+export function isDdlFile(input: string): boolean {
+  return DDL_FILE.test(input);
+}
 export const DIALECTS: readonly SqlDialect[] = ["postgres", "mysql", "sqlite"];
 
 /**
@@ -37,7 +42,7 @@ export function parseDatabaseAddress(input: string, dialect?: string): DatabaseA
   if (scheme !== undefined && scheme.length > 2 && /^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
     throw addressError(`"${redactUrl(input)}": unknown scheme ${scheme} (postgres://, mysql://, mariadb://, sqlite:)`);
   }
-  if (DDL_FILE.test(input)) {
+  if (isDdlFile(input)) {
     if (checked === undefined) {
       throw addressError(`${input}: a DDL file needs a dialect (postgres, mysql or sqlite: --dialect)`);
     }

@@ -5,9 +5,14 @@
 import { DriverMissingError, loadDriver as loadRuntimeDriver } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../../errors.js";
 
-export async function loadDriver<Module>(name: string, load: () => Promise<Module>): Promise<Module> {
+export function loadDriver<Module>(name: string, load: () => Promise<Module>): Promise<Module> {
+  return withDriverErrors(() => loadRuntimeDriver(name, load));
+}
+
+/** What `load` gives, a driver missing said as a coded error. */
+export async function withDriverErrors<T>(load: () => Promise<T>): Promise<T> {
   try {
-    return await loadRuntimeDriver(name, load);
+    return await load();
   } catch (error) {
     if (error instanceof DriverMissingError) {
       throw new CodegenError("E_DATABASE_DRIVER_MISSING", error.message, { cause: error });

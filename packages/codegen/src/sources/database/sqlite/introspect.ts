@@ -2,8 +2,9 @@
  * Reads an SQLite database (a file opened read-only, or an in-memory one holding a DDL file) with the schema table
  * and pragmas, the same for both. SQLite's own tables (`sqlite_*`) are left out.
  */
+
+import type { SqliteConnection } from "@mcpsmith/runtime/internal";
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
-import type Database from "better-sqlite3";
 import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import { mapSqliteType } from "./types.js";
 
@@ -40,8 +41,8 @@ interface ForeignKeyRow {
   to: string | null;
 }
 
-export function introspectSqlite(db: Database.Database, warn: Warn): SqlTable[] {
-  const list = db.prepare("PRAGMA main.table_list").all() as TableListRow[];
+export function introspectSqlite(db: SqliteConnection, warn: Warn): SqlTable[] {
+  const list = db.all("PRAGMA main.table_list") as TableListRow[];
   const relations = list.filter((row) => !row.name.startsWith("sqlite_"));
   for (const row of relations.filter((r) => r.type === "virtual" || r.type === "shadow")) {
     warn(row.name, `${row.type} table skipped (a module's storage, not a plain table)`);
@@ -53,9 +54,9 @@ export function introspectSqlite(db: Database.Database, warn: Warn): SqlTable[] 
   return sortTables(tables);
 }
 
-function readTable(db: Database.Database, relation: TableListRow, warn: Warn): SqlTable {
+function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): SqlTable {
   const quoted = quote(relation.name);
-  const rows = (db.prepare(`PRAGMA main.table_xinfo(${quoted})`).all() as ColumnRow[]).filter((r) => r.hidden !== 1);
+  const rows = (db.all(`PRAGMA main.table_xinfo(${quoted})`) as ColumnRow[]).filter((r) => r.hidden !== 1);
   const keyColumns = rows.filter((r) => r.pk > 0).sort((a, b) => a.pk - b.pk);
   const withoutRowid = relation.wr === 1;
   const rowidAlias = !withoutRowid && keyColumns.length === 1 && keyColumns[0]?.type.toUpperCase() === "INTEGER";
@@ -86,20 +87,17 @@ function readTable(db: Database.Database, relation: TableListRow, warn: Warn): S
   return table;
 }
 
-function readUniqueKeys(db: Database.Database, quoted: string): string[][] {
-  const indexes = db.prepare(`PRAGMA main.index_list(${quoted})`).all() as IndexListRow[];
+function readUniqueKeys(db: SqliteConnection, quoted: string): string[][] {
+  const indexes = db.all(`PRAGMA main.index_list(${quoted})`) as IndexListRow[];
   return indexes
     .filter((index) => index.unique === 1 && index.partial === 0 && index.origin !== "pk")
-    .map(
-      (index) =>
-        db.prepare(`PRAGMA main.index_info(${quote(index.name)})`).all() as { cid: number; name: string | null }[],
-    )
+    .map((index) => db.all(`PRAGMA main.index_info(${quote(index.name)})`) as { cid: number; name: string | null }[])
     .filter((columns) => columns.every((c) => c.cid >= 0 && c.name !== null))
     .map((columns) => columns.map((c) => c.name as string));
 }
 
-function readForeignKeys(db: Database.Database, quoted: string): SqlForeignKey[] {
-  const rows = db.prepare(`PRAGMA main.foreign_key_list(${quoted})`).all() as ForeignKeyRow[];
+function readForeignKeys(db: SqliteConnection, quoted: string): SqlForeignKey[] {
+  const rows = db.all(`PRAGMA main.foreign_key_list(${quoted})`) as ForeignKeyRow[];
   const byId = new Map<number, ForeignKeyRow[]>();
   for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   return sortForeignKeys(

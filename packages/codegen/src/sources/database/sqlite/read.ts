@@ -2,25 +2,27 @@
  * SQLite inputs: a database file, opened read-only so reading it never changes it, or a DDL file run statement by
  * statement into an in-memory database (data statements are not run: the schema needs no rows).
  */
+import { loadSqliteEngine, MEMORY, type SqliteConnection } from "@mcpsmith/runtime/internal";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../../errors.js";
-import { loadDriver, messageOf } from "../shared/drivers.js";
+import { messageOf, withDriverErrors } from "../shared/drivers.js";
 import { statementError, withoutLeadingComments } from "../shared/script.js";
 import type { SplitScript } from "../shared/statements.js";
 import { introspectSqlite } from "./introspect.js";
 
 type Warn = (pointer: string, message: string) => void;
 
-async function driver() {
-  return (await loadDriver("better-sqlite3", () => import("better-sqlite3"))).default;
+/** The engine the executor would run the database on (better-sqlite3, else node:sqlite). */
+function engine() {
+  return withDriverErrors(() => loadSqliteEngine());
 }
 
 export async function readSqliteFile(path: string, warn: Warn): Promise<SqlTable[]> {
-  const Database = await driver();
-  let db: InstanceType<typeof Database>;
+  const sqlite = await engine();
+  let db: SqliteConnection;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma("schema_version");
+    db = sqlite.open(path, { readOnly: true });
+    db.all("PRAGMA schema_version");
   } catch (error) {
     throw new CodegenError("E_DATABASE_UNREACHABLE", `${path}: not a readable SQLite database (${messageOf(error)})`);
   }
@@ -34,8 +36,7 @@ export async function readSqliteFile(path: string, warn: Warn): Promise<SqlTable
 const DATA = /^(INSERT|REPLACE)\b/i;
 
 export async function readSqliteScript(script: SplitScript, file: string, warn: Warn): Promise<SqlTable[]> {
-  const Database = await driver();
-  const db = new Database(":memory:");
+  const db = (await engine()).open(MEMORY, { readOnly: false });
   try {
     let data = 0;
     for (const statement of script.statements) {
