@@ -192,6 +192,46 @@ describe("the same config above its threshold: one search over the whole catalog
   });
 });
 
+describe.each(["v2 pinned 2026-07-28", "v1"] as const)(
+  "the same config in code mode (%s): one typed api over every source",
+  (kind) => {
+    let client: TestClient;
+    beforeAll(async () => {
+      client = await connectClient(kind, stdio(["--mode", "code"]));
+    }, 40_000);
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    it("lists search_api and execute, and finds every source's functions, bound arguments left out", async () => {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_api", "execute"]);
+      const found = await client.callTool({ name: "search_api", arguments: { query: "greet" } });
+      const [greet] = (found.structuredContent as Json).functions;
+      expect(greet).toMatchObject({ name: "utils_greet", group: "utils/src/tools.ts" });
+      expect((found.structuredContent as Json).declarations).toMatch(/interface UtilsGreetInput {\s*name: string;\s*}/);
+    });
+
+    it("runs code calling a tool of each kind, each call with its transforms", async () => {
+      const before = upstream.requests.length;
+      const code = [
+        "const pet = await api.pets_pet({ petId: 7 });",
+        "const albums = await api.music_list_Album({});",
+        'const greeting = await api.utils_greet({ name: "Cy" });',
+        'const counted = await api.count_letters({ word: "ab" });',
+        "return { pet: pet.name, albums: albums.rows.length, greeting, counted };",
+      ].join("\n");
+      const result = await client.callTool({ name: "execute", arguments: { code } });
+      expect((result.structuredContent as Json).result).toEqual({
+        pet: "doggie",
+        albums: 2,
+        greeting: "hello Cy from acme",
+        counted: { letters: 2, word: "AB" },
+      });
+      expect(upstream.requests.slice(before).map((request) => request.url)).toEqual(["/api/v3/pet/7"]);
+    });
+  },
+);
+
 describe("a claim binding over HTTP: each caller sees its own rows", () => {
   const keys = { Rock: "key-rock-0123456789", Jazz: "key-jazz-0123456789" };
   let http: SpawnedHttpServer;

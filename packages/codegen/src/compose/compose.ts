@@ -6,11 +6,11 @@
 import { basename } from "node:path";
 import type { ServerModel } from "@mcpsmith/runtime";
 import { McpsmithError } from "@mcpsmith/runtime";
-import { type CatalogueMode, type ComposedSource, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
+import { type ComposedServer, type ComposedSource, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
 import { listedTools } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
-import { DEFAULT_DISCOVERY_THRESHOLD } from "../ir/listing-modes.js";
+import { DEFAULT_DISCOVERY_THRESHOLD, type ListingMode } from "../ir/listing-modes.js";
 import { isRecord } from "./config/checks.js";
 import { kindOfSource } from "./config/kinds.js";
 import type { ConfigFile } from "./config/read.js";
@@ -23,7 +23,7 @@ export interface ComposeConfigOptions {
   /** Whether the server authenticates its callers (a claim binding needs it). */
   authenticated: boolean;
   /** Overrides of the config's own (`serve --mode`, `--threshold`). */
-  mode?: CatalogueMode;
+  mode?: ListingMode;
   threshold?: number;
   /** Where warnings go (an optional source that failed, raw SQL left out); default: collected only. */
   warn?: (message: string) => void;
@@ -47,7 +47,7 @@ export interface Composition {
   file: string;
   /** What clients are served. */
   model: ServerModel;
-  mode: "tools" | "discovery";
+  mode: "tools" | "discovery" | "code";
   /** Tools in the whole catalogue (each a tool, or reachable through discovery). */
   operations: number;
   /** Estimated tokens of the `tools/list` clients receive. */
@@ -93,14 +93,14 @@ export async function composeConfig(read: ConfigFile, options: ComposeConfigOpti
   };
   try {
     if (failures.length > 0) throw failures[0];
-    return finish(read, loaded, skipped, options, env, warn, close);
+    return await finish(read, loaded, skipped, options, env, warn, close);
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-function finish(
+async function finish(
   read: ConfigFile,
   loaded: { key: string; config: SourceConfig; source: LoadedSource }[],
   skipped: Composition["skipped"],
@@ -108,7 +108,7 @@ function finish(
   env: Readonly<Record<string, string | undefined>>,
   warn: (message: string) => void,
   close: () => Promise<void>,
-): Composition {
+): Promise<Composition> {
   const { config, file, dir } = read;
   const composed: ComposedSource[] = loaded.map(({ key, config: source, source: { model, hints, rawSql } }) => {
     const plan = planSource({
@@ -132,7 +132,7 @@ function finish(
       env,
       authenticated: options.authenticated,
     });
-    const { model, mode } = catalogueModel(server, {
+    const { model, mode } = await servedModel(server, {
       mode: options.mode ?? config.mode ?? "auto",
       threshold: options.threshold ?? config.threshold ?? DEFAULT_DISCOVERY_THRESHOLD,
       subject: `the ${name} server`,
@@ -174,4 +174,15 @@ function finish(
 function kindOf(source: SourceConfig) {
   // The config was validated: exactly one kind key is there.
   return kindOfSource(isRecord(source) ? source : {}, "", () => {})!;
+}
+
+/** The catalogue as clients get it: tools or discovery (the runtime's modes), or code mode (QuickJS loaded only then). */
+async function servedModel(
+  server: ComposedServer,
+  options: { mode: ListingMode; threshold: number; subject: string },
+): Promise<{ model: ServerModel; mode: Composition["mode"] }> {
+  if (options.mode !== "code") return catalogueModel(server, { ...options, mode: options.mode });
+  const { codeMode } = await import("@mcpsmith/runtime/code-mode");
+  const hints = Object.fromEntries(server.hints);
+  return { model: codeMode(server.model, { hints, subject: options.subject }), mode: "code" };
 }

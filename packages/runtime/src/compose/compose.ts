@@ -59,7 +59,7 @@ export function composeServer(sources: readonly ComposedSource[], options: Compo
       toolSources.set(plan.name, source.key);
       const own = source.hints?.[plan.tool];
       const group = own?.group ? `${source.key}/${own.group}` : source.key;
-      hints.set(plan.name, { group, ...(own?.keywords && { keywords: own.keywords }) });
+      hints.set(plan.name, { ...own, group });
     }
     for (const prompt of source.model.prompts) {
       const name = prefixedName(source.prefix, prompt.name);

@@ -1,4 +1,5 @@
 import type { ModelOptions, ServerInfo, ServerModel } from "../model/types.js";
+import type { JsonSchema } from "../schema/types.js";
 
 /**
  * Where the server takes a bound argument's value from: a fixed value, an environment variable (read once, when
@@ -29,6 +30,8 @@ export interface SearchHints {
   group?: string;
   /** Matched without being shown (`GET /pets/{petId}`). */
   keywords?: readonly string[];
+  /** Code mode: the schema of a result sent as JSON text (an array, a scalar), which `api` returns parsed. */
+  textResultSchema?: JsonSchema;
 }
 
 /** One source of a composed server: its model and what of it is served, under which names. */

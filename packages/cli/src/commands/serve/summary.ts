@@ -4,6 +4,7 @@ import { thousands } from "@mcpsmith/runtime/internal";
 import { styleFor } from "../../format/style.js";
 import type { Io } from "../../io.js";
 import { plural } from "../../text.js";
+import { credentialLine } from "./openapi.js";
 
 /**
  * What a composed server says on stderr before serving (stdout is the protocol): the catalogue and how it is
@@ -14,10 +15,13 @@ export function printComposition(composition: Composition, io: Io): void {
   const style = styleFor(io.stderr, io.env);
   const name = composition.model.info.name;
   const where = relative(io.cwd, composition.file) || composition.file;
+  const tools = plural(composition.operations, "tool");
   const shape =
     composition.mode === "tools"
-      ? plural(composition.operations, "tool")
-      : `${plural(composition.operations, "tool")} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
+      ? tools
+      : composition.mode === "code"
+        ? `${tools} as code mode's typed api, behind 2 tools (search_api, execute)`
+        : `${tools} behind 3 discovery tools (search_operations, describe_operation, call_operation)`;
   io.stderr.write(
     `${style.bold("mcpsmith serve")} ${name} (${where}): ${sources}, ${shape}; tools/list ≈ ${thousands(composition.toolListTokens)} tokens\n`,
   );
@@ -26,10 +30,9 @@ export function printComposition(composition: Composition, io: Io): void {
     io.stderr.write(
       `  ${source.key.padEnd(width)}  ${source.kind.padEnd(10)} ${plural(source.tools, "tool").padStart(9)}  ≈ ${thousands(source.toolListTokens).padStart(6)} tokens  ${style.dim(source.title)}\n`,
     );
-    for (const { env, scheme, set } of source.credentials) {
-      io.stderr.write(
-        `    ${set ? style.green("credential") : style.yellow("credential")} ${env} (${scheme}) ${set ? "is set" : "is not set"}\n`,
-      );
+    for (const credential of source.credentials) {
+      const label = credential.set ? style.green("credential") : style.yellow("credential");
+      io.stderr.write(`    ${label} ${credentialLine(credential)}\n`);
     }
   }
 }

@@ -1,10 +1,12 @@
+import type { ListingMode } from "../../ir/listing-modes.js";
+
 /**
  * The shape of `mcpsmith.config.{ts,mjs,json,yaml}`: one server over many sources (docs/compose.md). The same in
  * every format; `defineConfig` types it for TypeScript. Paths are relative to the config file's folder.
  */
 
-/** How the whole catalogue is listed. `code` joins once code mode lands (docs/compose.md). */
-export type ConfigMode = "auto" | "tools" | "discovery";
+/** How the whole catalogue is listed: a tool each, the discovery tools, whichever fits (`auto`), or code mode. */
+export type ConfigMode = ListingMode;
 
 /** A value read from the environment when the server starts (a secret stays out of the file). */
 export interface FromEnv {

@@ -36,7 +36,11 @@ export async function loadOpenApiSource(config: OpenApiSourceConfig, context: So
   });
   const hints: Record<string, SearchHints> = {};
   for (const tool of ir.tools) {
-    hints[tool.name] = { group: tool.group, keywords: [`${tool.binding.method.toUpperCase()} ${tool.binding.path}`] };
+    hints[tool.name] = {
+      group: tool.group,
+      keywords: [`${tool.binding.method.toUpperCase()} ${tool.binding.path}`],
+      ...(typeof tool.textOutputSchema === "object" && { textResultSchema: tool.textOutputSchema }),
+    };
   }
   return {
     kind: "openapi",
