@@ -9,7 +9,7 @@ export function configFailure(error: unknown): unknown {
       error.code === "E_CONFIG_MISSING" ? "E_TARGET_MISSING" : "E_CONFIG_FILE",
       `${error.code}: ${error.message}`,
       {
-        hint: "Fix the config (docs/compose.md lists every key) and run again; nothing was served.",
+        hint: "Fix the config (docs/compose.md lists every key) and run again; nothing was served or written.",
         cause: error,
       },
     );

@@ -3,20 +3,17 @@
  * fails is left out with a warning), planned by its transforms, composed by the runtime, and listed in the config's
  * mode over the whole catalogue. The serving itself is the CLI's.
  */
-import { basename } from "node:path";
 import type { ServerModel } from "@mcpsmith/runtime";
 import { McpsmithError } from "@mcpsmith/runtime";
-import { type ComposedServer, type ComposedSource, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
+import { type ComposedServer, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
 import { listedTools } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
 import { DEFAULT_DISCOVERY_THRESHOLD, type ListingMode } from "../ir/listing-modes.js";
-import { isRecord } from "./config/checks.js";
-import { kindOfSource } from "./config/kinds.js";
 import type { ConfigFile } from "./config/read.js";
-import type { McpsmithConfig, SourceConfig } from "./config/types.js";
-import { planSource } from "./plan.js";
-import { type LoadedSource, loadSource } from "./sources/index.js";
+import type { McpsmithConfig } from "./config/types.js";
+import { configServerInfo, type LoadedEntry, loadConfigSources, plannedSources } from "./load-sources.js";
+import type { LoadedSource } from "./sources/index.js";
 
 export interface ComposeConfigOptions {
   env?: Readonly<Record<string, string | undefined>>;
@@ -61,73 +58,32 @@ export interface Composition {
 }
 
 export async function composeConfig(read: ConfigFile, options: ComposeConfigOptions): Promise<Composition> {
-  const { config, dir } = read;
   const env = options.env ?? process.env;
   const warn = options.warn ?? (() => {});
-  const entries = Object.entries(config.sources);
-  // Loaded side by side: a database's introspection and a large document's parse overlap.
-  const outcomes = await Promise.allSettled(
-    entries.map(([key, source]) =>
-      loadSource(kindOf(source), source, {
-        key,
-        dir,
-        env,
-        ...(config.maxNameLength !== undefined && { maxNameLength: config.maxNameLength }),
-      }),
-    ),
-  );
-  const loaded: { key: string; config: SourceConfig; source: LoadedSource }[] = [];
-  const skipped: Composition["skipped"] = [];
-  const failures: unknown[] = [];
-  outcomes.forEach((outcome, index) => {
-    const [key, source] = entries[index]!;
-    if (outcome.status === "fulfilled") loaded.push({ key, config: source, source: outcome.value });
-    else if (source.optional === true) {
-      const reason = (outcome.reason as Error).message;
-      skipped.push({ key, reason });
-      warn(`${reason}; it is optional, and left out`);
-    } else failures.push(outcome.reason);
-  });
-  const close = async () => {
-    await Promise.allSettled(loaded.map(({ source }) => source.close?.()));
-  };
+  const { loaded, skipped, close } = await loadConfigSources(read, env, warn);
   try {
-    if (failures.length > 0) throw failures[0];
-    return await finish(read, loaded, skipped, options, env, warn, close);
+    return await serveComposition(read, loaded, skipped, options, env, warn, close);
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-async function finish(
+async function serveComposition(
   read: ConfigFile,
-  loaded: { key: string; config: SourceConfig; source: LoadedSource }[],
+  loaded: LoadedEntry[],
   skipped: Composition["skipped"],
   options: ComposeConfigOptions,
   env: Readonly<Record<string, string | undefined>>,
   warn: (message: string) => void,
   close: () => Promise<void>,
 ): Promise<Composition> {
-  const { config, file, dir } = read;
-  const composed: ComposedSource[] = loaded.map(({ key, config: source, source: { model, hints, rawSql } }) => {
-    const plan = planSource({
-      key,
-      tools: model.tools.map((tool) => tool.name),
-      prefix: source.prefix ?? key,
-      transforms: source.tools ?? {},
-      rawSql,
-      file,
-      ...(config.maxNameLength !== undefined && { maxNameLength: config.maxNameLength }),
-    });
-    for (const warning of plan.warnings) warn(warning);
-    return { key, model, prefix: source.prefix ?? key, tools: plan.tools, hints };
-  });
-  for (const { key, source } of loaded) for (const warning of source.warnings) warn(`source "${key}": ${warning}`);
-  const name = config.name ?? basename(dir);
+  const { config, file } = read;
+  const composed = plannedSources(read, loaded, warn);
+  const info = configServerInfo(read);
   try {
     const server = composeServer(composed, {
-      info: { name, version: config.version ?? "0.1.0", ...(config.title !== undefined && { title: config.title }) },
+      info,
       ...(config.instructions !== undefined && { instructions: config.instructions }),
       env,
       authenticated: options.authenticated,
@@ -135,7 +91,7 @@ async function finish(
     const { model, mode } = await servedModel(server, {
       mode: options.mode ?? config.mode ?? "auto",
       threshold: options.threshold ?? config.threshold ?? DEFAULT_DISCOVERY_THRESHOLD,
-      subject: `the ${name} server`,
+      subject: `the ${info.name} server`,
     });
     const listed = listedTools(model);
     const catalogue = mode === "tools" ? listed : listedTools(server.model);
@@ -164,20 +120,20 @@ async function finish(
       close,
     };
   } catch (error) {
-    if (error instanceof McpsmithError && (error.code === "E_COMPOSE_INVALID" || error.code === "E_COMPOSE_CONFLICT")) {
-      throw new CodegenError("E_CONFIG_INVALID", `${file}: ${error.message}`, { cause: error });
-    }
-    throw error;
+    throw configFailureOf(error, file);
   }
 }
 
-function kindOf(source: SourceConfig) {
-  // The config was validated: exactly one kind key is there.
-  return kindOfSource(isRecord(source) ? source : {}, "", () => {})!;
+/** The runtime's refusal of a plan, said of the config file (its message names the key or the sources). */
+export function configFailureOf(error: unknown, file: string): unknown {
+  if (error instanceof McpsmithError && (error.code === "E_COMPOSE_INVALID" || error.code === "E_COMPOSE_CONFLICT")) {
+    return new CodegenError("E_CONFIG_INVALID", `${file}: ${error.message}`, { cause: error });
+  }
+  return error;
 }
 
 /** The catalogue as clients get it: tools or discovery (the runtime's modes), or code mode (QuickJS loaded only then). */
-async function servedModel(
+export async function servedModel(
   server: ComposedServer,
   options: { mode: ListingMode; threshold: number; subject: string },
 ): Promise<{ model: ServerModel; mode: Composition["mode"] }> {

@@ -13,6 +13,8 @@ type Resolved = { path: string[]; constant: unknown } | { path: string[]; claim:
 export interface BindContext {
   env: Readonly<Record<string, string | undefined>>;
   authenticated: boolean;
+  /** Check the bound arguments only: no environment read, no authentication required. */
+  planOnly: boolean;
   /** Names the tool in errors (`source "shop": list_orders`). */
   where: string;
 }
@@ -53,6 +55,7 @@ export function bindTool(tool: ToolModel, bind: Readonly<Record<string, Binding>
 
 function resolveBinding(path: string, binding: Binding, schema: JsonSchema, context: BindContext): Resolved {
   const steps = pathOf(path);
+  if (context.planOnly) return { path: steps, constant: undefined };
   if ("claim" in binding) {
     if (!context.authenticated) {
       throw new McpsmithError(

@@ -52,6 +52,7 @@ export function composeServer(sources: readonly ComposedSource[], options: Compo
       const served = bindTool(renamed(tool, plan.name, plan.description, source), plan.bind ?? {}, {
         env,
         authenticated: options.authenticated === true,
+        planOnly: options.planOnly === true,
         where,
       });
       model.tools.push(served);

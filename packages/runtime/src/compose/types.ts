@@ -56,6 +56,12 @@ export interface ComposeOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether callers are authenticated: a `{ claim }` binding needs it. */
   authenticated?: boolean;
+  /**
+   * Check the plan (names, conflicts, bound arguments) without reading the environment or requiring
+   * authentication: what `mcpsmith generate --config` does before writing code that reads them when it starts.
+   * The composed model is not for serving then.
+   */
+  planOnly?: boolean;
 }
 
 export interface ComposedServer {

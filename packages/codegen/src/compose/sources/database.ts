@@ -30,6 +30,7 @@ export async function loadDatabaseSource(config: DatabaseSourceConfig, context: 
       ...(writes !== undefined && { writes }),
       ...(config.maxRows !== undefined && { maxRows: config.maxRows }),
       ...(context.maxNameLength !== undefined && { maxNameLength: context.maxNameLength }),
+      connectionEnv: connectionEnvOf(config, context.key),
     },
   });
   const { databaseServer } = await import("../../serve/database.js");
@@ -48,7 +49,21 @@ export async function loadDatabaseSource(config: DatabaseSourceConfig, context: 
     files: address.kind === "server" ? [] : [address.path],
     rawSql: ir.tools.filter((tool) => RAW_SQL.has(tool.binding.kind)).map((tool) => tool.name),
     close: () => served.executor.close(),
+    ir: { kind: "database", ir, connection: input },
   };
+}
+
+/**
+ * The variable a generated project reads the connection from: the one given, else the one the config reads it from,
+ * else one named after the source (`shop` -> `SHOP_DATABASE_URL`), so two databases of one project do not share one.
+ */
+function connectionEnvOf(config: DatabaseSourceConfig, key: string): string {
+  if (config.connectionEnv !== undefined) return config.connectionEnv;
+  if (typeof config.database !== "string") return config.database.env;
+  return `${key
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^(?=[0-9])/, "_")}_DATABASE_URL`;
 }
 
 /** The connection: a URL as written, a file relative to the config, or the environment variable named. */

@@ -18,5 +18,6 @@ export async function loadModuleSource(config: ModuleSourceConfig, context: Sour
     credentials: [],
     files: [dirname(path)],
     rawSql: [],
+    ir: { kind: "module", path },
   };
 }

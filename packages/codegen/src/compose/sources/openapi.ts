@@ -53,6 +53,7 @@ export async function loadOpenApiSource(config: OpenApiSourceConfig, context: So
     credentials: ir.credentials.map(({ env, scheme }) => ({ env, scheme, set: Boolean(context.env[env]) })),
     files: [spec],
     rawSql: [],
+    ir: { kind: "openapi", ir, spec },
   };
 }
 

@@ -1,6 +1,18 @@
 import type { ServerModel } from "@mcpsmith/runtime";
 import type { SearchHints } from "@mcpsmith/runtime/compose";
+import type { DatabaseIR, OpenApiIR } from "../../ir/types.js";
+import type { TypeScriptIR } from "../../ir/typescript.js";
 import type { SourceKind } from "../config/kinds.js";
+
+/**
+ * What `generate --config` writes a source's code from: the IR it was read into, or for a module (imported as it
+ * is, never generated) its path.
+ */
+export type SourceIR =
+  | { kind: "openapi"; ir: OpenApiIR; spec: string }
+  | { kind: "database"; ir: DatabaseIR; connection: string }
+  | { kind: "typescript"; ir: TypeScriptIR }
+  | { kind: "module"; path: string };
 
 /** What a loader is given besides its source's options. */
 export interface SourceContext {
@@ -30,4 +42,5 @@ export interface LoadedSource {
   rawSql: string[];
   /** Releases what it holds (a database connection). */
   close?: () => Promise<void>;
+  ir: SourceIR;
 }

@@ -37,5 +37,6 @@ export async function loadTypeScriptSource(
     // The folders: a module added beside the others is a source too.
     files: [...new Set([...inputs.map((input) => resolve(context.dir, input)), ...paths.map((path) => dirname(path))])],
     rawSql: [],
+    ir: { kind: "typescript", ir },
   };
 }
