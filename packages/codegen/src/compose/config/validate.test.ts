@@ -76,7 +76,7 @@ describe("validateConfig", () => {
       }),
     ).toEqual([
       'name: expected a non-empty string, got ""',
-      'mode: expected one of auto, tools, discovery, got "fast"',
+      'mode: expected one of auto, tools, discovery, code, got "fast"',
       "colour: unknown key (the config takes name, version, title, instructions, mode, threshold, maxNameLength, serve, sources)",
       "serve.http.port: expected a whole number from 0 to 65535, got a number (70000)",
       "serve.tls: unknown key (serving options take http, auth, redis)",
