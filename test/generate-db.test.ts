@@ -65,7 +65,8 @@ describe("mcpsmith generate db chinook.sqlite", () => {
     expect(readFileSync(join(project, ".env.example"), "utf8")).toContain("DATABASE_URL=sqlite:../chinook.sqlite");
     expect(readFileSync(join(project, "src/generated/main.ts"), "utf8")).toContain("export interface AlbumRow {");
     const pkg = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
-    expect(Object.keys(pkg.dependencies)).toEqual(["@mcpsmith/runtime", "better-sqlite3"]);
+    expect(Object.keys(pkg.dependencies)).toEqual(["@mcpsmith/runtime"]);
+    expect(pkg.optionalDependencies).toEqual({ "better-sqlite3": "12.9.0" });
   });
 
   it("type-checks under tsc --strict", () => {

@@ -20,6 +20,7 @@ import {
 } from "../scaffold/package-manager.js";
 import { renderTemplate } from "../scaffold/render.js";
 import { run } from "../scaffold/run.js";
+import { applyRuntime, checkRuntime, RUNTIMES } from "../scaffold/runtimes.js";
 import { checkDialectOption, checkInputOption, sourceOf } from "../scaffold/template-sources.js";
 import { checkTemplateName, PROJECT_TEMPLATES, templatesRoot, workspaceRoot } from "../scaffold/templates.js";
 import { typescriptView } from "../scaffold/typescript-view.js";
@@ -47,6 +48,12 @@ export const command: CommandDefinition = {
       type: "string",
       value: "KIND",
       description: "stdio (default; hosts start it) or http (a local server)",
+    },
+    runtime: {
+      type: "string",
+      value: "NAME",
+      description:
+        "node (default), or workers, bun or deno: a web-standard entry over HTTP (wrangler.toml for Workers)",
     },
     pm: {
       type: "string",
@@ -82,6 +89,9 @@ export const command: CommandDefinition = {
     "mcpsmith new --yes --no-install --no-git",
     "# from a clone of mcpsmith: a project using this checkout's packages",
     "mcpsmith new /tmp/try-it --local --pm pnpm",
+    "# a Cloudflare Worker (wrangler.toml, `wrangler dev`), or a server for Bun or Deno",
+    "mcpsmith new edge-server --runtime workers",
+    "mcpsmith new petstore-worker --template openapi --from petstore.yaml --runtime workers",
     "# a project whose tools read the database a DDL file describes",
     "mcpsmith new shop-server --template database --from schema.sql --dialect postgres",
     "# one server over an OpenAPI document, annotated functions and decorated classes (mcpsmith.config.ts)",
@@ -155,7 +165,15 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   checkInputOption(template, from);
   const chosenDialect = answers.dialect ?? dialect;
   checkDialectOption(template, chosenDialect);
-  const transport = answers.transport ?? defaults.transport;
+  const runtime = choiceOption(args, "runtime", RUNTIMES, "node", "new");
+  checkRuntime(
+    runtime,
+    template,
+    { value: answers.transport ?? defaults.transport, explicit: known.transport !== undefined },
+    from,
+  );
+  // The web-standard runtimes serve HTTP only.
+  const transport = runtime === "node" ? (answers.transport ?? defaults.transport) : "http";
   const pm = (answers.pm ?? defaults.pm) as PackageManager;
   const localWorkspace = booleanOption(args, "local", false) ? checkedWorkspace() : undefined;
   const dir = resolve(io.cwd, answers.dir);
@@ -170,16 +188,24 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
     mcpsmithVersion: `^${cliVersion()}`,
     ...(localWorkspace !== undefined && { localWorkspace }),
   });
-  const fileCount =
+  const written =
     template === "openapi" && from !== undefined
       ? await scaffoldOpenApiProject(dir, from, io.cwd, view)
       : template === "database" && from !== undefined
         ? await scaffoldDatabaseProject(dir, from, io.cwd, view, chosenDialect)
         : await writeTemplate(join(templatesRoot(), template), dir, view);
+  const fileCount =
+    written +
+    (await applyRuntime(dir, runtime, {
+      serverName: view.serverName,
+      className: view.className,
+      openapi: template === "openapi",
+      pm,
+    }));
 
   const style = styleFor(io.stdout, io.env);
   io.stdout.write(
-    `${style.green("Created")} ${packageName} in ${dir} (${template}, ${transport}, ${fileCount} files)\n`,
+    `${style.green("Created")} ${packageName} in ${dir} (${template}, ${runtime === "node" ? transport : runtime}, ${fileCount} files)\n`,
   );
 
   if (answers.git ?? defaults.git) {

@@ -49,9 +49,13 @@ export function localOverrides(pm: PackageManager, workspace: string): Record<st
   );
 }
 
-/** The package.json field that forces one version of a transitive dependency, in each manager's dialect. */
+/**
+ * The package.json field that forces one version of a transitive dependency, in each manager's dialect. pnpm runs
+ * no dependency's install script unless listed: esbuild's (vitest) and better-sqlite3's (a SQLite project's driver,
+ * and the CLI's, optional), whose script fetches or builds its native module.
+ */
 export function overrideField(pm: PackageManager, overrides: Record<string, string>): Record<string, unknown> {
-  if (pm === "pnpm") return { pnpm: { overrides, onlyBuiltDependencies: ["esbuild"] } };
+  if (pm === "pnpm") return { pnpm: { overrides, onlyBuiltDependencies: ["better-sqlite3", "esbuild"] } };
   if (pm === "yarn") return { resolutions: overrides };
   return { overrides };
 }

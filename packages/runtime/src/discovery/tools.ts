@@ -1,9 +1,9 @@
+import { compileJsonSchema } from "#json-validator";
 import { McpsmithError } from "../errors.js";
 import type { Context } from "../model/context.js";
 import type { ToolOptions } from "../model/options.js";
 import { ToolError } from "../results/tool-error.js";
 import { describeIssues } from "../schema/compile.js";
-import { compileJsonSchema } from "../schema/json-validator.js";
 import type { Issue, JsonSchema, Validation } from "../schema/types.js";
 import { thousands } from "../text.js";
 import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";

@@ -1,6 +1,6 @@
 import type { Redis, RedisOptions } from "ioredis";
 import { reportFailure } from "../engine/report.js";
-import { loadDriver } from "../executors/sql/load-driver.js";
+import { importOptional, loadDriver } from "../executors/sql/load-driver.js";
 
 /** The ioredis release mcpsmith is tested with (said in the install hint when it is missing). */
 export const IOREDIS_PACKAGE = "ioredis@5.9.3";
@@ -104,7 +104,11 @@ export class RedisLink {
   }
 
   async #open(): Promise<void> {
-    const module = await loadDriver("ioredis", () => import("ioredis"), IOREDIS_PACKAGE);
+    const module = await loadDriver(
+      "ioredis",
+      () => importOptional<typeof import("ioredis")>("ioredis"),
+      IOREDIS_PACKAGE,
+    );
     const RedisClient = (module.Redis ?? module.default) as unknown as new (
       url: string,
       options: RedisOptions,

@@ -1,5 +1,5 @@
+import { compileJsonSchema } from "#json-validator";
 import { McpsmithError } from "../errors.js";
-import { compileJsonSchema } from "./json-validator.js";
 import type {
   CompiledSchema,
   Issue,

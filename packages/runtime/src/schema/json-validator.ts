@@ -2,9 +2,12 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { hasDefaults, withDefaults } from "./defaults.js";
+import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
 import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
+// The engine of runtimes that compile code (Node, Bun, Deno): package.json's `#json-validator` picks it by default,
+// and json-validator-portable.ts where generating code from strings is refused (workerd, Vercel's edge).
 // One Ajv instance per dialect for the process: compiled validators are cached by schema identity, and compiling
 // is the expensive part, so it happens once per schema at start-up, never per call.
 let shared2020: Ajv2020 | undefined;
@@ -18,9 +21,6 @@ let shared07: Ajv | undefined;
 // per check (figures in bench/README.md, "The runtime's choices"): a compile saved pays for about 800 checks.
 const OPTIONS = { strict: false, allErrors: true, validateFormats: true, code: { optimize: false } } as const;
 
-/** Draft-06/07 documents (OpenAPI 3.0 tooling, older generators), which name their dialect in `$schema`. */
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
-
 function ajv(dialect: unknown): Ajv2020 | Ajv {
   // Required on first use, not imported: a server whose schemas are all zod never needs Ajv and ajv-formats,
   // and loading them is a large share of a stdio server's start-up (figure in bench/README.md, "The runtime's choices").
@@ -28,7 +28,7 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
   const addFormats = (require("ajv-formats") as { default: (ajv: Ajv2020 | Ajv) => void }).default;
   // Tuple `items: [...]` and `additionalItems` mean something else in 2020-12 (where the array form is invalid), so
   // a draft-07 schema gets a draft-07 validator instead of being refused or checked differently than written.
-  if (typeof dialect === "string" && DRAFT_07.test(dialect)) {
+  if (isDraft07(dialect)) {
     if (!shared07) {
       shared07 = new (require("ajv") as typeof import("ajv")).Ajv(OPTIONS);
       addFormats(shared07);
@@ -103,7 +103,7 @@ function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): v
     visited.add(node);
     const { format, $ref } = node as { format?: unknown; $ref?: unknown };
     if (typeof format === "string" && !validator.formats[format]) validator.addFormat(format, true);
-    if (typeof $ref === "string" && !$ref.startsWith("#")) throw new Error(`can't resolve reference ${$ref} from id #`);
+    checkLocalRef($ref);
     for (const child of Object.values(node)) visit(child);
   };
   for (const part of parts) visit(part);

@@ -1,6 +1,6 @@
 import type { jsonSchemaValidator } from "@modelcontextprotocol/client";
+import { compileJsonSchema } from "#json-validator";
 import { describeIssues } from "./compile.js";
-import { compileJsonSchema } from "./json-validator.js";
 import type { JsonSchema, Validation } from "./types.js";
 
 /**

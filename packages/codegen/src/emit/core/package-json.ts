@@ -65,12 +65,18 @@ export function projectPackageJson(options: ProjectPackageOptions): Record<strin
   };
 }
 
+/** Packages besides `@mcpsmith/runtime` (a database driver): required, and those an install may go on without. */
+export interface DependencyFields {
+  dependencies?: Record<string, string>;
+  /** A native module with a fallback (better-sqlite3, where Node's own `node:sqlite` serves instead). */
+  optionalDependencies?: Record<string, string>;
+}
+
 /** What a generated project's package.json is made of, whatever its source. */
-export interface GeneratedPackageOptions {
+export interface GeneratedPackageOptions extends DependencyFields {
   name: string;
   description: string;
   versions: ProjectVersions;
-  dependencies?: Record<string, string>;
   /** Fields over the generated ones: what `mcpsmith new` knows and generate does not (name, linked dependencies). */
   packageFields?: Record<string, unknown> | undefined;
 }
@@ -85,6 +91,7 @@ export function generatedPackageJson(options: GeneratedPackageOptions): Record<s
       scripts: { generate: "mcpsmith generate" },
       ...(options.dependencies !== undefined && { dependencies: options.dependencies }),
     }),
+    ...(options.optionalDependencies !== undefined && { optionalDependencies: options.optionalDependencies }),
     ...options.packageFields,
   };
 }

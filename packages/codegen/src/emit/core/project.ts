@@ -5,7 +5,7 @@
  * again.
  */
 import { printStatement } from "./fields.js";
-import type { ProjectVersions } from "./package-json.js";
+import type { DependencyFields, ProjectVersions } from "./package-json.js";
 import { renderCodeTemplate } from "./templates.js";
 
 /** The folder regeneration owns; everything else in the project is the user's once written. */
@@ -27,11 +27,7 @@ export interface EmittedProject {
   generated: Map<string, string>;
   scaffold: Map<string, string>;
   /** What the generated files need from the project around them. */
-  needs: {
-    /** Dependencies besides `@mcpsmith/runtime` (a database driver). */
-    dependencies: Record<string, string>;
-    variables: EnvVariable[];
-  };
+  needs: DependencyFields & { variables: EnvVariable[] };
 }
 
 /** What every emitter takes beside its IR and its own options. */

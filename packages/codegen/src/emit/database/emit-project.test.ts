@@ -35,9 +35,11 @@ describe("the project emitted for a database", () => {
     const [first, second] = [await emit(), await emit()];
     expect(second).toEqual(first);
     expect(first.needs).toEqual({
-      dependencies: { "better-sqlite3": expect.any(String) },
+      dependencies: {},
+      optionalDependencies: { "better-sqlite3": expect.any(String) },
       variables: [{ name: "DATABASE_URL", description: expect.any(String), value: "sqlite:./chinook.sqlite" }],
     });
-    expect(JSON.parse(first.scaffold.get("package.json")!).dependencies).toMatchObject(first.needs.dependencies);
+    const packageJson = JSON.parse(first.scaffold.get("package.json")!);
+    expect(packageJson.optionalDependencies).toEqual(first.needs.optionalDependencies);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "../core/project.js";
 import { databaseGroupView } from "./group-view.js";
 import { type DatabaseGroupPlan, planDatabaseGroups, writesAny } from "./plan.js";
-import { type DatabaseProjectOptions, databaseProjectViews, driverDependency } from "./project-view.js";
+import { type DatabaseProjectOptions, databaseProjectViews, driverPackages } from "./project-view.js";
 
 export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOptions): EmittedProject {
   const header = generatedHeader(`the ${ir.database.dialect} database ${ir.database.name} (${options.source})`);
@@ -38,7 +38,7 @@ export function emitDatabaseProject(ir: DatabaseIR, options: DatabaseProjectOpti
   return {
     generated: generated.files,
     scaffold: scaffoldFiles("database", views),
-    needs: { dependencies: driverDependency(ir), variables: views.env.variables },
+    needs: { ...driverPackages(ir), variables: views.env.variables },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DriverMissingError, loadDriver } from "./load-driver.js";
+import { DriverMissingError, importOptional, loadDriver } from "./load-driver.js";
 
 describe("loadDriver", () => {
   it("names the package to install when the driver is not there", async () => {
@@ -14,5 +14,12 @@ describe("loadDriver", () => {
     expect(await loadDriver("node:path", () => import("node:path"))).toHaveProperty("join");
     const broken = new Error("the driver's native module was built for another Node");
     await expect(loadDriver("pg", () => Promise.reject(broken))).rejects.toBe(broken);
+  });
+
+  it("imports by a specifier given at run time, resolved from the runtime's own folder", async () => {
+    const pg = await loadDriver("pg", () => importOptional<{ default: { Pool: unknown } }>("pg"));
+    expect(typeof pg.default.Pool).toBe("function");
+    const missing = "mcpsmith-no-such-driver";
+    await expect(loadDriver(missing, () => importOptional(missing))).rejects.toBeInstanceOf(DriverMissingError);
   });
 });

@@ -17,6 +17,16 @@ export class DriverMissingError extends McpsmithError {
   }
 }
 
+/**
+ * Imports an optional package by a specifier no bundler can read: esbuild (and so wrangler), Rollup, Vite and webpack
+ * follow `import("ioredis")` into a bundle and fail where the package is not installed, which a Worker importing
+ * `toFetchHandler` never needs. Node resolves it from the runtime's own folder, as it would the literal. Only for
+ * this package's own peers: from another package, the specifier would resolve from here, not from there.
+ */
+export function importOptional<T>(specifier: string): Promise<T> {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<T>;
+}
+
 /** Loads an optional driver, or throws {@link DriverMissingError}; `install` may pin a version (`name@x.y.z`). */
 export async function loadDriver<T>(name: string, load: () => Promise<T>, install: string = name): Promise<T> {
   try {

@@ -1,5 +1,5 @@
 import { ToolError } from "../../results/tool-error.js";
-import { DriverMissingError, loadDriver } from "./load-driver.js";
+import { DriverMissingError, importOptional, loadDriver } from "./load-driver.js";
 
 /**
  * The checks on SQL from the `query` tool before it reaches MySQL or MariaDB. There, DDL commits the transaction it
@@ -35,7 +35,7 @@ let parser: Promise<Parser> | undefined;
 async function loadParser(): Promise<Parser> {
   parser ??= loadDriver(
     "node-sql-parser",
-    () => import("node-sql-parser/build/mariadb.js"),
+    () => importOptional<unknown>("node-sql-parser/build/mariadb.js"),
     "node-sql-parser@5.4.0",
   ).then((m) => {
     const module = m as unknown as { Parser?: new () => Parser; default?: { Parser: new () => Parser } };

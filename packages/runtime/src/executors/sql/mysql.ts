@@ -1,7 +1,7 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
-import { loadDriver } from "./load-driver.js";
+import { importOptional, loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
@@ -22,7 +22,7 @@ interface MysqlSession extends Session {
  * commit the read-only transaction), and the session it ran in is closed afterwards, so nothing it set lasts.
  */
 export async function mysqlDriver(connection: string | PoolOptions): Promise<SqlDriver> {
-  const mysql = await loadDriver("mysql2", () => import("mysql2"));
+  const mysql = await loadDriver("mysql2", () => importOptional<Mysql>("mysql2"));
   const lib = ((mysql as unknown as { default?: Mysql }).default ?? mysql) as Mysql;
   const config: PoolOptions = {
     connectionLimit: 4,

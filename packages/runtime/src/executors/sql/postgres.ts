@@ -1,7 +1,7 @@
 import type { Pool, PoolClient, PoolConfig, QueryArrayConfig } from "pg";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
-import { loadDriver } from "./load-driver.js";
+import { importOptional, loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
@@ -27,7 +27,7 @@ const TEXT_TYPES = new Set([
  * After `query`, `DISCARD ALL` resets the session so nothing it set reaches the next call.
  */
 export async function postgresDriver(connection: string | PoolConfig): Promise<SqlDriver> {
-  const pg = await loadDriver("pg", () => import("pg"));
+  const pg = await loadDriver("pg", () => importOptional<typeof import("pg")>("pg"));
   const { Pool: PoolClass, types } = (pg as unknown as { default?: typeof pg }).default ?? pg;
   const getTypeParser = ((oid: number, format?: "text" | "binary") =>
     TEXT_TYPES.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser;
