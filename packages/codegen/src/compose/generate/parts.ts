@@ -6,7 +6,7 @@
  */
 import { join, relative, sep } from "node:path";
 import { printLiteral } from "../../emit/core/literal.js";
-import type { ProjectVersions } from "../../emit/core/package-json.js";
+import type { DependencyFields, ProjectVersions } from "../../emit/core/package-json.js";
 import { type EnvVariable, GENERATED_DIR, generatedPart } from "../../emit/core/project.js";
 import { emitDatabaseProject } from "../../emit/database/project.js";
 import { emitOpenApiProject } from "../../emit/openapi/project.js";
@@ -17,10 +17,9 @@ import { openApiServerDefinition } from "../../serve/openapi-identity.js";
 import type { DatabaseSourceConfig, ModuleSourceConfig, OpenApiSourceConfig } from "../config/types.js";
 import type { LoadedEntry } from "../load-sources.js";
 
-export interface ProjectPart {
+export interface ProjectPart extends DependencyFields {
   /** Path (relative to the project) -> content. */
   generated: Map<string, string>;
-  dependencies: Record<string, string>;
   variables: EnvVariable[];
   /** The import the composed index needs (`import * as pets from "./pets/index.js";`). */
   imports: string[];
@@ -110,7 +109,6 @@ export function projectPart(entry: LoadedEntry, context: PartContext): ProjectPa
     });
     return {
       generated: new Map([[portable(relative(context.out, outFile)), files.get(outFile)!]]),
-      dependencies: {},
       variables: [],
       imports: [`import { app as ${context.name} } from "./${key}/server.js";`],
       build: `return ${context.name}.build();`,
@@ -123,7 +121,6 @@ export function projectPart(entry: LoadedEntry, context: PartContext): ProjectPa
   const exported = config.export === undefined ? "" : `, ${JSON.stringify(config.export)}`;
   return {
     generated: new Map(),
-    dependencies: {},
     variables: [],
     imports: [`import * as ${context.name} from "${importPath(join(context.out, INDEX), module)}";`],
     build: `return modelOfModule(${context.name}, ${JSON.stringify(where)}${exported});`,

@@ -160,6 +160,7 @@ function composedProject(
     }),
   );
   const dependencies = Object.assign({}, ...parts.map(({ part }) => part.dependencies));
+  const optionalDependencies = Object.assign({}, ...parts.map(({ part }) => part.optionalDependencies));
   const variables = parts.flatMap(({ part }) => part.variables);
   const scaffold = scaffoldFiles("compose", {
     packageJson: generatedPackageJson({
@@ -177,5 +178,5 @@ function composedProject(
     },
     main: {},
   });
-  return { generated, scaffold, needs: { dependencies, variables } };
+  return { generated, scaffold, needs: { dependencies, optionalDependencies, variables } };
 }
