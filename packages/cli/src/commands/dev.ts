@@ -3,7 +3,9 @@ import { CodegenError, type GenerateEntry } from "@mcpsmith/codegen";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { CONFIG_FLAG, configFileOf } from "../flags/config-flag.js";
 import type { Io } from "../io.js";
+import { configSession } from "./dev/config.js";
 import { recordedTsGenerations } from "./dev/generate.js";
 import { choosePort, findProject, serverEntry, typescriptSetup } from "./dev/project.js";
 import { runDevSession } from "./dev/session.js";
@@ -27,8 +29,13 @@ export const command: CommandDefinition = {
     "mcpsmith.json records it, at start and whenever its sources change, before the restart: a new or edited",
     "@tool, @resource or @prompt function is served as soon as it compiles. Errors in the annotated sources are",
     "printed with file:line:column, and the last good build keeps serving until they are fixed.",
+    "",
+    "In a folder with mcpsmith.config.* (or with --config FILE), dev serves the config's sources as one server",
+    "(`mcpsmith serve --config`) and restarts it when the config or a local source changes: an OpenAPI document,",
+    "a DDL file, the folders of annotated TypeScript and of modules (decorated classes' schemas derived first).",
   ].join("\n"),
   options: {
+    ...CONFIG_FLAG,
     http: {
       type: "boolean",
       description: "Serve over Streamable HTTP instead of stdio; a number after it is the port",
@@ -44,6 +51,8 @@ export const command: CommandDefinition = {
     "mcpsmith dev --http",
     "mcpsmith dev --http 0",
     "mcpsmith dev src/main.ts --http 8080",
+    "# a gateway: mcpsmith.config.ts in the folder",
+    "mcpsmith dev --http 0",
     "# over stdio, as a host would start it (e.g. in .cursor/mcp.json)",
     'npx mcpsmith dev   # { "command": "npx", "args": ["mcpsmith", "dev"], "cwd": "/path/to/project" }',
   ],
@@ -66,6 +75,16 @@ async function dev(args: ParsedArgs, io: Io): Promise<number> {
     throw new CliError("E_USAGE", "--port only applies with --http.", {
       hint: "For example `mcpsmith dev --http 8080`.",
     });
+  }
+  const config = await configFileOf(args, io.cwd, positionals.length === 0);
+  if (config !== undefined) {
+    if (positionals.length > 0) {
+      throw new CliError("E_USAGE", `dev with a config takes no entry, got: ${positionals.join(" ")}`, {
+        hint: "The config's sources are the server; leave the entry out, or --config out.",
+      });
+    }
+    const port = http ? await choosePort(portText) : undefined;
+    return await runDevSession(await configSession(config, port, io));
   }
   const project = findProject(resolve(io.cwd, positionals[0] ?? "."));
   const tsc = typescriptSetup(project, stringOption(args, "tsconfig"), io.cwd);
