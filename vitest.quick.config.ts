@@ -25,7 +25,7 @@ export const SLOW_TESTS = [
   // Real PostgreSQL, MariaDB and Redis.
   "**/*.services.test.ts",
   "test/sql-executor.{postgres,mariadb}.test.ts",
-  "test/scale.redis.test.ts",
+  "test/*.redis.test.ts",
   // Child processes run for minutes: leak churn, the published path, other runtimes.
   "**/*.leak.test.ts",
   "**/*.published.test.ts",

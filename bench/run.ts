@@ -2,7 +2,7 @@
  * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
  * other's caches:
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,typescript,openapi,database,scale,code-mode]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,typescript,openapi,database,compose,scale,code-mode]
  *
  * - runtime (`http`, `stdio`, `memory`; `startup` is stdio start-up alone, which `stdio` measures with the calls):
  *   mcpsmith against a hand-written SDK server; `middleware`: the price of an empty `use()` chain per tools/call;
@@ -12,6 +12,8 @@
  * - `openapi`: OpenAPI -> MCP generation against openapi-mcp-generator (openapi/run.ts).
  * - `database`: database introspection and generation; the list_ round trip against the plain driver, the floor
  *   and dbhub (database/run.ts; `--profile` profiles the round trip, `--round-trip` leaves generation out).
+ * - `compose`: a composed server (`mcpsmith.config.*` over four sources) against its sources served alone: start-up,
+ *   CPU and peak memory (compose/run.ts).
  * - `scale`: tools/call throughput of one replica and of two behind a round-robin proxy, and notification latency
  *   through Redis from one replica to a listener on the other (scale/run.ts; skipped when Redis is not reachable).
  * - `code-mode`: round trips and bytes to the model of scripted tasks in tools, discovery and code mode, and the
@@ -26,7 +28,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNTIME_SECTIONS = ["http", "stdio", "startup", "memory", "middleware", "auth"];
 /** Suites that run as one process each, in this order, after the runtime's. */
-const SUITES = ["typescript", "openapi", "database", "scale", "code-mode"];
+const SUITES = ["typescript", "openapi", "database", "compose", "scale", "code-mode"];
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");

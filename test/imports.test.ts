@@ -19,6 +19,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
   // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
+  // compose/ (`@mcpsmith/runtime/compose`) joins the models of many sources into one, with discovery as a mode.
   // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
   // engine's own tool path.
   runtime: [
@@ -28,6 +29,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["model", "executors"],
     ["decorators"],
     ["discovery", "middleware", "auth"],
+    ["compose"],
     ["engine"],
     ["redis", "code-mode"],
     ["serve"],
@@ -35,8 +37,17 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["index.ts", "internal.ts"],
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one
-  // pipeline file per generator joins them, so none of the three imports another.
-  codegen: [["errors.ts"], ["names", "budget"], ["ir"], ["sources", "emit", "serve"], ["pipelines"], ["index.ts"]],
+  // pipeline file per generator joins them, so none of the three imports another. compose/ reads mcpsmith.config.*
+  // and joins many sources into one server through them (docs/compose.md).
+  codegen: [
+    ["errors.ts"],
+    ["names", "budget"],
+    ["ir"],
+    ["sources", "emit", "serve"],
+    ["pipelines"],
+    ["compose"],
+    ["index.ts"],
+  ],
 };
 
 const PACKAGES = ["runtime", "codegen", "cli", "create-mcpsmith"];

@@ -1,6 +1,7 @@
 // The packages as users meet them: packed with `pnpm pack`, published to a Verdaccio this test starts, and installed
 // from it into empty folders outside the repository with an empty home (test/support/published.ts). Every template
-// is created with `npm create mcpsmith@latest`, installed, built, tested by its own tests and listed, and the
+// (the gateway's composed sources served from its mcpsmith.config.ts by the installed CLI included) is created with
+// `npm create mcpsmith@latest`, installed, built, tested by its own tests and listed, and the
 // database ones answer their `query` tool; pnpm, yarn and bun create a project each; `npx @mcpsmith/cli serve`
 // serves the three database engines and an OpenAPI document to the official clients; a Worker importing the packed
 // runtime bundles with wrangler where no optional package is installed. A file missing from a package's `files`, a
@@ -76,6 +77,8 @@ beforeAll(async () => {
     });
   flows.set("blank", npm("blank", ["--template", "blank"]));
   flows.set("typescript", npm("typescript", ["--template", "typescript"]));
+  // No database: the gateway's optional database source is left out, as a project made offline leaves it.
+  flows.set("gateway", npm("gateway", ["--template", "gateway"], { DATABASE_URL: "" }));
   flows.set("openapi file", npm("petstore-file", ["--template", "openapi", "--from", PETSTORE]));
   flows.set("openapi url", npm("petstore-url", ["--template", "openapi", "--from", documents.url]));
   if (servicesUp) {
@@ -154,6 +157,22 @@ describe("npm create mcpsmith@latest", () => {
     passedAll(project.testOutput);
     expect(project.listing.server.name).toBe(template);
     expect(project.listing.tools.length).toBeGreaterThan(0);
+  });
+
+  it("--template gateway: one server over its sources from mcpsmith.config.ts, served by the installed CLI", {
+    timeout: HANG_GUARD,
+  }, async () => {
+    const project = await flows.get("gateway")!;
+    passedAll(project.testOutput);
+    expect(project.listing.server.name).toBe("gateway");
+    expect(project.listing.tools.map((tool) => tool.name)).toEqual([
+      "npm_getPackage",
+      "npm_search",
+      "tools_convert",
+      "tools_today",
+      "desk_keep",
+      "desk_titles",
+    ]);
   });
 
   it("--template openapi --from FILE, and --from a URL", { timeout: HANG_GUARD }, async () => {

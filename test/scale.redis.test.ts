@@ -5,13 +5,13 @@
 // started again mid-test. Keys and channels live under a prefix of this run's own, deleted afterwards.
 
 import { randomUUID } from "node:crypto";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RedisLink, redisBus, redisTaskStore } from "../packages/runtime/dist/redis/index.js";
-import { answerOf, MODERN, modernRequest } from "../packages/runtime/src/engine/tasks/modern-request.test-support.js";
+import { answerOf, modernRequest } from "../packages/runtime/src/engine/tasks/modern-request.test-support.js";
 import { type ClientKind, connectClient } from "./support/clients.js";
 import { connectLive, type LiveClient, waitFor } from "./support/live-clients.js";
+import { pinnedClient, removeKeys } from "./support/redis-keys.js";
 import { ownRedis, redisServerAvailable } from "./support/redis-server.js";
 import { type RoundRobinProxy, roundRobinProxy } from "./support/round-robin-proxy.js";
 import { type Context, type ServeHandle, serve, server } from "./support/runtime.js";
@@ -116,33 +116,6 @@ async function bothSubscribed(url: string, prefix: string): Promise<void> {
   } finally {
     await probe.close();
   }
-}
-
-/** Deletes every key under the prefix. */
-async function removeKeys(url: string, prefix: string): Promise<void> {
-  const probe = new RedisLink(url, { prefix, log: () => {} });
-  try {
-    await waitFor("Redis for clean-up", () => probe.commands !== undefined, 10_000);
-    const keys = (await probe.commands!.keys(`${prefix}*`)) as string[];
-    if (keys.length > 0) await probe.commands!.del(...keys);
-  } finally {
-    await probe.close();
-  }
-}
-
-/** A v2 client pinned to 2026-07-28 that answers elicitations with `name`. */
-async function pinnedClient(url: URL, name = "Ada"): Promise<{ client: Client; asked: string[] }> {
-  const asked: string[] = [];
-  const client = new Client(
-    { name: "scale-test", version: "1.0.0" },
-    { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: MODERN } } },
-  );
-  client.setRequestHandler("elicitation/create", (request) => {
-    asked.push(request.params.message);
-    return { action: "accept", content: { name } };
-  });
-  await client.connect(new StreamableHTTPClientTransport(url));
-  return { client, asked };
 }
 
 /** A raw 2026-07-28 request (the tasks extension has no client API for this revision). */

@@ -8,9 +8,9 @@
  *   node bench/dist/openapi/startup-worker.js SPEC tools|discovery PROJECT   # the generated project in PROJECT
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { peakRssOf } from "../runtime/proc.js";
 
 export interface StartupRun {
   /** From spawn to the first tools/list answer read whole. */
@@ -37,15 +37,6 @@ const server = spawn(process.execPath, args, {
 });
 const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
 
-function peakRss(pid: number): number | undefined {
-  try {
-    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kib === undefined ? undefined : Number(kib) * 1024;
-  } catch {
-    return undefined;
-  }
-}
-
 function answered(message: { id?: number; result?: { tools?: unknown[] } }): void {
   if (message.id === 1) {
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
@@ -53,7 +44,7 @@ function answered(message: { id?: number; result?: { tools?: unknown[] } }): voi
   } else if (message.id === 2) {
     const run: StartupRun = {
       firstListMs: Math.round(performance.now() - started),
-      peakRssBytes: peakRss(server.pid!),
+      peakRssBytes: peakRssOf(server.pid!),
       tools: message.result?.tools?.length ?? 0,
     };
     process.stdout.write(JSON.stringify(run));

@@ -60,3 +60,13 @@ export function rssOf(pid: number): number {
   }
   return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) * 1024;
 }
+
+/** The peak resident memory a process has had so far (`VmHWM`), in bytes; undefined off Linux. */
+export function peakRssOf(pid: number): number | undefined {
+  try {
+    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? undefined : Number(kib) * 1024;
+  } catch {
+    return undefined;
+  }
+}

@@ -26,6 +26,10 @@ export const ERROR_CODES = {
     exitCode: 1,
     summary: "A host's config file does not parse (even as JSONC), so it is left alone",
   },
+  E_CONFIG_FILE: {
+    exitCode: 1,
+    summary: "mcpsmith.config.* cannot be used: the message names the file and the key (or the source) at fault",
+  },
   E_BUILD_FAILED: {
     exitCode: 1,
     summary: "mcpsmith build: a type cannot become a JSON Schema (file:line:column says where and what to write)",

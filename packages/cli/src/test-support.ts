@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import type { Io } from "./io.js";
@@ -94,4 +94,43 @@ export function startHelloHttp(): Promise<HttpServer> {
     });
     child.once("exit", (code) => reject(new Error(`hello exited (${code}): ${output}`)));
   });
+}
+
+// What the tests of `mcpsmith dev` share: ending a dev as a host does, and reading its log as it grows.
+
+/** Ends a dev as a host does, SIGKILL only if it has not stopped within 15 s. */
+export async function stop(dev: ChildProcess): Promise<void> {
+  if (dev.exitCode !== null || dev.signalCode !== null) return;
+  const force = setTimeout(() => dev.kill("SIGKILL"), 15_000);
+  dev.kill("SIGTERM");
+  await exited(dev);
+  clearTimeout(force);
+}
+
+/** Collects a stream's text and resolves `until` once it matches, counting from the start. */
+export function watchText(stream: NodeJS.ReadableStream) {
+  let text = "";
+  const waiters: { test: (text: string) => boolean; done: () => void }[] = [];
+  stream.on("data", (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.test(text)) waiter.done();
+      else waiters.push(waiter);
+    }
+  });
+  return {
+    text: () => text,
+    until: (test: (text: string) => boolean) =>
+      new Promise<void>((done) => (test(text) ? done() : waiters.push({ test, done }))),
+  };
+}
+
+export const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? done(child.exitCode)
+      : child.once("exit", (code) => done(code)),
+  );
 }

@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   E_DATABASE_DRIVER_MISSING:
     "The driver a database source needs (pg, mysql2, better-sqlite3, PGlite, node-sql-parser) is not installed",
   E_DDL_INVALID: "A statement of a DDL file cannot be run or parsed",
+  E_CONFIG_MISSING: "No mcpsmith.config.* in the folder, or the config file named does not exist",
+  E_CONFIG_INVALID:
+    "mcpsmith.config.* cannot be read, or has an unknown key, a wrong value, a missing file, a bad URL or a transform naming nothing",
+  E_SOURCE_FAILED: "A source of mcpsmith.config.* could not be loaded (the error names it)",
   E_TYPE_UNSUPPORTED:
     "A TypeScript type cannot become a JSON Schema (a function, a symbol, `any`, a class with methods)",
 } as const;

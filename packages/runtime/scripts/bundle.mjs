@@ -26,6 +26,7 @@ await build({
     "src/discovery/index.ts",
     "src/code-mode/index.ts",
     "src/auth/index.ts",
+    "src/compose/index.ts",
     "src/internal.ts",
     // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
     "src/schema/json-validator.ts",

@@ -5,6 +5,7 @@
 
 // The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
 export { codeModeToolDefinitions } from "./code-mode/tools.js";
+export { listedTools } from "./engine/listed-tools.js";
 export { STATE_KEY_ENV } from "./engine/request-state.js";
 export { forwardingOf } from "./executors/http/forward.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";

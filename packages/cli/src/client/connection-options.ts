@@ -1,13 +1,19 @@
 import type { OptionSpec, ParsedArgs } from "../args/command.js";
 import { choiceOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { configFileOf } from "../flags/config-flag.js";
 import type { Io } from "../io.js";
 import { withSpinner } from "../prompts.js";
 import { type Connection, connect, ERAS } from "./connect.js";
-import { resolveTarget, type Target } from "./target.js";
+import { configTarget, resolveTarget, type Target } from "./target.js";
 
 /** The options of every command that talks to a server. */
 export const CONNECTION_OPTIONS: Record<string, OptionSpec> = {
+  config: {
+    type: "string",
+    value: "FILE",
+    description: "Serve this mcpsmith.config.* and talk to it (default, with no target: the one in the current folder)",
+  },
   url: { type: "string", value: "URL", description: "Connect to a Streamable HTTP endpoint instead of a process" },
   era: {
     type: "string",
@@ -52,13 +58,34 @@ export function timeoutOption(value: string | undefined): number {
  * The one server a command names: `-- command args`, `--url`, a built entry or a project folder. A second
  * positional is a usage error, since a server's own arguments belong after `--`.
  */
-export function singleTarget(args: ParsedArgs, io: Io, command: string, invocation = command): Target {
+export async function singleTarget(args: ParsedArgs, io: Io, command: string, invocation = command): Promise<Target> {
   if (args.positionals.length > 1) {
     throw new CliError("E_USAGE", `${command} takes at most one target, got: ${args.positionals.join(" ")}`, {
       hint: `Put the server's own arguments after \`--\`: \`mcpsmith ${invocation} -- node server.js --flag\`.`,
     });
   }
-  return resolveTarget(args, args.positionals[0], io.cwd, command);
+  return await targetOf(args, args.positionals[0], io, command);
+}
+
+/**
+ * The target a command names, or a config's composed server: `--config FILE`, or, when nothing else is named, the
+ * folder's `mcpsmith.config.*` (where one exists it is the source of truth, over package.json's entry).
+ */
+export async function targetOf(
+  args: ParsedArgs,
+  positional: string | undefined,
+  io: Io,
+  command: string,
+): Promise<Target> {
+  const named = args.rest.length > 0 || stringOption(args, "url") !== undefined || positional !== undefined;
+  const config = await configFileOf(args, io.cwd, !named);
+  if (config === undefined) return resolveTarget(args, positional, io.cwd, command);
+  if (named) {
+    throw new CliError("E_USAGE", "Give one server: --config, or a target (`-- command`, --url, a path), not both.", {
+      hint: `For example \`mcpsmith ${command} --config mcpsmith.config.json\`.`,
+    });
+  }
+  return configTarget(config, io.cwd);
 }
 
 /**

@@ -1,12 +1,21 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { dirname, extname, relative, resolve } from "node:path";
 import type { ParsedArgs } from "../args/command.js";
 import { stringOption } from "../args/parse.js";
+import { cliBin } from "../cli-bin.js";
 import { CliError } from "../errors.js";
 
 /** The server a command talks to: a process over stdio, or a Streamable HTTP endpoint. */
 export type Target =
-  | { kind: "stdio"; command: string; args: string[]; cwd: string; label: string }
+  | {
+      kind: "stdio";
+      command: string;
+      args: string[];
+      cwd: string;
+      label: string;
+      /** The `mcpsmith.config.*` this process serves, when it is a config's composed server. */
+      config?: string;
+    }
   | { kind: "http"; url: URL; label: string };
 
 const HOW_TO_NAME_A_SERVER = [
@@ -104,4 +113,20 @@ function readManifest(path: string): { main?: unknown; bin?: unknown } {
 function singleValue(record: Record<string, unknown>): string | undefined {
   const values = Object.values(record);
   return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+/**
+ * A config's composed server, as `mcpsmith serve --config FILE` runs it over stdio: what `list`, `call` and
+ * `doctor` talk to when the folder has `mcpsmith.config.*` (or `--config` names one).
+ */
+export function configTarget(file: string, cwd: string): Target {
+  const shown = relative(cwd, file) || file;
+  return {
+    kind: "stdio",
+    command: process.execPath,
+    args: [cliBin(), "serve", "--config", file, "--stdio"],
+    cwd: dirname(file),
+    label: `mcpsmith serve --config ${shown}`,
+    config: file,
+  };
 }

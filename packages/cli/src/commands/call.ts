@@ -2,8 +2,7 @@ import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { buildArguments, buildStringArguments, isPair } from "../args/tool-args.js";
 import type { Connection } from "../client/connect.js";
-import { CONNECTION_OPTIONS, withConnection } from "../client/connection-options.js";
-import { resolveTarget } from "../client/target.js";
+import { CONNECTION_OPTIONS, targetOf, withConnection } from "../client/connection-options.js";
 import { CliError } from "../errors.js";
 import { formatPrompt, formatResource, formatToolResult, toolErrorText } from "../format/result.js";
 import { styleFor } from "../format/style.js";
@@ -42,7 +41,7 @@ export const command: CommandDefinition = {
   ],
   async run(args, io) {
     const { request, target: positional } = readRequest(args);
-    const target = resolveTarget(args, positional, io.cwd, "call");
+    const target = await targetOf(args, positional, io, "call");
     const json = booleanOption(args, "json", false);
     const argsJson = stringOption(args, "args");
     // Printed once the connection is closed and the spinner gone, so nothing interleaves with it.

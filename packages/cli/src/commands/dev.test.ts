@@ -1,6 +1,6 @@
 // `mcpsmith dev` on a small TypeScript project: the built bin runs as its own process (so SIGINT reaches it), the
 // official client talks to the server it runs, and the test edits the source to see the restart.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REPO_ROOT, runCli } from "../test-support.js";
+import { count, exited, REPO_ROOT, runCli, stop, watchText } from "../test-support.js";
 
 const BIN = `${REPO_ROOT}packages/cli/dist/bin.js`;
 
@@ -78,46 +78,9 @@ function spawnDev() {
   return { dev, log };
 }
 
-/** Ends a dev as a host does, SIGKILL only if it has not stopped within 15 s. */
-async function stop(dev: ChildProcess): Promise<void> {
-  if (dev.exitCode !== null || dev.signalCode !== null) return;
-  const force = setTimeout(() => dev.kill("SIGKILL"), 15_000);
-  dev.kill("SIGTERM");
-  await exited(dev);
-  clearTimeout(force);
-}
-
-/** Collects a stream's text and resolves `until` once it matches, counting from the start. */
-function watchText(stream: NodeJS.ReadableStream) {
-  let text = "";
-  const waiters: { test: (text: string) => boolean; done: () => void }[] = [];
-  stream.on("data", (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-    for (const waiter of waiters.splice(0)) {
-      if (waiter.test(text)) waiter.done();
-      else waiters.push(waiter);
-    }
-  });
-  return {
-    text: () => text,
-    until: (test: (text: string) => boolean) =>
-      new Promise<void>((done) => (test(text) ? done() : waiters.push({ test, done }))),
-  };
-}
-
-const count = (text: string, needle: string) => text.split(needle).length - 1;
-
 async function which(client: Client): Promise<unknown> {
   const result = await client.callTool({ name: "which", arguments: {} });
   return (result.content as { text?: string }[])[0]?.text;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((done) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? done(child.exitCode)
-      : child.once("exit", (code) => done(code)),
-  );
 }
 
 describe("mcpsmith dev", { timeout: 120_000 }, () => {

@@ -1,9 +1,11 @@
-import { basename, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { CodegenError, type GenerateEntry } from "@mcpsmith/codegen";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { CONFIG_FLAG, configFileOf } from "../flags/config-flag.js";
 import type { Io } from "../io.js";
+import { configSession } from "./dev/config.js";
 import { recordedTsGenerations } from "./dev/generate.js";
 import { choosePort, findProject, serverEntry, typescriptSetup } from "./dev/project.js";
 import { runDevSession } from "./dev/session.js";
@@ -28,12 +30,17 @@ export const command: CommandDefinition = {
     "@tool, @resource or @prompt function is served as soon as it compiles. Errors in the annotated sources are",
     "printed with file:line:column, and the last good build keeps serving until they are fixed.",
     "",
+    "In a folder with mcpsmith.config.* (or with --config FILE), dev serves the config's sources as one server",
+    "(`mcpsmith serve --config`) and restarts it when the config or a local source changes: an OpenAPI document,",
+    "a DDL file, the folders of annotated TypeScript and of modules (decorated classes' schemas derived first).",
+    "",
     "--ui serves a page on 127.0.0.1 (its URL, with a random token, is printed): the tools with their token cost,",
     "a form to call each one, and the live log of calls with their results, input rounds, tasks, and the HTTP",
     "requests and SQL statements each made (the server's spans, sent by OpenTelemetry to the page). With --http",
     "dev then listens in front of the server and passes every request on; over stdio the page shows the host's calls.",
   ].join("\n"),
   options: {
+    ...CONFIG_FLAG,
     http: {
       type: "boolean",
       description: "Serve over Streamable HTTP instead of stdio; a number after it is the port",
@@ -52,6 +59,8 @@ export const command: CommandDefinition = {
     "mcpsmith dev --http 0",
     "mcpsmith dev src/main.ts --http 8080",
     "mcpsmith dev --http 0 --ui",
+    "# a gateway: mcpsmith.config.ts in the folder",
+    "mcpsmith dev --http 0",
     "# over stdio, as a host would start it (e.g. in .cursor/mcp.json)",
     'npx mcpsmith dev   # { "command": "npx", "args": ["mcpsmith", "dev"], "cwd": "/path/to/project" }',
   ],
@@ -74,6 +83,19 @@ async function dev(args: ParsedArgs, io: Io): Promise<number> {
     throw new CliError("E_USAGE", "--port only applies with --http.", {
       hint: "For example `mcpsmith dev --http 8080`.",
     });
+  }
+  const config = await configFileOf(args, io.cwd, positionals.length === 0);
+  if (config !== undefined) {
+    if (positionals.length > 0) {
+      throw new CliError("E_USAGE", `dev with a config takes no entry, got: ${positionals.join(" ")}`, {
+        hint: "The config's sources are the server; leave the entry out, or --config out.",
+      });
+    }
+    const port = http ? await choosePort(portText) : undefined;
+    const page = await devPage(args, dirname(config), port, io);
+    // Behind the page's proxy the config's server listens on a port of its own.
+    const session = await configSession(config, page?.serverPort ?? port, io);
+    return await runDevSession({ ...session, port, page });
   }
   const project = findProject(resolve(io.cwd, positionals[0] ?? "."));
   const tsc = typescriptSetup(project, stringOption(args, "tsconfig"), io.cwd);

@@ -11,6 +11,7 @@ import {
   TOOL_LIST_TOKEN_WARNING,
 } from "../doctor/checks.js";
 import { fetchRawTools } from "../doctor/fetch-tools.js";
+import { formatSourceFigures, sourceFigures } from "../doctor/sources.js";
 import { type Style, styleFor } from "../format/style.js";
 import { plural } from "../text.js";
 
@@ -25,6 +26,7 @@ export const command: CommandDefinition = {
     `  - duplicate names; more tools than Cursor (${CLIENT_TOOL_LIMITS.cursor}), Windsurf (${CLIENT_TOOL_LIMITS.windsurf}) or VS Code (${CLIENT_TOOL_LIMITS.vscode}) take`,
     `  - tools/list above ${TOOL_LIST_TOKEN_WARNING.toLocaleString("en-US")} tokens (estimate: JSON characters / ${CHARS_PER_TOKEN})`,
     `  - missing descriptions, input schemas that are not objects, schemas above ${SCHEMA_TOKEN_WARNING.toLocaleString("en-US")} tokens`,
+    "With a config (mcpsmith.config.*, or --config), also the tools and tokens of each source.",
     "Exit code 1 when there are errors (warnings alone exit 0).",
     "The target is `-- command args` (stdio), `--url URL` (HTTP), a built .js entry, or a project folder.",
   ].join("\n"),
@@ -40,7 +42,7 @@ export const command: CommandDefinition = {
     "mcpsmith doctor dist/main.js --era legacy",
   ],
   async run(args, io) {
-    const target = singleTarget(args, io, "doctor");
+    const target = await singleTarget(args, io, "doctor");
     const { server, tools } = await withConnection(
       args,
       io,
@@ -60,10 +62,12 @@ export const command: CommandDefinition = {
       },
     );
     const report = checkTools(tools);
+    const sources = target.kind === "stdio" && target.config ? await sourceFigures(target.config, io) : undefined;
+    const style = styleFor(io.stdout, io.env);
     io.stdout.write(
       booleanOption(args, "json", false)
-        ? `${JSON.stringify({ server, ...report }, null, 2)}\n`
-        : formatReport(server, report, styleFor(io.stdout, io.env)),
+        ? `${JSON.stringify({ server, ...(sources && { sources }), ...report }, null, 2)}\n`
+        : formatReport(server, report, style, sources && formatSourceFigures(sources, style)),
     );
     return report.errors > 0 ? 1 : 0;
   },
@@ -73,11 +77,13 @@ function formatReport(
   server: { name: string; version: string; protocolVersion: string | undefined; target: string },
   report: Report,
   style: Style,
+  sources: string[] = [],
 ): string {
   const lines = [
     `${style.bold(`${server.name} ${server.version}`.trim())} · protocol ${server.protocolVersion ?? "?"} · ${server.target}`,
     `${plural(report.tools, "tool")} · tools/list ≈ ${report.toolListTokens.toLocaleString("en-US")} tokens`,
     "",
+    ...sources,
   ];
   const byCheck = new Map<string, Finding[]>();
   for (const finding of [...report.findings].sort((a, b) => rank(a) - rank(b))) {

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import {
   CLIENT_TOOL_LIMITS,
   CodegenError,
@@ -8,31 +9,44 @@ import {
 } from "@mcpsmith/codegen";
 import { thousands } from "@mcpsmith/runtime/internal";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
+import { booleanOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
+import { configFileOf } from "../flags/config-flag.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
 import { describeFiles } from "./generate/files-summary.js";
-import { findKind, GENERATE_KINDS, SHARED_OPTIONS } from "./generate/kinds.js";
+import { CONFIG_KIND, findKind, GENERATE_KINDS, SHARED_OPTIONS } from "./generate/kinds.js";
 import type { GenerateOutcome } from "./generate/runner.js";
 
 const kindNames = GENERATE_KINDS.map((kind) => kind.name).join(", ");
 
 export const command: CommandDefinition = {
-  usage: ["generate <kind> <inputs...> [options]", "generate", ...GENERATE_KINDS.map((kind) => kind.usage)],
+  usage: [
+    "generate <kind> <inputs...> [options]",
+    "generate",
+    CONFIG_KIND.usage,
+    ...GENERATE_KINDS.map((kind) => kind.usage),
+  ],
   details: [
     "Reads a source and writes ordinary mcpsmith code under the output folder, never touching the source.",
     "Each run is recorded in mcpsmith.json (kind, inputs, options): ts in the current folder, openapi in the project",
     "it writes, so `mcpsmith generate` with no arguments there regenerates everything recorded. Output is deterministic: a re-run with the same input changes no file.",
     "Every run prints the number of tools and an estimate of the tools/list size in tokens.",
     `Kinds: ${GENERATE_KINDS.map((kind) => `${kind.name} (${kind.summary})`).join("; ")}.`,
+    "",
+    "--config (or, with no kind, a folder's mcpsmith.config.* when no mcpsmith.json records a run) writes one project",
+    "serving what `mcpsmith serve` serves from that config: each source's generated code under src/generated/<key>/,",
+    "composed in src/generated/index.ts with the config's prefixes, transforms and mode (docs/compose.md).",
   ].join("\n"),
   options: {
     ...SHARED_OPTIONS,
     ...Object.assign({}, ...GENERATE_KINDS.map((kind) => kind.options)),
+    ...CONFIG_KIND.options,
   },
   examples: [
     ...GENERATE_KINDS.flatMap((kind) => kind.examples),
+    ...CONFIG_KIND.examples,
     "# after a change: regenerate what mcpsmith.json lists",
     "mcpsmith generate",
   ],
@@ -41,6 +55,12 @@ export const command: CommandDefinition = {
 
 async function generate(args: ParsedArgs, io: Io): Promise<number> {
   const [kindName, ...inputs] = args.positionals;
+  const config = await configToGenerate(args, io);
+  if (config !== undefined) {
+    const { config: _config, ...options } = givenOptions(args, CONFIG_KIND.name);
+    await runOne({ kind: CONFIG_KIND.name, inputs: [config], options }, io.cwd, io);
+    return 0;
+  }
   if (kindName === undefined) return regenerateAll(args, io);
   const options = givenOptions(args, kindName);
   await runOne({ kind: kindName, inputs, options }, io.cwd, io);
@@ -48,6 +68,31 @@ async function generate(args: ParsedArgs, io: Io): Promise<number> {
     await withCodegenErrors(async () => recordGeneration(io.cwd, { kind: kindName, inputs, options }));
   }
   return 0;
+}
+
+/**
+ * The config to generate from: `--config [FILE]` (the file, else the folder's), or, with nothing else asked, the
+ * folder's mcpsmith.config.* where no mcpsmith.json records a run (which `mcpsmith generate` then repeats instead).
+ */
+async function configToGenerate(args: ParsedArgs, io: Io): Promise<string | undefined> {
+  const given = booleanOption(args, "config", false);
+  const [file, ...extra] = args.positionals;
+  if (given && extra.length > 0) {
+    throw new CliError("E_USAGE", `--config takes one config, got: ${args.positionals.join(" ")}`, {
+      hint: "For example `mcpsmith generate --config mcpsmith.config.ts --out server`.",
+    });
+  }
+  if (given && file !== undefined) return resolve(io.cwd, file);
+  const implicit = file === undefined && Object.values(args.values).every((value) => value === undefined);
+  if (!given && !(implicit && (await withCodegenErrors(async () => readManifest(io.cwd))) === undefined))
+    return undefined;
+  const found = await configFileOf(args, io.cwd, true);
+  if (given && found === undefined) {
+    throw new CliError("E_TARGET_MISSING", `No mcpsmith.config.* in ${io.cwd}.`, {
+      hint: "Name the config: `mcpsmith generate --config path/to/mcpsmith.config.ts`.",
+    });
+  }
+  return found;
 }
 
 async function regenerateAll(args: ParsedArgs, io: Io): Promise<number> {

@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
-import { resolveTarget, type Target } from "../client/target.js";
+import { targetOf } from "../client/connection-options.js";
+import type { Target } from "../client/target.js";
 import { CliError } from "../errors.js";
+import { CONFIG_FLAG } from "../flags/config-flag.js";
 import type { Io } from "../io.js";
 
 /** The Inspector release this CLI is tested with; `--inspector VERSION` picks another. */
@@ -20,6 +22,7 @@ export const command: CommandDefinition = {
     "and prints the JSON result, for scripts and CI. The Inspector keeps its state under $HOME/.mcp-inspector.",
   ].join("\n"),
   options: {
+    ...CONFIG_FLAG,
     url: { type: "string", value: "URL", description: "Inspect a running Streamable HTTP endpoint" },
     cli: { type: "boolean", description: "Run the Inspector's CLI instead of the web UI (needs --method)" },
     method: {
@@ -80,7 +83,7 @@ async function inspect(args: ParsedArgs, io: Io): Promise<number> {
       hint: "modern is the 2026-07-28 revision; legacy the 2025 initialize handshake.",
     });
   }
-  const target = resolveTarget(args, args.positionals[0], io.cwd, "inspect");
+  const target = await targetOf(args, args.positionals[0], io, "inspect");
   const npxArgs = inspectorCommand({
     target,
     cli,

@@ -5,6 +5,7 @@ import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { singleTarget } from "../client/connection-options.js";
 import { CliError } from "../errors.js";
+import { CONFIG_FLAG } from "../flags/config-flag.js";
 import { styleFor } from "../format/style.js";
 import { mergeEntry, readConfig, writeConfig } from "../install/config-file.js";
 import {
@@ -39,6 +40,7 @@ export const command: CommandDefinition = {
     "folder. --env values go into the entry's env block; they are never printed in full.",
   ].join("\n"),
   options: {
+    ...CONFIG_FLAG,
     client: { type: "string", value: "CLIENT", description: `Which host: ${CLIENTS.join(", ")}` },
     name: { type: "string", value: "NAME", description: "The server's name in the host (default: from package.json)" },
     env: {
@@ -59,7 +61,7 @@ export const command: CommandDefinition = {
   async run(args, io) {
     const client = clientOption(args);
     const env = envOption(args);
-    const target = singleTarget(args, io, "install", "install --client cursor");
+    const target = await singleTarget(args, io, "install", "install --client cursor");
     if (target.kind === "http" && Object.keys(env).length > 0) {
       throw new CliError("E_USAGE", "--env is for servers the host starts (stdio); an HTTP server has its own.", {
         hint: "Drop --env, or install the server's command instead: `mcpsmith install --client cursor -- node dist/main.js`.",

@@ -24,7 +24,7 @@ export const command: CommandDefinition = {
     "mcpsmith list",
   ],
   async run(args, io) {
-    const target = singleTarget(args, io, "list");
+    const target = await singleTarget(args, io, "list");
     const listing = await withConnection(args, io, "list", target, (connection, { timeoutMs, say }) => {
       say(`Listing what ${target.label} offers`);
       return fetchListing(connection, timeoutMs);

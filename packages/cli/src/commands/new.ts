@@ -9,6 +9,7 @@ import type { Io } from "../io.js";
 import { askNewProject, canPrompt, type NewProjectAnswers, PromptCancelled, withSpinner } from "../prompts.js";
 import { blankView } from "../scaffold/blank-view.js";
 import { scaffoldDatabaseProject } from "../scaffold/database-project.js";
+import { gatewayView } from "../scaffold/gateway-view.js";
 import { packageNameFor } from "../scaffold/names.js";
 import { scaffoldOpenApiProject } from "../scaffold/openapi-project.js";
 import {
@@ -93,6 +94,8 @@ export const command: CommandDefinition = {
     "mcpsmith new petstore-worker --template openapi --from petstore.yaml --runtime workers",
     "# a project whose tools read the database a DDL file describes",
     "mcpsmith new shop-server --template database --from schema.sql --dialect postgres",
+    "# one server over an OpenAPI document, annotated functions and decorated classes (mcpsmith.config.ts)",
+    "mcpsmith new acme-gateway --template gateway",
   ],
   run: (args, io) => create(args, io),
 };
@@ -177,7 +180,7 @@ async function create(args: ParsedArgs, io: Io): Promise<number> {
   const packageName = packageNameFor(dir, explicitName);
   await checkTargetFolder(dir);
 
-  const view = (template === "typescript" ? typescriptView : blankView)({
+  const view = (template === "typescript" ? typescriptView : template === "gateway" ? gatewayView : blankView)({
     dir,
     packageName,
     transport,

@@ -1,25 +1,32 @@
 import { CLIENT_TOOL_LIMITS } from "@mcpsmith/codegen";
 import type { ServerBuild } from "@mcpsmith/codegen/serve";
-import type { AuthOptions } from "@mcpsmith/runtime/auth";
 import { thousands } from "@mcpsmith/runtime/internal";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
 import { CliError } from "../errors.js";
 import { AUTH_FLAGS, authFromFlags } from "../flags/auth-flags.js";
+import { CONFIG_FLAG, configFileOf } from "../flags/config-flag.js";
 import { DATABASE_SOURCE_FLAGS } from "../flags/database-flags.js";
 import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
 import { credentialLine, type ServeSummary } from "./serve/openapi.js";
+import { listeningUrl, portNumber, serveUntilStopped } from "./serve/run.js";
 
 export const command: CommandDefinition = {
   usage: [
+    "serve [--config FILE] [--http [PORT]] [options]",
     "serve openapi <spec> [options]",
     "serve openapi <spec> --http [PORT] [options]",
     "serve db [<source>] [options]",
   ],
   details: [
+    "With no kind, serves the sources of mcpsmith.config.{ts,mjs,json,yaml} (the one in the current folder, or",
+    "--config FILE) as one server: OpenAPI documents, databases, annotated TypeScript and modules, each namespaced",
+    "by its prefix and shaped by its transforms, listed in the config's mode over the whole catalogue. The config's",
+    "`serve` options (http, auth, redis) apply unless a flag says otherwise. docs/compose.md has every key.",
+    "",
     "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
     "tool per operation over stdio (the default) or Streamable HTTP — the same tools/list `mcpsmith generate openapi`",
     "would write. Requests go to the document's server, or --base-url; credentials come from the environment",
@@ -41,6 +48,7 @@ export const command: CommandDefinition = {
     "connection string is never printed: prefer the environment variable to a URL on the command line.",
   ].join("\n"),
   options: {
+    ...CONFIG_FLAG,
     mode: { type: "string", value: "MODE", description: "auto (default), tools, discovery or code" },
     threshold: { type: "string", value: "N", description: "auto: serve discovery above N tools (default 40)" },
     toolsets: {
@@ -80,10 +88,14 @@ export const command: CommandDefinition = {
       type: "boolean",
       description: "Serve Streamable HTTP on 127.0.0.1 instead of stdio; a number after it is the port",
     },
+    stdio: { type: "boolean", description: "With a config: serve stdio even where its serve.http says HTTP" },
     port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
     ...AUTH_FLAGS,
   },
   examples: [
+    "# in a folder with mcpsmith.config.ts: its sources as one server",
+    "mcpsmith serve --http 3000",
+    "mcpsmith serve --config gateway/mcpsmith.config.yaml --mode discovery",
     "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
     "mcpsmith serve openapi github.json --mode discovery --http 3000",
     "mcpsmith serve db chinook.sqlite --mode code",
@@ -113,12 +125,29 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     throw new CliError("E_USAGE", "--port only applies with --http.", { hint: "For example `--http 8080`." });
   }
   const [kind, spec, ...extra] = positionals;
+  const config = await configFileOf(args, io.cwd, kind === undefined || /^\d+$/.test(kind));
+  if (config !== undefined) {
+    if (kind === "openapi" || kind === "db") {
+      throw new CliError("E_USAGE", `--config serves a config's sources; it takes no ${kind} source beside them.`, {
+        hint: "Add the source to the config instead, or leave --config out.",
+      });
+    }
+    const numeric = http && portText === undefined && kind !== undefined && /^\d+$/.test(kind);
+    const unexpected = positionals.slice(numeric ? 1 : 0);
+    if (unexpected.length > 0) {
+      throw new CliError("E_USAGE", `serve with a config takes no source, got: ${unexpected.join(" ")}`, {
+        hint: "The sources are the config's: `mcpsmith serve --config mcpsmith.config.json --http 3000`.",
+      });
+    }
+    const port = numeric ? kind : portText;
+    return await (await import("./serve/config.js")).serveConfig(config, args, io, port);
+  }
   if (kind !== "openapi" && kind !== "db") {
     throw new CliError(
       "E_USAGE",
       kind === undefined ? "Say what to serve." : `There is nothing to serve of kind "${kind}".`,
       {
-        hint: "Kinds: openapi, db. For example `mcpsmith serve openapi petstore.yaml` or `mcpsmith serve db chinook.sqlite`.",
+        hint: "Kinds: openapi, db; or a config (mcpsmith.config.*, --config). For example `mcpsmith serve openapi petstore.yaml` or `mcpsmith serve db chinook.sqlite`.",
       },
     );
   }
@@ -143,49 +172,11 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       : await (await import("./serve/openapi.js")).buildOpenApiServer(spec!, args, io);
   printSummary(summary, args, io);
   try {
-    await serveUntilStopped(summary.build, http ? { port, ...(auth && { auth }) } : undefined);
+    await serveUntilStopped(await summary.build.target(), http ? { port, ...(auth && { auth }) } : undefined);
   } finally {
     await summary.close?.();
   }
   return 0;
-}
-
-/** Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. */
-async function serveUntilStopped(
-  build: ServerBuild,
-  http: { port: number | undefined; auth?: AuthOptions } | undefined,
-): Promise<void> {
-  const { serve } = await import("@mcpsmith/runtime");
-  const target = await build.target();
-  await new Promise<void>((resolve, reject) => {
-    serve(target, {
-      exitOnShutdown: false,
-      onShutdown: resolve,
-      ...(http
-        ? {
-            transport: "http" as const,
-            http: { ...(http.port !== undefined && { port: http.port }), ...(http.auth && { auth: http.auth }) },
-          }
-        : { transport: "stdio" as const }),
-    }).catch(reject);
-  });
-}
-
-/** Where `serve --http` will listen, as the runtime works it out: the default token audience. */
-function listeningUrl(port: number | undefined, io: Io): URL {
-  const host = io.env.MCPSMITH_HOST ?? "127.0.0.1";
-  const chosen = port ?? Number(io.env.MCPSMITH_PORT ?? io.env.PORT ?? 3000);
-  return new URL(`http://${host}:${chosen}/mcp`);
-}
-
-function portNumber(text: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new CliError("E_USAGE", `The port must be a number from 0 to 65535, got "${text}".`, {
-      hint: "For example `--http 8080`, or 0 for a free port.",
-    });
-  }
-  return port;
 }
 
 /** What every run says on stderr before serving: counts, the token estimate, warnings, credentials. */

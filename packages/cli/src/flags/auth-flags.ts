@@ -21,12 +21,37 @@ export const AUTH_FLAGS: Record<string, OptionSpec> = {
   },
 };
 
+/** What authorization is asked for, from flags or a config's `serve.auth` (named as the flags in messages). */
+export interface AuthSettings {
+  jwks?: string | undefined;
+  issuer?: string | undefined;
+  audience?: string | undefined;
+  algorithms?: readonly string[] | undefined;
+  apiKeys?: string | undefined;
+}
+
 /** The flags as `auth` options, or undefined when none is given; `url` is where the server will listen. */
 export async function authFromFlags(args: ParsedArgs, http: boolean, url: URL): Promise<AuthOptions | undefined> {
-  const jwks = stringOption(args, "auth-jwks");
-  const issuer = stringOption(args, "auth-issuer");
-  const audience = stringOption(args, "auth-audience");
-  const keyFile = stringOption(args, "api-keys");
+  return await authFromSettings(authSettingsOf(args), http, url);
+}
+
+export function authSettingsOf(args: ParsedArgs): AuthSettings {
+  return {
+    jwks: stringOption(args, "auth-jwks"),
+    issuer: stringOption(args, "auth-issuer"),
+    audience: stringOption(args, "auth-audience"),
+    algorithms: listFlag(args.values, "auth-algorithms"),
+    apiKeys: stringOption(args, "api-keys"),
+  };
+}
+
+/** Settings as `auth` options, or undefined when none is asked for. */
+export async function authFromSettings(
+  settings: AuthSettings,
+  http: boolean,
+  url: URL,
+): Promise<AuthOptions | undefined> {
+  const { jwks, issuer, audience, apiKeys: keyFile } = settings;
   if (jwks === undefined && keyFile === undefined) {
     if (issuer !== undefined || audience !== undefined) {
       throw new CliError("E_USAGE", "--auth-issuer and --auth-audience go with --auth-jwks.", {
@@ -54,7 +79,7 @@ export async function authFromFlags(args: ParsedArgs, http: boolean, url: URL): 
       hint: "For example `--auth-audience https://mcp.example.com/mcp` (this server's public URL).",
     });
   }
-  const algorithms = listFlag(args.values, "auth-algorithms");
+  const algorithms = [...(settings.algorithms ?? [])];
   const verifiers: Verifier[] = [];
   if (jwks !== undefined) {
     verifiers.push(

@@ -106,8 +106,14 @@ function packageJson(options: ProjectOptions): Record<string, unknown> {
   });
 }
 
-export function hostConfigs(name: string, entry: string, url: string | undefined): BlankView["hosts"] {
-  const stdio = { command: "node", args: [entry] };
+/** What hosts run: `node <entry>` (a built server), or `node` with more arguments (`<cli> serve --config FILE`). */
+export function hostConfigs(
+  name: string,
+  entry: string | readonly string[],
+  url: string | undefined,
+): BlankView["hosts"] {
+  const args = typeof entry === "string" ? [entry] : [...entry];
+  const stdio = { command: "node", args };
   return {
     // Claude Desktop's config file starts local servers over stdio; the HTTP variant switches with an env var.
     claudeDesktop: { mcpServers: { [name]: url ? { ...stdio, env: { MCPSMITH_TRANSPORT: "stdio" } } : stdio } },
@@ -115,7 +121,7 @@ export function hostConfigs(name: string, entry: string, url: string | undefined
     vscode: { servers: { [name]: url ? { type: "http", url } : { type: "stdio", ...stdio } } },
     claudeCode: url
       ? `claude mcp add --transport http ${name} ${url}`
-      : `claude mcp add ${name} -- node ${shellQuote(entry)}`,
+      : `claude mcp add ${name} -- node ${args.map(shellQuote).join(" ")}`,
   };
 }
 

@@ -9,6 +9,8 @@ export const PROJECT_TEMPLATES = {
   typescript: "Plain functions tagged @tool in JSDoc; `mcpsmith generate ts` derives the server and schemas from types",
   openapi: "A tool per operation of an OpenAPI or Swagger document (--from FILE), with tests against a mock of the API",
   database: "list_/get_ tools per table of a database (--from postgres://..., mysql://... or FILE.sqlite), with tests",
+  gateway:
+    "One server over several sources (an OpenAPI document, annotated functions, decorated classes, a database), from mcpsmith.config.ts",
 } as const;
 export type TemplateName = keyof typeof PROJECT_TEMPLATES;
 

@@ -4,5 +4,6 @@
  * discovery mode and by generated projects alike.
  */
 export type { DiscoveryOptions, Operation } from "./catalog.js";
+export { discoveryModel, type OperationHints, operationOf } from "./model.js";
 export type { SearchHit, SearchPage } from "./search.js";
 export { type DiscoveryTool, discoveryToolDefinitions, discoveryTools } from "./tools.js";

@@ -51,3 +51,10 @@ export function membersOf(instance: object): readonly MemberRecord[] | undefined
   const metadata = (instance.constructor as { [Symbol.metadata]?: Metadata | null })[Symbol.metadata];
   return (metadata?.[MEMBERS] as MemberRecord[] | undefined) ?? undefined;
 }
+
+/** Whether a class (or an object's class) carries decorator records: something `serve()` can take an instance of. */
+export function isDecorated(value: unknown): boolean {
+  const owner = typeof value === "function" ? value : (value as { constructor?: unknown } | null)?.constructor;
+  const metadata = (owner as { [Symbol.metadata]?: Metadata | null } | undefined)?.[Symbol.metadata];
+  return Array.isArray(metadata?.[MEMBERS]);
+}

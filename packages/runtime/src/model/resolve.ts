@@ -21,7 +21,8 @@ export interface TargetOptions {
   use?: readonly Middleware[];
 }
 
-function isModel(target: unknown): target is ServerModel {
+/** Whether a value is a `ServerModel` (by shape: a model built by another copy of the runtime counts). */
+export function isModel(target: unknown): target is ServerModel {
   const candidate = target as Partial<ServerModel>;
   return (
     typeof candidate === "object" &&

@@ -8,6 +8,8 @@ import type { LaunchServer } from "./restarter.js";
 
 export interface ServerProcessOptions {
   entry: string;
+  /** Arguments after the entry (`serve --config FILE` for a config's server). */
+  args?: readonly string[];
   project: string;
   io: Io;
   /** Set for --http; undefined means stdio. */
@@ -27,14 +29,14 @@ export interface ServerProcessOptions {
  * elicitation round begun before a restart is answered after it, and no restart warns of a random key again.
  */
 export function serverLauncher(options: ServerProcessOptions): LaunchServer {
-  const { entry, project, io, port, onLine, log, onStderr } = options;
+  const { entry, project, io, port, onLine, log, onStderr, args = [] } = options;
   const stateKey = io.env[STATE_KEY_ENV] || randomBytes(32).toString("base64url");
   return (onExit) => {
     if (!existsSync(entry)) {
       log(`${entry} does not exist yet; waiting for a build`);
       return undefined;
     }
-    const child = spawnGroup(process.execPath, [entry], {
+    const child = spawnGroup(process.execPath, [entry, ...args], {
       cwd: project,
       env: {
         ...(io.env as NodeJS.ProcessEnv),

@@ -12,7 +12,7 @@ import { type DevSchemas, usesDecorators, watchSchemas } from "./schemas.js";
 import { serverLauncher } from "./server-process.js";
 import { StdioProxy } from "./stdio-proxy.js";
 import type { CompileResult } from "./tsc-output.js";
-import { type BuildWatcher, watchFolder, watchTsc } from "./watch.js";
+import { type BuildWatcher, watchFolder, watchFolders, watchTsc } from "./watch.js";
 
 export interface DevSessionOptions {
   project: string;
@@ -23,6 +23,10 @@ export interface DevSessionOptions {
   /** Set for --http; undefined means stdio. */
   port: number | undefined;
   io: Io;
+  /** Arguments after the entry (a config's server: the CLI's own `serve --config FILE`). */
+  args?: readonly string[];
+  /** Without tsc: what to watch (default the entry's folder) and which changes under it to ignore. */
+  watch?: { folders: readonly string[]; ignore: RegExp; tsconfig: string | undefined };
   /** `--ui`: the dev page, which sees the session's proxy, servers and news. */
   page?: DevPage | undefined;
 }
@@ -55,6 +59,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
     onLine: proxy && ((line) => proxy.fromServer(line)),
     log,
     ...(page && { env: page.serverEnv, onStderr: (text: string) => page.stderr(text) }),
+    ...(options.args && { args: options.args }),
   });
   const restarter = new Restarter({
     launch: page ? page.watch(launch) : launch,
@@ -130,6 +135,17 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
           },
         });
       });
+    } else if (options.watch) {
+      const { folders, ignore, tsconfig } = options.watch;
+      // Sources run uncompiled (TypeScript is compiled as it loads): decorated classes still need derived schemas.
+      schemas = tsconfig !== undefined && usesDecorators(project) ? watchSchemas(project, tsconfig, log) : undefined;
+      log(`watching ${folders.join(", ")}`);
+      const restart = () => {
+        restarter.enqueue(() => schemas?.refresh());
+        restarter.restart();
+      };
+      watcher = watchFolders(folders, restart, ignore);
+      restart();
     } else {
       const folder = dirname(entry);
       log(`watching ${folder}`);

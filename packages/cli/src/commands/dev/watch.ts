@@ -12,16 +12,28 @@ export interface BuildWatcher {
 
 /** Without tsc: any change under `folder` (node_modules aside), once the changes pause for 150 ms. */
 export function watchFolder(folder: string, onChange: () => void): BuildWatcher {
+  return watchFolders([folder], onChange, NODE_MODULES);
+}
+
+const NODE_MODULES = /(^|[\\/])node_modules([\\/]|$)/;
+
+/**
+ * Any change under these folders whose path (relative to its folder) `ignore` does not match, once the changes
+ * pause for 150 ms.
+ */
+export function watchFolders(folders: readonly string[], onChange: () => void, ignore: RegExp): BuildWatcher {
   let timer: NodeJS.Timeout | undefined;
-  const watcher = watch(folder, { recursive: true }, (_event, file) => {
-    if (file && /(^|[\\/])node_modules([\\/]|$)/.test(file)) return;
-    clearTimeout(timer);
-    timer = setTimeout(onChange, 150);
-  });
+  const watchers = folders.map((folder) =>
+    watch(folder, { recursive: true }, (_event, file) => {
+      if (file && ignore.test(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(onChange, 150);
+    }),
+  );
   return {
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers) watcher.close();
     },
   };
 }

@@ -89,6 +89,32 @@ export const GENERATE_KINDS: readonly GenerateKind[] = [
   },
 ];
 
+/**
+ * A config's sources as one project: given as `generate --config [FILE]`, recorded as this kind in the project's
+ * mcpsmith.json so that `mcpsmith generate` there regenerates it.
+ */
+export const CONFIG_KIND: GenerateKind = {
+  name: "config",
+  summary: "The sources of mcpsmith.config.* as one project, each source's code as its own generator writes it",
+  usage: "generate --config [FILE] [--out DIR] [--force]",
+  options: {
+    config: {
+      type: "boolean",
+      description: "config: generate from mcpsmith.config.* (the file after it, else the one in the current folder)",
+    },
+    force: {
+      type: "boolean",
+      description: "config: generate into an existing folder that is not such a project (the config's own always is)",
+    },
+  },
+  recordsInProject: true,
+  examples: [
+    "mcpsmith generate --config",
+    "mcpsmith generate --config gateway/mcpsmith.config.ts --out gateway-server",
+  ],
+  load: async () => (await import("./config.js")).run,
+};
+
 export function findKind(name: string): GenerateKind | undefined {
-  return GENERATE_KINDS.find((kind) => kind.name === name);
+  return [...GENERATE_KINDS, CONFIG_KIND].find((kind) => kind.name === name);
 }

@@ -83,7 +83,8 @@ export interface ScaffoldViews {
   env: { variables: EnvVariable[]; secret: string; forwardable: string };
   readme: object;
   main: object;
-  overrides: { example: OverridesExample };
+  /** src/overrides.ts, for a project whose generated classes can be overridden (not a project of several sources). */
+  overrides?: { example: OverridesExample };
 }
 
 /** The example src/overrides.ts shows: extending the first generated class and overriding its first tool. */
@@ -107,7 +108,9 @@ export function scaffoldFiles(source: string, views: ScaffoldViews): Map<string,
     [".env.example", renderCodeTemplate("project/_env.example.hbs", views.env)],
     ["README.md", renderCodeTemplate(`${source}/README.md.hbs`, views.readme)],
     ["src/main.ts", renderCodeTemplate(`${source}/src/main.ts.hbs`, views.main)],
-    ["src/overrides.ts", renderCodeTemplate("project/src/overrides.ts.hbs", views.overrides)],
+    ...(views.overrides === undefined
+      ? []
+      : ([["src/overrides.ts", renderCodeTemplate("project/src/overrides.ts.hbs", views.overrides)]] as const)),
   ]);
 }
 

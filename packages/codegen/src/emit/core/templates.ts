@@ -22,9 +22,9 @@ export function templatesRoot(): string {
 
 /**
  * The folders under templates/ that hold code templates: `project` what every generated project has, one folder per
- * emitter (the others are `mcpsmith new`'s project skeletons).
+ * emitter, `compose` a project of several sources (the others are `mcpsmith new`'s project skeletons).
  */
-export const CODE_TEMPLATE_DIRS = ["generate", "project", "openapi", "database"] as const;
+export const CODE_TEMPLATE_DIRS = ["generate", "project", "openapi", "database", "compose"] as const;
 
 /**
  * How code templates are compiled, at build time and at run time alike. Templates only place values the view

@@ -1,6 +1,10 @@
 import { dirname, relative, sep } from "node:path";
-import { hintsOf } from "@mcpsmith/runtime/internal";
 import type { TypeScriptBinding, TypeScriptIR } from "../../ir/typescript.js";
+import {
+  typescriptPromptOptions,
+  typescriptResourceOptions,
+  typescriptToolOptions,
+} from "../../ir/typescript-definitions.js";
 import { IdentifierPool } from "../core/identifiers.js";
 import { LINE_WIDTH, printLiteral, printString } from "../core/literal.js";
 
@@ -60,24 +64,13 @@ export function serverView(ir: TypeScriptIR, options: ServerViewOptions): Server
     ...ir.tools.map((tool) => ({
       method: "tool" as const,
       key: printString(tool.name),
-      definition: definition({
-        title: tool.title,
-        description: tool.description,
-        input: tool.binding.takesArguments ? tool.inputSchema : undefined,
-        output: tool.outputSchema,
-        ...hintsOf(tool.annotations),
-      }),
+      definition: definition(typescriptToolOptions(tool)),
       handler: handler(callee(tool.binding), tool.binding, "args"),
     })),
     ...ir.resources.map((resource) => ({
       method: "resource" as const,
       key: printString(resource.uri),
-      definition: definition({
-        name: resource.name,
-        title: resource.title,
-        description: resource.description === "" ? undefined : resource.description,
-        mimeType: resource.mimeType,
-      }),
+      definition: definition(typescriptResourceOptions(resource)),
       handler: handler(
         callee(resource.binding),
         resource.binding,
@@ -87,11 +80,7 @@ export function serverView(ir: TypeScriptIR, options: ServerViewOptions): Server
     ...ir.prompts.map((prompt) => ({
       method: "prompt" as const,
       key: printString(prompt.name),
-      definition: definition({
-        title: prompt.title,
-        description: prompt.description === "" ? undefined : prompt.description,
-        args: prompt.argsSchema,
-      }),
+      definition: definition(typescriptPromptOptions(prompt)),
       handler: handler(callee(prompt.binding), prompt.binding, "args"),
     })),
   ];
@@ -108,7 +97,7 @@ export function serverView(ir: TypeScriptIR, options: ServerViewOptions): Server
   };
 }
 
-function definition(fields: Record<string, unknown>): string {
+function definition(fields: object): string {
   return printLiteral(fields, { indent: ARGUMENT_INDENT, suffix: ",", expand: true });
 }
 

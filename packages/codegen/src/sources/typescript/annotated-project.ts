@@ -1,9 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { globSync } from "tinyglobby";
 import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
-import { compiler } from "./compiler.js";
+import { GLOB_CHARACTERS, listAnnotatedInputs } from "./annotated-inputs.js";
+import { compiler, LIB_FOLDER } from "./compiler.js";
 import { SchemaProject } from "./schema-project.js";
 
 export interface AnnotatedInputOptions {
@@ -14,12 +14,6 @@ export interface AnnotatedInputOptions {
   /** Files never read as inputs (the generated server itself, so a re-run does not scan its own output). */
   exclude?: readonly string[];
 }
-
-const SOURCE_EXTENSIONS = "{ts,tsx,mts,cts}";
-const SOURCE_FILE = /\.[mc]?tsx?$/;
-/** Never tool modules: declarations, tests and installed packages. */
-const IGNORED = /\.d\.[mc]?ts$|\.(test|spec)\.[mc]?tsx?$|[\\/]node_modules[\\/]/;
-const GLOB_CHARACTERS = /[*?[\]{}!]/;
 
 /** Without any tsconfig: strict NodeNext, and no ambient `types` packages (as SchemaProject drops them). */
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
@@ -71,6 +65,17 @@ export class AnnotatedProject {
     return this.#project.checker;
   }
 
+  /**
+   * Every file the program read, libraries of the compiler aside (they change with its version): what the IR
+   * depends on, and so what a cache of it must check (compose/sources/typescript-cache.ts).
+   */
+  get readFiles(): string[] {
+    return this.#project.program
+      .getSourceFiles()
+      .map((file) => file.fileName)
+      .filter((path) => !path.startsWith(LIB_FOLDER) && existsSync(path));
+  }
+
   /** The input modules, sorted by path so discovery order (and so the output) is stable. */
   get files(): ts.SourceFile[] {
     const program = this.#project.program;
@@ -78,28 +83,8 @@ export class AnnotatedProject {
   }
 
   #listInputs(): string[] {
-    const { cwd } = this.#options;
-    const paths = new Set<string>();
-    for (const input of this.#inputs) {
-      const matched = globSync(patternFor(input, cwd), { expandDirectories: false, absolute: true }).filter(
-        (path) => SOURCE_FILE.test(path) && !IGNORED.test(path) && !this.#excluded.has(path),
-      );
-      if (matched.length === 0) {
-        throw new CodegenError("E_INPUT_MISSING", `${input} matched no TypeScript file (.ts, .tsx, .mts, .cts).`);
-      }
-      for (const path of matched) paths.add(path);
-    }
-    return [...paths].sort(compare);
+    return listAnnotatedInputs(this.#inputs, this.#options.cwd, this.#excluded);
   }
-}
-
-function patternFor(input: string, cwd: string): string {
-  if (GLOB_CHARACTERS.test(input)) return resolve(cwd, input);
-  const path = resolve(cwd, input);
-  if (!existsSync(path)) {
-    throw new CodegenError("E_INPUT_MISSING", `${input} does not exist (resolved to ${path}).`);
-  }
-  return statSync(path).isDirectory() ? `${path}/**/*.${SOURCE_EXTENSIONS}` : path;
 }
 
 function findTsconfig(inputs: readonly string[], options: AnnotatedInputOptions): string | undefined {
@@ -118,8 +103,4 @@ function staticPrefix(input: string): string {
   const segments = input.split("/");
   const firstGlob = segments.findIndex((segment) => GLOB_CHARACTERS.test(segment));
   return firstGlob === -1 ? input : segments.slice(0, firstGlob).join("/") || ".";
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

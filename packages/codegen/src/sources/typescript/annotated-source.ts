@@ -29,6 +29,17 @@ export function loadAnnotated(inputs: readonly string[], options: AnnotatedSourc
   return ir;
 }
 
+/** {@link loadAnnotated}, with every file the program read (what the IR depends on). */
+export function loadAnnotatedWithFiles(
+  inputs: readonly string[],
+  options: AnnotatedSourceOptions,
+): { ir: TypeScriptIR; files: string[] } {
+  const project = new AnnotatedProject(inputs, options);
+  const ir = describeProject(project, options);
+  saveCodeCache();
+  return { ir, files: project.readFiles };
+}
+
 /**
  * Opens the inputs once for many reads (`mcpsmith dev`): the program stays, so a read after an edit parses only
  * the changed files. A changed tsconfig opens the project afresh.

@@ -1,0 +1,148 @@
+import type { ListingMode } from "../../ir/listing-modes.js";
+
+/**
+ * The shape of `mcpsmith.config.{ts,mjs,json,yaml}`: one server over many sources (docs/compose.md). The same in
+ * every format; `defineConfig` types it for TypeScript. Paths are relative to the config file's folder.
+ */
+
+/** How the whole catalogue is listed: a tool each, the discovery tools, whichever fits (`auto`), or code mode. */
+export type ConfigMode = ListingMode;
+
+/** A value read from the environment when the server starts (a secret stays out of the file). */
+export interface FromEnv {
+  env: string;
+}
+
+/**
+ * What a bound argument is set to: a value (an object value is written `{ "value": {...} }`), an environment
+ * variable (`{ "env": "TENANT" }`, read at start-up) or a claim of the caller's verified token (`{ "claim": "sub" }`,
+ * read at each call; needs authorization on).
+ */
+export type BindingConfig =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly unknown[]
+  | FromEnv
+  | { claim: string }
+  | { value: unknown };
+
+/** Transforms of a source's tools, applied before the global mode. Names are the source's own, before the prefix. */
+export interface ToolTransforms {
+  /** Globs of tool names to serve (`*` any characters, `?` one); all when absent. */
+  include?: readonly string[];
+  /** Globs of tool names to leave out, after `include`. */
+  exclude?: readonly string[];
+  /** `{ old: new }`: a renamed tool still gets the prefix. */
+  rename?: Readonly<Record<string, string>>;
+  /** `{ tool: description }`. */
+  describe?: Readonly<Record<string, string>>;
+  /** `{ tool: { argument: value } }`: the argument leaves the input schema and the server fills it. */
+  bind?: Readonly<Record<string, Readonly<Record<string, BindingConfig>>>>;
+}
+
+/** What every source takes. */
+export interface SourceBase {
+  /** Before every tool and prompt name (`<prefix>_<tool>`) and in resource URIs. Default: the source's key; `""`: none. */
+  prefix?: string;
+  /** A source that cannot load is left out with a warning, instead of stopping start-up. */
+  optional?: boolean;
+  tools?: ToolTransforms;
+}
+
+export interface OpenApiSourceConfig extends SourceBase {
+  /** The document: Swagger 2.0, OpenAPI 3.0 or 3.1, YAML or JSON. */
+  openapi: string;
+  /** Where requests go, instead of the document's server. */
+  baseUrl?: string;
+  serverVariables?: Readonly<Record<string, string>>;
+  tags?: readonly string[];
+  excludeTags?: readonly string[];
+  /** Path globs: `*` within one segment, `**` across segments. */
+  paths?: readonly string[];
+  excludePaths?: readonly string[];
+  methods?: readonly string[];
+  excludeMethods?: readonly string[];
+  operations?: readonly string[];
+  excludeOperations?: readonly string[];
+  includeDeprecated?: boolean;
+  /** Output schemas from 2xx responses (default true). */
+  outputSchema?: boolean;
+  /** The API part of credential variable names (default from the title, e.g. `PETSTORE`). */
+  envPrefix?: string;
+  /** Per-request timeout in ms (default 30000). */
+  timeout?: number;
+  /** Over HTTP: a security scheme's credential from the caller's header (`true`: `X-Upstream-<SCHEME>`). */
+  forwardCredentials?: Readonly<Record<string, string | true>>;
+  /** A caller without the forwarded header gets the environment's credential. */
+  forwardCredentialsFallback?: boolean;
+}
+
+export interface DatabaseSourceConfig extends SourceBase {
+  /** A postgres://, mysql:// or mariadb:// URL, an SQLite file or a DDL file; `{ "env": "VAR" }` keeps a URL out of the file. */
+  database: string | FromEnv;
+  /** The dialect of a DDL file. */
+  dialect?: "postgres" | "mysql" | "sqlite";
+  schema?: readonly string[];
+  tables?: readonly string[];
+  exclude?: readonly string[];
+  /** `insert_`/`update_`/`delete_` tools: `true` for every table with a key, or table globs. */
+  writes?: boolean | readonly string[];
+  maxRows?: number;
+  /** Per-statement timeout in ms (default 10000). */
+  timeout?: number;
+  /** The variable a generated project reads the connection from (default: `database`'s, else `<KEY>_DATABASE_URL`). */
+  connectionEnv?: string;
+}
+
+export interface TypeScriptSourceConfig extends SourceBase {
+  /** Modules whose exported functions carry `@tool`, `@resource` or `@prompt` in JSDoc: files, folders or globs. */
+  typescript: string | readonly string[];
+  tsconfig?: string;
+}
+
+export interface ModuleSourceConfig extends SourceBase {
+  /** A module exporting a `server()` builder, a model, decorated classes or objects of them (`.ts` or `.js`). */
+  module: string;
+  /** Only this export (default: `default`, else every export). */
+  export?: string;
+}
+
+export type SourceConfig = OpenApiSourceConfig | DatabaseSourceConfig | TypeScriptSourceConfig | ModuleSourceConfig;
+
+/** The serving options `mcpsmith serve` takes as flags; a flag given on the command line wins. */
+export interface ServeConfig {
+  /** Streamable HTTP instead of stdio: `true`, or where to listen. */
+  http?: boolean | { port?: number; host?: string };
+  auth?: {
+    jwks?: string;
+    issuer?: string;
+    audience?: string;
+    algorithms?: readonly string[];
+    /** A file of API keys (`name sha256:<hex> [scope ...]`). */
+    apiKeys?: string;
+  };
+  /** Replicas: the Redis that carries notifications and tasks between them (else `MCPSMITH_REDIS_URL`). */
+  redis?: string | FromEnv;
+}
+
+export interface McpsmithConfig {
+  /** `serverInfo.name` (default: the config folder's name). */
+  name?: string;
+  version?: string;
+  title?: string;
+  instructions?: string;
+  mode?: ConfigMode;
+  /** `auto`: discovery above this many tools, counted over the whole catalogue (default 40). */
+  threshold?: number;
+  /** Longest tool name, prefix included (default 64). */
+  maxNameLength?: number;
+  serve?: ServeConfig;
+  sources: Readonly<Record<string, SourceConfig>>;
+}
+
+/** Types a config written in TypeScript (`mcpsmith.config.ts`); returns it unchanged. */
+export function defineConfig<const T extends McpsmithConfig>(config: T): T {
+  return config;
+}
