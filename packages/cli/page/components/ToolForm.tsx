@@ -44,13 +44,16 @@ export function ToolForm({ tool, server }: { tool: CatalogueTool; server: Server
   );
 }
 
+/** What the tool answered: its structured content, else its content, as the model would read it. */
 function Outcome({ outcome }: { outcome: CallOutcome }) {
   const failed = !outcome.ok || outcome.result.isError === true;
+  const shown = outcome.ok
+    ? JSON.stringify(outcome.result.structuredContent ?? outcome.result.content ?? outcome.result, null, 2)
+    : outcome.error;
   return (
     <section aria-label="call result">
-      <pre class={`result ${failed ? "error" : ""}`}>
-        {outcome.ok ? JSON.stringify(outcome.result, null, 2) : outcome.error}
-      </pre>
+      <h3>{failed ? "Error" : "Result"}</h3>
+      <pre class={`result ${failed ? "error" : ""}`}>{shown}</pre>
     </section>
   );
 }
