@@ -1,5 +1,6 @@
-// `mcpsmith dev --http 0 --ui` in a project, as a person runs it: the built bin in its own process, its addresses read
-// from what it prints, stopped with SIGTERM as a terminal's Ctrl-C or a host would (dev then ends its server too).
+// `mcpsmith dev --http 0 --ui` in a project (or any command that serves the dev page), as a person runs it: its own
+// process, its addresses read from what it prints, stopped with SIGTERM as a terminal's Ctrl-C or a host would (it
+// then ends its server too).
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { ROOT, stopProcess } from "./servers.js";
@@ -16,13 +17,26 @@ export interface DevSession {
   stop(): Promise<void>;
 }
 
-export async function startDevUi(project: string, env: Record<string, string>): Promise<DevSession> {
+/** The built CLI's `dev --http 0 --ui` in the project. */
+export function startDevUi(project: string, env: Record<string, string>): Promise<DevSession> {
+  return startWithPage(process.execPath, [join(ROOT, "packages/cli/dist/bin.js"), "dev", "--http", "0", "--ui"], {
+    cwd: project,
+    env,
+  });
+}
+
+/** A command that serves the dev page and an MCP endpoint over HTTP (it prints both). */
+export async function startWithPage(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string | undefined> },
+): Promise<DevSession> {
   const { FORCE_COLOR: _color, ...inherited } = process.env;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(ROOT, "packages/cli/dist/bin.js"), "dev", "--http", "0", "--ui"],
-    { cwd: project, env: { ...inherited, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...inherited, NO_COLOR: "1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let text = "";
   const waiters: { pattern: RegExp; done: (match: RegExpMatchArray) => void }[] = [];
   child.stdout!.resume();

@@ -159,7 +159,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
  * Calls `stop` on SIGINT or SIGTERM, and over stdio when the host closes stdin (the host's stdin lines go to the
  * proxy meanwhile). Returns what stops listening for the signals.
  */
-function onStopRequest(proxy: StdioProxy | undefined, stop: () => void): () => void {
+export function onStopRequest(proxy: StdioProxy | undefined, stop: () => void): () => void {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   if (proxy) {
