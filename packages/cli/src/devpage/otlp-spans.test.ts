@@ -60,7 +60,10 @@ describe("spansOfExport", () => {
       parentSpanId: "00f067aa0ba902b7",
       http: { method: "GET", url: "http://127.0.0.1:1/pet/7", status: 404 },
     });
-    expect(spans[2]).toMatchObject({ kind: "sql", sql: { system: "sqlite", text: "SELECT * FROM notes WHERE id = ?" } });
+    expect(spans[2]).toMatchObject({
+      kind: "sql",
+      sql: { system: "sqlite", text: "SELECT * FROM notes WHERE id = ?" },
+    });
   });
 
   it("skips what is not an export", () => {

@@ -10,7 +10,7 @@ function read(chunks: string[], limit = 1000): string[] {
 
 describe("SseReader", () => {
   it("reads each event's data, whatever the chunks and line endings", () => {
-    expect(read(["id: 1\ndata: {\"a\"", ":1}\n\n", "data: x\r\ndata:y\r\n\r\n: comment\n\n", "data: z\r\r"])).toEqual([
+    expect(read(['id: 1\ndata: {"a"', ":1}\n\n", "data: x\r\ndata:y\r\n\r\n: comment\n\n", "data: z\r\r"])).toEqual([
       '{"a":1}',
       "x\ny",
       "z",
