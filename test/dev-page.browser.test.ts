@@ -35,11 +35,17 @@ function generate(args: string[], project: string): string {
   return path;
 }
 
-/** Replaces a tool's description in a generated file, as a person editing it would. */
-function editDescription(file: string, from: string, to: string): void {
-  const text = readFileSync(file, "utf8");
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
+/**
+ * Edits a tool's description in its source, as a person would, and waits for the page to show the change: dev
+ * compiles, restarts the server, and the page reads tools/list again.
+ */
+async function editAndSeeReload(page: Page, tool: string, edit: { file: string; from: string; to: string }) {
+  const text = readFileSync(edit.file, "utf8");
+  expect(text).toContain(edit.from);
+  writeFileSync(edit.file, text.replace(edit.from, edit.to));
+  await page.locator(".event.list-changed", { hasText: tool }).waitFor({ timeout: 90_000 });
+  const listed = page.getByRole("list", { name: "tools" }).getByRole("button", { name: new RegExp(`^${tool} `) });
+  await listed.getByText("edited while dev runs").waitFor();
 }
 
 /** Opens the page and calls `tool` with its form; resolves to the call's row in the log, opened. */
@@ -108,14 +114,11 @@ describe.runIf(chromiumAvailable())("the dev page in Chromium", () => {
       await row.getByText(`GET ${url} → 200`).waitFor();
       await screenshot(page, "dev-page-openapi.png");
 
-      editDescription(
-        join(project, "src/generated/pet.ts"),
-        'description: "Find pet by ID.\\n\\nReturns a single pet."',
-        'description: "Find a pet by its id (edited while dev runs)."',
-      );
-      await page.locator(".event.list-changed", { hasText: "getPetById" }).waitFor({ timeout: 90_000 });
-      const listed = page.getByRole("list", { name: "tools" }).getByRole("button", { name: /^getPetById / });
-      await listed.getByText("edited while dev runs").waitFor();
+      await editAndSeeReload(page, "getPetById", {
+        file: join(project, "src/generated/pet.ts"),
+        from: 'description: "Find pet by ID.\\n\\nReturns a single pet."',
+        to: 'description: "Find a pet by its id (edited while dev runs)."',
+      });
       await page.getByRole("status", { name: "server state" }).getByText("running").waitFor();
       expect(await page.locator(".event.started").count()).toBe(2);
     } finally {
@@ -150,14 +153,11 @@ describe.runIf(chromiumAvailable())("the dev page in Chromium", () => {
     await row.locator("pre.sql", { hasText: statement }).waitFor();
     await screenshot(page, "dev-page-database.png");
 
-    editDescription(
-      join(project, "src/generated/main.ts"),
-      'description: "One row of the table notes by its primary key."',
-      'description: "One note by its id (edited while dev runs)."',
-    );
-    await page.locator(".event.list-changed", { hasText: "get_notes" }).waitFor({ timeout: 90_000 });
-    const listed = page.getByRole("list", { name: "tools" }).getByRole("button", { name: /^get_notes / });
-    await listed.getByText("edited while dev runs").waitFor();
+    await editAndSeeReload(page, "get_notes", {
+      file: join(project, "src/generated/main.ts"),
+      from: 'description: "One row of the table notes by its primary key."',
+      to: 'description: "One note by its id (edited while dev runs)."',
+    });
   }, 240_000);
 });
 
