@@ -1,5 +1,6 @@
 import { choosePort } from "../commands/dev/project.js";
 import type { LaunchServer } from "../commands/dev/restarter.js";
+import type { SessionPage } from "../commands/dev/session-page.js";
 import type { LineTap } from "../commands/dev/stdio-proxy.js";
 import { catalogueOf, listChanges } from "./catalogue.js";
 import { type HttpProxy, startHttpProxy } from "./http-proxy.js";
@@ -27,7 +28,7 @@ const STDIO: Channel = { exchange: "stdio", session: "stdio", page: false };
  * proxy in front of the server), the server's spans through an OTLP receiver the server's environment points at,
  * and the session's own news (starts, exits, compile errors); over HTTP its forms call the server as a client.
  */
-export class DevPage {
+export class DevPage implements SessionPage {
   readonly store: PageStore;
   readonly #server: PageServer;
   readonly #recorder: TrafficRecorder;

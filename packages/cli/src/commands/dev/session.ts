@@ -1,7 +1,6 @@
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import type { GenerateEntry } from "@mcpsmith/codegen";
-import type { DevPage } from "../../devpage/dev-page.js";
 import { colorEnabled, type Io } from "../../io.js";
 import { plural } from "../../text.js";
 import { type DevGeneration, watchGeneration } from "./generate.js";
@@ -10,6 +9,7 @@ import { decideAfterCompile } from "./restart-policy.js";
 import { Restarter } from "./restarter.js";
 import { type DevSchemas, usesDecorators, watchSchemas } from "./schemas.js";
 import { serverLauncher } from "./server-process.js";
+import type { SessionPage } from "./session-page.js";
 import { StdioProxy } from "./stdio-proxy.js";
 import type { CompileResult } from "./tsc-output.js";
 import { type BuildWatcher, watchFolder, watchFolders, watchTsc } from "./watch.js";
@@ -28,7 +28,7 @@ export interface DevSessionOptions {
   /** Without tsc: what to watch (default the entry's folder) and which changes under it to ignore. */
   watch?: { folders: readonly string[]; ignore: RegExp; tsconfig: string | undefined };
   /** `--ui`: the dev page, which sees the session's proxy, servers and news. */
-  page?: DevPage | undefined;
+  page?: SessionPage | undefined;
 }
 
 /**
