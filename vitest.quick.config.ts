@@ -30,6 +30,8 @@ export const SLOW_TESTS = [
   "**/*.leak.test.ts",
   "**/*.published.test.ts",
   "**/*.runtimes.test.ts",
+  // A real headless Chromium driving a page (the dev page).
+  "**/*.browser.test.ts",
   // The SQLite suites run again under Node 22, for node:sqlite.
   "test/sql-executor.sqlite.node22.test.ts",
 ];

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientKind, connectClient } from "./support/clients.js";
+import { startWithPage } from "./support/dev-session.js";
 import { type Published, publishPackages } from "./support/published.js";
 import { createPublishedDatabases, type PublishedDatabases } from "./support/published-databases.js";
 import { ROOT } from "./support/servers.js";
@@ -256,6 +257,34 @@ describe("npx @mcpsmith/cli serve", () => {
       expect(upstream.last().headers.api_key).toBe("from-the-host");
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("npx @mcpsmith/cli serve --ui", () => {
+  it("serves the dev page's files from the installed package", { timeout: HANG_GUARD }, async () => {
+    const session = await startWithPage(
+      "npx",
+      ["-y", "@mcpsmith/cli", "serve", "openapi", PETSTORE, "--base-url", upstream.url, "--http", "0", "--ui"],
+      { cwd: await npxReady, env: published.env },
+    );
+    try {
+      const files = { "": "text/html", "app.js": "text/javascript", "app.css": "text/css" };
+      for (const [file, type] of Object.entries(files)) {
+        const response = await fetch(new URL(file, session.page));
+        expect(response.status, file).toBe(200);
+        expect(response.headers.get("content-type")).toContain(type);
+        expect((await response.text()).length).toBeGreaterThan(300);
+      }
+      // The page's own event stream starts with the state: the catalogue of the server the CLI runs.
+      const events = await fetch(new URL("api/events", session.page));
+      const reader = events.body!.getReader();
+      let text = "";
+      while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      expect(JSON.parse(text.slice("data: ".length)).type).toBe("state");
+    } finally {
+      await session.stop();
     }
   });
 });

@@ -28,4 +28,5 @@ export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { withDefaults } from "./schema/defaults.js";
+export { guardProblem, resolveGuards } from "./serve/guards.js";
 export { editDistance, nearestMatches, thousands } from "./text.js";

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { CodegenError, type GenerateEntry } from "@mcpsmith/codegen";
 import type { CommandDefinition, ParsedArgs } from "../args/command.js";
 import { booleanOption, stringOption } from "../args/parse.js";
@@ -33,6 +33,11 @@ export const command: CommandDefinition = {
     "In a folder with mcpsmith.config.* (or with --config FILE), dev serves the config's sources as one server",
     "(`mcpsmith serve --config`) and restarts it when the config or a local source changes: an OpenAPI document,",
     "a DDL file, the folders of annotated TypeScript and of modules (decorated classes' schemas derived first).",
+    "",
+    "--ui serves a page on 127.0.0.1 (its URL, with a random token, is printed): the tools with their token cost,",
+    "a form to call each one, and the live log of calls with their results, input rounds, tasks, and the HTTP",
+    "requests and SQL statements each made (the server's spans, sent by OpenTelemetry to the page). With --http",
+    "dev then listens in front of the server and passes every request on; over stdio the page shows the host's calls.",
   ].join("\n"),
   options: {
     ...CONFIG_FLAG,
@@ -41,6 +46,8 @@ export const command: CommandDefinition = {
       description: "Serve over Streamable HTTP instead of stdio; a number after it is the port",
     },
     port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
+    ui: { type: "boolean", description: "Serve the dev page: catalogue, forms, the live call log with spans" },
+    "ui-port": { type: "string", value: "PORT", description: "Port of the dev page (default: a free one)" },
     tsconfig: {
       type: "string",
       value: "FILE",
@@ -51,6 +58,7 @@ export const command: CommandDefinition = {
     "mcpsmith dev --http",
     "mcpsmith dev --http 0",
     "mcpsmith dev src/main.ts --http 8080",
+    "mcpsmith dev --http 0 --ui",
     "# a gateway: mcpsmith.config.ts in the folder",
     "mcpsmith dev --http 0",
     "# over stdio, as a host would start it (e.g. in .cursor/mcp.json)",
@@ -84,14 +92,30 @@ async function dev(args: ParsedArgs, io: Io): Promise<number> {
       });
     }
     const port = http ? await choosePort(portText) : undefined;
-    return await runDevSession(await configSession(config, port, io));
+    const page = await devPage(args, dirname(config), port, io);
+    // Behind the page's proxy the config's server listens on a port of its own.
+    const session = await configSession(config, page?.serverPort ?? port, io);
+    return await runDevSession({ ...session, port, page });
   }
   const project = findProject(resolve(io.cwd, positionals[0] ?? "."));
   const tsc = typescriptSetup(project, stringOption(args, "tsconfig"), io.cwd);
   const entry = serverEntry(project, positionals[0] === undefined ? undefined : resolve(io.cwd, positionals[0]), tsc);
   const port = http ? await choosePort(portText) : undefined;
   const generations = tsc ? generateTsRuns(project) : [];
-  return await runDevSession({ project, entry, tsc, generations, port, io });
+  const page = await devPage(args, project, port, io);
+  return await runDevSession({ project, entry, tsc, generations, port, io, page });
+}
+
+/** `--ui`: the dev page, loaded only when asked for. */
+async function devPage(args: ParsedArgs, project: string, port: number | undefined, io: Io) {
+  const uiPortText = stringOption(args, "ui-port");
+  if (!booleanOption(args, "ui", false)) {
+    if (uiPortText === undefined) return undefined;
+    throw new CliError("E_USAGE", "--ui-port only applies with --ui.", { hint: "For example `mcpsmith dev --ui`." });
+  }
+  const uiPort = uiPortText === undefined ? undefined : await choosePort(uiPortText);
+  const { DevPage } = await import("../devpage/dev-page.js");
+  return await DevPage.start({ port, uiPort, serviceName: basename(project), env: io.env });
 }
 
 /** The `generate ts` runs mcpsmith.json records, which dev repeats when the annotated sources change. */

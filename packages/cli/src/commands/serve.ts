@@ -46,6 +46,9 @@ export const command: CommandDefinition = {
     "per table, query (read-only SQL) and describe; insert_/update_/delete_ with --writes or --write-tables. Above",
     "--threshold tools, four tools (find_tables, describe, list_rows, query) serve any number of tables. The",
     "connection string is never printed: prefer the environment variable to a URL on the command line.",
+    "",
+    '--ui serves the dev page beside the server (docs/cli.md, "See what the server does"): the server runs as a child',
+    "of this process, its requests pass a proxy that logs them, and its spans (upstream requests, SQL) go to the page.",
   ].join("\n"),
   options: {
     ...CONFIG_FLAG,
@@ -90,6 +93,8 @@ export const command: CommandDefinition = {
     },
     stdio: { type: "boolean", description: "With a config: serve stdio even where its serve.http says HTTP" },
     port: { type: "string", value: "PORT", description: "Port for --http (default 3000; 0 picks a free one)" },
+    ui: { type: "boolean", description: "Serve the dev page too: catalogue, forms, the live call log with spans" },
+    "ui-port": { type: "string", value: "PORT", description: "Port of the dev page (default: a free one)" },
     ...AUTH_FLAGS,
   },
   examples: [
@@ -99,6 +104,8 @@ export const command: CommandDefinition = {
     "mcpsmith serve openapi petstore.yaml --base-url http://127.0.0.1:8080/api/v3",
     "mcpsmith serve openapi github.json --mode discovery --http 3000",
     "mcpsmith serve db chinook.sqlite --mode code",
+    "# the dev page beside it: catalogue, forms, the live call log with the upstream requests",
+    "mcpsmith serve openapi petstore.yaml --http 0 --ui",
     "mcpsmith serve openapi github.json --toolsets repos,issues --methods GET",
     "mcpsmith serve openapi api.yaml --tags pets --exclude-operations deletePet --max-name-length 48",
     "# as a host starts it (e.g. in .cursor/mcp.json), credentials in its env",
@@ -123,6 +130,10 @@ async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   }
   if (portText !== undefined && !http) {
     throw new CliError("E_USAGE", "--port only applies with --http.", { hint: "For example `--http 8080`." });
+  }
+  if (booleanOption(args, "ui", false)) {
+    const { serveWithPage } = await import("../devpage/serve-page.js");
+    return await serveWithPage(args, positionals, http ? { port: portText } : undefined, io);
   }
   const [kind, spec, ...extra] = positionals;
   const config = await configFileOf(args, io.cwd, kind === undefined || /^\d+$/.test(kind));

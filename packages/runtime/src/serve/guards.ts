@@ -58,8 +58,11 @@ export function checkHostAndOrigin(guards: Guards): Step {
   };
 }
 
-/** Why the Host or Origin header is refused, or undefined when both pass. */
-function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
+/**
+ * Why the Host or Origin header is refused, or undefined when both pass: the MCP endpoint's rule, which the dev page
+ * (`mcpsmith dev --ui`) applies too.
+ */
+export function guardProblem(guards: Guards, host: string, origin: string | null | undefined): string | undefined {
   const hostCheck = validateHostHeader(host, guards.allowedHosts);
   if (!hostCheck.ok) return hostCheck.message;
   const originCheck = validateOriginHeader(origin ?? null, guards.allowedOrigins);

@@ -17,6 +17,10 @@ export interface ServerProcessOptions {
   /** Over stdio: each line the server writes to stdout (for the proxy). Over HTTP its stdout goes to ours. */
   onLine: ((line: string) => void) | undefined;
   log(text: string): void;
+  /** Set besides the session's own variables (the dev page's OpenTelemetry settings). */
+  env?: Readonly<Record<string, string>>;
+  /** Sees what the server writes on stderr, which goes on to ours. */
+  onStderr?: (text: string) => void;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface ServerProcessOptions {
  * elicitation round begun before a restart is answered after it, and no restart warns of a random key again.
  */
 export function serverLauncher(options: ServerProcessOptions): LaunchServer {
-  const { entry, project, io, port, onLine, log, args = [] } = options;
+  const { entry, project, io, port, onLine, log, onStderr, args = [] } = options;
   const stateKey = io.env[STATE_KEY_ENV] || randomBytes(32).toString("base64url");
   return (onExit) => {
     if (!existsSync(entry)) {
@@ -39,10 +43,15 @@ export function serverLauncher(options: ServerProcessOptions): LaunchServer {
         [STATE_KEY_ENV]: stateKey,
         MCPSMITH_TRANSPORT: port === undefined ? "stdio" : "http",
         ...(port !== undefined && { MCPSMITH_PORT: String(port), PORT: String(port) }),
+        ...options.env,
       },
       stdio: ["pipe", "pipe", "pipe"],
     });
-    child.stderr?.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString("utf8")));
+    child.stderr?.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      io.stderr.write(text);
+      onStderr?.(text);
+    });
     if (onLine) createInterface({ input: child.stdout! }).on("line", onLine);
     else child.stdout?.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString("utf8")));
     child.stdin?.on("error", () => {});

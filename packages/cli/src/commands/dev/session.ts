@@ -9,6 +9,7 @@ import { decideAfterCompile } from "./restart-policy.js";
 import { Restarter } from "./restarter.js";
 import { type DevSchemas, usesDecorators, watchSchemas } from "./schemas.js";
 import { serverLauncher } from "./server-process.js";
+import type { SessionPage } from "./session-page.js";
 import { StdioProxy } from "./stdio-proxy.js";
 import type { CompileResult } from "./tsc-output.js";
 import { type BuildWatcher, watchFolder, watchFolders, watchTsc } from "./watch.js";
@@ -26,6 +27,8 @@ export interface DevSessionOptions {
   args?: readonly string[];
   /** Without tsc: what to watch (default the entry's folder) and which changes under it to ignore. */
   watch?: { folders: readonly string[]; ignore: RegExp; tsconfig: string | undefined };
+  /** `--ui`: the dev page, which sees the session's proxy, servers and news. */
+  page?: SessionPage | undefined;
 }
 
 /**
@@ -34,25 +37,32 @@ export interface DevSessionOptions {
  * (stdio-proxy.ts). Resolves to the exit code when SIGINT/SIGTERM arrive, the host closes stdin, or tsc stops.
  */
 export function runDevSession(options: DevSessionOptions): Promise<number> {
-  const { io, port, entry, project } = options;
-  const log = (text: string) => io.stderr.write(`[dev] ${text}\n`);
+  const { io, port, entry, project, page } = options;
+  const log = (text: string) => {
+    io.stderr.write(`[dev] ${text}\n`);
+    page?.log(text);
+  };
   const url = port === undefined ? undefined : `http://127.0.0.1:${port}/mcp`;
   log(
     url
       ? `serving ${url} — restarts on change; Ctrl-C stops`
       : "serving over stdio: a host (or `mcpsmith list -- mcpsmith dev`) talks to it on stdin/stdout; use --http for a URL",
   );
-  const proxy = port === undefined ? new StdioProxy((line) => io.stdout.write(`${line}\n`)) : undefined;
+  if (page) log(`dev page: ${page.url.href}`);
+  const proxy = port === undefined ? new StdioProxy((line) => io.stdout.write(`${line}\n`), page?.tap) : undefined;
+  const launch = serverLauncher({
+    entry,
+    project,
+    io,
+    // Behind the page's HTTP proxy, the server listens on a port of its own.
+    port: page?.serverPort ?? port,
+    onLine: proxy && ((line) => proxy.fromServer(line)),
+    log,
+    ...(page && { env: page.serverEnv, onStderr: (text: string) => page.stderr(text) }),
+    ...(options.args && { args: options.args }),
+  });
   const restarter = new Restarter({
-    launch: serverLauncher({
-      entry,
-      project,
-      io,
-      port,
-      onLine: proxy && ((line) => proxy.fromServer(line)),
-      log,
-      ...(options.args && { args: options.args }),
-    }),
+    launch: page ? page.watch(launch) : launch,
     proxy,
     log,
     where: url ? ` on ${url}` : "",
@@ -73,6 +83,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
       schemas?.close();
       generation?.close();
       await restarter.stop();
+      await page?.close();
       log("stopped");
       resolveSession(code);
     }
@@ -96,6 +107,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
           ? "the running server keeps the last good build"
           : "the server starts once the code compiles";
         log(`${plural(errors, "type error")}; ${server}`);
+        page?.compileErrors(`${plural(errors, "type error")}; ${server}`, diagnostics);
       }
     }
 
@@ -147,7 +159,7 @@ export function runDevSession(options: DevSessionOptions): Promise<number> {
  * Calls `stop` on SIGINT or SIGTERM, and over stdio when the host closes stdin (the host's stdin lines go to the
  * proxy meanwhile). Returns what stops listening for the signals.
  */
-function onStopRequest(proxy: StdioProxy | undefined, stop: () => void): () => void {
+export function onStopRequest(proxy: StdioProxy | undefined, stop: () => void): () => void {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   if (proxy) {

@@ -5,10 +5,16 @@ export type LineSink = (line: string) => void;
 
 type Message = { id?: unknown; method?: unknown };
 
+/** Reads the lines as they pass (the dev page's log); a host's line may come back changed (a trace added). */
+export interface LineTap {
+  fromHost(line: string): string;
+  fromServer(line: string): void;
+}
+
 /** The id of the replayed `initialize`, whose answer goes to the proxy rather than to the host. */
 export const REPLAY_ID = "mcpsmith-dev-replay";
 
-const NOT_RUNNING = "mcpsmith dev: the server is not running (see its terminal for build errors)";
+export const NOT_RUNNING = "mcpsmith dev: the server is not running (see its terminal for build errors)";
 
 /**
  * Sits between a host and the server over stdio (newline-delimited JSON-RPC), so the server can be swapped while
@@ -29,8 +35,17 @@ export class StdioProxy {
   #idle: (() => void) | undefined;
   #replayed: (() => void) | undefined;
 
-  constructor(toHost: LineSink) {
-    this.#toHost = toHost;
+  readonly #tap: LineTap | undefined;
+
+  constructor(toHost: LineSink, tap?: LineTap) {
+    this.#tap = tap;
+    // Whatever reaches the host (the server's lines, and the proxy's own errors) is what the tap sees answered.
+    this.#toHost = tap
+      ? (line) => {
+          tap.fromServer(line);
+          toHost(line);
+        }
+      : toHost;
   }
 
   get inFlight(): number {
@@ -38,11 +53,12 @@ export class StdioProxy {
   }
 
   /** A line from the host: to the server, held while it is swapped, or answered with an error when none runs. */
-  fromHost(line: string): void {
+  fromHost(given: string): void {
     if (this.#holding) {
-      this.#held.push(line);
+      this.#held.push(given);
       return;
     }
+    const line = this.#tap ? this.#tap.fromHost(given) : given;
     const message = parse(line);
     if (message?.method === "initialize") this.#initialize = message;
     if (message?.method === "notifications/initialized") this.#initialized = line;
