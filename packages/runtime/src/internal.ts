@@ -30,3 +30,4 @@ export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { withDefaults } from "./schema/defaults.js";
 export { guardProblem, resolveGuards } from "./serve/guards.js";
 export { editDistance, nearestMatches, thousands } from "./text.js";
+export { errorResponse, wireError } from "./wire-errors.js";

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { errorResponse, wireError } from "@mcpsmith/runtime/internal";
 import { NOT_RUNNING } from "../commands/dev/stdio-proxy.js";
 import { readLimited } from "./replies.js";
 import { SseReader } from "./sse-reader.js";
@@ -165,5 +166,5 @@ function header(incoming: IncomingMessage, name: string): string | undefined {
 /** The proxy's own refusals, as JSON-RPC errors a client reads like the server's. */
 function refuse(outgoing: ServerResponse, status: number, message: string): void {
   outgoing.writeHead(status, { "content-type": "application/json", connection: "close" });
-  outgoing.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message } }));
+  outgoing.end(JSON.stringify(errorResponse(null, { ...wireError("INTERNAL_SERVER_ERROR"), message })));
 }

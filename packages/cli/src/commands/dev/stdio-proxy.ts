@@ -1,3 +1,4 @@
+import { errorResponse, wireError } from "@mcpsmith/runtime/internal";
 import { isJsonObject } from "../../json.js";
 
 /** Where the proxy writes a line: the host's stdout, or the current server's stdin. */
@@ -66,7 +67,7 @@ export class StdioProxy {
     if (this.#toServer === undefined) {
       // Nothing runs (no clean build yet, or it crashed): answer requests so the host does not wait forever.
       if (isRequest) {
-        this.#toHost(JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: NOT_RUNNING } }));
+        this.#toHost(JSON.stringify(errorResponse(message.id as string | number, notRunning())));
       }
       return;
     }
@@ -147,4 +148,9 @@ function parse(line: string): Message | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a request gets while no server runs: the internal error a server's own failure would give, saying why. */
+function notRunning() {
+  return { ...wireError("INTERNAL_SERVER_ERROR"), message: NOT_RUNNING };
 }
