@@ -192,8 +192,8 @@ describe("npm create mcpsmith@latest", () => {
     async (engine) => {
       const project = await flows.get(engine)!;
       const pkg = JSON.parse(readFileSync(join(project.dir, "package.json"), "utf8"));
-      // Exactly what @mcpsmith/runtime/sql loads for the engine: the driver, and for MySQL the SQL parser too.
-      const drivers = { sqlite: ["better-sqlite3"], postgres: ["pg"], mysql: ["mysql2", "node-sql-parser"] }[engine];
+      // Exactly what @mcpsmith/runtime/sql loads for the engine: the driver (the MySQL guard's parser is bundled).
+      const drivers = { sqlite: ["better-sqlite3"], postgres: ["pg"], mysql: ["mysql2"] }[engine];
       const declared = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).sort();
       expect(declared).toEqual(["@mcpsmith/runtime", ...drivers].sort());
       passedAll(project.testOutput);

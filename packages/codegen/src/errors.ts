@@ -17,8 +17,7 @@ export const ERROR_CODES = {
   E_SPEC_INVALID: "An API description breaks a rule the generator relies on",
   E_DATABASE_ADDRESS: "A database source is not a connection URL, an SQLite file or a DDL file with a dialect",
   E_DATABASE_UNREACHABLE: "A database cannot be connected to or its catalog cannot be read",
-  E_DATABASE_DRIVER_MISSING:
-    "The driver a database source needs (pg, mysql2, better-sqlite3, PGlite, node-sql-parser) is not installed",
+  E_DATABASE_DRIVER_MISSING: "The driver a database source needs (pg, mysql2, better-sqlite3, PGlite) is not installed",
   E_DDL_INVALID: "A statement of a DDL file cannot be run or parsed",
   E_CONFIG_MISSING: "No mcpsmith.config.* in the folder, or the config file named does not exist",
   E_CONFIG_INVALID:

@@ -3,10 +3,11 @@
 // SDK ships bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
+const require = createRequire(import.meta.url);
 
 // tsc writes only declarations here: every .js (and its map) is the bundle's, and chunks of an earlier bundle named by
 // other hashes would otherwise be left behind, and packed.
@@ -39,18 +40,35 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20.19",
-  packages: "external",
+  // Dependencies stay external, but for node-sql-parser's MySQL and MariaDB grammars: bundled, each a chunk loaded on
+  // first use, so no one installs the package's every dialect (executors/sql/sql-parser.ts).
+  plugins: [externalBut(/^node-sql-parser\/build\/(mysql|mariadb)\.js$/)],
   external: ["#json-validator"],
   sourcemap: true,
   logLevel: "warning",
 });
 
+// The bundled grammars' licence (Apache-2.0), beside their chunks in dist/.
+copyFileSync(
+  join(dirname(require.resolve("node-sql-parser/package.json")), "LICENSE"),
+  new URL("../dist/node-sql-parser.LICENSE", import.meta.url),
+);
+
 // Code mode's QuickJS engine, beside its entry, for runtimes that must import WebAssembly rather than compile it at
 // run time (Cloudflare Workers: `import wasm from "@mcpsmith/runtime/code-mode/quickjs.wasm"`). Copied from the
 // pinned package whose JavaScript drives it, so the two always match.
-const require = createRequire(import.meta.url);
 mkdirSync(new URL("../dist/code-mode/", import.meta.url), { recursive: true });
 copyFileSync(
   require.resolve("@jitl/quickjs-ng-wasmfile-release-sync/wasm"),
   new URL("../dist/code-mode/quickjs.wasm", import.meta.url),
 );
+
+/** Leaves every package import to the runtime's dependencies, but those `bundled` matches. */
+function externalBut(bundled) {
+  return {
+    name: "external-but",
+    setup(build) {
+      build.onResolve({ filter: /^[^./#]/ }, (args) => (bundled.test(args.path) ? undefined : { external: true }));
+    },
+  };
+}

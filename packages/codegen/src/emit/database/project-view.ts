@@ -16,15 +16,15 @@ export interface DatabaseProjectOptions extends ProjectOptions {
 
 /**
  * What a generated project installs for its database, exactly what `@mcpsmith/runtime/sql` loads for it (optional
- * peers of the runtime, loaded when the first call connects), at the versions the runtime is tested with: the driver,
- * and for MySQL the SQL parser that checks the `query` tool's statements. better-sqlite3 is optional, as in the CLI:
- * it installs prebuilt on the usual platforms, and where its native build fails the install goes on, for Node's own
- * `node:sqlite` (Node 22.16+) to take its place.
+ * peers of the runtime, loaded when the first call connects), at the versions the runtime is tested with: the driver
+ * (the SQL parser that checks MySQL's `query` statements is bundled in the runtime). better-sqlite3 is optional, as
+ * in the CLI: it installs prebuilt on the usual platforms, and where its native build fails the install goes on, for
+ * Node's own `node:sqlite` (Node 22.16+) to take its place.
  */
 export const DRIVER_PACKAGES = {
   sqlite: { optionalDependencies: { "better-sqlite3": "12.9.0" } },
   postgres: { dependencies: { pg: "8.23.1" } },
-  mysql: { dependencies: { mysql2: "3.24.6", "node-sql-parser": "5.4.0" } },
+  mysql: { dependencies: { mysql2: "3.24.6" } },
 } as const satisfies Record<string, DependencyFields>;
 
 /** The packages this database's dialect loads, as the project's package.json declares them. */

@@ -1,5 +1,5 @@
 /**
- * Database drivers (pg, mysql2, better-sqlite3, node-sql-parser, PGlite) are optional peer dependencies, loaded only
+ * Database drivers (pg, mysql2, better-sqlite3, PGlite) are optional peer dependencies, loaded only
  * when a database is used. One loader for the runtime and codegen (`@mcpsmith/runtime/internal`), so a missing driver
  * is said one way everywhere: which package to install.
  */

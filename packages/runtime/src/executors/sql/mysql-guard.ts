@@ -1,9 +1,9 @@
 import { ToolError } from "../../results/tool-error.js";
-import { DriverMissingError, importOptional, loadDriver } from "./load-driver.js";
+import { type SqlAst, sqlParser } from "./sql-parser.js";
 
 /**
  * The checks on SQL from the `query` tool before it reaches MySQL or MariaDB. There, DDL commits the transaction it
- * runs in, so a read-only transaction is not enough: a real parser (node-sql-parser, loaded on first use) must find
+ * runs in, so a read-only transaction is not enough: a real parser (node-sql-parser's MariaDB grammar, bundled) must find
  * exactly one SELECT, without INTO or locking. What the parser could miss is refused on the raw text, literals
  * included, since a false refusal costs a rewrite and a miss could cost the data: executable comments (`/*! *\/`,
  * which the server runs and a parser skips), optimizer hints that set variables, assignments, and functions that
@@ -23,37 +23,20 @@ const RAW_REFUSALS: [RegExp, string][] = [
   ],
 ];
 
-interface Ast {
-  type?: string;
+interface Ast extends SqlAst {
   into?: { position?: unknown; keyword?: string };
   locking_read?: unknown;
-}
-
-type Parser = { astify(sql: string): Ast | Ast[] };
-let parser: Promise<Parser> | undefined;
-
-async function loadParser(): Promise<Parser> {
-  parser ??= loadDriver(
-    "node-sql-parser",
-    () => importOptional<unknown>("node-sql-parser/build/mariadb.js"),
-    "node-sql-parser@5.4.0",
-  ).then((m) => {
-    const module = m as unknown as { Parser?: new () => Parser; default?: { Parser: new () => Parser } };
-    const Parser = module.Parser ?? module.default!.Parser;
-    return new Parser();
-  });
-  return parser;
 }
 
 export async function checkMysqlReadOnly(sql: string): Promise<void> {
   for (const [pattern, what] of RAW_REFUSALS) {
     if (pattern.test(sql)) throw new ToolError(`The query tool refuses ${what}.`);
   }
+  const parser = await sqlParser("mariadb");
   let parsed: Ast | Ast[];
   try {
-    parsed = (await loadParser()).astify(sql);
-  } catch (error) {
-    if (error instanceof DriverMissingError) throw error;
+    parsed = parser.astify(sql) as Ast | Ast[];
+  } catch {
     throw new ToolError(
       "The query tool could not read this SQL as one SELECT statement (a syntax the checker does not know is refused, not guessed).",
     );

@@ -6,8 +6,9 @@
  * splitter. A view's columns are typed from its query against the tables read before it (`views.ts`); a column it
  * cannot type is served as text and the file's warnings name it.
  */
+import { sqlParser } from "@mcpsmith/runtime/internal";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
-import { loadDriver, messageOf } from "../shared/drivers.js";
+import { messageOf } from "../shared/drivers.js";
 import { statementError, withoutLeadingComments } from "../shared/script.js";
 import type { ScriptStatement, SplitScript } from "../shared/statements.js";
 import { sortTables } from "../shared/tables.js";
@@ -31,8 +32,7 @@ export async function readMysqlScript(
   fallbackName: string,
   warn: Warn,
 ): Promise<{ name: string; tables: SqlTable[] }> {
-  const { Parser } = (await loadDriver("node-sql-parser", () => import("node-sql-parser"))).default;
-  const parser = new Parser();
+  const parser: SqlParser = await sqlParser("mysql");
   const catalog: Catalog = { database: undefined, tables: new Map() };
   let firstDatabase: string | undefined;
   const skipped = new Map<string, number>();
