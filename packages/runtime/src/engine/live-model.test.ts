@@ -6,7 +6,7 @@ import { McpsmithError, server, toFetchHandler } from "../index.js";
 import { toModel } from "../model/resolve.js";
 import { createTestClient } from "../testing/index.js";
 import { LiveModel } from "./live-model.js";
-import { createConnectionServer } from "./server/server-factory.js";
+import { createConnectionServer, MAX_SUBSCRIPTIONS } from "./server/server-factory.js";
 
 /** A bus that remembers what was published. */
 function recordingBus(): ServerEventBus & { events: ServerEvent[] } {
@@ -211,6 +211,23 @@ describe("connections and change notifications", () => {
       }
     },
   );
+
+  it("a legacy connection subscribes to MAX_SUBSCRIPTIONS resources at most (-32602 past that)", async () => {
+    const live = new LiveModel(toModel(base()), new InMemoryServerEventBus());
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createConnectionServer(live, "legacy", "memory").connect(serverSide);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(clientSide);
+    try {
+      for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) await client.subscribeResource({ uri: `live://doc/${i}` });
+      await client.subscribeResource({ uri: "live://doc/0" }); // already held: not one more
+      await expect(client.subscribeResource({ uri: "live://one-too-many" })).rejects.toMatchObject({ code: -32602 });
+      await client.unsubscribeResource({ uri: "live://doc/0" });
+      await client.subscribeResource({ uri: "live://one-too-many" });
+    } finally {
+      await client.close();
+    }
+  });
 
   it("a kind first added while a legacy connection is open is not announced to it (it was not advertised)", async () => {
     const app = server({ name: "tools-only", version: "1.0.0" }).tool("grow", { description: "G" }, (_a, ctx) => {
