@@ -54,14 +54,14 @@ describe("per-client state under churn", () => {
       controller.abort();
       await response.body?.cancel().catch(() => {});
     });
-  }, 300_000);
+  }, 600_000);
 
   it("lets go of tasks past their TTL", async () => {
     await expectBoundedAfter({ tasks: { ttlMs: 20 } }, async (url) => {
       const { result, error } = await createTask(url);
       if (result?.resultType !== "task") throw new Error(`no task: ${JSON.stringify(error)}`);
     });
-  }, 300_000);
+  }, 600_000);
 
   it("keeps no more tasks than maxTasks for a client creating them as fast as it can", async () => {
     let refused = 0;
@@ -72,7 +72,7 @@ describe("per-client state under churn", () => {
     });
     // The default cap of 10,000 was reached and held.
     expect(refused).toBe(WARM_UP + CYCLES - 10_000);
-  }, 300_000);
+  }, 600_000);
 
   it("keeps a bounded number of rate-limit buckets for many distinct clients", async () => {
     await expectBoundedAfter({ rateLimitByHeader: true }, async (url, index) => {
@@ -81,5 +81,5 @@ describe("per-client state under churn", () => {
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`client-${index} was answered ${response.status}`);
     });
-  }, 300_000);
+  }, 600_000);
 });
