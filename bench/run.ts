@@ -19,7 +19,7 @@
  * - `code-mode`: round trips and bytes to the model of scripted tasks in tools, discovery and code mode, and the
  *   sandbox's cost per execution and per api call (code-mode/run.ts).
  * - `soak`: the server's memory under 10 minutes of mixed traffic of both eras (sessions, listen streams, tasks),
- *   its slope once warm (soak/run.ts; `--quick` is 2 minutes, `--minutes N` any length).
+ *   its slope once warm (soak/run.ts; `--quick` is 4 minutes, `--minutes N` any length over 2).
  *
  * Without `--only`, everything runs (`--profile` alone means the runtime's HTTP profile). Other flags pass through.
  */

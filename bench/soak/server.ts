@@ -1,6 +1,7 @@
 /**
  * The server the soak drives: `echo`, a task-supporting `job`, and a resource; default options but a task TTL of
  * 30 seconds, so tasks come and go within the run (at the default hour they would only fill up to their cap).
+ * It answers the message "memory" with its RSS and heap after a full collection.
  */
 import { serve, server } from "@mcpsmith/runtime";
 import * as z from "zod/v4";
@@ -23,3 +24,11 @@ const handle = await serve(app, {
   tasks: { ttlMs: SOAK_TASK_TTL_MS },
 });
 announce(handle.url!.href);
+
+// The bench asks for the memory after a full collection (the process runs with --expose-gc): what is retained.
+process.on("message", (message) => {
+  if (message !== "memory") return;
+  globalThis.gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  process.send?.({ rss, heapUsed });
+});
