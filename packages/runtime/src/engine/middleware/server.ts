@@ -39,14 +39,26 @@ export class MiddlewareServer extends Server {
 
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     const wrapped = super._wrapHandler(method, handler);
-    return (request, ctx) => {
-      const { hooks, transport } = this.#serving;
-      if (hooks.length === 0) return wrapped(request, ctx);
-      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
-      const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, this));
-      return runChain(hooks, info, () => wrapped(request, ctx));
-    };
+    return (request, ctx) => runOnServer(this, this.#serving, request, ctx, () => wrapped(request, ctx));
   }
+}
+
+/**
+ * Runs a request of a connection's server inside the request hooks, as that server runs its own: what the legacy
+ * fast path answers for the connection goes through the same hooks (engine/fast/legacy-fast-path.ts).
+ */
+export function runOnServer(
+  server: Server,
+  serving: Serving,
+  request: JSONRPCRequest,
+  ctx: ServerContext,
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  const { hooks, transport } = serving;
+  if (hooks.length === 0) return answer();
+  const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
+  const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, server));
+  return runChain(hooks, info, answer);
 }
 
 /** Where a request came from: its cancellation, and on HTTP its headers and verified credentials. */
