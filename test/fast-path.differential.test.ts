@@ -819,7 +819,8 @@ describe("with API keys, scopes and middleware", () => {
   it("answers alike over stdio on a connection opened with initialize, middleware in the way", async () => {
     const legacy = await legacyStdioPair(FIXTURE, ["--middleware"]);
     try {
-      for (const probe of [...legacyHotRequests(), ...hookRequests().map(legacyOf)]) await legacy.pair.expectSame(probe);
+      for (const probe of [...legacyHotRequests(), ...hookRequests().map(legacyOf)])
+        await legacy.pair.expectSame(probe);
     } finally {
       await legacy.close();
     }
