@@ -14,8 +14,8 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { envelope, modernHeaders, readAnswer } from "./support/http.js";
 import { traceRemoteCall } from "../packages/runtime/dist/internal.js";
+import { envelope, modernHeaders, readAnswer } from "./support/http.js";
 import { type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
