@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createHttpExecutor } from "../packages/runtime/dist/executors/http/index.js";
@@ -174,6 +175,14 @@ describe("a trace from a client's _meta.traceparent, through a tool, to its upst
     const traceparent = upstream.last().headers.traceparent;
     expect(traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
 
+    // A legacy session, opened and ended by the official client: its duration is the session metric.
+    const client = new Client({ name: "otlp-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(handle.url!);
+    await client.connect(transport);
+    await client.listTools();
+    await transport.terminateSession();
+    await client.close();
+
     await telemetry!.shutdown();
     const spans = await receiver.until(() => {
       const found = receiver.spans().filter((span) => span.traceId === TRACE_ID);
@@ -199,6 +208,8 @@ describe("a trace from a client's _meta.traceparent, through a tool, to its upst
     expect(text).toMatch(/^SELECT .*"Artist".*\?/s);
     expect(text).not.toMatch(/= ?1\b/);
 
-    expect(receiver.metricNames()).toContain("mcp.server.operation.duration");
+    expect(receiver.metricNames()).toEqual(
+      expect.arrayContaining(["mcp.server.operation.duration", "mcp.server.session.duration"]),
+    );
   });
 });

@@ -7,6 +7,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
+import { sessionTimer } from "../telemetry/active.js";
+import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 
@@ -101,17 +103,23 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   async function open(exchange: Exchange): Promise<Response> {
     while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
     const server = factory();
+    let endTimer = (): void => {};
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
+        endTimer = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: (id) => void sessions.delete(id),
       maxRequestBodySize: options.maxBodyBytes,
     });
     server.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId === undefined) return;
+      sessions.delete(transport.sessionId);
+      const ended = endTimer;
+      endTimer = () => {};
+      ended();
     };
     await server.connect(transport);
     const response = await transport.handleRequest(exchange.request, handlerOptions(exchange));
