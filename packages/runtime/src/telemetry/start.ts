@@ -18,6 +18,17 @@ const TURNS_ON = [
   "OTEL_TRACES_SAMPLER",
 ];
 
+/** What `startTelemetry` loads, as a project installs it (docs/observability.md). */
+const SDK_PACKAGES = [
+  "@opentelemetry/sdk-trace-node",
+  "@opentelemetry/sdk-metrics",
+  "@opentelemetry/resources",
+  "@opentelemetry/exporter-trace-otlp-proto",
+  "@opentelemetry/exporter-trace-otlp-http",
+  "@opentelemetry/exporter-metrics-otlp-proto",
+  "@opentelemetry/exporter-metrics-otlp-http",
+];
+
 const PROTOCOLS = ["http/protobuf", "http/json"] as const;
 type Protocol = (typeof PROTOCOLS)[number];
 
@@ -39,6 +50,7 @@ export async function startTelemetry(): Promise<TelemetryHandle | undefined> {
   const traces = exporterChoice(env, "OTEL_TRACES_EXPORTER");
   const metrics = exporterChoice(env, "OTEL_METRICS_EXPORTER");
   const sdk = await loadSdk();
+  if (sdk === undefined) return undefined;
   const resource = sdk.resources
     .resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME?.trim() || "mcpsmith-server" })
     .merge(sdk.resources.detectResources({ detectors: [sdk.resources.envDetector] }));
@@ -96,7 +108,10 @@ function exporterChoice(env: Readonly<Record<string, string | undefined>>, name:
   throw new McpsmithError("E_TELEMETRY", `${name} is "${given}"; mcpsmith takes otlp or none.`);
 }
 
-/** The SDK's packages, optional dependencies of the runtime: loaded only when telemetry is on. */
+/**
+ * The SDK's packages, optional dependencies of the runtime: loaded only when telemetry is on. Missing, they are
+ * reported and the server runs without telemetry: observability settings never keep a server from starting.
+ */
 async function loadSdk() {
   try {
     const [api, resources, traceNode, traceJson, traceProto, metrics, metricsJson, metricsProto] = await Promise.all([
@@ -111,11 +126,10 @@ async function loadSdk() {
     ]);
     return { api, resources, traceNode, traceJson, traceProto, metrics, metricsJson, metricsProto };
   } catch (error) {
-    throw new McpsmithError(
-      "E_TELEMETRY",
-      `OTEL_* variables are set, but the OpenTelemetry SDK is not installed (${(error as Error).message}). Install ` +
-        "@opentelemetry/sdk-trace-node, @opentelemetry/sdk-metrics, @opentelemetry/resources and the OTLP exporters " +
-        "(docs/observability.md).",
+    console.error(
+      `[mcpsmith] OTEL_* variables are set, but the OpenTelemetry SDK is not installed (${(error as Error).message}); ` +
+        `serving without telemetry. Install it: npm install ${SDK_PACKAGES.join(" ")}`,
     );
+    return undefined;
   }
 }
