@@ -47,6 +47,8 @@ interface Session {
   /** Who opened it (with `auth`): only the same subject of the same client may use it. */
   readonly owner: string | undefined;
   lastUsed: number;
+  /** Records its duration (`mcp.server.session.duration`, when a meter provider is registered) as it ends. */
+  readonly timed: () => void;
 }
 
 export interface LegacySessions {
@@ -76,11 +78,21 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   const sessions = new Map<string, Session>();
   let sweeper: NodeJS.Timeout | undefined;
 
+  /**
+   * The one way a session ends, whoever ends it (DELETE, eviction, idle expiry, shutdown, the transport closing):
+   * its entry goes, the sweeper stops with the last one, and closing its server closes its transport (which aborts
+   * the handlers still running and rejects the requests it sent the client) and drops its bus subscription. What
+   * a session registers is registered in `open`, and released here.
+   */
   const end = (id: string) => {
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
-    // Closing the server closes its transport, which aborts handlers still running for this session.
+    session.timed();
+    if (sessions.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
     void session.server.close().catch(() => {});
   };
   const touch = (id: string, session: Session) => {
@@ -94,32 +106,24 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
       if (session.lastUsed >= oldest) break;
       end(id);
     }
-    if (sessions.size === 0) {
-      clearInterval(sweeper);
-      sweeper = undefined;
-    }
   };
 
   async function open(exchange: Exchange): Promise<Response> {
     while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
     const server = factory();
-    let endTimer = (): void => {};
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
-        endTimer = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
+        const owner = principalOf(exchange.authInfo);
+        const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
+        sessions.set(id, { server, transport, owner, lastUsed: Date.now(), timed });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
-      onsessionclosed: (id) => void sessions.delete(id),
+      onsessionclosed: end,
       maxRequestBodySize: options.maxBodyBytes,
     });
     server.onclose = () => {
-      if (transport.sessionId === undefined) return;
-      sessions.delete(transport.sessionId);
-      const ended = endTimer;
-      endTimer = () => {};
-      ended();
+      if (transport.sessionId !== undefined) end(transport.sessionId);
     };
     await server.connect(transport);
     const response = await transport.handleRequest(exchange.request, handlerOptions(exchange));

@@ -43,35 +43,58 @@ export class MiddlewareServer extends Server {
 
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     const wrapped = super._wrapHandler(method, handler);
-    const hooked: Handler = (request, ctx) => {
-      const { hooks, transport } = this.#serving;
-      if (hooks.length === 0) return wrapped(request, ctx);
-      const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
-      const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, this));
-      return runChain(hooks, info, () => wrapped(request, ctx));
-    };
-    return (request, ctx) => {
-      const telemetry = activeTelemetry();
-      if (telemetry === undefined) return hooked(request, ctx);
-      return traced(telemetry, this.#facts(request, ctx), () => hooked(request, ctx));
-    };
+    return (request, ctx) => runOnServer(this, this.#serving, request, ctx, () => wrapped(request, ctx));
   }
+}
 
-  #facts(request: JSONRPCRequest, ctx: ServerContext): RequestFacts {
-    const params = request.params as Record<string, unknown> | undefined;
-    const protocolVersion =
-      request.method === "initialize" ? this.getNegotiatedProtocolVersion() : clientInfoOf(ctx, this).protocolVersion;
-    return {
-      method: request.method,
-      id: request.id,
-      params,
-      meta: ctx.mcpReq._meta ?? params?._meta,
-      transport: this.#serving.transport,
-      headers: ctx.http?.req?.headers,
-      sessionId: ctx.sessionId,
-      protocolVersion,
-    };
-  }
+/**
+ * Runs a request of a connection's server inside its server span and the request hooks, as that server runs its
+ * own: what the legacy fast path answers for the connection goes through the same span and hooks
+ * (engine/fast/legacy-fast-path.ts).
+ */
+export function runOnServer(
+  server: Server,
+  serving: Serving,
+  request: JSONRPCRequest,
+  ctx: ServerContext,
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  const telemetry = activeTelemetry();
+  if (telemetry === undefined) return runHooksOnServer(server, serving, request, ctx, answer);
+  return traced(telemetry, serverFacts(server, serving, request, ctx), () =>
+    runHooksOnServer(server, serving, request, ctx, answer),
+  );
+}
+
+function runHooksOnServer(
+  server: Server,
+  serving: Serving,
+  request: JSONRPCRequest,
+  ctx: ServerContext,
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  const { hooks, transport } = serving;
+  if (hooks.length === 0) return answer();
+  const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
+  const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, server));
+  return runChain(hooks, info, answer);
+}
+
+/** What a request's span records of a request a connection's server answers. */
+function serverFacts(server: Server, serving: Serving, request: JSONRPCRequest, ctx: ServerContext): RequestFacts {
+  const params = request.params as Record<string, unknown> | undefined;
+  const protocolVersion =
+    request.method === "initialize" ? server.getNegotiatedProtocolVersion() : clientInfoOf(ctx, server).protocolVersion;
+  return {
+    method: request.method,
+    id: request.id,
+    params,
+    meta: ctx.mcpReq._meta ?? params?._meta,
+    transport: serving.transport,
+    headers: ctx.http?.req?.headers,
+    sessionId: ctx.sessionId,
+    protocolVersion,
+  };
 }
 
 /** Where a request came from: its cancellation, and on HTTP its headers and verified credentials. */

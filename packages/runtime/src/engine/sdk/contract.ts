@@ -29,11 +29,13 @@ export const SDK_VERSION = "2.4.0";
  */
 export const PROTECTED_MEMBERS = {
   "Server#_wrapHandler":
-    "the seam around every request handler: the middleware's request hooks (engine/middleware/server.ts), the SDK's result checks on the fast path (engine/sdk/checks.ts)",
+    "the seam around every request handler: the middleware's request hooks (engine/middleware/server.ts), the SDK's result checks on the fast path, on a bare server and on a legacy connection's own (engine/sdk/checks.ts)",
   "Server#_negotiatedProtocolVersion":
     "set to the fast path's revision on the Server whose checks the fast path runs (engine/sdk/checks.ts)",
   "Server#_onclose":
     "a connection's server stops following the event bus when its transport closes (engine/server/connection-server.ts)",
+  "Client#_onresponse":
+    "a remote's answer is handled a microtask later, after the progress notifications that came with it (compose/remote/client.ts)",
   "Transport#onmessage":
     "replaced by a property on stdio, so the tasks extension's methods are answered before the SDK sees them (serve/stdio-tasks.ts)",
 } as const;
