@@ -16,8 +16,10 @@ import { createHttpExecutor } from "../packages/runtime/dist/executors/http/inde
 import { createSqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
 import { startTelemetry, type TelemetryHandle } from "../packages/runtime/dist/telemetry/index.js";
 import { CHINOOK } from "./sql-executor.chinook.test-support.js";
+import { connectClient } from "./support/clients.js";
 import { envelope, modernHeaders, readAnswer } from "./support/http.js";
 import { type ServeHandle, serve, server } from "./support/runtime.js";
+import { ROOT, stdioCommand } from "./support/servers.js";
 import { startUpstream, type Upstream } from "./support/upstream.js";
 
 const TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
@@ -211,5 +213,35 @@ describe("a trace from a client's _meta.traceparent, through a tool, to its upst
     expect(receiver.metricNames()).toEqual(
       expect.arrayContaining(["mcp.server.operation.duration", "mcp.server.session.duration"]),
     );
+  });
+});
+
+describe("mcpsmith serve with OTEL_* variables", () => {
+  it("exports its spans over OTLP/HTTP in protobuf, sent in full when the host closes it", async () => {
+    const receiver = new Receiver();
+    const endpoint = await receiver.listen();
+    const dir = mkdtempSync(join(tmpdir(), "otlp-serve-"));
+    try {
+      const file = join(dir, "chinook.sqlite");
+      copyFileSync(corpusFile("sql/chinook.sqlite"), file);
+      const command = stdioCommand(join(ROOT, "packages/cli/dist/bin.js"), ["serve", "db", file]);
+      const env = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: "serve-db-test" };
+      const client = await connectClient("v2 auto", { transport: "stdio", command: { ...command, env } });
+      await client.callTool({ name: "list_Artist", arguments: { limit: 1 } });
+      await client.close();
+      const traces = await receiver.until(() => {
+        const found = receiver.bodies.filter((entry) => entry.path === "/v1/traces");
+        return found.length > 0 ? found : undefined;
+      });
+      expect(traces[0]!.contentType).toBe("application/x-protobuf");
+      // The protobuf encoding keeps strings as they are: the span's name and the service's are in the bytes.
+      const bytes = Buffer.concat(traces.map((entry) => entry.body)).toString("latin1");
+      expect(bytes).toContain("tools/call list_Artist");
+      expect(bytes).toContain("serve-db-test");
+      expect(bytes).toContain("db.query.text");
+    } finally {
+      await receiver.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
