@@ -7,6 +7,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
+import { sessionTimer } from "../telemetry/active.js";
+import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 
@@ -45,6 +47,8 @@ interface Session {
   /** Who opened it (with `auth`): only the same subject of the same client may use it. */
   readonly owner: string | undefined;
   lastUsed: number;
+  /** Records its duration (`mcp.server.session.duration`, when a meter provider is registered) as it ends. */
+  readonly timed: () => void;
 }
 
 export interface LegacySessions {
@@ -84,6 +88,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    session.timed();
     if (sessions.size === 0) {
       clearInterval(sweeper);
       sweeper = undefined;
@@ -109,7 +114,9 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
+        const owner = principalOf(exchange.authInfo);
+        const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
+        sessions.set(id, { server, transport, owner, lastUsed: Date.now(), timed });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,
