@@ -53,7 +53,10 @@ export async function serveConfig(
   }
   printComposition(composition, io);
   try {
-    await serveUntilStopped(composition.model, http);
+    // A remote source's lists changed: the running server serves the catalogue composed again.
+    await serveUntilStopped(composition.model, http, {}, (handle) =>
+      composition.onChange((model) => handle.server.replace(model)),
+    );
   } finally {
     await composition.close();
   }

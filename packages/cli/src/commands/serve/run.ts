@@ -1,4 +1,4 @@
-import type { ServeOptions, ServeTarget } from "@mcpsmith/runtime";
+import type { ServeHandle, ServeOptions, ServeTarget } from "@mcpsmith/runtime";
 import type { AuthOptions } from "@mcpsmith/runtime/auth";
 import { CliError } from "../../errors.js";
 import type { Io } from "../../io.js";
@@ -15,6 +15,7 @@ export async function serveUntilStopped(
   target: ServeTarget,
   http: HttpServing | undefined,
   more: Pick<ServeOptions, "bus" | "tasks"> = {},
+  onServing?: (handle: ServeHandle) => void,
 ): Promise<void> {
   const { serve } = await import("@mcpsmith/runtime");
   await new Promise<void>((resolve, reject) => {
@@ -32,7 +33,7 @@ export async function serveUntilStopped(
             },
           }
         : { transport: "stdio" as const }),
-    }).catch(reject);
+    }).then(onServing, reject);
   });
 }
 

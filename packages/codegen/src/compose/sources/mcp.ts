@@ -56,6 +56,7 @@ export async function loadMcpSource(config: McpSourceConfig, context: SourceCont
     files: [],
     rawSql: [],
     close: () => source.close(),
+    onChange: (listener) => source.onChange(listener),
     ir: { kind: "mcp" },
   };
 }

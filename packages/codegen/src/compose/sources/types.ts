@@ -44,5 +44,7 @@ export interface LoadedSource {
   rawSql: string[];
   /** Releases what it holds (a database connection). */
   close?: () => Promise<void>;
+  /** A source whose lists change while it is served (a remote MCP server): called with its new model. */
+  onChange?: (listener: (model: ServerModel) => void) => void;
   ir: SourceIR;
 }
