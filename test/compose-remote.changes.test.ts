@@ -5,6 +5,7 @@
 // A remote that cannot start stops start-up naming it, unless it is optional.
 
 import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, connectClient, type TestClient } from "./support/clients.js";
 import { type ConfigFolder, configFolder, httpRemote, stdioRemote } from "./support/remotes.js";
@@ -65,6 +66,22 @@ describe("a composed server in front of remotes that change and fail", () => {
       } finally {
         if (era !== "legacy") await client.close();
       }
+    }
+  });
+
+  it("passes a remote's resources/updated on to the clients subscribed to it, under the prefixed URI", async () => {
+    const client = new Client({ name: "subscriber", version: "1.0.0" });
+    const updated: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
+      updated.push(notification.params.uri);
+    });
+    await client.connect(new StreamableHTTPClientTransport(proxy.url));
+    try {
+      await client.subscribeResource({ uri: "notes://web/readme" });
+      await client.callTool({ name: "web_touch" });
+      await expect.poll(() => updated).toEqual(["notes://web/readme"]);
+    } finally {
+      await client.close();
     }
   });
 

@@ -5,7 +5,7 @@
  */
 import type { ServerModel } from "@mcpsmith/runtime";
 import { McpsmithError } from "@mcpsmith/runtime";
-import { type ComposedServer, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
+import { type ComposedServer, catalogueModel, composeServer, prefixedUri } from "@mcpsmith/runtime/compose";
 import { listedTools } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
@@ -60,6 +60,8 @@ export interface Composition {
    * naming a tool that is gone) is a warning, and the model served until then stays.
    */
   onChange(listener: (model: ServerModel) => void): void;
+  /** Called with the served URI (the source's prefix in it) when a source's resource changed. */
+  onResourceUpdated(listener: (uri: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -101,7 +103,10 @@ async function serveComposition(
     return { server, ...served };
   };
   let listener: ((model: ServerModel) => void) | undefined;
+  let updated: ((uri: string) => void) | undefined;
   for (const entry of loaded) {
+    const prefix = entry.config.prefix ?? entry.key;
+    entry.source.onResourceUpdated?.((uri) => updated?.(prefixedUri(prefix, uri)));
     entry.source.onChange?.((model) => {
       entry.source = { ...entry.source, model };
       compose().then(
@@ -141,6 +146,9 @@ async function serveComposition(
       files: [file, ...loaded.flatMap(({ source }) => source.files)],
       onChange: (given) => {
         listener = given;
+      },
+      onResourceUpdated: (given) => {
+        updated = given;
       },
       close,
     };

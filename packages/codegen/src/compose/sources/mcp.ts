@@ -57,6 +57,7 @@ export async function loadMcpSource(config: McpSourceConfig, context: SourceCont
     rawSql: [],
     close: () => source.close(),
     onChange: (listener) => source.onChange(listener),
+    onResourceUpdated: (listener) => source.onResourceUpdated(listener),
     ir: { kind: "mcp" },
   };
 }

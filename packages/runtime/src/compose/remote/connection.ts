@@ -23,6 +23,8 @@ class InPlaceStdioTransport extends StdioClientTransport {}
 export interface RemoteEvents {
   /** Its tools, prompts or resources changed, or it came back after a reconnect: list it again. */
   listsChanged(): void;
+  /** A resource it was subscribed to changed (its own URI). */
+  resourceUpdated(uri: string): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -98,6 +100,10 @@ export class RemoteConnection {
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
     };
     const client = new RemoteClient(this.#options.clientInfo ?? { name: "mcpsmith-proxy", version: "1.0.0" }, options);
+    client.setNotificationHandler("notifications/resources/updated", (notification) =>
+      this.#events?.resourceUpdated(notification.params.uri),
+    );
+    client.setNotificationHandler("notifications/message", (notification) => this.parked.log(notification.params));
     for (const method of INPUT_METHODS) {
       client.setRequestHandler(method, (request) => this.#asked({ method, params: request.params } as InputRequest));
     }
@@ -113,6 +119,10 @@ export class RemoteConnection {
       );
     }
     client.onclose = () => this.#lost(client);
+    // A legacy remote logs only once asked to; its messages go to the caller whose call is running (parked.ts).
+    if (client.getProtocolEra() === "legacy" && client.getServerCapabilities()?.logging) {
+      await client.setLoggingLevel("debug").catch(() => {});
+    }
     return client;
   }
 

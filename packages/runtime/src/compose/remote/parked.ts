@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { InputRequest } from "@modelcontextprotocol/server";
-import type { Context } from "../../model/context.js";
+import type { Context, LogLevel } from "../../model/context.js";
 import { protocolError } from "../../wire-errors.js";
 
 /** What a parked call waits for next: the remote's answer, or one more input request of the remote's. */
@@ -29,8 +29,8 @@ export class ParkedCall<T> {
   pending:
     | { key: string; request: InputRequest; respond(result: unknown): void; refuse(error: Error): void }
     | undefined;
-  /** Where the remote's progress goes: the caller's round that is running now. */
-  relay: { progress: Context["progress"] } = { progress: async () => {} };
+  /** Where the remote's progress and logs go: the caller's round that is running now. */
+  relay: Pick<Context, "progress" | "log"> = { progress: async () => {}, log: async () => {} };
 
   constructor(call: (signal: AbortSignal, parked: ParkedCall<T>) => Promise<T>) {
     call(this.abort.signal, this).then(
@@ -91,6 +91,15 @@ export class ParkedCalls {
   asking(): ParkedCall<unknown> | undefined {
     const candidates = [...this.#running].filter((call) => call.pending === undefined);
     return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
+  /**
+   * A legacy remote's log message goes to the caller of the one call running on it (sent only if that caller asked
+   * for logs at that level); with none or several running, it cannot be placed and is left out.
+   */
+  log(message: { level: LogLevel; data?: unknown; logger?: string }): void {
+    const running = [...this.#running];
+    if (running.length === 1) void running[0]!.relay.log(message.level, message.data, message.logger);
   }
 
   park(call: ParkedCall<unknown>): boolean {

@@ -1,6 +1,7 @@
 import type { ServerModel } from "../../model/types.js";
 import { RemoteConnection } from "./connection.js";
 import { listRemote, remoteModel } from "./model.js";
+import { ResourceSubscriptions } from "./subscriptions.js";
 import { describeTarget, type RemoteOptions } from "./target.js";
 
 /** A remote MCP server as a source of a composed server. */
@@ -17,6 +18,8 @@ export interface RemoteSource {
    * been listed again (one listing at a time; changes meanwhile make one more).
    */
   onChange(listener: (model: ServerModel) => void): void;
+  /** Called with the remote's own URI when one of its resources changed (every listed resource is subscribed). */
+  onResourceUpdated(listener: (uri: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,10 @@ export async function openRemoteSource(options: RemoteOptions): Promise<RemoteSo
   const remote = await RemoteConnection.open(options);
   try {
     let model = remoteModel(remote, await listRemote(remote));
+    const subscriptions = new ResourceSubscriptions(remote);
+    await subscriptions.follow(model);
     let listener: ((model: ServerModel) => void) | undefined;
+    let updated: ((uri: string) => void) | undefined;
     let listing: Promise<void> | undefined;
     let again = false;
     const relist = async () => {
@@ -37,6 +43,7 @@ export async function openRemoteSource(options: RemoteOptions): Promise<RemoteSo
         again = false;
         try {
           model = remoteModel(remote, await listRemote(remote));
+          await subscriptions.follow(model);
           listener?.(model);
         } catch (error) {
           process.stderr.write(
@@ -51,6 +58,7 @@ export async function openRemoteSource(options: RemoteOptions): Promise<RemoteSo
         if (listing) again = true;
         else listing = relist();
       },
+      resourceUpdated: (uri) => updated?.(uri),
     });
     return {
       key: remote.key,
@@ -61,6 +69,9 @@ export async function openRemoteSource(options: RemoteOptions): Promise<RemoteSo
       era: remote.client().getProtocolEra(),
       onChange: (given) => {
         listener = given;
+      },
+      onResourceUpdated: (given) => {
+        updated = given;
       },
       close: () => remote.close(),
     };
