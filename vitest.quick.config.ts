@@ -13,12 +13,19 @@ export const SLOW_TESTS = [
   "**/*msgraph*.test.ts",
   "**/*github*.test.ts",
   "test/serve-openapi.budget.test.ts",
+  "test/serve-openapi.startup.test.ts",
+  "test/serve-openapi.test.ts",
+  "packages/codegen/src/sources/openapi/plain-yaml.test.ts",
   "test/code-mode.declarations.test.ts",
   // Generated or scaffolded projects installed, type-checked, linted, built and run.
   "test/generate-*.test.ts",
   "packages/cli/src/commands/new.*.test.ts",
   "packages/cli/src/commands/progress.interactive.test.ts",
   "packages/create-mcpsmith/src/bin.test.ts",
+  // The CLI's commands run as processes, each starting servers of its own (the in-memory tests of the same
+  // commands' parts stay in the quick tier).
+  "packages/cli/src/commands/{inspect,dev,dev.config,list,call,doctor,build}.test.ts",
+  "test/{serve-db,code-mode.cli,stdio.hygiene}.test.ts",
   // The official conformance suite, and the fast path compared with the SDK path over real processes.
   "test/conformance*.test.ts",
   "test/fast-path.differential.test.ts",

@@ -10,7 +10,8 @@
 // member for each branch; (b) the bad-input list of test/http.bad-input.test.ts; (c) every request the official
 // conformance suite sent to examples/conformance-server, both requirement sets (test/fixtures/conformance-traffic.json,
 // recorded by test/conformance.test.ts); (d) fast-check mutations of valid requests, with a fixed seed; (e) the
-// fixture with API-key authentication, scopes and middleware hooks in the way.
+// fixture with API-key authentication, scopes and middleware hooks in the way. (a), (c) and (d) run again as a 2025
+// client sends them, on stdio connections opened with `initialize` (the legacy fast path).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -32,7 +33,7 @@ import {
 import { envelope, modernHeaders } from "./support/http.js";
 import { CONFORMANCE_MAIN, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
 import { StdioPeer } from "./support/stdio-peer.js";
-import { CONFORMANCE_TRAFFIC, type Recording } from "./support/traffic.js";
+import { CONFORMANCE_TRAFFIC, type RecordedExchange, type Recording } from "./support/traffic.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/differential-server.mjs", import.meta.url));
 /** A hang guard for a stdio answer, not a speed assertion. */
@@ -253,6 +254,61 @@ async function stdioPair(script: string, args: string[], env: Record<string, str
   return { pair, close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
 }
 
+/** A 2025-11-25 client's `initialize`, and the notification that ends the handshake. */
+function initializeProbes(capabilities: Record<string, unknown> = { elicitation: {}, sampling: {} }): Probe[] {
+  const params = {
+    protocolVersion: "2025-11-25",
+    capabilities,
+    clientInfo: { name: "differential", version: "1.0.0" },
+  };
+  return [
+    {
+      what: "initialize (2025-11-25)",
+      body: JSON.stringify({ jsonrpc: "2.0", id: "init", method: "initialize", params }),
+    },
+    { what: "notifications/initialized", body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' },
+  ];
+}
+
+/**
+ * Two stdio servers, one per side, opened with a 2025-11-25 `initialize` (its answer compared too): the connection
+ * is then in the legacy era, where the legacy fast path serves it.
+ */
+async function legacyStdioPair(script: string, args: string[], env: Record<string, string> = {}) {
+  const peers = {
+    "fastPath: true": new StdioPeer(script, args, STDIO_HANG_GUARD_MS, env),
+    "fastPath: false": new StdioPeer(script, [...args, "--no-fast-path"], STDIO_HANG_GUARD_MS, env),
+  };
+  const pair = new StdioPair(peers, "legacy");
+  for (const probe of initializeProbes()) await pair.expectSame(probe);
+  return { pair, close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
+}
+
+/** The `_meta` keys of the 2026-07-28 envelope. */
+const ENVELOPE_KEYS = [
+  "io.modelcontextprotocol/protocolVersion",
+  "io.modelcontextprotocol/clientInfo",
+  "io.modelcontextprotocol/clientCapabilities",
+  "io.modelcontextprotocol/logLevel",
+];
+
+/**
+ * A 2026-07-28 request as a 2025 client sends it on its connection: its `_meta` without the envelope (what else is
+ * there, a progress token or keys of the client's own, stays; a log level is the connection's on 2025 revisions,
+ * set with `logging/setLevel`), and no headers.
+ */
+function legacyOf(probe: Probe): Probe {
+  const message = JSON.parse(probe.body as string) as { params?: { _meta?: Record<string, unknown> } };
+  const params = message.params;
+  if (params?._meta !== undefined) {
+    const rest = Object.entries(params._meta).filter(([key]) => !ENVELOPE_KEYS.includes(key));
+    if (rest.length === 0) delete params._meta;
+    else params._meta = Object.fromEntries(rest);
+  }
+  const { headers: _headers, ...unsent } = probe;
+  return { ...unsent, what: `${probe.what} (legacy)`, body: JSON.stringify(message) };
+}
+
 /** The fixture served both ways, over HTTP and over stdio, for the tests of the describe block that calls this. */
 function servedFixture() {
   const served = {} as { http: Awaited<ReturnType<typeof httpPair>>; stdio: Awaited<ReturnType<typeof stdioPair>> };
@@ -349,6 +405,118 @@ describe("every request of the conformance suite (test/fixtures/conformance-traf
     await stdio.pair.expectSame(probe);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// (a), (c) and (d) on connections opened with `initialize`: the legacy fast path over stdio
+
+/** (a) as a 2025 client sends it: without the input rounds and tasks of 2026-07-28, with its log level set first. */
+function legacyHotRequests(): Probe[] {
+  const setLevel = (level: string): Probe => ({
+    what: `logging/setLevel ${level}`,
+    body: JSON.stringify({ jsonrpc: "2.0", id: `level-${level}`, method: "logging/setLevel", params: { level } }),
+  });
+  const unlogged = hotRequests().filter((probe) => {
+    const body = probe.body as string;
+    return !probe.issues && !body.includes("requestState") && !body.includes('"confirm"') && !body.includes("tasks/");
+  });
+  return [
+    ...unlogged.map(legacyOf),
+    setLevel("info"),
+    legacyOf({ ...call("chatty", {}, { meta: { progressToken: "p-2" } }), what: "chatty at level info" }),
+    setLevel("debug"),
+    legacyOf({ ...call("chatty", {}), what: "chatty at level debug" }),
+    legacyOf({ ...call("echo", { text: "hi" }, { id: "after-levels" }), what: "echo after the levels" }),
+  ];
+}
+
+/** The conformance recording's 2025-11-25 requests on one stdio connection: one handshake, then every request. */
+function legacyConformanceProbes(exchanges: readonly RecordedExchange[]): Probe[] {
+  const legacy = exchanges.filter(
+    (exchange) => exchange.run === "2025-11-25" && exchange.method === "POST" && exchange.body !== undefined,
+  );
+  // A request the server answers only once the client has answered its own request (an elicitation, a sampling):
+  // its answer comes with the later probe that carries the client's answer.
+  const methodOf = (exchange: RecordedExchange) => (JSON.parse(exchange.body as string) as { method?: string }).method;
+  const requests = new Set(legacy.filter((exchange) => methodOf(exchange) !== undefined).map(({ index }) => index));
+  const waiting = new Set(
+    legacy
+      .filter((exchange) => methodOf(exchange) === undefined)
+      .flatMap((answer) => answer.open.map((open) => open.index).filter((index) => requests.has(index))),
+  );
+  const handshake = new Set(["initialize", "notifications/initialized"]);
+  const idOf = (index: number) =>
+    (JSON.parse(exchanges.find((exchange) => exchange.index === index)?.body as string) as { id: string | number }).id;
+  return legacy
+    .filter((exchange) => !handshake.has(methodOf(exchange) ?? ""))
+    .map((exchange) => {
+      const asked =
+        methodOf(exchange) === undefined ? exchange.open.find((open) => waiting.has(open.index)) : undefined;
+      return {
+        ...probeOf(exchange),
+        headers: {},
+        ...(waiting.has(exchange.index) && { asks: true }),
+        ...(asked && { completes: idOf(asked.index) }),
+      };
+    });
+}
+
+describe("connections opened with initialize (the legacy fast path), over stdio", () => {
+  let fixture: Awaited<ReturnType<typeof legacyStdioPair>>;
+  let conformance: Awaited<ReturnType<typeof legacyStdioPair>>;
+  beforeAll(async () => {
+    fixture = await legacyStdioPair(FIXTURE, []);
+    conformance = await legacyStdioPair(CONFORMANCE_MAIN, ["--stdio"], { MCPSMITH_STATE_KEY: STATE_KEY });
+  });
+  afterAll(async () => {
+    await fixture?.close();
+    await conformance?.close();
+  });
+
+  it.each(legacyHotRequests())("answers $what alike", async (probe) => {
+    await fixture.pair.expectSame(probe);
+  });
+
+  it("pages every list alike", async () => {
+    expect(await walkLists((probe) => fixture.pair.observe(legacyOf(probe)))).toBeGreaterThan(4);
+  });
+
+  it("asks the client and answers alike when a tool elicits", async () => {
+    const asked = await fixture.pair.observe({ ...legacyOf(call("confirm", { what: "deploy" })), asks: true });
+    expectSame({ what: "confirm asks" }, asked);
+    const request = asked["fastPath: false"].find(
+      (message) => (message as { method?: string }).method === "elicitation/create",
+    ) as { id: number } | undefined;
+    expect(request).toBeDefined();
+    const answer = { jsonrpc: "2.0", id: request!.id, result: { action: "accept", content: { sure: true } } };
+    await fixture.pair.expectSame({ what: "the client's answer, then the tool's", body: JSON.stringify(answer) });
+  });
+
+  it("answers the conformance recording's 2025-11-25 requests alike", async () => {
+    const recording = JSON.parse(readFileSync(CONFORMANCE_TRAFFIC, "utf8")) as Recording;
+    const probes = legacyConformanceProbes(recording.exchanges);
+    expect(probes.length).toBeGreaterThan(20);
+    for (const probe of probes) await conformance.pair.expectSame(probe);
+  });
+
+  it("answers generated requests alike", async () => {
+    const legacyGenerated = generated.map((probe) => (probe.body === undefined ? probe : legacyBody(probe)));
+    await fc.assert(
+      fc.asyncProperty(legacyGenerated, (probe) => fixture.pair.expectSame(probe)),
+      { seed: SEED, numRuns: GENERATED_RUNS },
+    );
+  }, 120_000);
+});
+
+/** A generated probe's body as a 2025 client would send it, when it is still a JSON-RPC message. */
+function legacyBody(probe: Probe): Probe {
+  try {
+    const message = JSON.parse(probe.body as string);
+    if (typeof message !== "object" || message === null || Array.isArray(message)) return probe;
+    return legacyOf(probe);
+  } catch {
+    return probe;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // (d): generated requests, mutations of valid ones
@@ -647,4 +815,14 @@ describe("with API keys, scopes and middleware", () => {
       await stdio.pair.expectSame(probe);
     },
   );
+
+  it("answers alike over stdio on a connection opened with initialize, middleware in the way", async () => {
+    const legacy = await legacyStdioPair(FIXTURE, ["--middleware"]);
+    try {
+      for (const probe of [...legacyHotRequests(), ...hookRequests().map(legacyOf)])
+        await legacy.pair.expectSame(probe);
+    } finally {
+      await legacy.close();
+    }
+  }, 120_000);
 });

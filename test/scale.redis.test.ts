@@ -5,7 +5,7 @@
 // started again mid-test. Keys and channels live under a prefix of this run's own, deleted afterwards.
 
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { RedisLink, redisBus, redisTaskStore } from "../packages/runtime/dist/redis/index.js";
 import { answerOf, modernRequest } from "../packages/runtime/src/engine/tasks/modern-request.test-support.js";
@@ -18,6 +18,8 @@ import { type Context, type ServeHandle, serve, server } from "./support/runtime
 import { REDIS_URL, serviceAvailable } from "./support/services.js";
 
 const STATE_KEY = "scale-test-state-key-of-at-least-32-bytes";
+const MARKER = "live://marker";
+const markerUpdated = `notifications/resources/updated ${MARKER}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client would
 type Json = any;
@@ -65,7 +67,8 @@ function app(replica: string) {
       },
     )
     .resource("live://a", { description: "Watched" }, () => "a")
-    .resource("live://b", { description: "Watched by the other client" }, () => "b");
+    .resource("live://b", { description: "Watched by the other client" }, () => "b")
+    .resource(MARKER, { description: "Raised after the events under test, to know they have all arrived" }, () => "m");
 }
 
 interface Replica {
@@ -203,7 +206,7 @@ describe.runIf(redisUp)("two replicas behind a round-robin proxy, sharing Redis"
     for (const [index, uri] of ["live://a", "live://b"].entries()) {
       const watcher = await connectLive("v2 pinned 2026-07-28", { kind: "http", url: replicas[index]!.url });
       opened.push(watcher);
-      await watcher.watch([uri]);
+      await watcher.watch([uri, MARKER]);
       watchers.push(watcher);
     }
 
@@ -230,10 +233,15 @@ describe.runIf(redisUp)("two replicas behind a round-robin proxy, sharing Redis"
         b.includes(updatedB)
       );
     });
-    // Nothing more arrives: no echo of a replica's own events, nothing a stream did not subscribe to.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect([...watchingA.notifications].sort()).toEqual([updatedA, updatedA, toolsChanged, toolsChanged]);
-    expect([...watchingB.notifications].sort()).toEqual([updatedB, toolsChanged, toolsChanged]);
+    // Nothing more arrives: no echo of a replica's own events, nothing a stream did not subscribe to. Each replica's
+    // events reach a stream in the order raised, so once both replicas' markers are in, everything before them is.
+    for (const replica of replicas) replica.handle.notify.resourceUpdated(MARKER);
+    await waitFor("both replicas' markers on both streams", () =>
+      [watchingA, watchingB].every((w) => w.notifications.filter((n) => n === markerUpdated).length === 2),
+    );
+    const withoutMarkers = (w: LiveClient) => w.notifications.filter((n) => n !== markerUpdated).sort();
+    expect(withoutMarkers(watchingA)).toEqual([updatedA, updatedA, toolsChanged, toolsChanged]);
+    expect(withoutMarkers(watchingB)).toEqual([updatedB, toolsChanged, toolsChanged]);
   });
 
   it("lives a task across replicas: created on one, polled, answered and its result fetched through the other", async () => {
@@ -300,8 +308,10 @@ describe.runIf(redisUp)("two replicas behind a round-robin proxy, sharing Redis"
       delete short.resultType;
       await store.save(short);
       expect(await redisTaskStore(probe).load(short.taskId)).toMatchObject({ status: "working" });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await probe.commands!.exists(`${prefix}task:${short.taskId}`)).toBe(0);
+      await vi.waitUntil(async () => (await probe.commands!.exists(`${prefix}task:${short.taskId}`)) === 0, {
+        timeout: 5_000,
+        interval: 20,
+      });
       expect((await rpc(replicas[1]!.url, "tasks/get", { taskId: short.taskId }, short.taskId)).error.code).toBe(
         -32602,
       );
@@ -401,7 +411,7 @@ describe.runIf(ownRedisPossible)("Redis stopped and started again under two repl
   it("serves requests while Redis is down, says so, reconnects, and has every stream refetch its lists", async () => {
     const watcher = await connectLive("v2 pinned 2026-07-28", { kind: "http", url: replicas[0]!.url });
     opened.push(watcher);
-    await watcher.watch(["live://a"]);
+    await watcher.watch(["live://a", MARKER]);
 
     await redis.stop();
     await waitFor(
@@ -414,8 +424,8 @@ describe.runIf(ownRedisPossible)("Redis stopped and started again under two repl
     for (let i = 0; i < 2; i++) answers.add(text(await client.callTool({ name: "whoami", arguments: {} })));
     expect(answers).toEqual(new Set(["A", "B"]));
     // Raised on B while Redis is down: it cannot reach A's stream now.
+    // (That it is not delivered twice, now and after the outage, is checked once Redis is back.)
     replicas[1]!.handle.notify.resourceUpdated("live://a");
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(watcher.notifications).toEqual([]);
 
     await redis.start();
@@ -430,7 +440,9 @@ describe.runIf(ownRedisPossible)("Redis stopped and started again under two repl
         watcher.notifications.includes(n),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // B's events arrive in the order raised: once its marker is in, any second copy of the catch-up would be too.
+    replicas[1]!.handle.notify.resourceUpdated(MARKER);
+    await waitFor("B's marker", () => watcher.notifications.includes(markerUpdated));
     expect(watcher.notifications.filter((n) => n === "notifications/resources/updated live://a")).toHaveLength(1);
     // (The model has no prompts, so there is no prompt list to refetch.)
     expect(watcher.notifications).toContain("notifications/resources/list_changed");

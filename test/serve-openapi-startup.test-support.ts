@@ -1,7 +1,7 @@
 // Start-up in `--mode tools`, document by document: the serve back end builds one tool per operation, the official
 // client lists every page of tools/list, and one argument of the wrong type is refused naming its field (Ajv compiles
 // a tool's validator at its first call, so this also compiles one). Stripe's document, whose responses reach the
-// whole document through `$ref` cycles, never answered tools/list before (issue 14).
+// whole document through `$ref` cycles, is in the list because it is the one that once never answered tools/list.
 //
 // The time limit guards against an order-of-magnitude regression, not against a slow machine: it is computed from
 // the document's size, about ten times what start-up takes on a loaded 2-core machine (bench/README.md, "Start-up in

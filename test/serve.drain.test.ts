@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ROOT, stopProcess } from "./support/servers.js";
 
 const SCRIPT = "test/fixtures/drain-server.mjs";
@@ -47,13 +47,13 @@ describe("health probes and graceful drain (node server)", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
     const inFlight = client.callTool({ name: "slow", arguments: { ms: 1_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitUntil(() => stderr().includes("[drain-server] slow started"), { timeout: 10_000, interval: 10 });
     child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
 
     // Draining: alive, not ready, new work turned away to another replica.
-    expect(await probe("/healthz")).toEqual({ status: 200, body: { status: "ok" } });
+    await vi.waitUntil(async () => (await probe("/readyz")).status === 503, { timeout: 10_000, interval: 20 });
     expect(await probe("/readyz")).toEqual({ status: 503, body: { status: "draining" } });
+    expect(await probe("/healthz")).toEqual({ status: 200, body: { status: "ok" } });
     const refused = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", "mcp-method": "tools/call" },

@@ -9,7 +9,7 @@ import type { TypeCheck } from "./typecheck.js";
 /** The issue's targets: generation within the peer's time and memory; discovery tools/list under 2,000 tokens. */
 export const GENERATION_TARGET = 1.0;
 export const DISCOVERY_TOKEN_TARGET = 2000;
-/** Issue 14: `--mode tools` starts within twice discovery mode's time to the first tools/list and peak RSS. */
+/** The target: `--mode tools` starts within twice discovery mode's time to the first tools/list and peak RSS. */
 export const STARTUP_TARGET = 2.0;
 
 export interface SpecResult {

@@ -12,7 +12,7 @@ const SHORT: Record<ExtractorName, string> = {
 };
 
 /**
- * Issue 5's targets: cold at most half of each peer's time; incremental at most a tenth of our own cold time (the
+ * The targets: cold at most half of each peer's time; incremental at most a tenth of our own cold time (the
  * same cold time: load + extract).
  */
 export const COLD_TARGET = 0.5;

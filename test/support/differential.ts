@@ -40,6 +40,17 @@ export interface Probe {
    */
   stream?: boolean;
   /**
+   * A request the server answers only once the client has answered a request of its own (an elicitation, a
+   * sampling): over stdio, what the server wrote is taken once that request of the server's has come.
+   */
+  asks?: boolean;
+  /**
+   * The client's answer to such a request of the server's, carrying the id of the client's request that waits for
+   * it. Over stdio the answer is sent with the id of the server's latest request on that side, and what the server
+   * wrote is taken once the waiting request's answer has come.
+   */
+  completes?: string | number;
+  /**
    * Sent no sooner than this many milliseconds after the previous request: a recorded task poll keeps its pace, since
    * the task moves on in the background meanwhile (`paced` in test/support/traffic.ts).
    */
@@ -374,8 +385,14 @@ export class HttpPair {
 export class StdioPair {
   readonly issued = newIssued();
   #pings = 0;
+  /** The id of the latest request each server sent its client. */
+  readonly #asked: Partial<Record<Side, unknown>> = {};
 
-  constructor(readonly peers: Record<Side, StdioPeer>) {}
+  /** `legacy`: the connections were opened with `initialize`, so the pings that end each probe carry no envelope. */
+  constructor(
+    readonly peers: Record<Side, StdioPeer>,
+    readonly era: "modern" | "legacy" = "modern",
+  ) {}
 
   async expectSame(probe: Probe): Promise<void> {
     expectSame(probe, await this.observe(probe));
@@ -394,14 +411,17 @@ export class StdioPair {
    */
   async #send(side: Side, probe: Probe): Promise<unknown[]> {
     const peer = this.peers[side];
-    const line = substitute(typeof probe.body === "string" ? probe.body : "", this.issued[side]).replaceAll("\n", " ");
+    let line = substitute(typeof probe.body === "string" ? probe.body : "", this.issued[side]).replaceAll("\n", " ");
+    if (probe.completes !== undefined) line = JSON.stringify({ ...JSON.parse(line), id: this.#asked[side] });
     const from = peer.lines.length;
     const ping = `ping-${this.#pings++}`;
     peer.write(line);
-    peer.write(JSON.stringify({ jsonrpc: "2.0", id: ping, method: "ping", params: { _meta: envelope() } }));
-    const id = probe.stream ? undefined : requestId(line);
+    const params = this.era === "modern" ? { _meta: envelope() } : {};
+    peer.write(JSON.stringify({ jsonrpc: "2.0", id: ping, method: "ping", params }));
+    const id = probe.stream || probe.asks ? undefined : (probe.completes ?? requestId(line));
     try {
       await peer.next(from, (written) => idOf(written) === ping);
+      if (probe.asks) await peer.next(from, (written) => isRequest(written));
       if (id !== undefined) {
         await peer.next(from, (written) => idOf(written) === id || (isError(written) && idOf(written) === null));
       }
@@ -410,6 +430,7 @@ export class StdioPair {
       throw new Error(`${side}, "${probe.what}": ${(error as Error).message}\n${line}\n--- written so far ---\n${so}`);
     }
     const written = peer.lines.slice(from).filter((message) => idOf(message) !== ping);
+    for (const message of written) if (isRequest(message)) this.#asked[side] = idOf(message);
     learn(probe, issuedValues(undefined, written), this.issued[side]);
     return normalise(written, this.issued[side]) as unknown[];
   }
@@ -417,6 +438,8 @@ export class StdioPair {
 
 const idOf = (message: unknown) => (message as { id?: unknown } | null)?.id;
 const isError = (message: unknown) => (message as { error?: unknown } | null)?.error !== undefined;
+const isRequest = (message: unknown) =>
+  typeof (message as { method?: unknown } | null)?.method === "string" && idOf(message) !== undefined;
 
 /** The id a line's answer will carry: a request's string or number id. */
 function requestId(line: string): string | number | undefined {

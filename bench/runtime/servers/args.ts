@@ -9,7 +9,7 @@ export interface ServerArgs {
   tools: number;
   /** mcpsmith only: middleware that pass everything on (http, request and tool hooks), to price the chain. */
   middleware: number;
-  /** mcpsmith only: `serve({ fastPath })`; false sends every request through the SDK (issue 17's comparison). */
+  /** mcpsmith only: `serve({ fastPath })`; false sends every request through the SDK (what the fast path is compared with). */
   fastPath: boolean;
   /** mcpsmith only: require JWT access tokens verified against this key set, to price authorization. */
   auth?: { jwksUrl: string; issuer: string; audience: string };

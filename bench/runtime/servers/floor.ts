@@ -2,8 +2,8 @@
  * The floor: what answering the bench's requests costs with no MCP library at all. Plain `node:http` (or lines on
  * stdin) and `JSON.parse`: it reads the JSON-RPC message, checks the few fields the answer depends on, and writes the
  * same result bytes the other servers send (the runner compares them during warm-up). No envelope validation, no
- * per-request objects beyond the parsed body, the `tools/list` page serialised once at start-up. Issue 17's
- * targets are ratios to this server: it is the price of Node's HTTP parser, a socket write and two JSON calls.
+ * per-request objects beyond the parsed body, the `tools/list` page serialised once at start-up. The fast
+ * path's targets are ratios to this server: it is the price of Node's HTTP parser, a socket write and two JSON calls.
  *
  * It speaks only what the bench sends: 2026-07-28 `tools/call` of `echo` and `tools/list`, and, on stdio, a
  * 2025-11-25 `initialize` (the start-up measurement's legacy client). Anything else gets a JSON-RPC error.

@@ -1,6 +1,6 @@
 /**
  * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`. `--no-fast-path`
- * serves them with `fastPath: false`, mcpsmith's own SDK path, to show what the fast path gains (issue 17).
+ * serves them with `fastPath: false`, mcpsmith's own SDK path, to show what the fast path gains.
  */
 import { type Middleware, serve, server } from "@mcpsmith/runtime";
 import * as z from "zod/v4";

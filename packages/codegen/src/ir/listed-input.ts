@@ -8,7 +8,7 @@
  * {@link MAX_LISTED_INPUT_CHARS} the listed schema keeps its root and the definitions nearest to it, whole, as many
  * `$ref` steps deep as fit; each definition those refer to beyond that is listed loosened (see {@link looseDefinition}).
  * Arguments are still checked against the full schema (the runtime's `listedInput` only changes what is listed),
- * so a wrong value deep inside is refused naming its field, as before.
+ * so a wrong value deep inside is still refused naming its field.
  */
 import { definitionRefsOf, jsonChars, listedChars, refsIn } from "./schema-refs.js";
 import type { JsonSchema, ObjectSchema } from "./types.js";

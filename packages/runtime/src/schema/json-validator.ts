@@ -15,10 +15,10 @@ let shared07: Ajv | undefined;
 
 // strict: false because real schemas carry annotations Ajv does not know (x-*, discriminator, example).
 // Defaults are filled by withDefaults, not by Ajv's useDefaults, which applies those of failing union members.
-// code.optimize: false skips Ajv's passes over the generated code (inlining names, folding blocks), which were two
-// fifths of compiling: a large document's first call of a tool compiles the definitions it reaches, and calling
-// every tool of Microsoft Graph spent a third of its CPU compiling. The unoptimised validators run ~2 µs slower
-// per check (figures in bench/README.md, "The runtime's choices"): a compile saved pays for about 800 checks.
+// code.optimize: false skips Ajv's passes over the generated code (inlining names, folding blocks), a large share
+// of compiling: a large document's first call of a tool compiles the definitions it reaches. The unoptimised
+// validators are slightly slower per check, and a compile saved pays for hundreds of checks (the figures are in
+// bench/README.md, "The runtime's choices").
 const OPTIONS = { strict: false, allErrors: true, validateFormats: true, code: { optimize: false } } as const;
 
 function ajv(dialect: unknown): Ajv2020 | Ajv {

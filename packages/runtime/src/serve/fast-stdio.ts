@@ -1,5 +1,6 @@
 import type { Notification } from "@modelcontextprotocol/server";
-import type { FastPath } from "../engine/fast/fast-path.js";
+import type { FastExchange, FastPath } from "../engine/fast/fast-path.js";
+import type { LegacyExchange, LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
 import { eraAfter, isPlainObject, type StdioEra } from "../engine/sdk/contract.js";
 
@@ -11,21 +12,29 @@ export interface FastStdio {
 }
 
 /**
- * The stdio front of the fast path (engine/fast/fast-path.ts). A stdio connection has one era, which the SDK
- * settles from its first messages; the fast path serves 2026-07-28 only, so it answers nothing until the SDK has
- * pinned the connection to that era (the first request is the SDK's), and nothing on a connection pinned to a
- * 2025 revision. Its answers are written as lines to the same output as the SDK's, each whole; a
+ * The stdio front of the fast path (engine/fast/fast-path.ts, engine/fast/legacy-fast-path.ts). A stdio connection
+ * has one era, which the SDK settles from its first messages, so the fast path answers nothing until then (the
+ * first request is the SDK's). On a connection pinned to 2026-07-28 the fast path answers its hot requests; on one
+ * opened with `initialize`, the legacy fast path does, once the connection's server (`legacy()`, made by the SDK
+ * then) has answered that `initialize`. Answers are written as lines to the same output as the SDK's, each whole; a
  * `notifications/cancelled` for one of its requests cancels it (and no answer is sent, as on the SDK path).
  */
-export function fastStdio(fast: FastPath, write: (text: string) => void): FastStdio {
+export function fastStdio(
+  fast: FastPath,
+  write: (text: string) => void,
+  legacy: () => LegacyFastPath | undefined = () => undefined,
+): FastStdio {
   let era: StdioEra = "opening";
   const running = new Map<string | number, Running>();
   const lines = batched(write);
 
-  const serve = async (request: FastRequest) => {
+  const serve = async (
+    request: FastRequest,
+    answer: (request: FastRequest, exchange: RunningExchange) => Promise<string | undefined>,
+  ) => {
     const call: Running = { cancelled: false };
     running.set(request.id, call);
-    const answer = await fast.answer(request, {
+    const text = await answer(request, {
       signal: () => {
         call.controller ??= new AbortController();
         if (call.cancelled) call.controller.abort();
@@ -36,8 +45,10 @@ export function fastStdio(fast: FastPath, write: (text: string) => void): FastSt
       },
     });
     if (running.get(request.id) === call) running.delete(request.id);
-    if (!call.cancelled) lines.write(`${answer.text}\n`);
+    if (!call.cancelled && text !== undefined) lines.write(`${text}\n`);
   };
+  const modern = async (request: FastRequest, exchange: RunningExchange): Promise<string | undefined> =>
+    (await fast.answer(request, exchange)).text;
 
   return {
     take(message) {
@@ -46,13 +57,21 @@ export function fastStdio(fast: FastPath, write: (text: string) => void): FastSt
         if (era === "modern") fast.pin();
         return false;
       }
-      if (era !== "modern") return false;
-      const request = fast.recognise(message);
+      let request: FastRequest | undefined;
+      let answer: typeof modern = modern;
+      if (era === "modern") request = fast.recognise(message);
+      else {
+        const path = legacy();
+        if (path?.ready) {
+          request = path.recognise(message);
+          answer = (request, exchange) => path.answer(request, exchange);
+        }
+      }
       if (request === undefined) {
         cancelIfOurs(message, running);
         return false;
       }
-      void serve(request);
+      void serve(request, answer);
       return true;
     },
     stop() {
@@ -62,6 +81,9 @@ export function fastStdio(fast: FastPath, write: (text: string) => void): FastSt
     },
   };
 }
+
+/** What a request answered on stdio gets of its connection: its cancellation, and a way to notify its client. */
+type RunningExchange = LegacyExchange & FastExchange;
 
 /** A request the fast path is answering: its signal is made only if the handler asks for it. */
 interface Running {

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { FastPath } from "../engine/fast/fast-path.js";
+import { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
@@ -31,8 +32,17 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
 
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
-  // The hot 2026-07-28 requests are answered from the model (serve/fast-stdio.ts) once the connection is in that era.
-  const fast = fastPath ? fastStdio(new FastPath(live, "stdio", tasks), (text) => protocolWrite(text)) : undefined;
+  // The hot requests are answered from the model (serve/fast-stdio.ts) once the connection's era is settled:
+  // on 2026-07-28 by the fast path,
+  // On a connection opened with `initialize`, by the legacy fast path, through the connection's server.
+  let legacy: LegacyFastPath | undefined;
+  const fast = fastPath
+    ? fastStdio(
+        new FastPath(live, "stdio", tasks),
+        (text) => protocolWrite(text),
+        () => legacy,
+      )
+    : undefined;
   // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
   const stdin = guardStdin(
     process.stdin,
@@ -47,7 +57,11 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
   // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
   // the SDK routes them onto the client's subscriptions/listen streams).
   const served = serveStdio(
-    ({ era }) => createConnectionServer(live, era, "stdio", era === "modern" ? tasks : undefined),
+    ({ era }) => {
+      const server = createConnectionServer(live, era, "stdio", era === "modern" ? tasks : undefined);
+      if (fastPath && era === "legacy") legacy = new LegacyFastPath(live, server, "stdio");
+      return server;
+    },
     {
       transport,
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Restarter, type RunningServer } from "./restarter.js";
 import { StdioProxy } from "./stdio-proxy.js";
 
@@ -16,7 +16,7 @@ function servers() {
       send: (line) => void received.push(line),
       stop: async () => {
         events.push(`stop ${pid}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setImmediate(resolve));
         events.push(`stopped ${pid}`);
       },
     };
@@ -86,13 +86,13 @@ describe("the dev restarter", () => {
     proxy.fromHost(request(1));
 
     restarter.restart();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(log.at(-1)).toBe("a new build is ready; the server restarts once the 1 request in flight finishes");
+    await vi.waitFor(() =>
+      expect(log.at(-1)).toBe("a new build is ready; the server restarts once the 1 request in flight finishes"),
+    );
     expect(fake.events).toEqual(["start 1"]);
     proxy.fromHost(request(2)); // held during the swap
     proxy.fromServer(response(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fake.events).toEqual(["start 1", "stop 1", "stopped 1", "start 2"]);
+    await vi.waitFor(() => expect(fake.events).toEqual(["start 1", "stop 1", "stopped 1", "start 2"]));
     expect(fake.started[1]!.received).toHaveLength(1); // the replayed initialize, waiting for its answer
     proxy.fromServer(response("mcpsmith-dev-replay"));
     await settled(restarter);

@@ -37,7 +37,7 @@ type Table = Map<string, JsonSchema>;
 /**
  * Collects the definitions of `schemas` into one table per kind. A schema is written as root and refs only when
  * composing its `$defs` from the tables gives exactly its own, key order included; any other (a definition name
- * meaning two schemas within one kind, a `$defs` that is not the schema's last key) is written whole, as before.
+ * meaning two schemas within one kind, a `$defs` that is not the schema's last key) is written whole, with its own `$defs`.
  *
  * Schemas whose `$defs` the OpenAPI source attached lazily are planned without building it (in Microsoft Graph
  * each is most of the document, for every tool): see {@link lazyTables} and {@link composesByConstruction}. Any other

@@ -2,7 +2,7 @@
  * A faster reading of most YAML documents: js-yaml, given the scalar rules of the yaml library's YAML 1.2 core
  * schema (the parser read.ts uses), for a document that uses nothing the two libraries read differently: it reads
  * small and large documents several times faster, start-up included (bench/README.md). Anything else returns
- * undefined, and read.ts parses the text with the yaml library as before,
+ * undefined, and read.ts parses the text with the yaml library,
  * which also gives every syntax error its message and position: this path never reports one.
  *
  * What falls back, each found by comparing both libraries on every YAML file at hand and on randomly damaged copies

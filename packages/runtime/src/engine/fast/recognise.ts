@@ -1,4 +1,9 @@
-import { PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from "@modelcontextprotocol/server";
 import {
   FAST_REVISION,
   type FastMethod,
@@ -35,6 +40,45 @@ const OTHER_PATHS = ["inputResponses", "requestState", "task"] as const;
  * - on HTTP, the standard headers present and agreeing with the body.
  */
 export function recognise(body: unknown, headers: StandardHeaders | undefined): FastRequest | undefined {
+  const request = requestOf(body);
+  if (request === undefined) return undefined;
+  const { method, params } = request;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION) return undefined;
+  if (!isToken(meta.progressToken)) return undefined;
+  if (!envelopeAccepted(meta)) return undefined;
+  if (headers && !headersAgree(headers, method, params)) return undefined;
+  return { ...request, meta };
+}
+
+/** The `_meta` keys the SDK lifts out of a request on either era (its `RESERVED_ENVELOPE_META_KEYS`). */
+const ENVELOPE_KEYS = [
+  PROTOCOL_VERSION_META_KEY,
+  CLIENT_INFO_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+];
+/** A `_meta` key the 2025-11-25 request schema gives a shape of its own (the deprecated tasks' related task). */
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/**
+ * The request, when it is one the fast path answers on a connection initialised on a 2025 revision (a stdio
+ * connection, a legacy HTTP session); undefined sends it to the SDK. The same tests as `recognise`, with the 2025
+ * rules for what is left: no params at all is fine (a list), `_meta` is optional and carries no envelope (the SDK
+ * would lift it) and no related task (its schema has a shape for it), and `server/discover` is not a 2025 method.
+ */
+export function recogniseLegacy(body: unknown): FastRequest | undefined {
+  const request = requestOf(isPlainObject(body) && body.params === undefined ? { ...body, params: {} } : body);
+  if (request === undefined || request.method === "server/discover") return undefined;
+  const meta = request.params._meta;
+  if (meta === undefined) return { ...request, meta: {} };
+  if (!isPlainObject(meta) || !isToken(meta.progressToken) || RELATED_TASK in meta) return undefined;
+  for (const key of ENVELOPE_KEYS) if (key in meta) return undefined;
+  return { ...request, meta };
+}
+
+/** The era-free tests: a plain request of a fast method, its params accepted, and no input round or task. */
+function requestOf(body: unknown): Omit<FastRequest, "meta"> | undefined {
   if (!isPlainObject(body)) return undefined;
   const { jsonrpc, id, method, params } = body;
   if (jsonrpc !== "2.0" || !(typeof id === "string" || Number.isSafeInteger(id))) return undefined;
@@ -43,11 +87,9 @@ export function recognise(body: unknown, headers: StandardHeaders | undefined): 
     if (key !== "jsonrpc" && key !== "id" && key !== "method" && key !== "params") return undefined;
   if (!isPlainObject(params) || !PARAMS_ACCEPTED[method as FastMethod](params)) return undefined;
   for (const key of OTHER_PATHS) if (key in params) return undefined;
-  const meta = params._meta;
-  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION) return undefined;
-  const token = meta.progressToken;
-  if (!(token === undefined || typeof token === "string" || Number.isSafeInteger(token))) return undefined;
-  if (!envelopeAccepted(meta)) return undefined;
-  if (headers && !headersAgree(headers, method as FastMethod, params)) return undefined;
-  return { id: id as string | number, method: method as FastMethod, params, meta };
+  return { id: id as string | number, method: method as FastMethod, params };
+}
+
+function isToken(token: unknown): boolean {
+  return token === undefined || typeof token === "string" || Number.isSafeInteger(token);
 }

@@ -28,3 +28,30 @@ export class SdkChecks extends Server {
     return this._wrapHandler(method, async () => result)(request, ctx);
   }
 }
+
+type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/**
+ * The SDK's checks of an answer on a connection's own server (one initialised on a 2025 revision): the wrapper its
+ * base `_wrapHandler` puts around a handler, without the middleware's (the legacy fast path runs the hooks around
+ * the whole answer). The handler's first run gives back the answer at hand; the SDK's legacy shim, which fulfils an
+ * input-required answer with real requests to the client and runs the handler again, gets `again` for later rounds.
+ */
+export function checkOnServer(
+  server: Server,
+  method: string,
+  request: JSONRPCRequest,
+  ctx: ServerContext,
+  result: Result,
+  again: Handler,
+): Promise<Result> {
+  let first = true;
+  const replay: Handler = (request, ctx) => {
+    if (!first) return again(request, ctx);
+    first = false;
+    return Promise.resolve(result);
+  };
+  const wrap = (Server.prototype as unknown as { _wrapHandler(method: string, handler: Handler): Handler })
+    ._wrapHandler;
+  return wrap.call(server, method, replay)(request, ctx);
+}

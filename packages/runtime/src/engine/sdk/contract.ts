@@ -29,7 +29,7 @@ export const SDK_VERSION = "2.4.0";
  */
 export const PROTECTED_MEMBERS = {
   "Server#_wrapHandler":
-    "the seam around every request handler: the middleware's request hooks (engine/middleware/server.ts), the SDK's result checks on the fast path (engine/sdk/checks.ts)",
+    "the seam around every request handler: the middleware's request hooks (engine/middleware/server.ts), the SDK's result checks on the fast path, on a bare server and on a legacy connection's own (engine/sdk/checks.ts)",
   "Server#_negotiatedProtocolVersion":
     "set to the fast path's revision on the Server whose checks the fast path runs (engine/sdk/checks.ts)",
   "Server#_onclose":

@@ -9,7 +9,7 @@ import { serves } from "../sdk/contract.js";
 import { withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { ConnectionServer } from "./connection-server.js";
-import { MODEL_METHODS, modelHandlers } from "./handlers.js";
+import { MODEL_METHODS, type ModelHandler, type ModelMethod, modelHandlers } from "./handlers.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
@@ -62,6 +62,17 @@ export function createConnectionServer(
   return bind(server, live, tasks);
 }
 
+/** The model's handlers bound to a connection's server: the legacy fast path calls these, sharing its state. */
+const bound = new WeakMap<Server, Record<ModelMethod, ModelHandler>>();
+
+/**
+ * The handlers a connection's server registered (its log level, its client's identity and its projection of tool
+ * results go with them), for the legacy fast path to call (engine/fast/legacy-fast-path.ts).
+ */
+export function boundHandlers(server: Server): Record<ModelMethod, ModelHandler> | undefined {
+  return bound.get(server);
+}
+
 function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   // The kinds this instance serves are fixed by the capabilities it advertised when it was built.
   const capabilities = live.current.serverOptions.capabilities ?? {};
@@ -69,6 +80,7 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   const handlers = modelHandlers(live, tasks, connection, (result, outputSchema) =>
     server.projectCallToolResult(result, outputSchema),
   );
+  bound.set(server, handlers);
   for (const method of MODEL_METHODS) {
     if (!serves(capabilities, method)) continue;
     server.setRequestHandler(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { z } from "zod";
 import {
   type Context,
@@ -231,7 +231,12 @@ describe("tasks extension", () => {
     expect(created.result!.ttlMs).toBe(50);
     const { taskId } = created.result!;
     expect((await getTask(handler, taskId)).result!.taskId).toBe(taskId);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Past the TTL by the clock alone (the store's own timers are the next test's).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.setSystemTime(Date.now() + 51);
     expect((await getTask(handler, taskId)).error?.code).toBe(-32602);
   });
 });
@@ -258,6 +263,10 @@ describe("task options", () => {
 
 describe("InMemoryTaskStore", () => {
   it("returns copies and forgets tasks at expiresAt", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const store = new InMemoryTaskStore();
     const now = Date.now();
     const task = {
@@ -274,7 +283,7 @@ describe("InMemoryTaskStore", () => {
     expect(loaded).toEqual(task);
     loaded!.status = "failed";
     expect((await store.load("t1"))!.status).toBe("working");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    vi.advanceTimersByTime(30);
     expect(await store.load("t1")).toBeUndefined();
   });
 });

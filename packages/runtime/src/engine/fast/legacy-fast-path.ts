@@ -1,0 +1,211 @@
+import {
+  type AuthInfo,
+  isInputRequiredResult,
+  type JSONRPCRequest,
+  type Notification,
+  type Result,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { TransportKind } from "../../model/middleware.js";
+import { activeTelemetry } from "../../telemetry/active.js";
+import { errorResponse } from "../../wire-errors.js";
+import type { CompiledModel } from "../compiled.js";
+import type { LiveModel } from "../live-model.js";
+import { runOnServer, type Serving } from "../middleware/server.js";
+import { reportFailure } from "../report.js";
+import { checkOnServer } from "../sdk/checks.js";
+import { errorOf, isPlainObject, isPlainToolResult, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import type { ModelHandler, ModelMethod } from "../server/handlers.js";
+import { boundHandlers } from "../server/server-factory.js";
+import { type FastRequest, recogniseLegacy } from "./recognise.js";
+
+/** Where a request answered on a legacy connection's fast path came from, and how to reach its client first. */
+export interface LegacyExchange {
+  readonly authInfo?: AuthInfo;
+  /** Aborted when the client cancels the request or the connection closes; made when something first asks. */
+  signal(): AbortSignal;
+  /** A notification about this request (progress, a log message), sent ahead of its answer. */
+  notify(notification: Notification): Promise<void>;
+}
+
+/**
+ * The fast path of one connection initialised on a 2025 revision (a stdio connection; docs/performance.md): its
+ * hot requests are answered from the compiled model by the handlers its own SDK `Server` registered, so the log
+ * level the client set, the identity it gave at `initialize` and the era's projection of tool results are the
+ * connection's, exactly as on the SDK path. What the fast path leaves out is the SDK's per-request work: its
+ * Protocol's dispatch and its zod parse of every request and every plain tool result. Results that are not plain
+ * (and input-required ones, which the SDK's legacy shim fulfils with real requests to the client) go through the
+ * SDK's own checks on the connection's server. Server-to-client requests go out through that server, so their
+ * answers reach it as on the SDK path.
+ */
+export class LegacyFastPath {
+  readonly #live: LiveModel;
+  readonly #server: Server;
+  readonly #serving: Serving;
+  readonly #handlers: Record<ModelMethod, ModelHandler>;
+  /** What depends only on the model: list answers, and whether tools/list needs the SDK's 2025 rewrite. */
+  readonly #perModel = new WeakMap<CompiledModel, LegacyModelFacts>();
+
+  /** The connection's server: built by `createConnectionServer`, so its handlers are known (server-factory.ts). */
+  constructor(live: LiveModel, server: Server, transport: TransportKind) {
+    const handlers = boundHandlers(server);
+    if (handlers === undefined) throw new Error("LegacyFastPath needs a server built by createConnectionServer");
+    this.#live = live;
+    this.#server = server;
+    this.#serving = { transport, hooks: live.middleware.request };
+    this.#handlers = handlers;
+  }
+
+  /** Whether the connection is initialised: before that, every message is the SDK's. */
+  get ready(): boolean {
+    return this.#server.getNegotiatedProtocolVersion() !== undefined && this.#server.transport !== undefined;
+  }
+
+  /** The request, when the fast path answers it; undefined when the SDK must. */
+  recognise(body: unknown): FastRequest | undefined {
+    const request = recogniseLegacy(body);
+    if (request === undefined) return undefined;
+    const { method } = request;
+    // The kinds a connection's server serves were fixed when it was built.
+    if (method === "server/discover" || !serves(this.#server.getCapabilities(), method)) return undefined;
+    const model = this.#live.current;
+    if (method === "tools/list") return this.#factsOf(model).rewritesTools ? undefined : request;
+    if (method !== "tools/call") return request;
+    // As on the 2026-07-28 fast path: an unknown tool, or one that can become a task, is the SDK's.
+    const tool = model.tools.get(request.params.name as string);
+    return tool !== undefined && tool.task === undefined ? request : undefined;
+  }
+
+  /**
+   * The serialised answer to a recognised request, or undefined when the SDK would send none. Never rejects: what the
+   * SDK would answer as an error is answered as one. (A request cancelled meanwhile is not answered either: the
+   * front knows, and drops the answer.)
+   */
+  async answer(request: FastRequest, exchange: LegacyExchange): Promise<string | undefined> {
+    const method = request.method as ModelMethod;
+    const model = this.#live.current;
+    // Hooks and a request span wrap what the SDK path would wrap; with neither, nothing is wrapped.
+    const wrapped = this.#serving.hooks.length > 0 || activeTelemetry() !== undefined;
+    let result: Result;
+    try {
+      if (!wrapped && exchange.authInfo === undefined && method.endsWith("/list")) {
+        return response(request.id, this.#listAnswer(request, model));
+      }
+      const sdk = requestContext(request, exchange, this.#server);
+      const run = () => this.#run(method, request, sdk);
+      result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
+    } catch (error) {
+      return JSON.stringify(errorResponse(request.id, errorOf(error)));
+    }
+    // The SDK's 2025 encoding hands every result on as it is (tools/list pages it would rewrite are not taken).
+    try {
+      return response(request.id, JSON.stringify(result));
+    } catch (error) {
+      // A result JSON cannot carry (a BigInt, a cycle): the SDK's transport fails to send it, and nothing is sent.
+      reportFailure(`sending the result of ${method} failed`, error);
+      return undefined;
+    }
+  }
+
+  /** The handler's result as the connection's server hands it on (see `FastPath#run`, the 2026-07-28 twin). */
+  async #run(method: ModelMethod, request: FastRequest, sdk: ServerContext): Promise<Result> {
+    const handler = this.#handlers[method];
+    const result = await handler(request.params, sdk, this.#server);
+    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
+    if (!checked) return result;
+    const again = async (next: JSONRPCRequest, ctx: ServerContext) =>
+      handler((next.params ?? {}) as Record<string, unknown>, ctx, this.#server);
+    return checkOnServer(this.#server, method, jsonRpcOf(request), sdk, result, again);
+  }
+
+  /** A list page, serialised once per model and cursor: on a connection without credentials it depends on nothing else. */
+  #listAnswer(request: FastRequest, model: CompiledModel): string {
+    const { answers } = this.#factsOf(model);
+    const cursor = request.params.cursor as string | undefined;
+    const key = cursor === undefined ? request.method : `${request.method}\n${cursor}`;
+    let text = answers.get(key);
+    if (text === undefined) {
+      const sdk = requestContext(request, IDLE_EXCHANGE, this.#server);
+      const result = this.#handlers[request.method as ModelMethod](request.params, sdk, this.#server) as Result;
+      text = JSON.stringify(result);
+      answers.set(key, text);
+    }
+    return text;
+  }
+
+  #factsOf(model: CompiledModel): LegacyModelFacts {
+    let facts = this.#perModel.get(model);
+    if (facts === undefined) {
+      facts = { answers: new Map(), rewritesTools: rewritesTools(model) };
+      this.#perModel.set(model, facts);
+    }
+    return facts;
+  }
+}
+
+interface LegacyModelFacts {
+  /** Serialised list results, by method and cursor. */
+  readonly answers: Map<string, string>;
+  /** Whether the SDK's 2025 encoding rewrites tools/list (a tool whose output schema's root is not an object). */
+  readonly rewritesTools: boolean;
+}
+
+/** The SDK's `toolNeedsLegacyWrap`, asked of every tool of the model: one such tool sends tools/list to the SDK. */
+function rewritesTools(model: CompiledModel): boolean {
+  for (const tool of model.tools.values()) {
+    const schema = tool.wire.outputSchema as unknown;
+    if (isPlainObject(schema) && schema.type !== "object") return true;
+  }
+  return false;
+}
+
+function response(id: string | number, result: string): string {
+  return `${RESULT_HEAD}${result}${resultTail(id)}`;
+}
+
+/**
+ * The context the SDK's Protocol hands a handler on a 2025 connection: nothing lifted (such requests go to the SDK),
+ * server-to-client requests sent by the connection's server and tied to this request. A plain object, not a class:
+ * the SDK's legacy shim copies `mcpReq` with a spread for each later round.
+ */
+function requestContext(fastRequest: FastRequest, exchange: LegacyExchange, server: Server): ServerContext {
+  const { id, method } = fastRequest;
+  const related = { relatedRequestId: id };
+  const request = server.request.bind(server) as (message: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const send = (message: unknown, schemaOrOptions?: unknown, options?: object) =>
+    isSchema(schemaOrOptions)
+      ? request(message, schemaOrOptions, { ...options, ...related })
+      : request(message, { ...(schemaOrOptions as object | undefined), ...related });
+  return {
+    sessionId: server.transport?.sessionId,
+    mcpReq: {
+      id,
+      method,
+      _meta: fastRequest.params._meta,
+      requestState: () => undefined,
+      get signal() {
+        return exchange.signal();
+      },
+      send,
+      notify: (notification: Notification) => exchange.notify(notification),
+    },
+    http: exchange.authInfo && { authInfo: exchange.authInfo },
+  } as unknown as ServerContext;
+}
+
+/** A Standard Schema (what `ctx.mcpReq.send` takes as its optional second argument). */
+function isSchema(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "~standard" in value;
+}
+
+/** The request as the `request` hooks and the SDK's checks see it on the SDK path. */
+function jsonRpcOf(request: FastRequest): JSONRPCRequest {
+  return { jsonrpc: "2.0", id: request.id, method: request.method, params: request.params } as JSONRPCRequest;
+}
+
+/** The exchange of an answer worked out ahead of any request (a list page): nobody to notify. */
+const IDLE_EXCHANGE: LegacyExchange = {
+  signal: () => AbortSignal.abort(),
+  notify: async () => {},
+};
