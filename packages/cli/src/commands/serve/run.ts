@@ -1,4 +1,4 @@
-import type { ServeOptions, ServeTarget } from "@mcpsmith/runtime";
+import type { ServeHandle, ServeOptions, ServeTarget } from "@mcpsmith/runtime";
 import type { AuthOptions } from "@mcpsmith/runtime/auth";
 import { CliError } from "../../errors.js";
 import type { Io } from "../../io.js";
@@ -18,6 +18,7 @@ export async function serveUntilStopped(
   target: ServeTarget,
   http: HttpServing | undefined,
   more: Pick<ServeOptions, "bus" | "tasks"> = {},
+  onServing?: (handle: ServeHandle) => void,
 ): Promise<void> {
   const { startTelemetry } = await import("@mcpsmith/runtime/otel");
   const telemetry = await startTelemetry();
@@ -40,7 +41,7 @@ export async function serveUntilStopped(
             },
           }
         : { transport: "stdio" as const }),
-    }).catch(reject);
+    }).then(onServing, reject);
   });
 }
 
