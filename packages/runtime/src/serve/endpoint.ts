@@ -1,5 +1,6 @@
 import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
 import { FastPath } from "../engine/fast/fast-path.js";
+import { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
@@ -69,6 +70,7 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
   const sessions = options.legacySessions
     ? legacySessions(() => createConnectionServer(live, "legacy", "http"), {
         maxBodyBytes: guards.maxBodyBytes,
+        ...(serving.fastPath && { fastPath: (server) => new LegacyFastPath(live, server, "http") }),
         ...sessionLimits(options.legacySessions),
       })
     : undefined;
