@@ -1,12 +1,21 @@
 // Code mode where users meet it: official clients, in memory and over HTTP. Each api call takes the path a tools/call
-// takes (the caller's scopes, the tool hooks of the server's middleware, validation), a cancelled request stops the
+// takes (the caller's scopes, the tool hooks of the server's middleware, validation, the caller's rate limit), a
+// cancelled request stops the
 // run and the calls it made, tools that ask for input or run as tasks are marked and refused, and the declarations
 // are a resource.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../packages/runtime/dist/auth/index.js";
 import { codeMode } from "../packages/runtime/dist/code-mode/index.js";
 import { connectClient, type TestClient } from "./support/clients.js";
-import { McpsmithError, type Middleware, type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
+import {
+  McpsmithError,
+  type Middleware,
+  rateLimit,
+  type ServeHandle,
+  serve,
+  server,
+  ToolError,
+} from "./support/runtime.js";
 
 const KEYS_ENV = "MCPSMITH_CODE_MODE_TEST_KEYS";
 
@@ -196,6 +205,63 @@ describe("code mode over HTTP with authentication (v1 and v2 clients)", () => {
       }
     },
   );
+});
+
+describe("code mode under a rate limit (v2 client in memory, v1 client over HTTP)", () => {
+  const CALLS = 8;
+  let handled = 0;
+  const limited = () => {
+    handled = 0;
+    return (
+      server({ name: "limited", version: "1.0.0" })
+        // Five requests a client, then none: the rate never refills during the test.
+        .use(rateLimit({ perSecond: 0.001, burst: 5 }))
+        .tool("ping", { description: "Answers pong.", readOnly: true }, () => {
+          handled++;
+          return "pong";
+        })
+    );
+  };
+  // Each call's outcome, the code going on past refusals.
+  const code = `const seen = []; for (let i = 0; i < ${CALLS}; i++) { try { seen.push(await api.ping({})) } catch (e) { seen.push(e.message) } } return seen`;
+
+  /** The calls past the bucket fail inside the code, the handler never seeing them: each call took a token. */
+  function expectChargedPerCall(result: { structuredContent?: unknown }) {
+    const seen = (result.structuredContent as { result: string[] }).result;
+    const served = seen.filter((outcome) => outcome === "pong").length;
+    // The client's requests before and the execute itself took at least one token of the five.
+    expect(served).toBeGreaterThan(0);
+    expect(served).toBeLessThan(5);
+    expect(seen.slice(0, served)).toEqual(Array(served).fill("pong"));
+    for (const refusal of seen.slice(served)) expect(refusal).toMatch(/^Rate limit exceeded: .*retry in \d+ s/);
+    expect(handled).toBe(served);
+  }
+
+  it("takes a token for each api call, in memory", async () => {
+    const client = await connectClient("v2 pinned 2026-07-28", {
+      transport: "in-memory",
+      target: codeMode(limited()),
+    });
+    try {
+      expectChargedPerCall(await client.callTool({ name: "execute", arguments: { code } }));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("takes a token for each api call from the bucket of the HTTP client whose request runs the code", async () => {
+    const handle = await serve(codeMode(limited()), { http: { port: 0 }, exitOnShutdown: false });
+    try {
+      const client = await connectClient("v1", { transport: "http", url: handle.url! });
+      try {
+        expectChargedPerCall(await client.callTool({ name: "execute", arguments: { code } }));
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await handle.close();
+    }
+  });
 });
 
 describe("codeMode options", () => {

@@ -21,10 +21,11 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   // compose/ (`@mcpsmith/runtime/compose`) joins the models of many sources into one, with discovery as a mode.
   // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
-  // engine's own tool path.
+  // engine's own tool path. telemetry/ (spans and metrics by the OpenTelemetry conventions, and
+  // `@mcpsmith/runtime/otel`) sits low: the engine opens server spans, the executors and redis/ child spans.
   runtime: [
     ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
-    ["schema"],
+    ["schema", "telemetry"],
     ["results"],
     ["model", "executors"],
     ["decorators"],

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   E_STATE_KEY: "The requestState signing key (MCPSMITH_STATE_KEY) or its expiry is unusable",
   E_COMPOSE_INVALID: "A composed server's plan cannot be carried out (a tool or argument it names, an unset binding)",
   E_COMPOSE_CONFLICT: "Two sources of a composed server give a tool, prompt or resource the same name",
+  E_REMOTE_UNAVAILABLE: "A remote MCP server of a composed server cannot be started, reached or listed",
   E_EXECUTOR_OPTIONS:
     "An executor (createHttpExecutor, createSqlExecutor, leastPrivilegeScript) was given options it cannot use",
   E_BINDING_INVALID: "A tool's binding (an HTTP operation, a SQL tool) does not match the API or database it names",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { server } from "../model/builder.js";
-import { image } from "../results/content.js";
+import { audio, embedded, image, resourceLink, text } from "../results/content.js";
 import { ToolError } from "../results/tool-error.js";
 import { createTestClient } from "../testing/index.js";
 import { codeMode } from "./transform.js";
@@ -27,7 +27,14 @@ const app = server({ name: "music", version: "1.0.0" })
       return { name: args.name, albums: 2 };
     },
   )
-  .tool("cover", { description: "An album cover.", readOnly: true }, () => image("aGVsbG8=", "image/png"));
+  .tool("cover", { description: "An album cover.", readOnly: true }, () => image("aGVsbG8=", "image/png"))
+  .tool("sample", { description: "A track's sample, its sheet music and lyrics.", readOnly: true }, () => [
+    text("Back in Black"),
+    audio(new Uint8Array(1_000), "audio/mpeg"),
+    embedded("music://sheets/1.pdf", new Uint8Array(2_048), { mimeType: "application/pdf" }),
+    embedded("music://lyrics/1.txt", "Back in black"),
+    resourceLink({ uri: "music://tracks/1", name: "Back in Black", mimeType: "audio/mpeg" }),
+  ]);
 
 async function client() {
   return createTestClient(codeMode(app), { era: "2026-07-28" });
@@ -38,7 +45,7 @@ describe("codeMode", () => {
     const c = await client();
     const { tools } = await c.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["search_api", "execute"]);
-    expect(tools[1]?.description).toContain("Functions: list_artists, get-artist, cover.");
+    expect(tools[1]?.description).toContain("Functions: list_artists, get-artist, cover, sample.");
   });
 
   it("runs code that chains calls", async () => {
@@ -63,6 +70,21 @@ return { details, cover: await api.cover({}) };`,
         cover: { type: "image", mimeType: "image/png", size: 5 },
       },
       logs: ["found 2"],
+    });
+  });
+
+  it("describes content that is not JSON (audio, binary resources, links), never handing over its bytes", async () => {
+    const c = await client();
+    const result = await c.callTool({ name: "execute", arguments: { code: "return await api.sample({})" } });
+    expect(result.structuredContent).toEqual({
+      result: [
+        "Back in Black",
+        { type: "audio", mimeType: "audio/mpeg", size: 1_000 },
+        { type: "resource", uri: "music://sheets/1.pdf", mimeType: "application/pdf", size: 2_048 },
+        { type: "resource", uri: "music://lyrics/1.txt", mimeType: "text/plain", text: "Back in black" },
+        { type: "resource_link", uri: "music://tracks/1", name: "Back in Black", mimeType: "audio/mpeg" },
+      ],
+      logs: [],
     });
   });
 

@@ -7,6 +7,9 @@ export { composeServer } from "./compose.js";
 export { type CatalogueMode, type CatalogueOptions, catalogueModel } from "./modes.js";
 export { modelOfModule } from "./module-model.js";
 export { prefixedName, prefixedUri } from "./namespace.js";
+export { openRemoteSource } from "./remote/open.js";
+export type { RemoteSource } from "./remote/source.js";
+export type { RemoteHttpTarget, RemoteOptions, RemoteStdioTarget, RemoteTarget } from "./remote/target.js";
 export type {
   Binding,
   ComposedServer,

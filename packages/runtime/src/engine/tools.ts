@@ -51,7 +51,8 @@ export async function callTool(
   }
 
   const result = toToolResult(outcome.value);
-  if (tool.output) {
+  // An output schema describes what a tool gives when it succeeds: a failure need not match it.
+  if (tool.output && result.isError !== true) {
     const problem =
       result.structuredContent === undefined
         ? "it returned no structured content (return an object)"

@@ -1,5 +1,6 @@
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/server";
 import { isContent } from "./content.js";
+import { isForwarded } from "./forwarded.js";
 import { isStructuredWithText } from "./structured.js";
 
 /**
@@ -8,9 +9,11 @@ import { isStructuredWithText } from "./structured.js";
  * - a string, number or boolean -> one text block;
  * - `structuredWithText(value, text)` -> `value` (plain JSON already) as `structuredContent`, `text` as the text block;
  * - a content helper (`image()`, `audio()`, `resourceLink()`, `embedded()`, `text()`) or an array of them -> those blocks;
- * - any other object or array -> `structuredContent`, plus the same JSON as text for clients that read only text.
+ * - any other object or array -> `structuredContent`, plus the same JSON as text for clients that read only text;
+ * - a result another server shaped (a remote source's) -> that result, as it came.
  */
 export function toToolResult(value: unknown): CallToolResult {
+  if (isForwarded(value)) return value.result as CallToolResult;
   if (value === undefined || value === null) return { content: [] };
   if (typeof value === "string") return { content: [{ type: "text", text: value }] };
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {

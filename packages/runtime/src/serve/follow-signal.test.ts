@@ -41,4 +41,15 @@ describe("requestFollowing", () => {
     caller.abort();
     expect(signal.aborted).toBe(true);
   });
+
+  it("lets the request go once nobody holds it or its signal, though the caller never aborts", async () => {
+    const caller = new AbortController(); // a connection answered normally: its signal never aborts
+    const requests: WeakRef<Request>[] = [];
+    for (let i = 0; i < 50; i++) {
+      requests.push(new WeakRef(requestFollowing("http://localhost/mcp", { method: "POST", signal: caller.signal })));
+    }
+    await collectTwice();
+
+    expect(requests.filter((request) => request.deref() !== undefined)).toEqual([]);
+  });
 });

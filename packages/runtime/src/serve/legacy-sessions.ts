@@ -79,11 +79,20 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   const sessions = new Map<string, Session>();
   let sweeper: NodeJS.Timeout | undefined;
 
+  /**
+   * The one way a session ends, whoever ends it (DELETE, eviction, idle expiry, shutdown, the transport closing):
+   * its entry goes, the sweeper stops with the last one, and closing its server closes its transport (which aborts
+   * the handlers still running and rejects the requests it sent the client) and drops its bus subscription. What
+   * a session registers is registered in `open`, and released here.
+   */
   const end = (id: string) => {
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
-    // Closing the server closes its transport, which aborts handlers still running for this session.
+    if (sessions.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
     void session.server.close().catch(() => {});
   };
   const touch = (id: string, session: Session) => {
@@ -97,10 +106,6 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
       if (session.lastUsed >= oldest) break;
       end(id);
     }
-    if (sessions.size === 0) {
-      clearInterval(sweeper);
-      sweeper = undefined;
-    }
   };
 
   async function open(exchange: Exchange): Promise<Response> {
@@ -113,11 +118,11 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
         sessions.set(id, { server, transport, owner, fast: options.fastPath?.(server), lastUsed: Date.now() });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
-      onsessionclosed: (id) => void sessions.delete(id),
+      onsessionclosed: end,
       maxRequestBodySize: options.maxBodyBytes,
     });
     server.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId !== undefined) end(transport.sessionId);
     };
     await server.connect(transport);
     const response = await transport.handleRequest(exchange.request, handlerOptions(exchange));

@@ -52,6 +52,8 @@ export async function send(
     return;
   }
   res.writeHead(response.status, headers);
+  // Sent now, not with the first event: a stream that stays quiet (a session's GET stream) is still answered.
+  res.flushHeaders();
   const reader = stream.getReader();
   const stop = () => void reader.cancel().catch(() => {});
   gone?.addEventListener("abort", stop, { once: true });

@@ -1,7 +1,7 @@
 /**
  * The source kinds a config knows, each with the key that names it and the options it takes. A source is one
- * object holding exactly one kind key (`{ "openapi": "./api.yaml", ... }`); a new kind (remote MCP servers) is one
- * more entry here and one more loader in ../sources.
+ * object holding exactly one kind key (`{ "openapi": "./api.yaml", ... }`); a new kind is one more entry here and
+ * one more loader in ../sources.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -16,6 +16,7 @@ import {
   isRecord,
   keyPath,
   kindOf,
+  nonEmptyText,
   oneOf,
   recordOf,
   text,
@@ -23,7 +24,7 @@ import {
   wholeNumber,
 } from "./checks.js";
 
-export const SOURCE_KINDS = ["openapi", "database", "typescript", "module"] as const;
+export const SOURCE_KINDS = ["openapi", "database", "typescript", "module", "mcp"] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** The options every source takes besides its kind's own (`tools` is checked by transforms.ts). */
@@ -58,6 +59,35 @@ const files: Check = (value, at, checker) => {
   if (typeof value === "string") return file(value, at, checker);
   if (!Array.isArray(value) || value.length === 0 || value.some((item) => typeof item !== "string" || item === "")) {
     checker.problem(at, `expected a path, a glob or a list of them, got ${kindOf(value)}`);
+  }
+};
+
+const textOrEnv = either(text, fromEnv);
+
+/** `{ url, headers? }` or `{ command, args?, env?, cwd? }`: where a remote MCP server is. */
+const mcpRemote: Check = (value, at, checker) => {
+  if (!isRecord(value) || "url" in value === "command" in value) {
+    checker.problem(at, `expected { "url": ... } or { "command": ... } (a remote MCP server), got ${kindOf(value)}`);
+    return;
+  }
+  const fields: Record<string, Check> =
+    "url" in value
+      ? { url: httpUrl, headers: recordOf(textOrEnv) }
+      : {
+          command: nonEmptyText,
+          args: (args, where, inner) => {
+            if (!Array.isArray(args) || args.some((item) => typeof item !== "string")) {
+              inner.problem(where, `expected a list of strings, got ${kindOf(args)}`);
+            }
+          },
+          env: recordOf(textOrEnv),
+          cwd: text,
+        };
+  for (const [key, item] of Object.entries(value)) {
+    const check = fields[key];
+    if (check === undefined) {
+      checker.problem(keyPath(at, key), `unknown key (a remote takes ${Object.keys(fields).join(", ")})`);
+    } else check(item, keyPath(at, key), checker);
   }
 };
 
@@ -102,6 +132,7 @@ export const KIND_FIELDS: Record<SourceKind, Record<string, Check>> = {
   },
   typescript: { typescript: files, tsconfig: file },
   module: { module: file, export: text },
+  mcp: { mcp: mcpRemote, timeout: wholeNumber(1) },
 };
 
 /** Which kind a source is: the one kind key it holds. */

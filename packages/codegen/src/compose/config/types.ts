@@ -109,7 +109,39 @@ export interface ModuleSourceConfig extends SourceBase {
   export?: string;
 }
 
-export type SourceConfig = OpenApiSourceConfig | DatabaseSourceConfig | TypeScriptSourceConfig | ModuleSourceConfig;
+/** A text, or a value read from the environment at start-up (a credential stays out of the file). */
+export type TextOrEnv = string | FromEnv;
+
+/** A remote MCP server over Streamable HTTP: its endpoint and the headers sent with every request. */
+export interface McpHttpRemote {
+  url: string;
+  /** `{ "Authorization": { "env": "GITHUB_TOKEN" } }`: an unset variable stops start-up naming it. */
+  headers?: Readonly<Record<string, TextOrEnv>>;
+}
+
+/** A remote MCP server started as a child process and spoken to over stdio. */
+export interface McpStdioRemote {
+  command: string;
+  args?: readonly string[];
+  /** Added to a safe default environment (PATH, HOME, ...): the process sees nothing else of the server's. */
+  env?: Readonly<Record<string, TextOrEnv>>;
+  /** Its working folder, relative to the config's (default: the config's folder). */
+  cwd?: string;
+}
+
+export interface McpSourceConfig extends SourceBase {
+  /** A remote MCP server, either era: `{ url, headers? }` or `{ command, args?, env?, cwd? }`. */
+  mcp: McpHttpRemote | McpStdioRemote;
+  /** Milliseconds one request may wait for the remote, restarted by its progress (default 60000). */
+  timeout?: number;
+}
+
+export type SourceConfig =
+  | OpenApiSourceConfig
+  | DatabaseSourceConfig
+  | TypeScriptSourceConfig
+  | ModuleSourceConfig
+  | McpSourceConfig;
 
 /** The serving options `mcpsmith serve` takes as flags; a flag given on the command line wins. */
 export interface ServeConfig {

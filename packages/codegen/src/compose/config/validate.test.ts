@@ -38,6 +38,8 @@ describe("validateConfig", () => {
           shop: { database: "postgres://u:secret@db/shop", writes: ["orders"], prefix: "" },
           env: { database: { env: "SHOP_URL" }, optional: true },
           utils: { typescript: ["./tools.ts"] },
+          github: { mcp: { url: "https://example.com/mcp", headers: { Authorization: { env: "GITHUB_TOKEN" } } } },
+          files: { mcp: { command: "npx", args: ["-y", "a-server", "."], env: { ROOT: "." } }, timeout: 5000 },
           app: {
             module: "./tools.ts",
             tools: {
@@ -85,11 +87,32 @@ describe("validateConfig", () => {
       'sources.billing.baseUrl: "ftp://x" is not an http(s) URL',
       'sources.shop.database: "postgres://***@:bad:port/x" is not a valid connection URL',
       'sources.both: a source has one kind, this one has "openapi" and "module"',
-      'sources.none: a source needs one of "openapi", "database", "typescript", "module"',
+      'sources.none: a source needs one of "openapi", "database", "typescript", "module", "mcp"',
       'sources.odd.prefix: expected "" or letters, digits, _ and - starting with a letter or _, got "a b"',
       'sources.odd.tools.rename.a: expected a tool name (letters, digits, _ and -, not starting with a digit), got "1x"',
       'sources.odd.tools.bind.a.b: an object binds as { "env": "VAR" }, { "claim": "name" } or { "value": <any JSON> }',
       "sources.odd.tools.hide: unknown key (transforms take include, exclude, rename, describe, bind)",
+    ]);
+  });
+
+  it("checks a remote MCP server's entry: one of url or command, and what each takes", () => {
+    expect(
+      problems({
+        sources: {
+          both: { mcp: { url: "https://x/mcp", command: "node" } },
+          bad: { mcp: { url: "ftp://x", headers: { A: 1 }, args: [] } },
+          run: { mcp: { command: "", args: "x", env: { A: { env: "not a name" } } }, timeout: 0 },
+        },
+      }),
+    ).toEqual([
+      'sources.both.mcp: expected { "url": ... } or { "command": ... } (a remote MCP server), got an object',
+      'sources.bad.mcp.url: "ftp://x" is not an http(s) URL',
+      'sources.bad.mcp.headers.A: expected a string, got a number (1); or expected { "env": "VARIABLE" }, got a number (1)',
+      "sources.bad.mcp.args: unknown key (a remote takes url, headers)",
+      'sources.run.mcp.command: expected a non-empty string, got ""',
+      'sources.run.mcp.args: expected a list of strings, got "x"',
+      'sources.run.mcp.env.A: expected a string, got an object; or "not a name" is not an environment variable name',
+      "sources.run.timeout: expected a whole number from 1, got a number (0)",
     ]);
   });
 

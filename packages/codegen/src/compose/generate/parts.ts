@@ -115,6 +115,7 @@ export function projectPart(entry: LoadedEntry, context: PartContext): ProjectPa
       closes: false,
     };
   }
+  if (ir.kind === "mcp") throw new Error(`source "${key}": a remote is not written into a project (refused before)`);
   const config = entry.config as ModuleSourceConfig;
   const module = ir.path;
   const where = portable(relative(context.out, module));

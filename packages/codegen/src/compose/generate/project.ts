@@ -65,6 +65,7 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
       throw configFailureOf(error, read.file);
     }
     checkInsideProject(loaded, out, read.file);
+    refuseRemotes(loaded, read.file);
     const configName = portable(relative(out, read.file));
     const regenerate = `mcpsmith generate --config ${configName}`;
     const pool = new IdentifierPool(["closers", "executor"]);
@@ -99,6 +100,17 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
     };
   } finally {
     await close();
+  }
+}
+
+/** Remote MCP servers are served by `mcpsmith serve` alone for now: a project would need their connection code. */
+function refuseRemotes(loaded: readonly LoadedEntry[], file: string): void {
+  const remote = loaded.find(({ source }) => source.ir.kind === "mcp");
+  if (remote !== undefined) {
+    throw new CodegenError(
+      "E_CONFIG_INVALID",
+      `${file}: sources.${remote.key}: a remote MCP server (mcp) is served by \`mcpsmith serve\` with the config; \`generate --config\` does not write remotes into a project yet`,
+    );
   }
 }
 

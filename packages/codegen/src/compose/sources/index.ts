@@ -11,6 +11,7 @@ const LOADERS: Record<SourceKind, () => Promise<Loader>> = {
   database: async () => (await import("./database.js")).loadDatabaseSource,
   typescript: async () => (await import("./typescript.js")).loadTypeScriptSource,
   module: async () => (await import("./module.js")).loadModuleSource,
+  mcp: async () => (await import("./mcp.js")).loadMcpSource,
 };
 
 /** Loads one source; any failure becomes an error naming it (`source "billing" (openapi): ...`). */

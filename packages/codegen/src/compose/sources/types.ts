@@ -12,7 +12,9 @@ export type SourceIR =
   | { kind: "openapi"; ir: OpenApiIR; spec: string }
   | { kind: "database"; ir: DatabaseIR; connection: string }
   | { kind: "typescript"; ir: TypeScriptIR }
-  | { kind: "module"; path: string };
+  | { kind: "module"; path: string }
+  /** A remote MCP server: nothing to generate from (a generated project does not serve remotes yet). */
+  | { kind: "mcp" };
 
 /** What a loader is given besides its source's options. */
 export interface SourceContext {

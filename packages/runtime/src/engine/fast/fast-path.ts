@@ -9,11 +9,13 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
+import { activeTelemetry } from "../../telemetry/active.js";
+import { RequestSpan } from "../../telemetry/request-span.js";
 import { type ErrorObject, errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
 import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
-import { runOutsideServer, type Serving } from "../middleware/server.js";
+import { modernFacts, runHooksOutsideServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
 import { SdkChecks } from "../sdk/checks.js";
 import {
@@ -124,8 +126,19 @@ export class FastPath {
     return tool !== undefined && tool.task === undefined ? request : undefined;
   }
 
-  /** Answers a recognised request. Never rejects: what the SDK would answer as an error is answered as one. */
-  async answer(request: FastRequest, exchange: FastExchange): Promise<FastAnswer> {
+  /**
+   * Answers a recognised request, inside its server span when a provider is registered (the same span the SDK path
+   * opens). Never rejects: what the SDK would answer as an error is answered as one.
+   */
+  answer(request: FastRequest, exchange: FastExchange): Promise<FastAnswer> {
+    const telemetry = activeTelemetry();
+    if (telemetry === undefined) return this.#answer(request, exchange, undefined);
+    const facts = modernFacts(request, request.meta, this.#serving.transport, exchange.headers?.());
+    const span = new RequestSpan(telemetry, facts);
+    return span.run(() => this.#answer(request, exchange, span));
+  }
+
+  async #answer(request: FastRequest, exchange: FastExchange, span: RequestSpan | undefined): Promise<FastAnswer> {
     const model = this.#live.current;
     const hooks = this.#serving.hooks;
     const sdk = requestContext(request, exchange);
@@ -133,16 +146,21 @@ export class FastPath {
     try {
       if (hooks.length === 0) {
         const prepared = this.#preparedAnswer(request, model, exchange.authInfo);
-        if (prepared !== undefined) return preparedAnswer(request.id, prepared);
+        if (prepared !== undefined) {
+          span?.succeed(undefined);
+          return preparedAnswer(request.id, prepared);
+        }
       }
       const run = () => this.#run(request, sdk, model);
       result =
         hooks.length === 0
           ? await run()
-          : await runOutsideServer(this.#serving, liftedRequest(request), hookContext(exchange, request), run);
+          : await runHooksOutsideServer(this.#serving, liftedRequest(request), hookContext(exchange, request), run);
     } catch (error) {
+      span?.fail(error);
       return errorAnswer(request.id, error);
     }
+    span?.succeed(result);
     let encoded: Result;
     try {
       encoded = encodeResult(request.method, result, hintOf(model, request.method), model.info);

@@ -8,6 +8,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
+import { activeTelemetry } from "../../telemetry/active.js";
 import { errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
 import type { LiveModel } from "../live-model.js";
@@ -85,10 +86,11 @@ export class LegacyFastPath {
   async answer(request: FastRequest, exchange: LegacyExchange): Promise<string | undefined> {
     const method = request.method as ModelMethod;
     const model = this.#live.current;
-    const hooks = this.#serving.hooks;
+    // Hooks and a request span wrap what the SDK path would wrap; with neither, nothing is wrapped.
+    const wrapped = this.#serving.hooks.length > 0 || activeTelemetry() !== undefined;
     let result: Result;
     try {
-      if (hooks.length === 0 && exchange.authInfo === undefined && method.endsWith("/list")) {
+      if (!wrapped && exchange.authInfo === undefined && method.endsWith("/list")) {
         return response(request.id, this.#listAnswer(request, model));
       }
       const call: Running = { exchange, cancelled: false, stdio: this.#serving.transport === "stdio" };
@@ -97,10 +99,7 @@ export class LegacyFastPath {
       const sdk = requestContext(request, call, this.#server);
       const run = () => this.#run(method, request, sdk);
       try {
-        result =
-          hooks.length === 0
-            ? await run()
-            : await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run);
+        result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
       } finally {
         if (this.#running.get(request.id) === call) this.#running.delete(request.id);
       }

@@ -10,8 +10,11 @@ import {
 import { type AuthContext, authContextOf } from "../../model/auth.js";
 import type { ClientInfo } from "../../model/context.js";
 import type { RequestInfo, TransportKind } from "../../model/middleware.js";
+import { activeTelemetry } from "../../telemetry/active.js";
+import { type RequestFacts, traced } from "../../telemetry/request-span.js";
 import { clientInfoOf, modernClient } from "../context.js";
 import type { Hook } from "../hooks.js";
+import { FAST_REVISION } from "../sdk/contract.js";
 import { runChain } from "./chain.js";
 
 /** How a server instance is reached, and the request hooks it runs (none: nothing is wrapped at run time). */
@@ -23,10 +26,11 @@ export interface Serving {
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
 /**
- * An SDK `Server` whose every request handler runs inside the `request` hooks: the ones mcpsmith sets and the ones
- * the SDK installs itself (`initialize`, `ping`, `server/discover`), in both eras, on every transport. The SDK's
- * `_wrapHandler` is the seam it offers role classes for exactly this ("wrap a registered request handler"); the
- * hooks go outside the SDK's own wrapping, so they see requests it refuses (invalid params) as errors too.
+ * An SDK `Server` whose every request handler runs inside its server span (when a tracer or meter provider is
+ * registered, telemetry/) and the `request` hooks: the ones mcpsmith sets and the ones the SDK installs itself
+ * (`initialize`, `ping`, `server/discover`), in both eras, on every transport. The SDK's `_wrapHandler` is the seam
+ * it offers role classes for exactly this ("wrap a registered request handler"); the span and the hooks go outside
+ * the SDK's own wrapping, so they see requests it refuses (invalid params) as errors too.
  */
 export class MiddlewareServer extends Server {
   // Read when a request arrives, never while the SDK's constructor registers its handlers (before this is set).
@@ -44,10 +48,25 @@ export class MiddlewareServer extends Server {
 }
 
 /**
- * Runs a request of a connection's server inside the request hooks, as that server runs its own: what the legacy
- * fast path answers for the connection goes through the same hooks (engine/fast/legacy-fast-path.ts).
+ * Runs a request of a connection's server inside its server span and the request hooks, as that server runs its
+ * own: what the legacy fast path answers for the connection goes through the same span and hooks
+ * (engine/fast/legacy-fast-path.ts).
  */
 export function runOnServer(
+  server: Server,
+  serving: Serving,
+  request: JSONRPCRequest,
+  ctx: ServerContext,
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  const telemetry = activeTelemetry();
+  if (telemetry === undefined) return runHooksOnServer(server, serving, request, ctx, answer);
+  return traced(telemetry, serverFacts(server, serving, request, ctx), () =>
+    runHooksOnServer(server, serving, request, ctx, answer),
+  );
+}
+
+function runHooksOnServer(
   server: Server,
   serving: Serving,
   request: JSONRPCRequest,
@@ -59,6 +78,23 @@ export function runOnServer(
   const context = { signal: ctx.mcpReq.signal, headers: ctx.http?.req?.headers, authInfo: ctx.http?.authInfo };
   const info = requestInfo(request, transport, context, () => clientInfoOf(ctx, server));
   return runChain(hooks, info, answer);
+}
+
+/** What a request's span records of a request a connection's server answers. */
+function serverFacts(server: Server, serving: Serving, request: JSONRPCRequest, ctx: ServerContext): RequestFacts {
+  const params = request.params as Record<string, unknown> | undefined;
+  const protocolVersion =
+    request.method === "initialize" ? server.getNegotiatedProtocolVersion() : clientInfoOf(ctx, server).protocolVersion;
+  return {
+    method: request.method,
+    id: request.id,
+    params,
+    meta: ctx.mcpReq._meta ?? params?._meta,
+    transport: serving.transport,
+    headers: ctx.http?.req?.headers,
+    sessionId: ctx.sessionId,
+    protocolVersion,
+  };
 }
 
 /** Where a request came from: its cancellation, and on HTTP its headers and verified credentials. */
@@ -104,9 +140,42 @@ function requestInfo(
 
 /**
  * Runs a 2026-07-28 request answered outside any `Server` (the tasks extension's methods, which the SDK would refuse)
- * inside the same request hooks, so they see every request.
+ * inside the same server span and request hooks, so they see every request.
  */
 export function runOutsideServer(
+  serving: Serving,
+  request: JSONRPCRequest,
+  context: RequestContext,
+  answer: () => Promise<Result>,
+): Promise<Result> {
+  const telemetry = activeTelemetry();
+  if (telemetry === undefined) return runHooksOutsideServer(serving, request, context, answer);
+  const params = request.params as Record<string, unknown> | undefined;
+  const facts = modernFacts(request, params?._meta, serving.transport, context.headers);
+  return traced(telemetry, facts, () => runHooksOutsideServer(serving, request, context, answer));
+}
+
+/** What the span of a 2026-07-28 request says of it, from the request alone (the era has no session). */
+export function modernFacts(
+  request: { method: string; id: string | number; params?: unknown },
+  meta: unknown,
+  transport: TransportKind,
+  headers: Headers | undefined,
+): RequestFacts {
+  return {
+    method: request.method,
+    id: request.id,
+    params: request.params as Record<string, unknown> | undefined,
+    meta,
+    transport,
+    headers,
+    sessionId: undefined,
+    protocolVersion: FAST_REVISION,
+  };
+}
+
+/** The request hooks alone around a request answered outside any `Server` (its span, if any, already open). */
+export function runHooksOutsideServer(
   serving: Serving,
   request: JSONRPCRequest,
   context: RequestContext,

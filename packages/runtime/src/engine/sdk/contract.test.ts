@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
 import {
   createMcpHandler,
   MissingRequiredClientCapabilityError,
@@ -92,6 +93,7 @@ describe("what mcpsmith restates of the SDK (contract.ts)", () => {
       "Server#_wrapHandler": typeof Reflect.get(server, "_wrapHandler") === "function",
       "Server#_negotiatedProtocolVersion": Object.hasOwn(server, "_negotiatedProtocolVersion"),
       "Server#_onclose": typeof Reflect.get(server, "_onclose") === "function",
+      "Client#_onresponse": typeof Reflect.get(new Client(INFO), "_onresponse") === "function",
       // Replaced with a property of our own: it must be a plain, configurable one.
       "Transport#onmessage": Object.getOwnPropertyDescriptor(transport, "onmessage")?.configurable === true,
     };

@@ -34,6 +34,8 @@ export const PROTECTED_MEMBERS = {
     "set to the fast path's revision on the Server whose checks the fast path runs (engine/sdk/checks.ts)",
   "Server#_onclose":
     "a connection's server stops following the event bus when its transport closes (engine/server/connection-server.ts)",
+  "Client#_onresponse":
+    "a remote's answer is handled a microtask later, after the progress notifications that came with it (compose/remote/client.ts)",
   "Transport#onmessage":
     "replaced by a property on stdio, so the tasks extension's methods are answered before the SDK sees them (serve/stdio-tasks.ts)",
 } as const;
