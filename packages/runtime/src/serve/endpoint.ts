@@ -15,6 +15,7 @@ import { incomingOf, UnrepresentableRequest } from "./incoming.js";
 import { legacySessions, sessionLimits } from "./legacy-sessions.js";
 import type { EndpointOptions } from "./options.js";
 import { type Exchange, exchangeOf, handlerOptions, pipeline, type Reply, type Step } from "./pipeline.js";
+import { statelessLegacyStep } from "./session-fast-path.js";
 import { tasksRoute } from "./tasks-route.js";
 
 /**
@@ -88,6 +89,8 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
     ...(serving.fastPath ? [fastStep(new FastPath(live, "http", tasks), options.responseMode ?? "auto")] : []),
     tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
     ...(sessions ? [sessions.route] : []),
+    // Legacy requests outside a session, which the SDK would serve statelessly (session-fast-path.ts).
+    ...(serving.fastPath ? [statelessLegacyStep(statelessLegacy(live))] : []),
   ];
   const run = pipeline(steps, (exchange) => mcp.fetch(exchange.request, handlerOptions(exchange)));
   const handle = async (exchange: Exchange): Promise<Reply> => {
@@ -117,4 +120,10 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
       await mcp.close();
     },
   };
+}
+
+/** The legacy fast path of requests outside a session: a server of the model that never connects stands for the
+ * fresh one the SDK makes per request. */
+function statelessLegacy(live: LiveModel): LegacyFastPath {
+  return new LegacyFastPath(live, createConnectionServer(live, "legacy", "http"), "http", true);
 }

@@ -48,18 +48,27 @@ export class LegacyFastPath {
   readonly #running = new Map<string | number, Running>();
   #relaying = false;
 
-  /** The connection's server: built by `createConnectionServer`, so its handlers are known (server-factory.ts). */
-  constructor(live: LiveModel, server: Server, transport: TransportKind) {
+  /** Stateless legacy HTTP: a server that never connects stands for the SDK's fresh one per request. */
+  readonly #stateless: boolean;
+
+  /**
+   * The connection's server: built by `createConnectionServer`, so its handlers are known (server-factory.ts).
+   * `stateless`: the server serves no connection, and stands for the fresh, uninitialised one the SDK makes for each
+   * legacy request that has no session (no client identity, no log level, no requests to the client).
+   */
+  constructor(live: LiveModel, server: Server, transport: TransportKind, stateless = false) {
     const handlers = boundHandlers(server);
     if (handlers === undefined) throw new Error("LegacyFastPath needs a server built by createConnectionServer");
     this.#live = live;
     this.#server = server;
     this.#serving = { transport, hooks: live.middleware.request };
     this.#handlers = handlers;
+    this.#stateless = stateless;
   }
 
   /** Whether the connection is initialised: before that, every message is the SDK's. */
   get ready(): boolean {
+    if (this.#stateless) return true;
     return this.#server.getNegotiatedProtocolVersion() !== undefined && this.#server.transport !== undefined;
   }
 
@@ -93,7 +102,8 @@ export class LegacyFastPath {
       if (!wrapped && exchange.authInfo === undefined && method.endsWith("/list")) {
         return response(request.id, this.#listAnswer(request, model));
       }
-      const call: Running = { exchange, cancelled: false, stdio: this.#serving.transport === "stdio" };
+      const follows = this.#stateless || this.#serving.transport === "stdio";
+      const call: Running = { exchange, cancelled: false, followsExchange: follows };
       this.#running.set(request.id, call);
       this.#relay(exchange);
       const sdk = requestContext(request, call, this.#server);
@@ -170,7 +180,11 @@ export class LegacyFastPath {
     const key = cursor === undefined ? request.method : `${request.method}\n${cursor}`;
     let text = answers.get(key);
     if (text === undefined) {
-      const sdk = requestContext(request, { exchange: IDLE_EXCHANGE, cancelled: false, stdio: false }, this.#server);
+      const sdk = requestContext(
+        request,
+        { exchange: IDLE_EXCHANGE, cancelled: false, followsExchange: false },
+        this.#server,
+      );
       const result = this.#handlers[request.method as ModelMethod](request.params, sdk, this.#server) as Result;
       text = JSON.stringify(result);
       answers.set(key, text);
@@ -192,18 +206,21 @@ export class LegacyFastPath {
 interface Running {
   readonly exchange: LegacyExchange;
   cancelled: boolean;
-  /** On stdio the exchange's signal is the connection's own cancel too; over HTTP a dropped stream is no cancel. */
-  readonly stdio: boolean;
+  /**
+   * Whether the exchange's signal aborts the request too: on stdio it is the connection's cancel, and a stateless
+   * request's server is torn down when its client goes; in a legacy session a dropped stream is no cancel.
+   */
+  readonly followsExchange: boolean;
   controller?: AbortController;
   signal?: AbortSignal;
 }
 
-/** The request's signal, made when a handler first asks: aborted by a cancel (and, on stdio, by the exchange's). */
+/** The request's signal, made when a handler first asks: aborted by a cancel (and, if it follows it, the exchange's). */
 function signalOf(call: Running): AbortSignal {
   if (call.signal === undefined) {
     call.controller = new AbortController();
     if (call.cancelled) call.controller.abort();
-    call.signal = call.stdio
+    call.signal = call.followsExchange
       ? AbortSignal.any([call.exchange.signal(), call.controller.signal])
       : call.controller.signal;
   }
