@@ -46,11 +46,8 @@ const SETTINGS = quick
 
 type ServerName = "sdk" | "mcpsmith" | "noFastPath" | "floor";
 const SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath", "floor"];
-/**
- * The servers of the 2025-11-25 HTTP scenarios: the floor answers only 2026-07-28 (and a stdio initialize), and
- * mcpsmith serves 2025-11-25 through the SDK with or without the fast path.
- */
-const LEGACY_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith"];
+/** The servers of the 2025-11-25 scenarios: the floor answers only 2026-07-28 (and a stdio initialize). */
+const LEGACY_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath"];
 const LABEL: Record<ServerName, string> = {
   sdk: "SDK 2.4.0",
   mcpsmith: "mcpsmith",
@@ -628,31 +625,33 @@ function stdioCallFigures(rounds: readonly StdioCallResult[]): StdioCallFigures 
   };
 }
 
-/** Under `--profile`, one longer round per server, so each server leaves one profile. */
-async function benchStdioCalls(): Promise<Record<ServerName, StdioCallFigures>> {
+/**
+ * Under `--profile`, one longer round per server, so each server leaves one profile. A 2025-11-25 host's calls go
+ * to the servers that answer them (not the floor).
+ */
+async function benchStdioCalls(era: Era): Promise<PeerFigures<StdioCallFigures>> {
   const rounds = profile ? 1 : SETTINGS.rounds;
   const durationMs = profile ? SETTINGS.durationMs * SETTINGS.rounds : SETTINGS.durationMs;
+  const servers = era === "modern" ? SERVERS : LEGACY_SERVERS;
   const results = perServer<StdioCallResult>();
   for (let round = 0; round < rounds; round++) {
-    for (const name of turn(SERVERS, round)) {
+    for (const name of turn(servers, round)) {
       const result = await stdioCalls(COMMAND[name].script, {
         concurrency: SETTINGS.concurrency,
         warmupMs: SETTINGS.warmupMs,
         durationMs,
-        nodeFlags: profileFlags("stdio-calls", name),
+        nodeFlags: profileFlags(era === "modern" ? "stdio-calls" : "stdio-calls-legacy", name),
         serverArgs: COMMAND[name].args,
+        era,
       });
       log(
-        `  stdio calls round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} calls/s` +
+        `  stdio ${era} calls round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} calls/s` +
           (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
       );
       results[name].push(result);
     }
   }
-  return Object.fromEntries(SERVERS.map((name) => [name, stdioCallFigures(results[name])])) as Record<
-    ServerName,
-    StdioCallFigures
-  >;
+  return Object.fromEntries(servers.map((name) => [name, stdioCallFigures(results[name])]));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -910,31 +909,30 @@ async function main(): Promise<void> {
   }
   if (only.has("stdio")) {
     log(`stdio tools/call, ${SETTINGS.concurrency} in flight, one host:`);
-    const calls = await benchStdioCalls();
-    results.stdioCalls = calls;
-    rows.push(
-      ...throughputRows(
-        "stdio 2026-07-28 tools/call",
-        "calls/s",
-        calls,
-        [{ issue: 17, against: "sdk", ratio: 10 }],
-        true,
-      ),
-    );
-    answers.push(
-      ...compareAnswers(
-        "stdio 2026-07-28 tools/call",
-        Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.firstAnswer])),
-      ),
-    );
-    for (const name of SERVERS) {
-      perRound.push(
-        `  stdio-calls       ${LABEL[name].padEnd(LABEL_WIDTH)} ${calls[name].roundsRps.join(", ")} (${calls[name].requests} calls, ${calls[name].errors} errors)`,
+    results.stdioCalls = {};
+    for (const [era, title, id] of [
+      ["modern", "stdio 2026-07-28 tools/call", "stdio-calls"],
+      ["legacy", "stdio 2025-11-25 tools/call", "stdio-legacy"],
+    ] as const) {
+      const calls = await benchStdioCalls(era);
+      (results.stdioCalls as Record<string, unknown>)[era] = calls;
+      const targets: Target[] = era === "modern" ? [{ issue: 17, against: "sdk", ratio: 10 }] : [];
+      rows.push(...throughputRows(title, "calls/s", calls, targets, true));
+      answers.push(
+        ...compareAnswers(
+          title,
+          Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.firstAnswer])),
+        ),
       );
-    }
-    if (profile) {
-      const answered = Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.answered]));
-      profileLines.push(...profileReport("stdio 2026-07-28 tools/call", "stdio-calls", answered, profiles));
+      for (const [name, figures] of Object.entries(calls) as [ServerName, StdioCallFigures][]) {
+        perRound.push(
+          `  ${id.padEnd(17)} ${LABEL[name].padEnd(LABEL_WIDTH)} ${figures.roundsRps.join(", ")} (${figures.requests} calls, ${figures.errors} errors)`,
+        );
+      }
+      if (profile) {
+        const answered = Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.answered]));
+        profileLines.push(...profileReport(title, id, answered, profiles));
+      }
     }
   }
   // `--only startup` measures start-up alone (`stdio` measures it with the calls).
