@@ -187,29 +187,43 @@ describe("the fast path and the SDK path", () => {
 });
 
 describe("the server span on a legacy session", () => {
-  it("carries the negotiated version and the session, and continues _meta.traceparent", async () => {
+  /** The spans of one legacy session's requests, made by the official client, without the session's own id. */
+  async function legacySpans(side: "fast" | "sdk") {
     // The official client's default mode: a legacy session (it speaks 2025-11-25 to a server that offers it).
     const client = new Client({ name: "telemetry-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(handles.fast.url!));
+    await client.connect(new StreamableHTTPClientTransport(handles[side].url!));
     try {
       exporter.reset();
       await client.callTool({ name: "echo", arguments: { text: "hi" }, _meta: { traceparent: TRACEPARENT } });
-      const spans = exporter.getFinishedSpans().map(shape);
-      const call = spans.find((span) => span.name === "tools/call echo");
-      expect(call).toMatchObject({
-        kind: SpanKind.SERVER,
-        attributes: {
-          "mcp.method.name": "tools/call",
-          "gen_ai.tool.name": "echo",
-          "mcp.protocol.version": "2025-11-25",
-          "mcp.session.id": expect.any(String),
-        },
-        traceId: TRACE_ID,
-        parentSpanId: CLIENT_SPAN,
+      await client.callTool({ name: "refuse", arguments: {} });
+      await client.listTools();
+      return exporter.getFinishedSpans().map((span) => {
+        const { "mcp.session.id": session, ...attributes } = shape(span).attributes;
+        expect(session).toEqual(expect.any(String));
+        // A request that carries no trace starts one of its own, with an id of its own.
+        const traceId = span.spanContext().traceId === TRACE_ID ? TRACE_ID : "a new trace";
+        return { ...shape(span), attributes, traceId };
       });
     } finally {
       await client.close();
     }
+  }
+
+  it("carries the negotiated version and the session, and continues _meta.traceparent", async () => {
+    const spans = await legacySpans("fast");
+    expect(spans.find((span) => span.name === "tools/call echo")).toMatchObject({
+      kind: SpanKind.SERVER,
+      attributes: { "mcp.method.name": "tools/call", "gen_ai.tool.name": "echo", "mcp.protocol.version": "2025-11-25" },
+      traceId: TRACE_ID,
+      parentSpanId: CLIENT_SPAN,
+    });
+    expect(spans.find((span) => span.name === "tools/call refuse")?.attributes["error.type"]).toBe("tool_error");
+  });
+
+  it("is the same from the fast path and the SDK path", async () => {
+    const fast = await legacySpans("fast");
+    expect(fast.map((span) => span.name)).toEqual(["tools/call echo", "tools/call refuse", "tools/list"]);
+    expect(await legacySpans("sdk")).toEqual(fast);
   });
 });
 
