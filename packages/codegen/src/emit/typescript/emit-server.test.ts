@@ -102,7 +102,7 @@ describe("emitTypeScriptServer", () => {
 
   it("serves HTTP from main.ts with --transport http", () => {
     const main = emitTypeScriptServer(IR, { ...OPTIONS, transport: "http" }).get(`${PROJECT}/src/generated/main.ts`);
-    expect(main).toContain("await serve(app, { http: {} });");
+    expect(main).toContain("await serve(app, { http: {}, onShutdown: () => telemetry?.shutdown() });");
   });
 
   it("refuses an output named main.ts, which would collide with the entry", () => {
