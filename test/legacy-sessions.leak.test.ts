@@ -1,6 +1,6 @@
 // Legacy HTTP sessions end whole, however they end: every cycle opens one, and a run of tens of thousands under a
 // small heap must cost about what it costs the SDK alone (test/support/churn.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type ChurnServer,
   churn,
@@ -27,11 +27,11 @@ beforeAll(async () => {
   } finally {
     await sdk.close();
   }
-}, 300_000);
+}, 600_000);
 
 describe("legacy sessions under churn", () => {
   let server: ChurnServer | undefined;
-  afterAll(() => server?.close());
+  afterEach(() => server?.close());
 
   async function expectBoundedAfter(options: object, cycle: (url: URL, lane: number) => Promise<void>) {
     server = await startChurnServer(MCPSMITH_CHURN_SERVER, [JSON.stringify(options)]);
@@ -39,20 +39,19 @@ describe("legacy sessions under churn", () => {
     await churn(SESSIONS, IN_FLIGHT, (lane) => cycle(url, lane));
     expect(server.alive()).toBe(true);
     expect(await server.rss()).toBeLessThan(sdkRss + RSS_MARGIN);
-    await server.close();
   }
 
   it("lets go of sessions ended with DELETE", async () => {
     await expectBoundedAfter({}, async (url) => deleteSession(url, await openSession(url)));
-  }, 300_000);
+  }, 600_000);
 
   it("lets go of sessions evicted by the cap", async () => {
     await expectBoundedAfter({}, async (url) => void (await openSession(url)));
-  }, 300_000);
+  }, 600_000);
 
   it("lets go of sessions left idle past idleMs", async () => {
     await expectBoundedAfter({ legacySessions: { idleMs: 20 } }, async (url) => void (await openSession(url)));
-  }, 300_000);
+  }, 600_000);
 
   it("lets go of a session's streams closed by the client, and of the session's input requests never answered", async () => {
     const ask = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: {} } };
@@ -63,5 +62,5 @@ describe("legacy sessions under churn", () => {
       await postAndDropAfter(url, id, ask, "elicitation/create");
       await deleteSession(url, id);
     });
-  }, 300_000);
+  }, 600_000);
 });

@@ -3,9 +3,10 @@
 // (the gateway's composed sources served from its mcpsmith.config.ts by the installed CLI included) is created with
 // `npm create mcpsmith@latest`, installed, built, tested by its own tests and listed, and the
 // database ones answer their `query` tool; pnpm, yarn and bun create a project each; `npx @mcpsmith/cli serve`
-// serves the three database engines and an OpenAPI document to the official clients; a Worker importing the packed
-// runtime bundles with wrangler where no optional package is installed. A file missing from a package's `files`, a
-// `workspace:` range or a dependency only this workspace provides fails here. `pnpm build` first.
+// serves the three database engines and an OpenAPI document to the official clients, the document in code mode too
+// (a script run in the installed QuickJS sandbox); a Worker importing the packed runtime, code mode and its
+// WebAssembly included, bundles with wrangler where no optional package is installed. A file missing from a
+// package's `files`, a `workspace:` range or a dependency only this workspace provides fails here. `pnpm build` first.
 //
 // The projects are made two at a time (`inLane`), all started before the first test: each test awaits its own.
 
@@ -261,6 +262,34 @@ describe("npx @mcpsmith/cli serve", () => {
   });
 });
 
+describe("npx @mcpsmith/cli serve --mode code", () => {
+  it("openapi, a script that calls the API in the installed QuickJS sandbox, to the v2 pinned client", {
+    timeout: HANG_GUARD,
+  }, async () => {
+    const client = await connectClient("v2 pinned 2026-07-28", {
+      transport: "stdio",
+      command: {
+        command: "npx",
+        args: ["-y", "@mcpsmith/cli", "serve", "openapi", PETSTORE, "--base-url", upstream.url, "--mode", "code"],
+        stderr: "pipe",
+        cwd: await npxReady,
+        env: { ...published.env, PETSTORE_API_KEY: "from-the-host" },
+      },
+    });
+    try {
+      const result = await client.callTool({
+        name: "execute",
+        arguments: { code: "const pet: { name: string } = await api.getPetById({ petId: 7 });\nreturn pet.name" },
+      });
+      expect(result.isError, client.stderr()).toBeFalsy();
+      expect(result.structuredContent).toEqual({ result: "Rex", logs: [] });
+      expect(upstream.last().headers.api_key).toBe("from-the-host");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("npx @mcpsmith/cli serve --ui", () => {
   it("serves the dev page's files from the installed package", { timeout: HANG_GUARD }, async () => {
     const session = await startWithPage(
@@ -293,11 +322,13 @@ describe("the packed runtime in a Worker", () => {
   it("bundles with wrangler, every entry point imported, where no optional package is installed", {
     timeout: HANG_GUARD,
   }, async () => {
-    const { installed, output } = await workerBundled;
+    const { dir, installed, output } = await workerBundled;
     for (const optional of ["ioredis", "pg", "mysql2", "better-sqlite3", "node-sql-parser"]) {
       expect(installed, `${optional} is installed`).not.toContain(optional);
     }
     expect(output).toMatch(/Total Upload/);
+    // QuickJS rides along as a module of its own, beside the bundle.
+    expect(readdirSync(join(dir, "dist")).filter((file) => file.endsWith("-quickjs.wasm"))).toHaveLength(1);
   });
 });
 
@@ -315,10 +346,13 @@ async function bundleWorker() {
       'import { server, toFetchHandler } from "@mcpsmith/runtime";',
       // Every entry a Worker may use: none may lead the bundler to a package that is not installed.
       ...["http", "discovery", "auth", "sql", "redis"].map((entry) => `import "@mcpsmith/runtime/${entry}";`),
+      // Code mode, with QuickJS's WebAssembly imported as a Worker must: a file missing from the package fails here.
+      'import { codeMode } from "@mcpsmith/runtime/code-mode";',
+      'import wasm from "@mcpsmith/runtime/code-mode/quickjs.wasm";',
       'import { z } from "zod";',
       'const app = server({ name: "worker", version: "1.0.0" })',
       '  .tool("echo", { input: z.object({ text: z.string() }) }, ({ text }) => text);',
-      "const endpoint = toFetchHandler(app);",
+      "const endpoint = toFetchHandler(codeMode(app, { wasmModule: wasm }));",
       "export default { fetch: (request) => endpoint.fetch(request) };",
       "",
     ].join("\n"),

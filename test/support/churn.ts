@@ -172,3 +172,23 @@ export async function postAndDropAfter(url: URL, sessionId: string, message: obj
   controller.abort();
   await reader.cancel().catch(() => {});
 }
+
+/** The `_meta` envelope and headers of a 2026-07-28 request, from a client that accepts tasks. */
+export function modernPost(method: string, params: Record<string, unknown>, name?: string): RequestInit {
+  const _meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "churn", version: "1.0.0" },
+    "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
+  };
+  return {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(name !== undefined && { "mcp-name": name }),
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta } }),
+  };
+}

@@ -3,7 +3,8 @@
 // then ends its server too).
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { ROOT, stopProcess } from "./servers.js";
+import { stopProcessGroup } from "./commands.js";
+import { ROOT } from "./servers.js";
 
 export interface DevSession {
   /** The dev page, token included. */
@@ -36,6 +37,8 @@ export async function startWithPage(
     cwd: options.cwd,
     env: { ...inherited, NO_COLOR: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
+    // A group of its own: through npx, the CLI is npx's child, and stopping must end both.
+    detached: true,
   });
   let text = "";
   const waiters: { pattern: RegExp; done: (match: RegExpMatchArray) => void }[] = [];
@@ -67,6 +70,6 @@ export async function startWithPage(
     mcp: new URL(mcp!),
     log: () => text,
     until,
-    stop: () => stopProcess(child, 15_000),
+    stop: () => stopProcessGroup(child, 15_000),
   };
 }

@@ -28,6 +28,7 @@ await build({
     "src/code-mode/index.ts",
     "src/auth/index.ts",
     "src/compose/index.ts",
+    "src/telemetry/index.ts",
     "src/internal.ts",
     // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
     "src/schema/json-validator.ts",
@@ -41,8 +42,9 @@ await build({
   platform: "node",
   target: "node20.19",
   // Dependencies stay external, but for node-sql-parser's MySQL and MariaDB grammars: bundled, each a chunk loaded on
-  // first use, so no one installs the package's every dialect (executors/sql/sql-parser.ts).
-  plugins: [externalBut(/^node-sql-parser\/build\/(mysql|mariadb)\.js$/)],
+  // first use, so no one installs the package's every dialect (executors/sql/sql-parser.ts). With them the one
+  // package they require, big-integer: a require() left in an ESM chunk cannot load.
+  plugins: [externalBut(/^(node-sql-parser\/build\/(mysql|mariadb)\.js|big-integer)$/)],
   external: ["#json-validator"],
   sourcemap: true,
   logLevel: "warning",

@@ -45,6 +45,8 @@ export const WIRE_ERRORS = {
   UNSUPPORTED_PROTOCOL_VERSION: { code: -32022, status: 400, message: "Unsupported protocol version" },
   /** The rate limiter's (in the implementation-defined server range), with `data.retryAfterMs`. */
   RATE_LIMITED: { code: -32029, status: 429, message: "Rate limit exceeded" },
+  /** A task refused because the process, or this client, already holds as many as `tasks.maxTasks*` allow: in band. */
+  TOO_MANY_TASKS: { code: -32030, status: 200, message: "Too many tasks" },
 } as const satisfies Record<string, WireError>;
 
 export interface WireError {

@@ -6,7 +6,7 @@ import { McpsmithError, server, toFetchHandler } from "../index.js";
 import { toModel } from "../model/resolve.js";
 import { createTestClient } from "../testing/index.js";
 import { LiveModel } from "./live-model.js";
-import { createConnectionServer } from "./server/server-factory.js";
+import { createConnectionServer, MAX_SUBSCRIPTIONS } from "./server/server-factory.js";
 
 /** A bus that remembers what was published. */
 function recordingBus(): ServerEventBus & { events: ServerEvent[] } {
@@ -47,6 +47,28 @@ function liveModel(app = base()) {
 }
 
 describe("LiveModel changes", () => {
+  it("replaces every entry at once, announcing only the lists that differ, keeping identity and signing", async () => {
+    const { live, bus } = liveModel();
+    const before = live.current;
+    const next = server({ name: "other", version: "9.9.9" })
+      .tool("first", { description: "First" }, () => 1)
+      .tool("second", { description: "Second" }, () => 2)
+      .resource("live://doc", {}, () => "doc")
+      .build();
+    live.server.replace(next);
+    expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
+    expect(live.current.promptList).toEqual([]);
+    expect(live.current.info).toBe(before.info);
+    expect(live.current.requestState).toBe(before.requestState);
+    // Capabilities only grow: clients told "prompts" may still ask for them.
+    expect(live.current.serverOptions.capabilities?.prompts).toBeDefined();
+    await tick();
+    expect(bus.events.map((event) => event.kind).sort()).toEqual(["prompts_list_changed", "tools_list_changed"]);
+    const broken = { ...next, tools: [{ name: "bad name!", description: "x", handler: () => 1 }] };
+    expect(() => live.server.replace(broken)).toThrow(McpsmithError);
+    expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
+  });
+
   it("adds a tool after the existing ones, compiled (validated input) and announced once", async () => {
     const { live, bus } = liveModel();
     const before = live.current;
@@ -211,6 +233,23 @@ describe("connections and change notifications", () => {
       }
     },
   );
+
+  it("a legacy connection subscribes to MAX_SUBSCRIPTIONS resources at most (-32602 past that)", async () => {
+    const live = new LiveModel(toModel(base()), new InMemoryServerEventBus());
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createConnectionServer(live, "legacy", "memory").connect(serverSide);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(clientSide);
+    try {
+      for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) await client.subscribeResource({ uri: `live://doc/${i}` });
+      await client.subscribeResource({ uri: "live://doc/0" }); // already held: not one more
+      await expect(client.subscribeResource({ uri: "live://one-too-many" })).rejects.toMatchObject({ code: -32602 });
+      await client.unsubscribeResource({ uri: "live://doc/0" });
+      await client.subscribeResource({ uri: "live://one-too-many" });
+    } finally {
+      await client.close();
+    }
+  });
 
   it("a kind first added while a legacy connection is open is not announced to it (it was not advertised)", async () => {
     const app = server({ name: "tools-only", version: "1.0.0" }).tool("grow", { description: "G" }, (_a, ctx) => {

@@ -8,6 +8,8 @@ import {
 import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
+import { sessionTimer } from "../telemetry/active.js";
+import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 import { sessionFastReply } from "./session-fast-path.js";
@@ -50,6 +52,8 @@ interface Session {
   readonly owner: string | undefined;
   readonly fast: LegacyFastPath | undefined;
   lastUsed: number;
+  /** Records its duration (`mcp.server.session.duration`, when a meter provider is registered) as it ends. */
+  readonly timed: () => void;
 }
 
 export interface LegacySessions {
@@ -89,6 +93,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    session.timed();
+    session.fast?.close();
     if (sessions.size === 0) {
       clearInterval(sweeper);
       sweeper = undefined;
@@ -115,7 +121,9 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         const owner = principalOf(exchange.authInfo);
-        sessions.set(id, { server, transport, owner, fast: options.fastPath?.(server), lastUsed: Date.now() });
+        const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
+        const fast = options.fastPath?.(server);
+        sessions.set(id, { server, transport, owner, fast, lastUsed: Date.now(), timed });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,

@@ -142,6 +142,15 @@ export class LegacyFastPath {
     call.controller?.abort();
   }
 
+  /** The connection ended: what it still runs is aborted, as closing the SDK's transport aborts its handlers. */
+  close(): void {
+    for (const call of this.#running.values()) {
+      call.cancelled = true;
+      call.controller?.abort();
+    }
+    this.#running.clear();
+  }
+
   /**
    * Routes what the connection's server sends about a request of this path (the requests of the SDK's legacy shim,
    * or of a handler) to that request's own exchange, as the SDK's transport routes them by `relatedRequestId` to the

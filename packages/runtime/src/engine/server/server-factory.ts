@@ -1,6 +1,7 @@
 import type { Server, ServerOptions } from "@modelcontextprotocol/server";
 import type { LogLevel } from "../../model/context.js";
 import type { TransportKind } from "../../model/middleware.js";
+import { protocolError, wireMessage } from "../../wire-errors.js";
 import { complete } from "../completions.js";
 import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
@@ -51,7 +52,14 @@ export function createConnectionServer(
   );
   if (era === "legacy" && serverOptions.capabilities?.resources?.subscribe) {
     server.setRequestHandler("resources/subscribe", (request) => {
-      server.subscriptions.add(request.params.uri);
+      const { uri } = request.params;
+      if (server.subscriptions.size >= MAX_SUBSCRIPTIONS && !server.subscriptions.has(uri)) {
+        throw protocolError(
+          "INVALID_PARAMS",
+          wireMessage("INVALID_PARAMS", `a connection subscribes to ${MAX_SUBSCRIPTIONS} resources at most`),
+        );
+      }
+      server.subscriptions.add(uri);
       return {};
     });
     server.setRequestHandler("resources/unsubscribe", (request) => {
@@ -61,6 +69,9 @@ export function createConnectionServer(
   }
   return bind(server, live, tasks);
 }
+
+/** How many resources one legacy connection may subscribe to (`resources/subscribe`). */
+export const MAX_SUBSCRIPTIONS = 1_000;
 
 /** The model's handlers bound to a connection's server: the legacy fast path calls these, sharing its state. */
 const bound = new WeakMap<Server, Record<ModelMethod, ModelHandler>>();

@@ -1,6 +1,6 @@
 import type { CallToolResult, InputRequest, ProtocolError } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
-import { protocolError, WIRE_ERRORS } from "../../wire-errors.js";
+import { protocolError, WIRE_ERRORS, wireMessage } from "../../wire-errors.js";
 import { reportFailure } from "../report.js";
 import {
   InMemoryTaskStore,
@@ -18,10 +18,19 @@ export interface TaskOptions {
   ttlMs?: number;
   /** How often clients are told to poll `tasks/get`, in ms. Default one second. */
   pollIntervalMs?: number;
+  /**
+   * How many tasks this process keeps at once (running or finished, until their TTL ends); one more is refused
+   * with TOO_MANY_TASKS. Default 10,000.
+   */
+  maxTasks?: number;
+  /** The same per authenticated client (its subject); unauthenticated clients count only toward `maxTasks`. Default 1,000. */
+  maxTasksPerClient?: number;
 }
 
 const DEFAULT_TASK_TTL_MS = 60 * 60_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_MAX_TASKS = 10_000;
+const DEFAULT_MAX_TASKS_PER_CLIENT = 1_000;
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
@@ -60,16 +69,25 @@ export class TaskManager {
   readonly pollIntervalMs: number;
   readonly #local = new Map<string, Local>();
   readonly #unlisten: (() => void) | undefined;
+  readonly #kept: TaskCount;
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new InMemoryTaskStore();
     this.ttlMs = positiveInteger(options.ttlMs, DEFAULT_TASK_TTL_MS, "ttlMs");
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs, DEFAULT_POLL_INTERVAL_MS, "pollIntervalMs");
+    this.#kept = new TaskCount(
+      positiveCount(options.maxTasks, DEFAULT_MAX_TASKS, "maxTasks"),
+      positiveCount(options.maxTasksPerClient, DEFAULT_MAX_TASKS_PER_CLIENT, "maxTasksPerClient"),
+    );
     this.#unlisten = this.store.relay?.listen((command) => this.#applyHere(command));
   }
 
-  /** Creates a `working` task and resolves once it is saved: a `tasks/get` right after must find it. */
+  /**
+   * Creates a `working` task and resolves once it is saved: a `tasks/get` right after must find it. Refused with
+   * TOO_MANY_TASKS when the process or the client already keeps as many as allowed.
+   */
   async create(owner: string | undefined): Promise<{ task: StoredTask; running: RunningTask }> {
+    this.#kept.add(owner);
     const now = Date.now();
     const record: StoredTask = {
       // The global Web Crypto, not node:crypto: a server that never creates a task does not load crypto at start-up.
@@ -84,8 +102,8 @@ export class TaskManager {
     };
     const local: Local = { record, abort: new AbortController(), waiting: new Map(), saved: Promise.resolve() };
     this.#local.set(record.taskId, local);
-    // Past its TTL the task is forgotten; a handler still running then is stopped.
-    setTimeout(() => this.#expire(record.taskId), this.ttlMs).unref();
+    // Past its TTL the task is forgotten (and no longer counted); a handler still running then is stopped.
+    setTimeout(() => this.#expire(record.taskId, owner), this.ttlMs).unref();
     await this.#save(local);
     return { task: { ...record }, running: this.#running(local) };
   }
@@ -198,7 +216,8 @@ export class TaskManager {
     return local.saved;
   }
 
-  #expire(taskId: string): void {
+  #expire(taskId: string, owner: string | undefined): void {
+    this.#kept.remove(owner);
     const local = this.#local.get(taskId);
     if (!local) return;
     this.#local.delete(taskId);
@@ -221,6 +240,42 @@ export class TaskManager {
   }
 }
 
+/** How many tasks within their TTL this process keeps, in all and per authenticated client. */
+class TaskCount {
+  #total = 0;
+  readonly #byOwner = new Map<string, number>();
+
+  constructor(
+    readonly max: number,
+    readonly maxPerClient: number,
+  ) {}
+
+  /** Counts one more, or throws TOO_MANY_TASKS (counting nothing) when a cap is reached. */
+  add(owner: string | undefined): void {
+    const owned = owner === undefined ? 0 : (this.#byOwner.get(owner) ?? 0);
+    if (this.#total >= this.max) {
+      throw tooManyTasks(`this server keeps ${this.max} tasks at most; retry once older ones expire`);
+    }
+    if (owned >= this.maxPerClient) {
+      throw tooManyTasks(`a client keeps ${this.maxPerClient} tasks at most; retry once older ones expire`);
+    }
+    this.#total += 1;
+    if (owner !== undefined) this.#byOwner.set(owner, owned + 1);
+  }
+
+  remove(owner: string | undefined): void {
+    this.#total -= 1;
+    if (owner === undefined) return;
+    const owned = (this.#byOwner.get(owner) ?? 1) - 1;
+    if (owned === 0) this.#byOwner.delete(owner);
+    else this.#byOwner.set(owner, owned);
+  }
+}
+
+function tooManyTasks(detail: string): ProtocolError {
+  return protocolError("TOO_MANY_TASKS", wireMessage("TOO_MANY_TASKS", detail));
+}
+
 function notRunningHere(taskId: string): ProtocolError {
   return protocolError(
     "INTERNAL_ERROR",
@@ -240,6 +295,14 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
       "E_SERVE_OPTIONS",
       `tasks.${name} must be a whole number of milliseconds from 1 to ${MAX_DELAY_MS}, got ${value}`,
     );
+  }
+  return value;
+}
+
+function positiveCount(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new McpsmithError("E_SERVE_OPTIONS", `tasks.${name} must be a positive whole number, got ${value}`);
   }
   return value;
 }

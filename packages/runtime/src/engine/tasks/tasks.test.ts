@@ -241,6 +241,34 @@ describe("tasks extension", () => {
   });
 });
 
+describe("task caps", () => {
+  it("refuses a task over the process's cap (-32030) until an older one expires", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}), { tasks: { maxTasks: 2, ttlMs: 100 } });
+    expect((await call(handler, "strict")).result!.resultType).toBe("task");
+    expect((await call(handler, "strict")).result!.resultType).toBe("task");
+    const refused = await call(handler, "strict");
+    expect(refused.error).toMatchObject({
+      code: -32030,
+      message: expect.stringMatching(/^Too many tasks: .* 2 tasks/),
+    });
+    await expect.poll(async () => (await call(handler, "strict")).result?.resultType, { timeout: 5_000 }).toBe("task");
+  });
+
+  it("counts an authenticated client's tasks apart from other clients'", async () => {
+    const handler = toFetchHandler(app(Promise.resolve(), {}), { tasks: { maxTasksPerClient: 1 } });
+    const strict = (clientId: string) => rpc(handler, "tools/call", { name: "strict", arguments: {} }, { clientId });
+    expect((await strict("alice")).result!.resultType).toBe("task");
+    expect((await strict("alice")).error?.code).toBe(-32030);
+    expect((await strict("bob")).result!.resultType).toBe("task");
+  });
+
+  it("refuses caps that are not positive whole numbers", () => {
+    for (const tasks of [{ maxTasks: 0 }, { maxTasksPerClient: 2.5 }]) {
+      expect(() => toFetchHandler(app(Promise.resolve(), {}), { tasks })).toThrow(McpsmithError);
+    }
+  });
+});
+
 describe("shutdown", () => {
   it("fails the tasks still running and aborts their handlers", async () => {
     const seen: { aborted?: boolean } = {};

@@ -3,7 +3,8 @@
  * installed: the package ships every dialect's grammar (about 90 MB), and mcpsmith reads only these two (about
  * 270 kB each). Each loads as a chunk of its own on first use, so a server that never reads MySQL never loads it,
  * and a bundler that follows it (a Worker's) finds plain JavaScript. node-sql-parser is Apache-2.0: its licence
- * ships beside the chunks (dist/executors/sql/node-sql-parser.LICENSE).
+ * ships beside the chunks (dist/node-sql-parser.LICENSE); big-integer, which they require, is bundled with them
+ * (public domain, The Unlicense).
  */
 
 /** The AST of a statement, as much of it as mcpsmith reads (the DDL reader narrows it further). */
