@@ -47,8 +47,8 @@ export interface EndpointServing {
  * One endpoint for 2026-07-28 and legacy (2025-era) clients alike, as a list of steps in front of the SDK:
  *
  *   Host/Origin (403) -> [auth: metadata | credential (401)] -> body, read once (413, deep JSON 400) -> [auth:
- *   scopes (403)] -> middleware `http` hooks (a 429, say) -> [fast path] -> tasks extension | legacy sessions |
- *   the SDK's handler
+ *   scopes (403)] -> middleware `http` hooks (a 429, say) -> [fast path] -> tasks extension | [legacy fast path,
+ *   outside a session] | legacy sessions (each with its legacy fast path) | the SDK's handler
  *
  * The guards come first and need only headers, so a refused request costs nothing. The middleware's `http` hooks
  * see every exchange that passed them, parsed, whatever era it speaks (docs/middleware.md). The routes each answer what
@@ -88,9 +88,10 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
     // What it does not take goes on: the routes and the SDK answer it as if this step were not there.
     ...(serving.fastPath ? [fastStep(new FastPath(live, "http", tasks), options.responseMode ?? "auto")] : []),
     tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
-    ...(sessions ? [sessions.route] : []),
-    // Legacy requests outside a session, which the SDK would serve statelessly (session-fast-path.ts).
+    // Legacy requests outside a session, which the SDK would serve statelessly (session-fast-path.ts): never an
+    // `initialize`, so the sessions' route would pass them on.
     ...(serving.fastPath ? [statelessLegacyStep(statelessLegacy(live))] : []),
+    ...(sessions ? [sessions.route] : []),
   ];
   const run = pipeline(steps, (exchange) => mcp.fetch(exchange.request, handlerOptions(exchange)));
   const handle = async (exchange: Exchange): Promise<Reply> => {

@@ -1,6 +1,7 @@
-import { classifyInboundRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
+import { servedAsLegacy } from "../engine/sdk/contract.js";
 import { type Answerer, FastReply } from "./fast-answer.js";
 import type { Exchange, Step } from "./pipeline.js";
 
@@ -24,19 +25,11 @@ export function sessionFastReply(fast: LegacyFastPath, sessionId: string, exchan
  */
 export function statelessLegacyStep(fast: LegacyFastPath): Step {
   return async (exchange, next) => {
-    const { incoming, body } = exchange;
+    const { incoming } = exchange;
     if (incoming.header("mcp-session-id") !== undefined || incoming.target.includes("?")) return next(exchange);
     const request = takes(fast, exchange);
-    if (request === undefined) return next(exchange);
-    // The SDK's own classifier says which era serves the request: a 2026-07-28 header, say, makes it another.
-    const route = classifyInboundRequest({
-      httpMethod: "POST",
-      body,
-      protocolVersionHeader: incoming.header("mcp-protocol-version"),
-      mcpMethodHeader: incoming.header("mcp-method"),
-      mcpNameHeader: incoming.header("mcp-name"),
-    });
-    return route.kind === "legacy" ? legacyReply(fast, request, exchange, []) : next(exchange);
+    if (request === undefined || !servedAsLegacy(incoming.header("mcp-protocol-version"))) return next(exchange);
+    return legacyReply(fast, request, exchange, []);
   };
 }
 

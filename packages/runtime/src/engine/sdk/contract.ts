@@ -304,6 +304,15 @@ export function statusOf(code: number, origin: "in-band" | "ladder"): number {
   return code === METHOD_NOT_FOUND.code ? METHOD_NOT_FOUND.status : 400;
 }
 
+/**
+ * Whether the SDK's HTTP entry serves a request outside a session on the legacy era, for a request with no envelope
+ * in its `_meta` other than `initialize` (`classifyRequestBody`): unless its `MCP-Protocol-Version` header names the
+ * modern revision. (A header the SDK does not support is refused before; the caller checks that.)
+ */
+export function servedAsLegacy(protocolVersionHeader: string | undefined): boolean {
+  return protocolVersionHeader !== FAST_REVISION;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The era of a stdio connection
 
