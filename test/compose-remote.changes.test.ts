@@ -30,6 +30,10 @@ describe("a composed server in front of remotes that change and fail", () => {
     const sources = {
       local: { mcp: stdioRemote("v2"), tools: { exclude: ["hold"] } },
       web: { mcp: { url: remote.url.href }, tools: { exclude: ["hold", "die"] } },
+      own: {
+        mcp: { url: remote.url.href, forwardHeaders: { "X-Seen": "X-Upstream-Notes" } },
+        tools: { include: ["headers"] },
+      },
     };
     await import("node:fs").then(({ writeFileSync }) =>
       writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources })),
@@ -83,6 +87,21 @@ describe("a composed server in front of remotes that change and fail", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("forwards the caller's own credential from the header the config names, never its MCP Authorization", async () => {
+    const headers = { "X-Upstream-Notes": "caller-secret", Authorization: "Bearer the-mcp-token" };
+    const caller = await connectClient("v2 pinned 2026-07-28", { transport: "http", url: proxy.url, headers });
+    try {
+      expect(textOf(await caller.callTool({ name: "own_headers" }))).toBe("x-seen: caller-secret, authorization: none");
+    } finally {
+      await caller.close();
+    }
+    const without = await clients.get("v1")!.callTool({ name: "own_headers" });
+    expect(without.isError).toBe(true);
+    expect(textOf(without)).toMatch(
+      /remote server "own" is called with your own credential, from the X-Upstream-Notes header/,
+    );
   });
 
   it("gives an isError naming a remote that dies mid-call, serves the others, and starts it again", async () => {

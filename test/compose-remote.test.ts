@@ -30,7 +30,7 @@ describe.each(REMOTES)("a remote written with the SDK $sdk over $transport", ({ 
     if (transport === "http") http = await httpRemote(sdk);
     const mcp = http ? { url: http.url.href } : stdioRemote(sdk);
     const tools = {
-      exclude: ["die", "grow", "ask", "asked", "touch"],
+      exclude: ["die", "grow", "ask", "asked", "touch", "headers"],
       rename: { echo: "say" },
       bind: { add: { b: 10 } },
     };
@@ -140,5 +140,39 @@ describe.each(REMOTES)("a remote written with the SDK $sdk over $transport", ({ 
       });
       expect(ids.completion.values).toEqual(["gamma"]);
     });
+  });
+});
+
+describe.each(["discovery", "code"] as const)("a remote's tools in %s mode", (mode) => {
+  let folder: ConfigFolder;
+  let composition: Composition;
+  let client: TestClient;
+  beforeAll(async () => {
+    folder = configFolder();
+    const tools = { include: ["echo", "add"], bind: { add: { b: 10 } } };
+    composition = await folder.compose({ mode, sources: { notes: { mcp: stdioRemote("v2"), tools } } });
+    client = await connectClient("v2 pinned 2026-07-28", { transport: "in-memory", target: composition.model });
+  }, 30_000);
+  afterAll(async () => {
+    await client?.close();
+    await composition?.close();
+    folder?.remove();
+  });
+
+  it("reaches them through the mode's tools, transforms applied", async () => {
+    if (mode === "discovery") {
+      const found = await client.callTool({ name: "search_operations", arguments: { query: "add" } });
+      expect(JSON.stringify(found.structuredContent)).toContain("notes_add");
+      const sum = await client.callTool({
+        name: "call_operation",
+        arguments: { name: "notes_add", arguments: { a: 1 } },
+      });
+      expect(sum.structuredContent).toEqual({ sum: 11 });
+    } else {
+      const code = "const sum = await api.notes_add({ a: 1 }); return { sum };";
+      ('const sum = await api.notes_add({ a: 1 }); const echo = await api.notes_echo({ text: "hi" }); return { sum, echo };');
+      const result = await client.callTool({ name: "execute", arguments: { code } });
+      expect((result.structuredContent as Json).result).toMatchObject({ sum: { sum: 11 } });
+    }
   });
 });

@@ -55,7 +55,7 @@ describe("LiveModel changes", () => {
       .tool("second", { description: "Second" }, () => 2)
       .resource("live://doc", {}, () => "doc")
       .build();
-    live.server.replace(next);
+    live.replace(next);
     expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
     expect(live.current.promptList).toEqual([]);
     expect(live.current.info).toBe(before.info);
@@ -65,7 +65,7 @@ describe("LiveModel changes", () => {
     await tick();
     expect(bus.events.map((event) => event.kind).sort()).toEqual(["prompts_list_changed", "tools_list_changed"]);
     const broken = { ...next, tools: [{ name: "bad name!", description: "x", handler: () => 1 }] };
-    expect(() => live.server.replace(broken)).toThrow(McpsmithError);
+    expect(() => live.replace(broken)).toThrow(McpsmithError);
     expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
   });
 

@@ -65,7 +65,6 @@ export class LiveModel {
         this.#announce("prompts_list_changed");
       },
       removePrompt: (name) => this.#remove(withoutPrompt(this.#current, name), "prompts_list_changed"),
-      replace: (next) => this.#replace(next),
     };
   }
 
@@ -92,7 +91,13 @@ export class LiveModel {
     this.#current = withEntries(this.#current, compiled);
   }
 
-  #replace(model: ServerModel): void {
+  /**
+   * Serves another model in place of the whole catalogue (what a composed server does when a remote source's lists
+   * changed): its tools, resources, templates, prompts and completions, compiled and checked first (an invalid
+   * model throws and nothing changes). The server's identity, instructions, options and middleware stay those it
+   * was served with. Each list that differs is announced as changed.
+   */
+  replace(model: ServerModel): void {
     let compiled: CompiledModel;
     try {
       compiled = compileModel({ ...model, ...this.#base, middleware: [] });

@@ -3,6 +3,7 @@ import { EPHEMERAL_KEY_WARNING } from "../engine/request-state.js";
 import { McpsmithError } from "../errors.js";
 import type { LiveServer, Notifier } from "../model/context.js";
 import { type ServeTarget, toModel } from "../model/resolve.js";
+import type { ServerModel } from "../model/types.js";
 import { REDIS_URL_ENV } from "../redis/env.js";
 import type { RedisFromEnv } from "../redis/from-env.js";
 import type { HttpOptions } from "./node-server.js";
@@ -40,6 +41,12 @@ export interface ServeHandle {
   server: LiveServer;
   /** Announce changes the model cannot see (the same API handlers get as `ctx.notify`). */
   notify: Notifier;
+  /**
+   * Serves another model in place of the whole catalogue, checked first (an invalid one throws and nothing
+   * changes); identity, instructions, options and middleware stay; each list that differs is announced. What
+   * `mcpsmith serve` does with a config when a remote source's lists changed.
+   */
+  replace(model: ServerModel): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +83,7 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
     ...(handle.url && { url: handle.url }),
     server: live.server,
     notify: live.notify,
+    replace: (model) => live.replace(model),
     async close() {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);

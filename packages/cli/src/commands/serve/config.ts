@@ -57,7 +57,7 @@ export async function serveConfig(
     // A remote source's lists changed, or one of its resources: the running server serves the catalogue composed
     // again, and tells its clients.
     await serveUntilStopped(composition.model, http, {}, (handle) => {
-      composition.onChange((model) => handle.server.replace(model));
+      composition.onChange((model) => handle.replace(model));
       composition.onResourceUpdated((uri) => handle.notify.resourceUpdated(uri));
     });
   } finally {

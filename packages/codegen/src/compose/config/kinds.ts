@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { forwardableCallerHeader } from "@mcpsmith/runtime/internal";
 import { redactUrl } from "../../sources/database/shared/address.js";
 import {
   type Check,
@@ -64,7 +65,17 @@ const files: Check = (value, at, checker) => {
 
 const textOrEnv = either(text, fromEnv);
 
-/** `{ url, headers? }` or `{ command, args?, env?, cwd? }`: where a remote MCP server is. */
+/** A header of the caller's request a credential may be forwarded from: never the MCP exchange's own. */
+const callerHeader: Check = (value, at, checker) => {
+  if (typeof value !== "string" || !forwardableCallerHeader(value)) {
+    checker.problem(
+      at,
+      `expected a header of the caller's request such as "X-Upstream-Token" (never Authorization, Cookie or an Mcp- header), got ${kindOf(value)}`,
+    );
+  }
+};
+
+/** `{ url, headers?, forwardHeaders? }` or `{ command, args?, env?, cwd? }`: where a remote MCP server is. */
 const mcpRemote: Check = (value, at, checker) => {
   if (!isRecord(value) || "url" in value === "command" in value) {
     checker.problem(at, `expected { "url": ... } or { "command": ... } (a remote MCP server), got ${kindOf(value)}`);
@@ -72,7 +83,7 @@ const mcpRemote: Check = (value, at, checker) => {
   }
   const fields: Record<string, Check> =
     "url" in value
-      ? { url: httpUrl, headers: recordOf(textOrEnv) }
+      ? { url: httpUrl, headers: recordOf(textOrEnv), forwardHeaders: recordOf(callerHeader) }
       : {
           command: nonEmptyText,
           args: (args, where, inner) => {

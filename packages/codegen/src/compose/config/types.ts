@@ -117,6 +117,8 @@ export interface McpHttpRemote {
   url: string;
   /** `{ "Authorization": { "env": "GITHUB_TOKEN" } }`: an unset variable stops start-up naming it. */
   headers?: Readonly<Record<string, TextOrEnv>>;
+  /** The caller's own credential: `{ "Authorization": "X-Upstream-Github" }` sends its X-Upstream-Github header on. */
+  forwardHeaders?: Readonly<Record<string, string>>;
 }
 
 /** A remote MCP server started as a child process and spoken to over stdio. */

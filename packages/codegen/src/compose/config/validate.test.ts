@@ -100,7 +100,9 @@ describe("validateConfig", () => {
       problems({
         sources: {
           both: { mcp: { url: "https://x/mcp", command: "node" } },
-          bad: { mcp: { url: "ftp://x", headers: { A: 1 }, args: [] } },
+          bad: {
+            mcp: { url: "ftp://x", headers: { A: 1 }, forwardHeaders: { Authorization: "authorization" }, args: [] },
+          },
           run: { mcp: { command: "", args: "x", env: { A: { env: "not a name" } } }, timeout: 0 },
         },
       }),
@@ -108,7 +110,8 @@ describe("validateConfig", () => {
       'sources.both.mcp: expected { "url": ... } or { "command": ... } (a remote MCP server), got an object',
       'sources.bad.mcp.url: "ftp://x" is not an http(s) URL',
       'sources.bad.mcp.headers.A: expected a string, got a number (1); or expected { "env": "VARIABLE" }, got a number (1)',
-      "sources.bad.mcp.args: unknown key (a remote takes url, headers)",
+      'sources.bad.mcp.forwardHeaders.Authorization: expected a header of the caller\'s request such as "X-Upstream-Token" (never Authorization, Cookie or an Mcp- header), got "authorization"',
+      "sources.bad.mcp.args: unknown key (a remote takes url, headers, forwardHeaders)",
       'sources.run.mcp.command: expected a non-empty string, got ""',
       'sources.run.mcp.args: expected a list of strings, got "x"',
       'sources.run.mcp.env.A: expected a string, got an object; or "not a name" is not an environment variable name',

@@ -34,7 +34,11 @@ export async function loadMcpSource(config: McpSourceConfig, context: SourceCont
   const remote = config.mcp;
   const target: RemoteTarget =
     "url" in remote
-      ? { url: remote.url, headers: read(remote.headers, "header") }
+      ? {
+          url: remote.url,
+          headers: read(remote.headers, "header"),
+          ...(remote.forwardHeaders !== undefined && { forwardHeaders: remote.forwardHeaders }),
+        }
       : {
           command: remote.command,
           args: remote.args ?? [],

@@ -9,6 +9,7 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import type { InputRequest } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
 import { protocolError } from "../../wire-errors.js";
+import { checkForwardHeaders, forwardingFetch } from "./caller-headers.js";
 import { RemoteClient } from "./client.js";
 import { ParkedCalls } from "./parked.js";
 import { describeTarget, isHttpTarget, type RemoteOptions, type RemoteTarget } from "./target.js";
@@ -51,6 +52,9 @@ export class RemoteConnection {
   readonly parked = new ParkedCalls();
 
   private constructor(options: RemoteOptions) {
+    if (isHttpTarget(options.target) && options.target.forwardHeaders) {
+      checkForwardHeaders(options.key, options.target.forwardHeaders);
+    }
     this.#options = options;
     this.key = options.key;
     this.target = options.target;
@@ -143,10 +147,10 @@ export class RemoteConnection {
   #transport(): Transport {
     const { target } = this;
     if (isHttpTarget(target)) {
-      return new StreamableHTTPClientTransport(
-        new URL(target.url),
-        target.headers ? { requestInit: { headers: { ...target.headers } } } : {},
-      );
+      return new StreamableHTTPClientTransport(new URL(target.url), {
+        ...(target.headers && { requestInit: { headers: { ...target.headers } } }),
+        ...(target.forwardHeaders && { fetch: forwardingFetch }),
+      });
     }
     const transport = new InPlaceStdioTransport({
       command: target.command,

@@ -11,6 +11,7 @@ import type { RemoteConnection } from "./connection.js";
  * as an `isError` result (and a read or a prompt as an internal error), while the other sources keep serving.
  */
 export function remoteFailure(remote: RemoteConnection, error: unknown): Error {
+  if (error instanceof ToolError) return error;
   if (error instanceof ProtocolError) return protocolError(wireNameOf(error.code), error.message, error.data);
   return new ToolError(`The remote server "${remote.key}" ${whatHappened(remote, error)}`);
 }

@@ -1,5 +1,6 @@
 import type { RequestOptions } from "@modelcontextprotocol/client";
 import type { Context } from "../../model/context.js";
+import { withCallerHeaders } from "./caller-headers.js";
 import type { RemoteConnection } from "./connection.js";
 import { remoteFailure } from "./failure.js";
 import { type RemoteAnswers, type RemoteRequest, sendToRemote } from "./send.js";
@@ -8,6 +9,8 @@ import { type RemoteAnswers, type RemoteRequest, sendToRemote } from "./send.js"
 export interface Relay {
   signal: AbortSignal;
   progress: Context["progress"];
+  /** The caller's HTTP headers, for a remote that forwards some of them. */
+  headers: Headers | undefined;
 }
 
 /**
@@ -22,13 +25,17 @@ export async function forwarded<R extends RemoteRequest>(
 ): Promise<RemoteAnswers[R["method"]]> {
   let relayed: Promise<void> = Promise.resolve();
   try {
-    const answer = await sendToRemote(remote, request, {
-      ...options,
-      signal: relay.signal,
-      onprogress: (progress) => {
-        relayed = relayed.then(() => relay.progress(progress.progress, progress.total, progress.message));
-      },
-    });
+    const target = remote.target;
+    const forward = "url" in target ? target.forwardHeaders : undefined;
+    const answer = await withCallerHeaders(remote.key, forward, relay.headers, () =>
+      sendToRemote(remote, request, {
+        ...options,
+        signal: relay.signal,
+        onprogress: (progress) => {
+          relayed = relayed.then(() => relay.progress(progress.progress, progress.total, progress.message));
+        },
+      }),
+    );
     await relayed;
     return answer;
   } catch (error) {

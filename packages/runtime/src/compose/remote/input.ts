@@ -46,7 +46,11 @@ export async function roundTrip<R extends RoundRequest>(
   if (carried?.p !== undefined) return resumeParked(remote, carried.p, ctx) as Promise<RemoteAnswers[R["method"]]>;
   if (remote.client().getProtocolEra() === "modern") return modernRound(remote, request, ctx, carried);
   const call = remote.parked.start((signal, parked) =>
-    forwarded(remote, request, { signal, progress: (...args) => parked.relay.progress(...args) }),
+    forwarded(remote, request, {
+      signal,
+      progress: (...args) => parked.relay.progress(...args),
+      headers: ctx.headers,
+    }),
   );
   return legacyRound(remote, call, ctx) as Promise<RemoteAnswers[R["method"]]>;
 }

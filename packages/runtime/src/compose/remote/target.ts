@@ -5,6 +5,12 @@ export interface RemoteHttpTarget {
   url: string;
   /** Sent with every request (credentials from the config or the environment; never the caller's MCP token). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The caller's own credential, passed on: remote header -> the header of the caller's MCP request it is read
+   * from (`{ "Authorization": "X-Upstream-Github" }`). A caller without it gets an `isError` naming it, and nothing
+   * is sent. The caller's MCP `Authorization` header is never one of them.
+   */
+  forwardHeaders?: Readonly<Record<string, string>>;
 }
 
 /** A remote MCP server started as a child process, spoken to over stdio (either era). */

@@ -56,6 +56,14 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const RESERVED = /^(authorization|proxy-authorization|cookie|host|content-type|content-length|accept|mcp-.*)$/i;
 
 /**
+ * Whether a caller's header may carry a credential to forward: not one of the MCP exchange's own (its access token,
+ * cookies, the session's headers), and a valid header name. The one rule for OpenAPI sources and remote MCP servers.
+ */
+export function forwardableCallerHeader(header: string): boolean {
+  return TOKEN.test(header) && !RESERVED.test(header);
+}
+
+/**
  * Checks the forwarding configuration once, when the executor is made: an unknown scheme, an OAuth2 client
  * credentials scheme or a reserved header stops the server at start-up. Without `options`, reads
  * `MCPSMITH_FORWARD_CREDENTIALS` from `env`; undefined when forwarding is off.
