@@ -37,6 +37,8 @@ export const SLOW_TESTS = [
   "**/*.leak.test.ts",
   "**/*.published.test.ts",
   "**/*.runtimes.test.ts",
+  // Remote MCP servers behind a served config: dying and started again (reconnect waits), input rounds.
+  "test/compose-remote.{changes,input}.test.ts",
   // A real headless Chromium driving a page (the dev page).
   "**/*.browser.test.ts",
   // The SQLite suites run again under Node 22, for node:sqlite.

@@ -2,11 +2,12 @@
  * `pnpm bench`: runs the benchmark suites one after the other, each in its own Node process so neither warms the
  * other's caches:
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,typescript,openapi,database,compose,scale,code-mode,soak]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,telemetry,typescript,openapi,database,compose,scale,code-mode,soak]
  *
  * - runtime (`http`, `stdio`, `memory`; `startup` is stdio start-up alone, which `stdio` measures with the calls):
  *   mcpsmith against a hand-written SDK server; `middleware`: the price of an empty `use()` chain per tools/call;
- *   `auth`: the price of a JWT verified per request, cached JWKS (runtime/run.ts).
+ *   `auth`: the price of a JWT verified per request, cached JWKS; `telemetry`: the price of OpenTelemetry spans and
+ *   metrics, with no provider and with one, on both paths (runtime/run.ts).
  * - `typescript`: schema extraction from TypeScript types against typescript-json-schema and
  *   ts-json-schema-generator (typescript/run.ts).
  * - `openapi`: OpenAPI -> MCP generation against openapi-mcp-generator (openapi/run.ts).
@@ -28,7 +29,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const RUNTIME_SECTIONS = ["http", "stdio", "startup", "memory", "middleware", "auth"];
+const RUNTIME_SECTIONS = ["http", "stdio", "startup", "memory", "middleware", "auth", "telemetry"];
 /** Suites that run as one process each, in this order, after the runtime's. */
 const SUITES = ["typescript", "openapi", "database", "compose", "scale", "code-mode", "soak"];
 

@@ -29,7 +29,11 @@ describe.each(REMOTES)("a remote written with the SDK $sdk over $transport", ({ 
     folder = configFolder();
     if (transport === "http") http = await httpRemote(sdk);
     const mcp = http ? { url: http.url.href } : stdioRemote(sdk);
-    const tools = { exclude: ["die", "grow"], rename: { echo: "say" }, bind: { add: { b: 10 } } };
+    const tools = {
+      exclude: ["die", "grow", "ask", "asked", "touch"],
+      rename: { echo: "say" },
+      bind: { add: { b: 10 } },
+    };
     composition = await folder.compose({ instructions: "One gateway.", sources: { notes: { mcp, tools } } });
   }, 30_000);
   afterAll(async () => {

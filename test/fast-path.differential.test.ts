@@ -336,6 +336,20 @@ describe("valid hot requests and bad input (test/fixtures/differential-server.mj
     });
   }
 
+  it.each(legacyHotRequests().flatMap(statelessVariants))("answers $what alike over HTTP", async (probe) => {
+    await served.http.pair.expectSame(probe);
+  });
+
+  it("answers generated legacy requests alike over HTTP without a session", async () => {
+    const legacyGenerated = generated.map((probe) =>
+      probe.body === undefined ? probe : { ...legacyBody(probe), headers: { ...probe.headers, ...legacyHeaders() } },
+    );
+    await fc.assert(
+      fc.asyncProperty(legacyGenerated, (probe) => served.http.pair.expectSame(probe)),
+      { seed: SEED, numRuns: GENERATED_RUNS },
+    );
+  }, 120_000);
+
   it.each(["http", "stdio"] as const)("pages every list alike over %s", async (transport) => {
     const send =
       transport === "http"
@@ -506,6 +520,24 @@ describe("connections opened with initialize (the legacy fast path), over stdio"
     );
   }, 120_000);
 });
+
+/** The headers a 2025 client sends with a request outside a session (the version only once it has one). */
+function legacyHeaders(version?: string): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    ...(version !== undefined && { "MCP-Protocol-Version": version }),
+  };
+}
+
+/** A 2025 client's request sent with no session (the SDK serves it statelessly): without a version, and with one. */
+function statelessVariants(probe: Probe): Probe[] {
+  return [undefined, "2025-11-25", "2025-06-18"].map((version) => ({
+    ...probe,
+    what: `${probe.what}, no session, version ${version ?? "unnamed"}`,
+    headers: legacyHeaders(version),
+  }));
+}
 
 /** A generated probe's body as a 2025 client would send it, when it is still a JSON-RPC message. */
 function legacyBody(probe: Probe): Probe {

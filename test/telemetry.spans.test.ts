@@ -14,6 +14,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { traceRemoteCall } from "../packages/runtime/dist/internal.js";
 import { envelope, modernHeaders, readAnswer } from "./support/http.js";
 import { type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
 
@@ -209,5 +210,27 @@ describe("the server span on a legacy session", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("a call to a remote MCP server", () => {
+  it("is a client span whose context the request carries on in _meta.traceparent", async () => {
+    const parent = trace.setSpanContext(context.active(), {
+      traceId: TRACE_ID,
+      spanId: CLIENT_SPAN,
+      traceFlags: 1,
+      isRemote: true,
+    });
+    const request = { method: "tools/call", params: { name: "search", arguments: {}, _meta: { other: 1 } } };
+    const sent = await context.with(parent, () => traceRemoteCall(request, async (outgoing) => outgoing));
+    const [span] = exporter.getFinishedSpans();
+    expect(span).toMatchObject({
+      name: "tools/call search",
+      kind: SpanKind.CLIENT,
+      attributes: { "mcp.method.name": "tools/call", "gen_ai.tool.name": "search" },
+    });
+    expect(span!.parentSpanContext?.spanId).toBe(CLIENT_SPAN);
+    expect(sent.params._meta).toEqual({ other: 1, traceparent: `00-${TRACE_ID}-${span!.spanContext().spanId}-01` });
+    expect(request.params._meta).toEqual({ other: 1 });
   });
 });

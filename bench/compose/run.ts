@@ -3,7 +3,8 @@
  * peak memory of one `mcpsmith serve --config` over an OpenAPI document (petstore), a database (Chinook SQLite),
  * annotated TypeScript and a module of decorated classes, next to the sum of four servers each serving one of
  * them from a config of its own. Each runs REPS times; medians are printed. The first start of the composed server
- * (nothing compiled, no IR kept) is measured apart, on a fresh copy of the project.
+ * (nothing compiled, no IR kept) is measured apart, on a fresh copy of the project. Then a remote MCP server behind
+ * the composed server: added latency and memory per remote (remote.ts).
  *
  *   node bench/dist/run.js --only compose [--quick]     (or node bench/dist/compose/run.js [--quick])
  */
@@ -12,6 +13,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { corpusFile } from "@mcpsmith/corpus";
+import { remoteFigures } from "./remote.js";
 import { type Startup, startup } from "./startup.js";
 
 const quick = process.argv.includes("--quick");
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
       }),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
+    process.stdout.write(`${(await remoteFigures(ROOT, quick)).join("\n")}\n`);
     log(
       `composed / sum alone: first list ${(composed.firstListMs / sum("firstListMs")).toFixed(2)}x, CPU ${(composed.cpuMs / sum("cpuMs")).toFixed(2)}x, peak RSS ${(composed.peakMb / sum("peakMb")).toFixed(2)}x`,
     );

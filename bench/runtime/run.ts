@@ -4,7 +4,7 @@
  * run, side by side, each server in its own child process. mcpsmith also runs with `fastPath: false` (its own SDK
  * path) in the 2026-07-28 and stdio scenarios, so the figures show what the fast path gains (issue 17).
  *
- *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth]
+ *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,telemetry]
  *
  * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the servers under `--cpu-prof` (HTTP; with
  * `--only http,stdio`, the stdio calls too) and prints where their CPU time went, by phase of a request
@@ -36,7 +36,7 @@ const only = new Set(
     ? argv[argv.indexOf("--only") + 1]!
     : profile
       ? "http"
-      : "http,stdio,memory,middleware,auth"
+      : "http,stdio,memory,middleware,auth,telemetry"
   ).split(","),
 );
 
@@ -46,11 +46,8 @@ const SETTINGS = quick
 
 type ServerName = "sdk" | "mcpsmith" | "noFastPath" | "floor";
 const SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath", "floor"];
-/**
- * The servers of the 2025-11-25 HTTP scenarios: the floor answers only 2026-07-28 (and a stdio initialize), and
- * mcpsmith serves 2025-11-25 through the SDK with or without the fast path.
- */
-const LEGACY_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith"];
+/** The servers of the 2025-11-25 scenarios: the floor answers only 2026-07-28 (and a stdio initialize). */
+const LEGACY_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath"];
 const LABEL: Record<ServerName, string> = {
   sdk: "SDK 2.4.0",
   mcpsmith: "mcpsmith",
@@ -106,11 +103,12 @@ async function startHttp(
   tools: number,
   extra: readonly string[] = [],
   section = "http",
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<HttpServer> {
   const flags = profileFlags(section, name);
   const { script, args: own } = COMMAND[name];
   const args = [...flags, script, "--transport", "http", "--tools", String(tools), ...own, ...extra];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe", "ipc"], env });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -389,6 +387,82 @@ function middlewareReport(figures: Record<ChainName, HttpFigures>): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The price of telemetry: mcpsmith with no OpenTelemetry provider registered and with one (spans and metrics made,
+// batched and dropped), on the fast path and the SDK path, on the hot 2026-07-28 tools/call, alternating, in one
+// run. With MCPSMITH_BENCH_BASELINE (another build's dist/index.js, say the commit before telemetry), that build
+// runs beside them: the no-provider cost against it.
+
+type TelemetryName = "baseline" | "none" | "provider";
+type PathName = "fast" | "sdk";
+
+async function benchTelemetry(): Promise<Record<PathName, Partial<Record<TelemetryName, HttpFigures>>>> {
+  const baseline = process.env.MCPSMITH_BENCH_BASELINE;
+  const names: TelemetryName[] = baseline ? ["baseline", "none", "provider"] : ["none", "provider"];
+  const servers: { path: PathName; name: TelemetryName; server: HttpServer }[] = [];
+  try {
+    for (const path of ["fast", "sdk"] as const) {
+      const pathFlags = path === "sdk" ? ["--no-fast-path"] : [];
+      for (const name of names) {
+        const flags = name === "provider" ? [...pathFlags, "--telemetry"] : pathFlags;
+        const env = name === "baseline" ? { ...process.env, MCPSMITH_BENCH_RUNTIME: baseline } : process.env;
+        servers.push({ path, name, server: await startHttp("mcpsmith", 1, flags, "telemetry", env) });
+      }
+    }
+    const results = new Map<(typeof servers)[number], LoadResult[]>(servers.map((entry) => [entry, []]));
+    for (let round = 0; round < SETTINGS.rounds; round++) {
+      for (const entry of round % 2 === 0 ? servers : [...servers].reverse()) {
+        const result = await runLoadChild({
+          url: entry.server.url,
+          setup: [],
+          call: modernToolCall(),
+          expect: { kind: "echo", modern: true },
+          concurrency: SETTINGS.concurrency,
+          warmupMs: SETTINGS.warmupMs,
+          durationMs: SETTINGS.durationMs,
+          ...(entry.server.child.pid !== undefined && { serverPid: entry.server.child.pid }),
+        });
+        log(`  telemetry ${entry.path} ${entry.name} round ${round + 1}: ${result.rps.toFixed(0)} req/s`);
+        results.get(entry)!.push(result);
+      }
+    }
+    const figures: Record<PathName, Partial<Record<TelemetryName, HttpFigures>>> = { fast: {}, sdk: {} };
+    for (const [entry, runs] of results) figures[entry.path][entry.name] = httpFigures(runs);
+    return figures;
+  } finally {
+    await Promise.all(servers.map((entry) => stopHttp(entry.server)));
+  }
+}
+
+function telemetryReport(figures: Record<PathName, Partial<Record<TelemetryName, HttpFigures>>>): string {
+  const cpu = (figure: HttpFigures | undefined) => figure?.cpuUsPerCall ?? Number.NaN;
+  const ratio = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? "" : `${(b / a).toFixed(3)}x`);
+  const rows = (["fast", "sdk"] as const).map((path) => {
+    const { baseline, none, provider } = figures[path];
+    return [
+      path === "fast" ? "fast path" : "SDK path",
+      baseline ? formatValue(cpu(baseline), "µs") : "",
+      formatValue(cpu(none), "µs"),
+      ratio(cpu(baseline), cpu(none)),
+      formatValue(cpu(provider), "µs"),
+      ratio(cpu(none), cpu(provider)),
+      `${(none?.rps ?? 0).toFixed(0)} / ${(provider?.rps ?? 0).toFixed(0)}`,
+    ];
+  });
+  return table([
+    [
+      "server CPU per tools/call (HTTP 2026-07-28)",
+      "baseline build",
+      "no provider",
+      "none/baseline",
+      "provider",
+      "provider/none",
+      "req/s none / provider",
+    ],
+    ...rows,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The price of authorization: mcpsmith without auth, and with a JWT verified per request against a cached JWKS
 // (`http.auth` with `jwtVerifier`, ES256), on the hot 2026-07-28 tools/call, alternating, in one run.
 
@@ -551,31 +625,33 @@ function stdioCallFigures(rounds: readonly StdioCallResult[]): StdioCallFigures 
   };
 }
 
-/** Under `--profile`, one longer round per server, so each server leaves one profile. */
-async function benchStdioCalls(): Promise<Record<ServerName, StdioCallFigures>> {
+/**
+ * Under `--profile`, one longer round per server, so each server leaves one profile. A 2025-11-25 host's calls go
+ * to the servers that answer them (not the floor).
+ */
+async function benchStdioCalls(era: Era): Promise<PeerFigures<StdioCallFigures>> {
   const rounds = profile ? 1 : SETTINGS.rounds;
   const durationMs = profile ? SETTINGS.durationMs * SETTINGS.rounds : SETTINGS.durationMs;
+  const servers = era === "modern" ? SERVERS : LEGACY_SERVERS;
   const results = perServer<StdioCallResult>();
   for (let round = 0; round < rounds; round++) {
-    for (const name of turn(SERVERS, round)) {
+    for (const name of turn(servers, round)) {
       const result = await stdioCalls(COMMAND[name].script, {
         concurrency: SETTINGS.concurrency,
         warmupMs: SETTINGS.warmupMs,
         durationMs,
-        nodeFlags: profileFlags("stdio-calls", name),
+        nodeFlags: profileFlags(era === "modern" ? "stdio-calls" : "stdio-calls-legacy", name),
         serverArgs: COMMAND[name].args,
+        era,
       });
       log(
-        `  stdio calls round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} calls/s` +
+        `  stdio ${era} calls round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} calls/s` +
           (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
       );
       results[name].push(result);
     }
   }
-  return Object.fromEntries(SERVERS.map((name) => [name, stdioCallFigures(results[name])])) as Record<
-    ServerName,
-    StdioCallFigures
-  >;
+  return Object.fromEntries(servers.map((name) => [name, stdioCallFigures(results[name])]));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -833,31 +909,30 @@ async function main(): Promise<void> {
   }
   if (only.has("stdio")) {
     log(`stdio tools/call, ${SETTINGS.concurrency} in flight, one host:`);
-    const calls = await benchStdioCalls();
-    results.stdioCalls = calls;
-    rows.push(
-      ...throughputRows(
-        "stdio 2026-07-28 tools/call",
-        "calls/s",
-        calls,
-        [{ issue: 17, against: "sdk", ratio: 10 }],
-        true,
-      ),
-    );
-    answers.push(
-      ...compareAnswers(
-        "stdio 2026-07-28 tools/call",
-        Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.firstAnswer])),
-      ),
-    );
-    for (const name of SERVERS) {
-      perRound.push(
-        `  stdio-calls       ${LABEL[name].padEnd(LABEL_WIDTH)} ${calls[name].roundsRps.join(", ")} (${calls[name].requests} calls, ${calls[name].errors} errors)`,
+    results.stdioCalls = {};
+    for (const [era, title, id] of [
+      ["modern", "stdio 2026-07-28 tools/call", "stdio-calls"],
+      ["legacy", "stdio 2025-11-25 tools/call", "stdio-legacy"],
+    ] as const) {
+      const calls = await benchStdioCalls(era);
+      (results.stdioCalls as Record<string, unknown>)[era] = calls;
+      const targets: Target[] = era === "modern" ? [{ issue: 17, against: "sdk", ratio: 10 }] : [];
+      rows.push(...throughputRows(title, "calls/s", calls, targets, true));
+      answers.push(
+        ...compareAnswers(
+          title,
+          Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.firstAnswer])),
+        ),
       );
-    }
-    if (profile) {
-      const answered = Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.answered]));
-      profileLines.push(...profileReport("stdio 2026-07-28 tools/call", "stdio-calls", answered, profiles));
+      for (const [name, figures] of Object.entries(calls) as [ServerName, StdioCallFigures][]) {
+        perRound.push(
+          `  ${id.padEnd(17)} ${LABEL[name].padEnd(LABEL_WIDTH)} ${figures.roundsRps.join(", ")} (${figures.requests} calls, ${figures.errors} errors)`,
+        );
+      }
+      if (profile) {
+        const answered = Object.fromEntries(Object.entries(calls).map(([name, figures]) => [name, figures.answered]));
+        profileLines.push(...profileReport(title, id, answered, profiles));
+      }
     }
   }
   // `--only startup` measures start-up alone (`stdio` measures it with the calls).
@@ -924,6 +999,12 @@ async function main(): Promise<void> {
     auth = await benchAuth();
     results.auth = auth;
   }
+  let telemetry: Record<PathName, Partial<Record<TelemetryName, HttpFigures>>> | undefined;
+  if (only.has("telemetry") && !profile) {
+    log(`telemetry: mcpsmith with no provider and with one, both paths, median of ${SETTINGS.rounds} rounds:`);
+    telemetry = await benchTelemetry();
+    results.telemetry = telemetry;
+  }
   let middleware: Record<ChainName, HttpFigures> | undefined;
   if (only.has("middleware") && !profile) {
     log(`middleware: mcpsmith with no middleware and with an empty chain, median of ${SETTINGS.rounds} rounds:`);
@@ -946,6 +1027,7 @@ async function main(): Promise<void> {
       ? ["", "issue 17 (the fast path): targets, all figures from this run", issue17Report(rows)]
       : []),
     ...(middleware ? ["", middlewareReport(middleware)] : []),
+    ...(telemetry ? ["", telemetryReport(telemetry)] : []),
     ...(auth ? ["", authReport(auth)] : []),
     ...(answers.length > 0 ? ["", "first answers (checked before measuring):", ...answers] : []),
     ...(perRound.length > 0 ? ["", "throughput per round:", ...perRound] : []),

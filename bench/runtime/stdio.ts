@@ -153,6 +153,8 @@ export interface StdioCallPlan {
   nodeFlags?: readonly string[];
   /** Arguments for the server script after `--transport stdio --tools 1` (`--no-fast-path`, say). */
   serverArgs?: readonly string[];
+  /** The client's era: 2026-07-28 calls (the default), or calls on a connection opened with `initialize`. */
+  era?: Era;
 }
 
 export interface StdioCallResult {
@@ -171,8 +173,8 @@ export interface StdioCallResult {
 }
 
 /**
- * Calls per second over stdio: one host (this process) and one server, `concurrency` 2026-07-28 `tools/call`s of
- * `echo` in flight, each with its own id. The first answer must be the right result; later answers must not be
+ * Calls per second over stdio: one host (this process) and one server, `concurrency` `tools/call`s of `echo` in
+ * flight (2026-07-28 ones, or a 2025-11-25 host's after its handshake), each with its own id. The first answer must be the right result; later answers must not be
  * JSON-RPC errors. The server's CPU time over the measured phase comes from /proc.
  */
 export async function stdioCalls(script: string, plan: StdioCallPlan): Promise<StdioCallResult> {
@@ -183,12 +185,21 @@ export async function stdioCalls(script: string, plan: StdioCallPlan): Promise<S
   );
   try {
     // The request's text around its id, built once: the host's cost per call stays the same for every server.
-    const params = JSON.stringify((modernToolCallMessage(0) as { params: unknown }).params);
+    const modern = (plan.era ?? "modern") === "modern";
+    const { _meta, ...legacyParams } = (modernToolCallMessage(0) as { params: Record<string, unknown> }).params;
+    const params = JSON.stringify(modern ? { ...legacyParams, _meta } : legacyParams);
     const line = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${params}}`;
     let nextId = 1;
+    if (!modern) {
+      // A 2025-11-25 host: the handshake first, as a host opens every connection.
+      peer.send(initialize(nextId));
+      const init = JSON.parse(await peer.answer(nextId++, ANSWER_TIMEOUT_MS)) as { result?: unknown };
+      if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
+      peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    }
     peer.sendLine(line(nextId));
     const first = JSON.parse(await peer.answer(nextId++, ANSWER_TIMEOUT_MS)) as Record<string, unknown>;
-    const problem = checkEchoResult(first, true);
+    const problem = checkEchoResult(first, modern);
     if (problem) throw new Error(`the first answer is wrong: ${problem}`);
 
     let answered = 1;

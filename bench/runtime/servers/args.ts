@@ -1,7 +1,8 @@
 /**
  * Command line of the bench servers: `--transport http|stdio --tools N [--middleware N]`, and for mcpsmith
- * `[--no-fast-path]` (`serve({ fastPath: false })`) and `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]`
- * (JWT access tokens required, docs/auth.md).
+ * `[--no-fast-path]` (`serve({ fastPath: false })`), `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]`
+ * (JWT access tokens required, docs/auth.md) and `[--telemetry]` (an OpenTelemetry tracer and meter provider
+ * registered, docs/observability.md).
  */
 export interface ServerArgs {
   transport: "http" | "stdio";
@@ -13,6 +14,8 @@ export interface ServerArgs {
   fastPath: boolean;
   /** mcpsmith only: require JWT access tokens verified against this key set, to price authorization. */
   auth?: { jwksUrl: string; issuer: string; audience: string };
+  /** mcpsmith only: register an OpenTelemetry tracer and meter provider, to price the spans and metrics. */
+  telemetry: boolean;
 }
 
 export function parseServerArgs(argv: readonly string[]): ServerArgs {
@@ -31,7 +34,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
   const audience = value("--auth-audience");
   const auth = jwksUrl && issuer && audience ? { jwksUrl, issuer, audience } : undefined;
   const fastPath = !argv.includes("--no-fast-path");
-  return { transport, tools, middleware, fastPath, ...(auth && { auth }) };
+  const telemetry = argv.includes("--telemetry");
+  return { transport, tools, middleware, fastPath, telemetry, ...(auth && { auth }) };
 }
 
 /** An HTTP server tells the bench where it listens over the IPC channel the bench opened. */

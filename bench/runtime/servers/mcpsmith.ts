@@ -2,12 +2,16 @@
  * The same tools served by mcpsmith the way its README shows: a `server()` builder and `serve()`. `--no-fast-path`
  * serves them with `fastPath: false`, mcpsmith's own SDK path, to show what the fast path gains.
  */
-import { type Middleware, serve, server } from "@mcpsmith/runtime";
+import type * as Runtime from "@mcpsmith/runtime";
 import * as z from "zod/v4";
 import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
+import { registerTelemetry } from "./telemetry.js";
 
 const args = parseServerArgs(process.argv.slice(2));
+if (args.telemetry) registerTelemetry();
+// MCPSMITH_BENCH_RUNTIME: another build of the runtime (an earlier commit's dist/index.js), to compare in one run.
+const { serve, server }: typeof Runtime = await import(process.env.MCPSMITH_BENCH_RUNTIME ?? "@mcpsmith/runtime");
 
 // The SDK answers tools/list in one page; mcpsmith pages lists at 500 entries by default. One page here, so both
 // servers send the same 1,000-tool answer.
@@ -17,7 +21,7 @@ const app = server({ name: SERVER_NAME, version: "1.0.0", options: { pageSize: M
   ({ text }) => text,
 );
 // `--middleware N`: N middleware whose hooks only pass on, the price of the chain itself.
-const passThrough: Middleware = {
+const passThrough: Runtime.Middleware = {
   http: (_exchange, next) => next(),
   request: (_request, next) => next(),
   tool: (_call, next) => next(),

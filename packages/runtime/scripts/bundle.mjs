@@ -28,6 +28,7 @@ await build({
     "src/code-mode/index.ts",
     "src/auth/index.ts",
     "src/compose/index.ts",
+    "src/telemetry/index.ts",
     "src/internal.ts",
     // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
     "src/schema/json-validator.ts",

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
     "An executor (createHttpExecutor, createSqlExecutor, leastPrivilegeScript) was given options it cannot use",
   E_BINDING_INVALID: "A tool's binding (an HTTP operation, a SQL tool) does not match the API or database it names",
   E_DRIVER_MISSING: "The database driver a connection needs is not installed, or this Node has no node:sqlite",
+  E_TELEMETRY: "OTEL_* variables ask for telemetry mcpsmith cannot set up (an exporter or protocol it does not offer)",
   E_CODE_MODE_OPTIONS: "codeMode() options are unusable (a limit that is not a positive whole number, an unknown tool)",
 } as const;
 

@@ -30,5 +30,6 @@ export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./m
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { withDefaults } from "./schema/defaults.js";
 export { guardProblem, resolveGuards } from "./serve/guards.js";
+export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
 export { editDistance, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

@@ -5,7 +5,7 @@
  */
 import type { ServerModel } from "@mcpsmith/runtime";
 import { McpsmithError } from "@mcpsmith/runtime";
-import { type ComposedServer, catalogueModel, composeServer } from "@mcpsmith/runtime/compose";
+import { type ComposedServer, catalogueModel, composeServer, prefixedUri } from "@mcpsmith/runtime/compose";
 import { listedTools } from "@mcpsmith/runtime/internal";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
@@ -54,6 +54,14 @@ export interface Composition {
   skipped: { key: string; reason: string }[];
   /** The config and every local file its sources read: what `mcpsmith dev` watches. */
   files: string[];
+  /**
+   * Called with the whole served model again when a source's lists changed while serving (a remote MCP server's):
+   * planned, composed and listed in the mode as at start-up. A change that no longer fits the config (a transform
+   * naming a tool that is gone) is a warning, and the model served until then stays.
+   */
+  onChange(listener: (model: ServerModel) => void): void;
+  /** Called with the served URI (the source's prefix in it) when a source's resource changed. */
+  onResourceUpdated(listener: (uri: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -79,20 +87,39 @@ async function serveComposition(
   close: () => Promise<void>,
 ): Promise<Composition> {
   const { config, file } = read;
-  const composed = plannedSources(read, loaded, warn);
   const info = configServerInfo(read);
-  try {
-    const server = composeServer(composed, {
+  const compose = async () => {
+    const server = composeServer(plannedSources(read, loaded, warn), {
       info,
       ...(config.instructions !== undefined && { instructions: config.instructions }),
       env,
       authenticated: options.authenticated,
     });
-    const { model, mode } = await servedModel(server, {
+    const served = await servedModel(server, {
       mode: options.mode ?? config.mode ?? "auto",
       threshold: options.threshold ?? config.threshold ?? DEFAULT_DISCOVERY_THRESHOLD,
       subject: `the ${info.name} server`,
     });
+    return { server, ...served };
+  };
+  let listener: ((model: ServerModel) => void) | undefined;
+  let updated: ((uri: string) => void) | undefined;
+  for (const entry of loaded) {
+    const prefix = entry.config.prefix ?? entry.key;
+    entry.source.onResourceUpdated?.((uri) => updated?.(prefixedUri(prefix, uri)));
+    entry.source.onChange?.((model) => {
+      entry.source = { ...entry.source, model };
+      compose().then(
+        (next) => listener?.(next.model),
+        (error: unknown) =>
+          warn(
+            `source "${entry.key}" changed, and no longer fits ${file}: ${(error as Error).message}; its previous tools are served`,
+          ),
+      );
+    });
+  }
+  try {
+    const { server, model, mode } = await compose();
     const listed = listedTools(model);
     const catalogue = mode === "tools" ? listed : listedTools(server.model);
     const sources = loaded.map(({ key, source }) => {
@@ -117,6 +144,12 @@ async function serveComposition(
       sources,
       skipped,
       files: [file, ...loaded.flatMap(({ source }) => source.files)],
+      onChange: (given) => {
+        listener = given;
+      },
+      onResourceUpdated: (given) => {
+        updated = given;
+      },
       close,
     };
   } catch (error) {

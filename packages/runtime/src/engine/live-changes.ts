@@ -43,6 +43,30 @@ export function withEntries(current: CompiledModel, part: CompiledModel): Compil
   return next;
 }
 
+/**
+ * Every entry of `next` (a whole model, compiled on its own) in place of those of `current`; the identity, the
+ * signing of `requestState` and the options stay `current`'s, and capabilities only grow.
+ */
+export function replacedEntries(current: CompiledModel, next: CompiledModel): CompiledModel {
+  const capabilities: ServerCapabilities = {
+    ...next.serverOptions.capabilities,
+    ...current.serverOptions.capabilities,
+  };
+  return {
+    ...current,
+    tools: next.tools,
+    toolList: next.toolList,
+    resources: next.resources,
+    resourceList: next.resourceList,
+    templates: next.templates,
+    templateList: next.templateList,
+    prompts: next.prompts,
+    promptList: next.promptList,
+    completions: next.completions,
+    serverOptions: { ...current.serverOptions, capabilities },
+  };
+}
+
 export function withoutTool(current: CompiledModel, name: string): CompiledModel | undefined {
   if (!current.tools.has(name)) return undefined;
   const tools = new Map(current.tools);

@@ -47,6 +47,28 @@ function liveModel(app = base()) {
 }
 
 describe("LiveModel changes", () => {
+  it("replaces every entry at once, announcing only the lists that differ, keeping identity and signing", async () => {
+    const { live, bus } = liveModel();
+    const before = live.current;
+    const next = server({ name: "other", version: "9.9.9" })
+      .tool("first", { description: "First" }, () => 1)
+      .tool("second", { description: "Second" }, () => 2)
+      .resource("live://doc", {}, () => "doc")
+      .build();
+    live.server.replace(next);
+    expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
+    expect(live.current.promptList).toEqual([]);
+    expect(live.current.info).toBe(before.info);
+    expect(live.current.requestState).toBe(before.requestState);
+    // Capabilities only grow: clients told "prompts" may still ask for them.
+    expect(live.current.serverOptions.capabilities?.prompts).toBeDefined();
+    await tick();
+    expect(bus.events.map((event) => event.kind).sort()).toEqual(["prompts_list_changed", "tools_list_changed"]);
+    const broken = { ...next, tools: [{ name: "bad name!", description: "x", handler: () => 1 }] };
+    expect(() => live.server.replace(broken)).toThrow(McpsmithError);
+    expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
+  });
+
   it("adds a tool after the existing ones, compiled (validated input) and announced once", async () => {
     const { live, bus } = liveModel();
     const before = live.current;

@@ -6,7 +6,7 @@ import type { ServerModel } from "../model/types.js";
 import { compileModel } from "./compile.js";
 import type { CompiledModel } from "./compiled.js";
 import { type MiddlewareHooks, middlewareHooks } from "./hooks.js";
-import { withEntries, withoutPrompt, withoutResource, withoutTool } from "./live-changes.js";
+import { replacedEntries, withEntries, withoutPrompt, withoutResource, withoutTool } from "./live-changes.js";
 import { DEFAULT_PAGE_SIZE } from "./pagination.js";
 import { reportFailure } from "./report.js";
 
@@ -65,6 +65,7 @@ export class LiveModel {
         this.#announce("prompts_list_changed");
       },
       removePrompt: (name) => this.#remove(withoutPrompt(this.#current, name), "prompts_list_changed"),
+      replace: (next) => this.#replace(next),
     };
   }
 
@@ -89,6 +90,27 @@ export class LiveModel {
       );
     }
     this.#current = withEntries(this.#current, compiled);
+  }
+
+  #replace(model: ServerModel): void {
+    let compiled: CompiledModel;
+    try {
+      compiled = compileModel({ ...model, ...this.#base, middleware: [] });
+    } catch (error) {
+      throw new McpsmithError(
+        "E_MODEL_INVALID",
+        `Cannot replace the model; the running model is unchanged. ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    const before = this.#current;
+    this.#current = replacedEntries(before, compiled);
+    const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+    if (differ(before.toolList, compiled.toolList)) this.#announce("tools_list_changed");
+    if (differ(before.resourceList, compiled.resourceList) || differ(before.templateList, compiled.templateList)) {
+      this.#announce("resources_list_changed");
+    }
+    if (differ(before.promptList, compiled.promptList)) this.#announce("prompts_list_changed");
   }
 
   #remove(next: CompiledModel | undefined, change: ListChange): boolean {

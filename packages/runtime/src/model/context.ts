@@ -7,6 +7,7 @@ import type {
 import type { Infer, JsonSchema, SchemaInput } from "../schema/types.js";
 import type { AuthContext } from "./auth.js";
 import type { PromptDefinition, ResourceOptions, ToolDefinition } from "./options.js";
+import type { ServerModel } from "./types.js";
 
 /** The protocol era a request is served in: `modern` is 2026-07-28 (stateless), `legacy` is 2024-11-05 … 2025-11-25. */
 export type Era = "modern" | "legacy";
@@ -151,6 +152,13 @@ export interface LiveServer {
     handler: (args: Infer<S>, ctx: Context) => unknown,
   ): void;
   removePrompt(name: string): boolean;
+  /**
+   * Serves another model in place of the whole catalogue (what a composed server does when a remote source's lists
+   * changed): its tools, resources, templates, prompts and completions, compiled and checked first (an invalid
+   * model throws and nothing changes). The server's identity, instructions, options and middleware stay those it
+   * was served with. Each list that differs is announced as changed.
+   */
+  replace(model: ServerModel): void;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
 import { reportFailure } from "../engine/report.js";
+import { tracePublish } from "../telemetry/client-spans.js";
 import { RedisLink, type RedisLinkOptions } from "./link.js";
 
 /** At most this many distinct events wait for Redis to come back; past it, resource updates are dropped (logged). */
@@ -82,7 +83,8 @@ export class RedisEventBus implements ServerEventBus {
 
   async #send(event: ServerEvent, tagged: { id?: string; to?: string } = {}): Promise<void> {
     const envelope: Envelope = { origin: this.#origin, event, ...tagged };
-    if (await this.link.publish(this.#channel, JSON.stringify(envelope))) return;
+    const message = JSON.stringify(envelope);
+    if (await tracePublish(this.#channel, () => this.link.publish(this.#channel, message))) return;
     const key = event.kind === "resource_updated" ? `${event.kind} ${event.uri}` : event.kind;
     if (this.#pending.size >= MAX_PENDING && !this.#pending.has(key) && event.kind === "resource_updated") {
       this.#droppedWhileDown++;

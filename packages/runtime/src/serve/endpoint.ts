@@ -1,5 +1,6 @@
 import { createMcpHandler, type McpHandlerRequestOptions } from "@modelcontextprotocol/server";
 import { FastPath } from "../engine/fast/fast-path.js";
+import { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer, createServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
@@ -14,6 +15,7 @@ import { incomingOf, UnrepresentableRequest } from "./incoming.js";
 import { legacySessions, sessionLimits } from "./legacy-sessions.js";
 import type { EndpointOptions } from "./options.js";
 import { type Exchange, exchangeOf, handlerOptions, pipeline, type Reply, type Step } from "./pipeline.js";
+import { statelessLegacyStep } from "./session-fast-path.js";
 import { tasksRoute } from "./tasks-route.js";
 
 /**
@@ -69,6 +71,7 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
   const sessions = options.legacySessions
     ? legacySessions(() => createConnectionServer(live, "legacy", "http"), {
         maxBodyBytes: guards.maxBodyBytes,
+        ...(serving.fastPath && { fastPath: (server) => new LegacyFastPath(live, server, "http") }),
         ...sessionLimits(options.legacySessions),
       })
     : undefined;
@@ -86,6 +89,8 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
     ...(serving.fastPath ? [fastStep(new FastPath(live, "http", tasks), options.responseMode ?? "auto")] : []),
     tasksRoute(tasks, () => live.current.info, { transport: "http", hooks: live.middleware.request }),
     ...(sessions ? [sessions.route] : []),
+    // Legacy requests outside a session, which the SDK would serve statelessly (session-fast-path.ts).
+    ...(serving.fastPath ? [statelessLegacyStep(statelessLegacy(live))] : []),
   ];
   const run = pipeline(steps, (exchange) => mcp.fetch(exchange.request, handlerOptions(exchange)));
   const handle = async (exchange: Exchange): Promise<Reply> => {
@@ -115,4 +120,10 @@ export function createEndpoint(live: LiveModel, options: EndpointOptions, servin
       await mcp.close();
     },
   };
+}
+
+/** The legacy fast path of requests outside a session: a server of the model that never connects stands for the
+ * fresh one the SDK makes per request. */
+function statelessLegacy(live: LiveModel): LegacyFastPath {
+  return new LegacyFastPath(live, createConnectionServer(live, "legacy", "http"), "http", true);
 }

@@ -1,6 +1,6 @@
 import type { AuthInfo, Notification } from "@modelcontextprotocol/server";
 import { atExpiry } from "../auth/expiry.js";
-import type { FastAnswer, FastExchange, FastPath } from "../engine/fast/fast-path.js";
+import type { FastAnswer, FastExchange } from "../engine/fast/fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
 import type { Incoming } from "./incoming.js";
 
@@ -14,20 +14,31 @@ export type ResponseMode = "auto" | "json" | "sse";
  */
 export class FastReply {
   constructor(
-    readonly fast: FastPath,
+    readonly fast: Answerer,
     readonly request: FastRequest,
     readonly incoming: Incoming,
     readonly authInfo: AuthInfo | undefined,
     readonly mode: ResponseMode,
     /** When the caller's credential expires (seconds since the epoch): a stream of this answer ends then. */
     readonly expiresAt?: number,
+    /** Headers an event stream of this answer carries besides the SDK's own (a legacy session's id). */
+    readonly streamHeaders: readonly string[] = [],
   ) {}
 
   /** The same answer, its stream ending when the caller's credential does (serve/auth.ts). */
   endingAt(expiresAt: number | undefined): FastReply {
     if (expiresAt === undefined) return this;
-    return new FastReply(this.fast, this.request, this.incoming, this.authInfo, this.mode, expiresAt);
+    const { fast, request, incoming, authInfo, mode, streamHeaders } = this;
+    return new FastReply(fast, request, incoming, authInfo, mode, expiresAt, streamHeaders);
   }
+}
+
+/**
+ * What answers a `FastReply`: the fast path (engine/fast/fast-path.ts), or a legacy session's (legacy-sessions.ts).
+ * No answer at all is the SDK's way with a request it gave up (an event stream then ends with none).
+ */
+export interface Answerer {
+  answer(request: FastRequest, exchange: FastExchange): Promise<FastAnswer | undefined>;
 }
 
 /** Where a fast-path answer is written: a front's own response (node-adapter.ts), or a web `Response`. */
@@ -68,7 +79,7 @@ export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promi
   const { mode, incoming, authInfo } = reply;
   let stream: EventStream | undefined;
   const open = () => {
-    stream ??= new EventStream(sink, reply.expiresAt);
+    stream ??= new EventStream(sink, reply.expiresAt, reply.streamHeaders);
     return stream;
   };
   if (mode === "sse") open();
@@ -79,10 +90,14 @@ export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promi
     notify: async (notification: Notification) => {
       if (mode !== "json" && !sink.gone) open().message(JSON.stringify({ jsonrpc: "2.0", ...notification }));
     },
+    relay: (message: object) => {
+      if (mode !== "json" && !sink.gone) open().message(JSON.stringify(message));
+    },
   };
   const answer = await reply.fast.answer(reply.request, exchange);
   if (sink.gone) return;
-  if (stream === undefined) sink.json(answer, JSON_HEAD);
+  if (answer === undefined) open().end();
+  else if (stream === undefined) sink.json(answer, JSON_HEAD);
   else stream.end(answer.text);
 }
 
@@ -93,9 +108,9 @@ class EventStream {
   readonly #expiry: (() => void) | undefined;
   #stopped = false;
 
-  constructor(sink: AnswerSink, expiresAt: number | undefined) {
+  constructor(sink: AnswerSink, expiresAt: number | undefined, headers: readonly string[]) {
     this.#sink = sink;
-    sink.open(STREAM_HEAD, () => this.#stop());
+    sink.open(headers.length === 0 ? STREAM_HEAD : [...STREAM_HEAD, ...headers], () => this.#stop());
     this.#keepAlive = setInterval(() => sink.write(": keepalive\n\n"), KEEP_ALIVE_MS);
     this.#keepAlive.unref?.();
     this.#expiry = expiresAt === undefined ? undefined : atExpiry(expiresAt, () => this.#stop());
@@ -105,9 +120,10 @@ class EventStream {
     if (!this.#stopped) this.#sink.write(frame(text));
   }
 
-  end(text: string): void {
+  /** Ends the stream, with the answer (none when the request was given up). */
+  end(text?: string): void {
     if (this.#stopped) return;
-    this.#sink.write(frame(text));
+    if (text !== undefined) this.#sink.write(frame(text));
     this.#stop();
   }
 

@@ -1,5 +1,5 @@
 import type { Notification } from "@modelcontextprotocol/server";
-import type { FastExchange, FastPath } from "../engine/fast/fast-path.js";
+import type { FastPath } from "../engine/fast/fast-path.js";
 import type { LegacyExchange, LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
 import { eraAfter, isPlainObject, type StdioEra } from "../engine/sdk/contract.js";
@@ -43,6 +43,9 @@ export function fastStdio(
       notify: async (notification: Notification) => {
         if (!call.cancelled) lines.write(`${JSON.stringify({ jsonrpc: "2.0", ...notification })}\n`);
       },
+      relay: (message: object) => {
+        if (!call.cancelled) lines.write(`${JSON.stringify(message)}\n`);
+      },
     });
     if (running.get(request.id) === call) running.delete(request.id);
     if (!call.cancelled && text !== undefined) lines.write(`${text}\n`);
@@ -83,7 +86,7 @@ export function fastStdio(
 }
 
 /** What a request answered on stdio gets of its connection: its cancellation, and a way to notify its client. */
-type RunningExchange = LegacyExchange & FastExchange;
+type RunningExchange = LegacyExchange;
 
 /** A request the fast path is answering: its signal is made only if the handler asks for it. */
 interface Running {

@@ -5,10 +5,14 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
+import { sessionTimer } from "../telemetry/active.js";
+import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
+import { sessionFastReply } from "./session-fast-path.js";
 
 /** How many legacy sessions a process keeps, and for how long. */
 export interface LegacySessionLimits {
@@ -20,6 +24,8 @@ export interface LegacySessionLimits {
 
 export interface LegacySessionOptions extends LegacySessionLimits {
   maxBodyBytes: number;
+  /** The fast path of a session's server, when the hot requests are answered on it (session-fast-path.ts). */
+  fastPath?: (server: Server) => LegacyFastPath;
 }
 
 /** The limits an option value asks for (`true` means the defaults), checked once at start-up. */
@@ -44,7 +50,10 @@ interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   /** Who opened it (with `auth`): only the same subject of the same client may use it. */
   readonly owner: string | undefined;
+  readonly fast: LegacyFastPath | undefined;
   lastUsed: number;
+  /** Records its duration (`mcp.server.session.duration`, when a meter provider is registered) as it ends. */
+  readonly timed: () => void;
 }
 
 export interface LegacySessions {
@@ -84,6 +93,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    session.timed();
+    session.fast?.close();
     if (sessions.size === 0) {
       clearInterval(sweeper);
       sweeper = undefined;
@@ -109,7 +120,10 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, owner: principalOf(exchange.authInfo), lastUsed: Date.now() });
+        const owner = principalOf(exchange.authInfo);
+        const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
+        const fast = options.fastPath?.(server);
+        sessions.set(id, { server, transport, owner, fast, lastUsed: Date.now(), timed });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,
@@ -127,21 +141,26 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
 
   return {
     async route(exchange, next) {
-      const { request, body } = exchange;
-      const version = request.headers.get("mcp-protocol-version");
-      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return next(exchange);
+      const { incoming, body } = exchange;
+      const version = incoming.header("mcp-protocol-version");
+      if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return next(exchange);
 
-      const sessionId = request.headers.get("mcp-session-id");
-      if (sessionId !== null) {
+      const sessionId = incoming.header("mcp-session-id");
+      if (sessionId !== undefined) {
         const session = sessions.get(sessionId);
         // Another caller's session is answered as unknown: a session id is no credential, and its owner is not told.
         if (!session || session.owner !== principalOf(exchange.authInfo)) return sessionNotFound();
         touch(sessionId, session);
-        return session.transport.handleRequest(request, handlerOptions(exchange));
+        if (session.fast) {
+          const reply = sessionFastReply(session.fast, sessionId, exchange);
+          if (reply) return reply;
+          session.fast.cancelled(body);
+        }
+        return session.transport.handleRequest(exchange.request, handlerOptions(exchange));
       }
       const opens =
-        request.method === "POST" &&
-        isJsonContentType(request.headers.get("content-type")) &&
+        incoming.method === "POST" &&
+        isJsonContentType(incoming.header("content-type") ?? "") &&
         body !== undefined &&
         isInitializeRequest(body);
       return opens ? open(exchange) : next(exchange);

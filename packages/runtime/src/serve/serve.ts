@@ -14,10 +14,11 @@ export interface ServeOptions extends TargetServingOptions {
   transport?: "stdio" | "http";
   http?: HttpOptions;
   /**
-   * Answer the hot stateless 2026-07-28 requests (`tools/call`, `tools/list`, `resources/read`, `resources/list`,
-   * `prompts/get`, `prompts/list`, `server/discover`) straight from the compiled model, on Node's HTTP server and
-   * on stdio, instead of through a per-request SDK server: the same answers, byte for byte. Everything else (legacy
-   * sessions, input rounds, tasks, listen) goes through the SDK either way. Default: `MCPSMITH_FAST_PATH` (`0` or
+   * Answer the hot requests (`tools/call`, `tools/list`, `resources/read`, `resources/list`, `prompts/get`,
+   * `prompts/list`; `server/discover` on 2026-07-28) straight from the compiled model, on Node's HTTP server and on
+   * stdio, instead of through the SDK's per-request dispatch: stateless 2026-07-28 requests, and those of legacy
+   * clients once initialised (stdio connections, HTTP sessions) or outside a session. The same answers, byte for
+   * byte. Everything else (`initialize`, input rounds, tasks, listen, subscriptions) goes through the SDK either way. Default: `MCPSMITH_FAST_PATH` (`0` or
    * `false` turn it off), else true; `false` sends every request through the SDK, to bisect a difference
    * (docs/serving.md, "The fast path").
    */

@@ -78,6 +78,7 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
       closing ??= Promise.all([tasks.close(), served.close()])
         .then(() => {})
         .finally(() => {
+          legacy?.close();
           fast?.stop();
           stdin.stop();
           stdout.write = protocolWrite as typeof stdout.write;

@@ -1,4 +1,5 @@
 import {
+  type Attributes,
   createNoopMeter,
   type Histogram,
   type Meter,
@@ -82,4 +83,14 @@ function sessionDuration(meter: Meter): Histogram {
     unit: "s",
     advice: { explicitBucketBoundaries: DURATION_BUCKETS },
   });
+}
+
+/**
+ * Starts timing a session (a legacy HTTP session) for `mcp.server.session.duration`; the returned function records
+ * it when the session ends. Nothing is timed without a meter provider.
+ */
+export function sessionTimer(attributes: Attributes): () => void {
+  if (activeTelemetry()?.sessionDuration === undefined) return () => {};
+  const started = performance.now();
+  return () => activeTelemetry()?.sessionDuration?.record((performance.now() - started) / 1000, attributes);
 }

@@ -53,7 +53,13 @@ export async function serveConfig(
   }
   printComposition(composition, io);
   try {
-    await serveUntilStopped(composition.model, http);
+    // A remote source's lists changed: the running server serves the catalogue composed again.
+    // A remote source's lists changed, or one of its resources: the running server serves the catalogue composed
+    // again, and tells its clients.
+    await serveUntilStopped(composition.model, http, {}, (handle) => {
+      composition.onChange((model) => handle.server.replace(model));
+      composition.onResourceUpdated((uri) => handle.notify.resourceUpdated(uri));
+    });
   } finally {
     await composition.close();
   }

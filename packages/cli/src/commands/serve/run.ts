@@ -1,4 +1,4 @@
-import type { ServeOptions, ServeTarget } from "@mcpsmith/runtime";
+import type { ServeHandle, ServeOptions, ServeTarget } from "@mcpsmith/runtime";
 import type { AuthOptions } from "@mcpsmith/runtime/auth";
 import { CliError } from "../../errors.js";
 import type { Io } from "../../io.js";
@@ -10,18 +10,27 @@ export interface HttpServing {
   auth?: AuthOptions | undefined;
 }
 
-/** Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. */
+/**
+ * Serves until the host closes stdin or a signal arrives; `main` then returns and the bin exits. With `OTEL_*`
+ * variables set, traces and metrics go to their OTLP endpoint (docs/observability.md), sent in full before exit.
+ */
 export async function serveUntilStopped(
   target: ServeTarget,
   http: HttpServing | undefined,
   more: Pick<ServeOptions, "bus" | "tasks"> = {},
+  onServing?: (handle: ServeHandle) => void,
 ): Promise<void> {
+  const { startTelemetry } = await import("@mcpsmith/runtime/otel");
+  const telemetry = await startTelemetry();
   const { serve } = await import("@mcpsmith/runtime");
   await new Promise<void>((resolve, reject) => {
     serve(target, {
       ...more,
       exitOnShutdown: false,
-      onShutdown: resolve,
+      onShutdown: async () => {
+        await telemetry?.shutdown();
+        resolve();
+      },
       ...(http
         ? {
             transport: "http" as const,
@@ -32,7 +41,7 @@ export async function serveUntilStopped(
             },
           }
         : { transport: "stdio" as const }),
-    }).catch(reject);
+    }).then(onServing, reject);
   });
 }
 

@@ -56,6 +56,8 @@ export async function loadMcpSource(config: McpSourceConfig, context: SourceCont
     files: [],
     rawSql: [],
     close: () => source.close(),
+    onChange: (listener) => source.onChange(listener),
+    onResourceUpdated: (listener) => source.onResourceUpdated(listener),
     ir: { kind: "mcp" },
   };
 }

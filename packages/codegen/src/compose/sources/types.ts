@@ -44,5 +44,9 @@ export interface LoadedSource {
   rawSql: string[];
   /** Releases what it holds (a database connection). */
   close?: () => Promise<void>;
+  /** A source whose lists change while it is served (a remote MCP server): called with its new model. */
+  onChange?: (listener: (model: ServerModel) => void) => void;
+  /** A source whose resources tell when they change (a remote MCP server's): called with its own URI. */
+  onResourceUpdated?: (listener: (uri: string) => void) => void;
   ir: SourceIR;
 }

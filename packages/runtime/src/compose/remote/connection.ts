@@ -6,8 +6,11 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { InputRequest } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../../errors.js";
+import { protocolError } from "../../wire-errors.js";
 import { RemoteClient } from "./client.js";
+import { ParkedCalls } from "./parked.js";
 import { describeTarget, isHttpTarget, type RemoteOptions, type RemoteTarget } from "./target.js";
 
 /**
@@ -20,9 +23,12 @@ class InPlaceStdioTransport extends StdioClientTransport {}
 export interface RemoteEvents {
   /** Its tools, prompts or resources changed, or it came back after a reconnect: list it again. */
   listsChanged(): void;
+  /** A resource it was subscribed to changed (its own URI). */
+  resourceUpdated(uri: string): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+const INPUT_METHODS = ["elicitation/create", "sampling/createMessage", "roots/list"] as const;
 
 /**
  * One remote MCP server, reached with the official client in whichever era it speaks (`auto` negotiation: the
@@ -41,6 +47,8 @@ export class RemoteConnection {
   #retry: ReturnType<typeof setTimeout> | undefined;
   #events: RemoteEvents | undefined;
   #stderr = "";
+  /** Calls to this remote that may ask for input, running or parked between their caller's rounds. */
+  readonly parked = new ParkedCalls();
 
   private constructor(options: RemoteOptions) {
     this.#options = options;
@@ -74,6 +82,7 @@ export class RemoteConnection {
 
   async close(): Promise<void> {
     this.#closing = true;
+    this.parked.cancelAll("the server is closing");
     clearTimeout(this.#retry);
     const client = this.#client;
     this.#client = undefined;
@@ -87,8 +96,17 @@ export class RemoteConnection {
       // A 2026-07-28 remote's input rounds are the proxy's to pass on (input.ts), never answered here.
       inputRequired: { autoFulfill: false },
       listChanged: { tools: listChanged, prompts: listChanged, resources: listChanged },
+      // What a remote may ask of the proxy's callers (legacy requests, or 2026-07-28 input rounds).
+      capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
     };
     const client = new RemoteClient(this.#options.clientInfo ?? { name: "mcpsmith-proxy", version: "1.0.0" }, options);
+    client.setNotificationHandler("notifications/resources/updated", (notification) =>
+      this.#events?.resourceUpdated(notification.params.uri),
+    );
+    client.setNotificationHandler("notifications/message", (notification) => this.parked.log(notification.params));
+    for (const method of INPUT_METHODS) {
+      client.setRequestHandler(method, (request) => this.#asked({ method, params: request.params } as InputRequest));
+    }
     const transport = this.#transport();
     try {
       await client.connect(transport, { timeout: this.timeout });
@@ -101,7 +119,25 @@ export class RemoteConnection {
       );
     }
     client.onclose = () => this.#lost(client);
+    // A legacy remote logs only once asked to; its messages go to the caller whose call is running (parked.ts).
+    if (client.getProtocolEra() === "legacy" && client.getServerCapabilities()?.logging) {
+      await client.setLoggingLevel("debug").catch(() => {});
+    }
     return client;
+  }
+
+  /**
+   * A legacy remote asks for input while a call runs: the call it belongs to takes the request to its caller. A
+   * request outside any call, or that cannot be told apart between several running calls, is refused (roots are
+   * answered with none: some servers ask for them right after connecting).
+   */
+  #asked(request: InputRequest): Promise<never> {
+    const call = this.parked.asking();
+    if (call !== undefined) return call.ask(request) as Promise<never>;
+    if (request.method === "roots/list") return Promise.resolve({ roots: [] } as never);
+    return Promise.reject(
+      protocolError("INTERNAL_ERROR", `mcpsmith cannot tell which of its callers this ${request.method} is for`),
+    );
   }
 
   #transport(): Transport {
@@ -137,6 +173,7 @@ export class RemoteConnection {
   #lost(client: Client): void {
     if (this.#client !== client) return;
     this.#client = undefined;
+    this.parked.cancelAll(`the remote server "${this.key}" went away`);
     if (this.#closing) return;
     process.stderr.write(`[mcpsmith] the remote server "${this.key}" went away; reconnecting\n`);
     this.#schedule();

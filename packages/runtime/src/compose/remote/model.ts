@@ -7,6 +7,7 @@ import {
   type Tool,
   UriTemplate,
 } from "@modelcontextprotocol/client";
+import { isInputRequiredResult } from "@modelcontextprotocol/server";
 import type { Context } from "../../model/context.js";
 import type { CompletionSource } from "../../model/options.js";
 import type { PromptModel, ResourceModel, ResourceTemplateModel, ServerModel, ToolModel } from "../../model/types.js";
@@ -16,7 +17,8 @@ import type { JsonSchema } from "../../schema/types.js";
 import { WIRE_ERRORS } from "../../wire-errors.js";
 import type { RemoteConnection } from "./connection.js";
 import { remoteFailure } from "./failure.js";
-import { type RemoteAnswers, type RemoteRequest, sendToRemote } from "./send.js";
+import { roundTrip } from "./input.js";
+import { sendToRemote } from "./send.js";
 
 /** What a remote server offers, as listed once (and again when it says its lists changed). */
 export interface RemoteListing {
@@ -75,30 +77,6 @@ export function remoteModel(remote: RemoteConnection, listing: RemoteListing): S
   };
 }
 
-/**
- * Sends a request with the caller's cancellation, passing the remote's progress on to the caller in order, all
- * of it before the answer (the remote's last progress and its answer may arrive in one read).
- */
-async function forwarded<R extends RemoteRequest>(
-  remote: RemoteConnection,
-  request: R,
-  ctx: Context,
-): Promise<RemoteAnswers[R["method"]]> {
-  let relayed: Promise<void> = Promise.resolve();
-  try {
-    const answer = await sendToRemote(remote, request, {
-      signal: ctx.signal,
-      onprogress: (progress) => {
-        relayed = relayed.then(() => ctx.progress(progress.progress, progress.total, progress.message));
-      },
-    });
-    await relayed;
-    return answer;
-  } catch (error) {
-    throw remoteFailure(remote, error);
-  }
-}
-
 function remoteTool(remote: RemoteConnection, tool: Tool): ToolModel {
   return {
     name: tool.name,
@@ -110,13 +88,15 @@ function remoteTool(remote: RemoteConnection, tool: Tool): ToolModel {
     ...(tool._meta !== undefined && { meta: tool._meta }),
     handler: (async (args: Record<string, unknown>, ctx: Context) => {
       const params = { name: tool.name, arguments: args };
-      return forwardedToolResult(await forwarded(remote, { method: "tools/call", params, tool }, ctx));
+      const answer = await roundTrip(remote, { method: "tools/call", params, tool }, ctx);
+      return isInputRequiredResult(answer) ? answer : forwardedToolResult(answer);
     }) as ToolModel["handler"],
   };
 }
 
 async function readRemote(remote: RemoteConnection, uri: string, ctx: Context) {
-  return forwardedContents(await forwarded(remote, { method: "resources/read", params: { uri } }, ctx), uri);
+  const answer = await roundTrip(remote, { method: "resources/read", params: { uri } }, ctx);
+  return isInputRequiredResult(answer) ? answer : forwardedContents(answer, uri);
 }
 
 function remoteResource(remote: RemoteConnection, resource: Resource): ResourceModel {
@@ -167,7 +147,7 @@ function remotePrompt(remote: RemoteConnection, prompt: Prompt, completions: boo
         ),
       }),
     handler: ((given: Record<string, string>, ctx: Context) =>
-      forwarded(
+      roundTrip(
         remote,
         { method: "prompts/get", params: { name: prompt.name, arguments: given } },
         ctx,

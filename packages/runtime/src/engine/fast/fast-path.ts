@@ -47,6 +47,11 @@ export interface FastExchange {
   signal(): AbortSignal;
   /** A notification about this request (progress, a log message), sent ahead of its answer. */
   notify(notification: Notification): Promise<void>;
+  /**
+   * A message of the server's own about this request (a request to a legacy client), written as it is, ahead of the
+   * answer. Absent where nothing but notifications is sent (2026-07-28).
+   */
+  relay?(message: object): void;
 }
 
 /** A JSON-RPC response, serialised, with the HTTP status the SDK gives it. */

@@ -1,6 +1,6 @@
 import {
-  type AuthInfo,
   isInputRequiredResult,
+  type JSONRPCMessage,
   type JSONRPCRequest,
   type Notification,
   type Result,
@@ -18,16 +18,14 @@ import { checkOnServer } from "../sdk/checks.js";
 import { errorOf, isPlainObject, isPlainToolResult, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
 import { boundHandlers } from "../server/server-factory.js";
+import type { FastExchange } from "./fast-path.js";
 import { type FastRequest, recogniseLegacy } from "./recognise.js";
 
-/** Where a request answered on a legacy connection's fast path came from, and how to reach its client first. */
-export interface LegacyExchange {
-  readonly authInfo?: AuthInfo;
-  /** Aborted when the client cancels the request or the connection closes; made when something first asks. */
-  signal(): AbortSignal;
-  /** A notification about this request (progress, a log message), sent ahead of its answer. */
-  notify(notification: Notification): Promise<void>;
-}
+/**
+ * Where a request answered on a legacy connection's fast path came from, and how to reach its client first: the
+ * 2026-07-28 fast path's exchange, with `relay` for the requests the connection's server sends about it.
+ */
+export type LegacyExchange = FastExchange;
 
 /**
  * The fast path of one connection initialised on a 2025 revision (a stdio connection; docs/performance.md): its
@@ -46,19 +44,31 @@ export class LegacyFastPath {
   readonly #handlers: Record<ModelMethod, ModelHandler>;
   /** What depends only on the model: list answers, and whether tools/list needs the SDK's 2025 rewrite. */
   readonly #perModel = new WeakMap<CompiledModel, LegacyModelFacts>();
+  /** The requests being answered, by id: what the server sends about one goes to its client; a cancel finds it. */
+  readonly #running = new Map<string | number, Running>();
+  #relaying = false;
 
-  /** The connection's server: built by `createConnectionServer`, so its handlers are known (server-factory.ts). */
-  constructor(live: LiveModel, server: Server, transport: TransportKind) {
+  /** Stateless legacy HTTP: a server that never connects stands for the SDK's fresh one per request. */
+  readonly #stateless: boolean;
+
+  /**
+   * The connection's server: built by `createConnectionServer`, so its handlers are known (server-factory.ts).
+   * `stateless`: the server serves no connection, and stands for the fresh, uninitialised one the SDK makes for each
+   * legacy request that has no session (no client identity, no log level, no requests to the client).
+   */
+  constructor(live: LiveModel, server: Server, transport: TransportKind, stateless = false) {
     const handlers = boundHandlers(server);
     if (handlers === undefined) throw new Error("LegacyFastPath needs a server built by createConnectionServer");
     this.#live = live;
     this.#server = server;
     this.#serving = { transport, hooks: live.middleware.request };
     this.#handlers = handlers;
+    this.#stateless = stateless;
   }
 
   /** Whether the connection is initialised: before that, every message is the SDK's. */
   get ready(): boolean {
+    if (this.#stateless) return true;
     return this.#server.getNegotiatedProtocolVersion() !== undefined && this.#server.transport !== undefined;
   }
 
@@ -92,9 +102,19 @@ export class LegacyFastPath {
       if (!wrapped && exchange.authInfo === undefined && method.endsWith("/list")) {
         return response(request.id, this.#listAnswer(request, model));
       }
-      const sdk = requestContext(request, exchange, this.#server);
+      const follows = this.#stateless || this.#serving.transport === "stdio";
+      const call: Running = { exchange, cancelled: false, followsExchange: follows };
+      this.#running.set(request.id, call);
+      this.#relay(exchange);
+      const sdk = requestContext(request, call, this.#server);
       const run = () => this.#run(method, request, sdk);
-      result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
+      try {
+        result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
+      } finally {
+        if (this.#running.get(request.id) === call) this.#running.delete(request.id);
+      }
+      // The SDK sends nothing for a request its client cancelled.
+      if (call.cancelled) return undefined;
     } catch (error) {
       return JSON.stringify(errorResponse(request.id, errorOf(error)));
     }
@@ -106,6 +126,49 @@ export class LegacyFastPath {
       reportFailure(`sending the result of ${method} failed`, error);
       return undefined;
     }
+  }
+
+  /**
+   * A `notifications/cancelled` the connection's server received (over HTTP, where the session's route hands it
+   * here first): a request of this path it names is aborted, and answered with nothing, as the SDK's own are.
+   */
+  cancelled(message: unknown): void {
+    if (!isPlainObject(message) || message.method !== "notifications/cancelled") return;
+    const requestId = isPlainObject(message.params) ? message.params.requestId : undefined;
+    const call =
+      typeof requestId === "string" || typeof requestId === "number" ? this.#running.get(requestId) : undefined;
+    if (call === undefined) return;
+    call.cancelled = true;
+    call.controller?.abort();
+  }
+
+  /** The connection ended: what it still runs is aborted, as closing the SDK's transport aborts its handlers. */
+  close(): void {
+    for (const call of this.#running.values()) {
+      call.cancelled = true;
+      call.controller?.abort();
+    }
+    this.#running.clear();
+  }
+
+  /**
+   * Routes what the connection's server sends about a request of this path (the requests of the SDK's legacy shim,
+   * or of a handler) to that request's own exchange, as the SDK's transport routes them by `relatedRequestId` to the
+   * stream of a request it received: the transport never saw these. Its `send` is wrapped once, for all.
+   */
+  #relay(exchange: LegacyExchange): void {
+    const transport = this.#server.transport;
+    if (this.#relaying || exchange.relay === undefined || transport === undefined) return;
+    this.#relaying = true;
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage, options) => {
+      const related = options?.relatedRequestId;
+      const relay =
+        related === undefined || !("method" in message) ? undefined : this.#running.get(related)?.exchange.relay;
+      if (relay === undefined) return send(message, options);
+      relay(message);
+      return Promise.resolve();
+    };
   }
 
   /** The handler's result as the connection's server hands it on (see `FastPath#run`, the 2026-07-28 twin). */
@@ -126,7 +189,11 @@ export class LegacyFastPath {
     const key = cursor === undefined ? request.method : `${request.method}\n${cursor}`;
     let text = answers.get(key);
     if (text === undefined) {
-      const sdk = requestContext(request, IDLE_EXCHANGE, this.#server);
+      const sdk = requestContext(
+        request,
+        { exchange: IDLE_EXCHANGE, cancelled: false, followsExchange: false },
+        this.#server,
+      );
       const result = this.#handlers[request.method as ModelMethod](request.params, sdk, this.#server) as Result;
       text = JSON.stringify(result);
       answers.set(key, text);
@@ -142,6 +209,31 @@ export class LegacyFastPath {
     }
     return facts;
   }
+}
+
+/** A request being answered, and its cancellation. */
+interface Running {
+  readonly exchange: LegacyExchange;
+  cancelled: boolean;
+  /**
+   * Whether the exchange's signal aborts the request too: on stdio it is the connection's cancel, and a stateless
+   * request's server is torn down when its client goes; in a legacy session a dropped stream is no cancel.
+   */
+  readonly followsExchange: boolean;
+  controller?: AbortController;
+  signal?: AbortSignal;
+}
+
+/** The request's signal, made when a handler first asks: aborted by a cancel (and, if it follows it, the exchange's). */
+function signalOf(call: Running): AbortSignal {
+  if (call.signal === undefined) {
+    call.controller = new AbortController();
+    if (call.cancelled) call.controller.abort();
+    call.signal = call.followsExchange
+      ? AbortSignal.any([call.exchange.signal(), call.controller.signal])
+      : call.controller.signal;
+  }
+  return call.signal;
 }
 
 interface LegacyModelFacts {
@@ -169,7 +261,8 @@ function response(id: string | number, result: string): string {
  * server-to-client requests sent by the connection's server and tied to this request. A plain object, not a class:
  * the SDK's legacy shim copies `mcpReq` with a spread for each later round.
  */
-function requestContext(fastRequest: FastRequest, exchange: LegacyExchange, server: Server): ServerContext {
+function requestContext(fastRequest: FastRequest, call: Running, server: Server): ServerContext {
+  const { exchange } = call;
   const { id, method } = fastRequest;
   const related = { relatedRequestId: id };
   const request = server.request.bind(server) as (message: unknown, ...rest: unknown[]) => Promise<unknown>;
@@ -185,13 +278,25 @@ function requestContext(fastRequest: FastRequest, exchange: LegacyExchange, serv
       _meta: fastRequest.params._meta,
       requestState: () => undefined,
       get signal() {
-        return exchange.signal();
+        return signalOf(call);
       },
       send,
       notify: (notification: Notification) => exchange.notify(notification),
     },
-    http: exchange.authInfo && { authInfo: exchange.authInfo },
+    http: httpOf(exchange),
   } as unknown as ServerContext;
+}
+
+/** `ctx.http` as the SDK's `buildContext` gives it: on HTTP the request (its headers, when asked) and the caller. */
+function httpOf(exchange: LegacyExchange): ServerContext["http"] {
+  const { headers, authInfo } = exchange;
+  if (headers === undefined) return authInfo && ({ authInfo } as ServerContext["http"]);
+  return {
+    ...(authInfo !== undefined && { authInfo }),
+    get req() {
+      return { headers: headers() };
+    },
+  } as unknown as ServerContext["http"];
 }
 
 /** A Standard Schema (what `ctx.mcpReq.send` takes as its optional second argument). */

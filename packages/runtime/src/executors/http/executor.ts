@@ -107,7 +107,8 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
         const auth = await applyCredentials(chosen, env, tokens, baseUrl, signal, headerOf);
         tokensUsed.push(...auth.tokens);
         const { url, headers } = assembleRequest(operation, baseUrl, parts, auth, body, requestDefaults);
-        const request = { method, url, headers, withCredentials: chosen.length > 0 };
+        const secrets = [...secretValues(chosen, env), ...tokensUsed];
+        const request = { method, url, headers, withCredentials: chosen.length > 0, secrets };
         const response = await send(fetchImpl, body ? { ...request, body: body.bytes } : request, signal);
         // A 401 with an OAuth2 token means it was revoked or expired early: fetch a new one and try once more.
         if (response.status === 401 && auth.oauth2.length > 0 && attempt === 0) {
@@ -116,7 +117,6 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
           continue;
         }
         const received = await readBounded(response, maxResponseBytes);
-        const secrets = [...secretValues(chosen, env), ...tokensUsed];
         return mapResponse(response, received, {
           label,
           uri: url.split("?", 1)[0]!,

@@ -1,4 +1,5 @@
 import { ToolError } from "../../results/tool-error.js";
+import { traceHttpRequest } from "../../telemetry/client-spans.js";
 
 export interface OutgoingRequest {
   method: string;
@@ -7,6 +8,8 @@ export interface OutgoingRequest {
   body?: Uint8Array | string;
   /** The request carries credentials: redirects to another origin are then refused rather than followed. */
   withCredentials: boolean;
+  /** The credentials' values, which its span's `url.full` leaves out. */
+  secrets?: readonly string[];
 }
 
 const MAX_REDIRECTS = 5;
@@ -14,17 +17,21 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Sends a request, following redirects by hand: `fetch` drops only `Authorization` when a redirect leaves the
- * origin, and an API key in another header or the query would follow it to a host nobody configured.
+ * origin, and an API key in another header or the query would follow it to a host nobody configured. Each request
+ * sent is a client span of its own (telemetry/), which carries the trace upstream in `traceparent`.
  */
 export async function send(fetchImpl: typeof fetch, request: OutgoingRequest, signal: AbortSignal): Promise<Response> {
   let { method, url, body } = request;
   const headers = new Headers(request.headers);
-  for (let hop = 0; ; hop++) {
-    const response = await fetchImpl(url, { method, headers, body: body ?? null, signal, redirect: "manual" });
+  for (let hops = 0; ; hops++) {
+    const hop = { method, url, headers, secrets: request.secrets ?? [] };
+    const response = await traceHttpRequest(hop, () =>
+      fetchImpl(hop.url, { method: hop.method, headers, body: body ?? null, signal, redirect: "manual" }),
+    );
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return response;
     await response.body?.cancel();
-    if (hop === MAX_REDIRECTS) throw new ToolError(`Gave up after ${MAX_REDIRECTS} redirects.`);
+    if (hops === MAX_REDIRECTS) throw new ToolError(`Gave up after ${MAX_REDIRECTS} redirects.`);
 
     const next = new URL(location, url);
     if (next.origin !== new URL(url).origin && request.withCredentials) {

@@ -15,6 +15,7 @@ import { sqliteDriver } from "./sqlite.js";
 import { SQLITE_DRIVER_CHOICES, type SqliteDriverChoice } from "./sqlite-engine.js";
 import type { ReadLimits } from "./tool-call.js";
 import { runSqlTool } from "./tool-kinds.js";
+import { tracedDriver } from "./traced-driver.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Beyond twice the timeout and this, a call that the server has not stopped is given up on. */
@@ -86,10 +87,12 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
   let driver: Promise<SqlDriver> | undefined;
 
   function open(): Promise<SqlDriver> {
-    driver ??= openDriver(database, options).catch((error) => {
-      driver = undefined;
-      throw error;
-    });
+    driver ??= openDriver(database, options)
+      .then((opened) => tracedDriver(opened, database))
+      .catch((error) => {
+        driver = undefined;
+        throw error;
+      });
     return driver;
   }
 

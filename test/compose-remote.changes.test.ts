@@ -1,0 +1,132 @@
+// Remote MCP servers that change and fail while a composed server serves them (docs/compose.md, "Remote MCP
+// servers"): `mcpsmith serve --config` (the built CLI over HTTP) in front of a v2 remote over stdio and a v1 remote
+// over HTTP. A remote's tool list grows: the proxy lists it again and announces it to its own clients. A remote
+// dies mid-call: that call is an isError naming it, the other source keeps serving, and the proxy starts it again.
+// A remote that cannot start stops start-up naming it, unless it is optional.
+
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENTS, connectClient, type TestClient } from "./support/clients.js";
+import { type ConfigFolder, configFolder, httpRemote, stdioRemote } from "./support/remotes.js";
+import { ROOT, type SpawnedHttpServer, spawnHttpServer } from "./support/servers.js";
+
+const BIN = join(ROOT, "packages/cli/dist/bin.js");
+
+// biome-ignore lint/suspicious/noExplicitAny: results are read field by field, as a client would
+type Json = any;
+const textOf = (result: Json) => result.content[0].text as string;
+const names = async (client: TestClient) => (await client.listTools()).tools.map((tool) => tool.name);
+
+describe("a composed server in front of remotes that change and fail", () => {
+  let folder: ConfigFolder;
+  let remote: SpawnedHttpServer;
+  let proxy: SpawnedHttpServer;
+  const clients = new Map<string, TestClient>();
+  beforeAll(async () => {
+    folder = configFolder();
+    remote = await httpRemote("v1");
+    const config = join(folder.dir, "mcpsmith.config.json");
+    const sources = {
+      local: { mcp: stdioRemote("v2"), tools: { exclude: ["hold"] } },
+      web: { mcp: { url: remote.url.href }, tools: { exclude: ["hold", "die"] } },
+    };
+    await import("node:fs").then(({ writeFileSync }) =>
+      writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources })),
+    );
+    proxy = await spawnHttpServer(BIN, ["serve", "--config", config, "--http", "0"], 30_000);
+    for (const { kind } of CLIENTS) clients.set(kind, await connectClient(kind, { transport: "http", url: proxy.url }));
+  }, 60_000);
+  afterAll(async () => {
+    for (const client of clients.values()) await client.close();
+    await proxy?.close();
+    await remote?.close();
+    folder?.remove();
+  });
+
+  it.each([
+    ["local", "a v2 remote over stdio"],
+    ["web", "a v1 remote over HTTP"],
+  ])("lists %s (%s) again when its tools change, and tells the clients", async (key) => {
+    const legacy = clients.get("v2 legacy")!;
+    expect(await names(legacy)).not.toContain(`${key}_extra`);
+    await legacy.callTool({ name: `${key}_grow` });
+    await expect.poll(() => names(legacy)).toContain(`${key}_extra`);
+    await expect
+      .poll(() => legacy.received.some((message: Json) => message.method === "notifications/tools/list_changed"))
+      .toBe(true);
+    // Clients of the legacy era hear of it on their session; a 2026-07-28 client keeps the list it cached until it
+    // listens (subscriptions/listen) or lists anew, which a new connection does.
+    for (const { kind, era } of CLIENTS) {
+      const client =
+        era === "legacy" ? clients.get(kind)! : await connectClient(kind, { transport: "http", url: proxy.url });
+      try {
+        expect(await names(client)).toContain(`${key}_extra`);
+        expect(textOf(await client.callTool({ name: `${key}_extra` }))).toBe("extra");
+      } finally {
+        if (era !== "legacy") await client.close();
+      }
+    }
+  });
+
+  it("passes a remote's resources/updated on to the clients subscribed to it, under the prefixed URI", async () => {
+    const client = new Client({ name: "subscriber", version: "1.0.0" });
+    const updated: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
+      updated.push(notification.params.uri);
+    });
+    await client.connect(new StreamableHTTPClientTransport(proxy.url));
+    try {
+      await client.subscribeResource({ uri: "notes://web/readme" });
+      await client.callTool({ name: "web_touch" });
+      await expect.poll(() => updated).toEqual(["notes://web/readme"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gives an isError naming a remote that dies mid-call, serves the others, and starts it again", async () => {
+    for (const client of clients.values()) {
+      const result = await client.callTool({ name: "local_die" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/remote server "local"/);
+      expect(textOf(await client.callTool({ name: "web_echo", arguments: { text: "still here" } }))).toBe("still here");
+      await expect
+        .poll(async () => textOf(await client.callTool({ name: "local_echo", arguments: { text: "back" } })), {
+          timeout: 20_000,
+        })
+        .toBe("back");
+    }
+  }, 120_000);
+});
+
+describe("a remote that cannot start", () => {
+  let folder: ConfigFolder;
+  beforeAll(() => {
+    folder = configFolder();
+  });
+  afterAll(() => folder?.remove());
+
+  const missing = { command: process.execPath, args: [join(ROOT, "test/fixtures/remotes/no-such-server.mjs")] };
+
+  it("stops start-up naming it", async () => {
+    await expect(folder.compose({ sources: { files: { mcp: missing } } })).rejects.toThrow(
+      /source "files" \(mcp\) could not be loaded: the remote server "files" \(.*no-such-server\.mjs\) could not be started/,
+    );
+  });
+
+  it("is left out with a warning when it is optional, the others served", async () => {
+    const composition = await folder.compose({
+      sources: {
+        files: { mcp: missing, optional: true },
+        notes: { mcp: stdioRemote("v2"), tools: { include: ["echo"] } },
+      },
+    });
+    try {
+      expect(composition.skipped.map(({ key }) => key)).toEqual(["files"]);
+      expect(composition.model.tools.map((tool) => tool.name)).toEqual(["notes_echo"]);
+    } finally {
+      await composition.close();
+    }
+  });
+});
