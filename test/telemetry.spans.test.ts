@@ -15,7 +15,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { traceRemoteCall } from "../packages/runtime/dist/internal.js";
+import { connectClient } from "./support/clients.js";
 import { envelope, modernHeaders, readAnswer } from "./support/http.js";
+import { configFolder, stdioRemote } from "./support/remotes.js";
 import { type ServeHandle, serve, server, ToolError } from "./support/runtime.js";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -246,5 +248,33 @@ describe("a call to a remote MCP server", () => {
     expect(span!.parentSpanContext?.spanId).toBe(CLIENT_SPAN);
     expect(sent.params._meta).toEqual({ other: 1, traceparent: `00-${TRACE_ID}-${span!.spanContext().spanId}-01` });
     expect(request.params._meta).toEqual({ other: 1 });
+  });
+});
+
+describe("a remote MCP server composed as a source", () => {
+  it("is called inside a client span whose context reaches the remote in _meta.traceparent", async () => {
+    const folder = configFolder();
+    const composition = await folder.compose({ sources: { notes: { mcp: stdioRemote("v2") } } });
+    try {
+      const client = await connectClient("v2 pinned 2026-07-28", { transport: "in-memory", target: composition.model });
+      exporter.reset();
+      const result = await client.callTool({
+        name: "notes_traceparent",
+        arguments: {},
+        _meta: { traceparent: TRACEPARENT },
+      });
+      const spans = exporter.getFinishedSpans();
+      const remoteCall = spans.find((span) => span.kind === SpanKind.CLIENT);
+      const served = spans.find((span) => span.kind === SpanKind.SERVER);
+      expect(served?.name).toBe("tools/call notes_traceparent");
+      expect(remoteCall).toMatchObject({ name: "tools/call traceparent" });
+      expect(remoteCall!.parentSpanContext?.spanId).toBe(served!.spanContext().spanId);
+      const seen = (result.content as { text: string }[])[0]!.text;
+      expect(seen).toBe(`00-${TRACE_ID}-${remoteCall!.spanContext().spanId}-01`);
+      await client.close();
+    } finally {
+      await composition.close();
+      folder.remove();
+    }
   });
 });

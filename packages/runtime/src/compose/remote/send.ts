@@ -14,6 +14,7 @@ import type {
   RequestOptions,
   Tool,
 } from "@modelcontextprotocol/client";
+import { traceRemoteCall } from "../../telemetry/client-spans.js";
 import type { RemoteConnection } from "./connection.js";
 
 /** Every request the proxy makes of a remote server, and what it answers. */
@@ -52,25 +53,32 @@ export function sendToRemote<R extends RemoteRequest>(
   const client = remote.client();
   const given: RequestOptions = { timeout: remote.timeout, resetTimeoutOnProgress: true, ...options };
   const fresh = { ...given, cacheMode: "bypass" as const };
-  const answer = (): Promise<unknown> => {
-    switch (request.method) {
+  // With a tracer provider registered, a client span, whose context the request carries in `_meta.traceparent`.
+  const send = (traced: RemoteRequest): Promise<unknown> => {
+    switch (traced.method) {
       case "tools/call":
-        return client.callTool(request.params, { ...given, ...(request.tool && { toolDefinition: request.tool }) });
+        return client.callTool(traced.params, { ...given, ...(traced.tool && { toolDefinition: traced.tool }) });
       case "resources/read":
-        return client.readResource(request.params, fresh);
+        return client.readResource(traced.params, fresh);
       case "prompts/get":
-        return client.getPrompt(request.params, given);
+        return client.getPrompt(traced.params, given);
       case "completion/complete":
-        return client.complete(request.params, given);
+        return client.complete(traced.params, given);
       case "tools/list":
-        return client.listTools(undefined, fresh);
+        return client.listTools(listParams(traced), fresh);
       case "resources/list":
-        return client.listResources(undefined, fresh);
+        return client.listResources(listParams(traced), fresh);
       case "resources/templates/list":
-        return client.listResourceTemplates(undefined, fresh);
+        return client.listResourceTemplates(listParams(traced), fresh);
       case "prompts/list":
-        return client.listPrompts(undefined, fresh);
+        return client.listPrompts(listParams(traced), fresh);
     }
   };
-  return answer() as Promise<RemoteAnswers[R["method"]]>;
+  return traceRemoteCall<RemoteRequest, unknown>(request, send) as Promise<RemoteAnswers[R["method"]]>;
+}
+
+/** A list request's `_meta` (the trace context, when there is one): lists take no other parameter here. */
+function listParams(request: RemoteRequest): { _meta: Record<string, unknown> } | undefined {
+  const meta = (request as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  return meta === undefined ? undefined : { _meta: meta };
 }
