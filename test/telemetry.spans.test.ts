@@ -258,11 +258,9 @@ describe("a remote MCP server composed as a source", () => {
     try {
       const client = await connectClient("v2 pinned 2026-07-28", { transport: "in-memory", target: composition.model });
       exporter.reset();
-      const result = await client.callTool({
-        name: "notes_traceparent",
-        arguments: {},
-        _meta: { traceparent: TRACEPARENT },
-      });
+      // The test client's type lists no `_meta`; the official client sends what the params hold.
+      const params = { name: "notes_traceparent", arguments: {}, _meta: { traceparent: TRACEPARENT } };
+      const result = await client.callTool(params);
       const spans = exporter.getFinishedSpans();
       const remoteCall = spans.find((span) => span.kind === SpanKind.CLIENT);
       const served = spans.find((span) => span.kind === SpanKind.SERVER);
