@@ -32,7 +32,9 @@ describe("mcpsmith new", () => {
     const args = ["new", "svc", "--transport", "http", "--pm", "pnpm", "--name", "@acme/svc", ...quiet];
     const { code } = await runCli(args, { cwd: parent });
     expect(code).toBe(0);
-    expect(readFileSync(join(parent, "svc/src/main.ts"), "utf8")).toContain('  name: "svc",\n  version: "0.1.0",\n  http: {},');
+    expect(readFileSync(join(parent, "svc/src/main.ts"), "utf8")).toContain(
+      '  name: "svc",\n  version: "0.1.0",\n  http: {},',
+    );
     const manifest = JSON.parse(readFileSync(join(parent, "svc/package.json"), "utf8"));
     expect(manifest.name).toBe("@acme/svc");
     expect(manifest.pnpm.overrides.vite).toBe("7.3.8");
