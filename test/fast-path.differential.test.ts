@@ -1,4 +1,4 @@
-// The fast path's differential test (issue 17, "same bytes on the wire"): every request below is sent to two servers
+// The fast path's differential test ("same bytes on the wire"): every request below is sent to two servers
 // of the same model, one served with `fastPath: true` and one with `fastPath: false` (every request through the
 // SDK's per-request server), and their answers must be the same: over HTTP the status, the headers named in
 // test/support/differential.ts (COMPARED_HEADERS) and the body parsed (an SSE answer: its events' data, in order);
