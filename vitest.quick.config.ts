@@ -16,6 +16,7 @@ export const SLOW_TESTS = [
   "test/serve-openapi.startup.test.ts",
   "test/serve-openapi.test.ts",
   "packages/codegen/src/sources/openapi/plain-yaml.test.ts",
+  "packages/codegen/src/sources/database/tools/lower.test.ts",
   "test/code-mode.declarations.test.ts",
   // Generated or scaffolded projects installed, type-checked, linted, built and run.
   "test/generate-*.test.ts",
@@ -25,11 +26,14 @@ export const SLOW_TESTS = [
   // The CLI's commands run as processes, each starting servers of its own (the in-memory tests of the same
   // commands' parts stay in the quick tier).
   "packages/cli/src/commands/{inspect,dev,dev.config,list,call,doctor,build}.test.ts",
-  "test/{serve-db,code-mode.cli,stdio.hygiene}.test.ts",
+  "test/{serve-db,code-mode.cli,stdio.hygiene,compose,telemetry.otlp}.test.ts",
+  // Remote MCP servers started as processes of their own, behind a composed server.
+  "test/compose-remote*.test.ts",
   // The official conformance suite, and the fast path compared with the SDK path over real processes.
   "test/conformance*.test.ts",
   "test/fast-path.differential.test.ts",
-  // Real PostgreSQL, MariaDB and Redis.
+  // Real PostgreSQL, MariaDB and Redis (the dialect features read each DDL from the real server too).
+  "packages/codegen/src/sources/database/features.test.ts",
   "**/*.services.test.ts",
   "test/sql-executor.{postgres,mariadb}.test.ts",
   "test/*.redis.test.ts",
@@ -45,4 +49,25 @@ export const SLOW_TESTS = [
   "test/sql-executor.sqlite.node22.test.ts",
 ];
 
-export default mergeConfig(base, defineConfig({ test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS] } }));
+/**
+ * Files that need a fresh module graph of their own: OpenTelemetry's global providers, and which modules a command
+ * loads. The others share their worker's modules (no isolation), which saves the tier most of its import time; the
+ * full suite (`pnpm test`) isolates every file.
+ */
+const ISOLATED = ["test/telemetry.spans.test.ts", "packages/cli/src/commands/registry.test.ts"];
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: "shared", isolate: false, exclude: [...configDefaults.exclude, ...SLOW_TESTS, ...ISOLATED] },
+        },
+        // Not extended: the base's include list would be merged into this one, not replaced.
+        { test: { name: "isolated", include: ISOLATED, testTimeout: 30_000, hookTimeout: 30_000 } },
+      ],
+    },
+  }),
+);
