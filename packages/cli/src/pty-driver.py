@@ -29,11 +29,15 @@ def read_more(limit):
     transcript += chunk
     return True
 
+# How long a question may take to appear: generous, since a loaded machine can stall the CLI for tens of seconds;
+# still within the tests' own timeout, so a missing question ends in a transcript, not a hung test.
+QUESTION_WAIT_S = 90
+
 seen = 0
 for wait_for, keys in steps:
     needle = wait_for.encode()
     while transcript.find(needle, seen) == -1:
-        got = read_more(30)
+        got = read_more(QUESTION_WAIT_S)
         if not got:
             sys.stdout.write(transcript.decode(errors="replace"))
             sys.stdout.write("\n[pty-driver] gave up waiting for %r\n" % wait_for)

@@ -10,7 +10,7 @@ const SLOW_HELLO = ["--", "sh", "-c", `sleep 1 && exec "${process.execPath}" "${
 /** @clack/prompts' spinner frames (unicode terminals, then the ASCII fallback), followed by the message. */
 const FRAME = /[◒◐◓◑•oO0] {2}Connecting to sh -c/;
 
-describe("progress while connecting", { timeout: 60_000 }, () => {
+describe("progress while connecting", { timeout: 120_000 }, () => {
   for (const [command, extra, printed] of [
     ["list", ["--era", "legacy"], "Tools (6)"],
     ["call", ["add", "a=2", "b=3", "--era", "legacy"], "5"],
