@@ -1,7 +1,7 @@
 /**
  * The floor of the `list_<table>` round trip: a server written with `@modelcontextprotocol/server` in its documented
  * style whose one tool answers, with no work at all, the very result `mcpsmith serve db` answered (its
- * structuredContent and fenced text, read from the file named by the first argument). Over stdio with the official
+ * structuredContent and fenced text, read from the file named by the first argument) under the tool name given second. Over stdio with the official
  * client, its time is what the SDK, the pipe and the client cost for those bytes: what no server built on them can
  * go under.
  */
@@ -17,7 +17,11 @@ const answer = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as {
 
 const handle = serveStdio(() => {
   const server = new McpServer({ name: "bench-floor", version: "1.0.0" });
-  server.registerTool("list_Track", { inputSchema: z.object({ limit: z.number().int() }) }, async () => answer);
+  server.registerTool(
+    process.argv[3] ?? "list_Track",
+    { inputSchema: z.object({ limit: z.number().int() }) },
+    async () => answer,
+  );
   return server;
 });
 process.stdin.once("end", () => void handle.close().then(() => process.exit(0)));

@@ -4,7 +4,10 @@
  * SDK server answering mcpsmith's own result without any work, floor-server.ts), and dbhub (`@bytebase/dbhub`,
  * pinned, run by npx on Node 22) serving the same file, its `execute_sql` running the same SELECT. Calls alternate
  * between the servers in rounds, so load on the machine touches each alike. Beside latency, each call's CPU time:
- * the server's (its process tree, /proc) and the client's (this process), which hardly move with load.
+ * the server's (its process tree, /proc) and the client's (this process), which hardly move with load. mcpsmith and
+ * the floor are measured with both eras of the official client: a legacy one (2025-11-25, the v2 client's default)
+ * and one pinned to 2026-07-28; dbhub speaks 2025-era revisions only. The same comparison runs on PostgreSQL and
+ * MariaDB (engines.ts), dbhub pointed at the same database.
  */
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -12,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { cpuMsOfTree, threadCpuMsOf } from "../runtime/proc.js";
+import type { Engine } from "./engines.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
@@ -23,7 +27,12 @@ const BIN = join(ROOT, "packages/cli/dist/bin.js");
 export const DBHUB_VERSION = "1.4.0";
 const DBHUB_NPX = ["-y", "-p", "node@22", "-p", `@bytebase/dbhub@${DBHUB_VERSION}`, "--", "dbhub"];
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
-export const PAGE_SQL = "SELECT * FROM Track ORDER BY TrackId LIMIT 100";
+
+/** The client's era: 2025-11-25 after `initialize` (the v2 client's default, and every v1 client), or 2026-07-28. */
+export type Era = "legacy" | "2026-07-28";
+export const ERAS: readonly Era[] = ["legacy", "2026-07-28"];
+const clientOptions = (era: Era) =>
+  era === "legacy" ? {} : { versionNegotiation: { mode: { pin: "2026-07-28" as const } } };
 
 export interface Contender {
   name: string;
@@ -44,10 +53,14 @@ async function stdioContender(
   tool: string,
   toolArgs: Record<string, unknown>,
   rowsOf: (result: { structuredContent?: unknown; content?: unknown }) => number,
+  era: Era = "legacy",
+  env: Record<string, string> = {},
 ): Promise<Contender> {
-  const client = new Client({ name: "mcpsmith-bench", version: "1.0.0" });
-  const transport = new StdioClientTransport({ command, args, env: npxEnv(), stderr: "pipe" });
+  const client = new Client({ name: "mcpsmith-bench", version: "1.0.0" }, clientOptions(era));
+  const transport = new StdioClientTransport({ command, args, env: { ...npxEnv(), ...env }, stderr: "pipe" });
   await client.connect(transport);
+  const negotiated = client.getNegotiatedProtocolVersion();
+  if (era !== "legacy" && negotiated !== era) throw new Error(`${name}: negotiated ${negotiated}, not ${era}`);
   let last: unknown;
   return {
     name,
@@ -71,27 +84,31 @@ const pageRows = (result: { structuredContent?: unknown }) =>
  * `nodeFlags` go before the CLI (`--cpu-prof` for `--profile`); `checkout` is the root of another built checkout of
  * mcpsmith to run instead of this one (`--baseline`: the same round trip before a change, in the same rounds).
  */
-export function mcpsmith(database: string, nodeFlags: string[] = [], checkout?: string): Promise<Contender> {
+export function mcpsmith(engine: Engine, era: Era, nodeFlags: string[] = [], checkout?: string): Promise<Contender> {
   const bin = checkout === undefined ? BIN : join(resolve(checkout), "packages/cli/dist/bin.js");
+  const who = checkout === undefined ? "mcpsmith serve db" : `baseline ${checkout}: serve db`;
+  // SQLite's file is the argument; a server's URL goes in the environment, as a host would pass it.
+  const sqlite = engine.name === "sqlite";
   return stdioContender(
-    checkout === undefined
-      ? "mcpsmith serve db, list_Track (MCP over stdio)"
-      : `baseline ${checkout}: serve db, list_Track`,
-    [process.execPath, ...nodeFlags, bin, "serve", "db", database],
-    "list_Track",
+    `${who}, ${engine.listTool}, ${era} client`,
+    [process.execPath, ...nodeFlags, bin, "serve", "db", ...(sqlite ? [engine.url] : [])],
+    engine.listTool,
     { limit: 100 },
     pageRows,
+    era,
+    sqlite ? {} : { DATABASE_URL: engine.url },
   );
 }
 
 /** The floor: an SDK server whose tool answers `answerFile` (a result mcpsmith answered) as it is. */
-export function floor(answerFile: string): Promise<Contender> {
+export function floor(answerFile: string, tool: string, era: Era): Promise<Contender> {
   return stdioContender(
-    "floor: SDK server answering the same result, no work",
-    [process.execPath, fileURLToPath(new URL("./floor-server.js", import.meta.url)), answerFile],
-    "list_Track",
+    `floor: SDK server answering the same result, no work, ${era} client`,
+    [process.execPath, fileURLToPath(new URL("./floor-server.js", import.meta.url)), answerFile, tool],
+    tool,
     { limit: 100 },
     pageRows,
+    era,
   );
 }
 
@@ -99,12 +116,12 @@ export function floor(answerFile: string): Promise<Contender> {
  * dbhub answers its rows as JSON text; its DSN is `sqlite://` and the absolute path. Without npx or the registry
  * this throws, and the run says so.
  */
-export function dbhub(database: string): Promise<Contender> {
+export function dbhub(engine: Engine): Promise<Contender> {
   return stdioContender(
-    `dbhub ${DBHUB_VERSION}, execute_sql (MCP over stdio)`,
-    [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", `sqlite://${resolve(database)}`],
+    `dbhub ${DBHUB_VERSION}, execute_sql, legacy client`,
+    [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", engine.dbhubDsn],
     "execute_sql",
-    { sql: PAGE_SQL },
+    { sql: engine.pageSql },
     (result) => {
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
       // 1.4 answers `{ data: { statements: [{ sql, rows }] } }`; earlier versions `{ data: { rows } }`.
@@ -120,15 +137,15 @@ function npxEnv(): Record<string, string> {
   return { ...Object.fromEntries(env), npm_config_update_notifier: "false" };
 }
 
-export function driver(database: string): Contender {
+export function driver(engine: Engine): Contender {
   const Database = createRequire(join(ROOT, "packages/runtime/package.json"))("better-sqlite3") as new (
     file: string,
     options: { readonly: boolean },
   ) => { prepare(sql: string): { all(): unknown[] }; close(): void };
-  const db = new Database(database, { readonly: true });
+  const db = new Database(engine.url, { readonly: true });
   return {
     name: "better-sqlite3, the same SELECT (plain driver)",
-    call: async () => db.prepare(PAGE_SQL).all().length,
+    call: async () => db.prepare(engine.pageSql).all().length,
     close: async () => db.close(),
   };
 }

@@ -1,48 +1,61 @@
 /**
  * Databases -> MCP: introspection + generation time for Chinook, Pagila and AdventureWorks, and the `list_<table>`
- * round trip for a 100-row page through MCP over stdio next to the plain driver, the floor (an SDK server answering
- * the same bytes without work) and dbhub, in one run.
+ * round trip for a 100-row page of Chinook's Track through MCP over stdio, on SQLite, PostgreSQL and MariaDB: mcpsmith
+ * with a legacy (2025-11-25) client and a 2026-07-28 client, dbhub on the same database, and on SQLite the plain
+ * driver and the floor (an SDK server answering the same bytes without work, in both eras), in one run.
  *
- *   node bench/dist/run.js --only database [--quick] [--round-trip] [--profile] [--baseline DIR]
+ *   node bench/dist/run.js --only database [--quick] [--round-trip] [--engines sqlite,postgres,mysql]
+ *     [--profile [--engine sqlite|postgres|mysql] [--era legacy|2026-07-28]] [--baseline DIR]
  *   (or node bench/dist/database/run.js [...])
  *
- * `--round-trip` leaves introspection and generation out. `--baseline DIR` adds the round trip of another built
- * checkout of mcpsmith (the commit before a change) to the same rounds. `--profile` measures mcpsmith alone, its server under
- * `--cpu-prof` and this client under the inspector's profiler, and prints where each spent the measured calls.
- * The target (list_ at most 2x the plain driver) is printed PASS or MISS; results also go to
- * bench/results/database-*.json.
+ * `--round-trip` leaves introspection and generation out. `--engines` picks the engines (default: all three; an
+ * engine whose service does not answer is left out with a note). `--baseline DIR` adds the round trip of another
+ * built checkout of mcpsmith (the commit before a change) to the same rounds. `--profile` measures mcpsmith alone,
+ * its server under `--cpu-prof` and this client under the inspector's profiler, and prints where each spent the
+ * measured calls. The targets (list_ at most dbhub's p50 on each engine and era; on SQLite, within 1.2x of the floor
+ * of the same era) are printed PASS or MISS; results also go to bench/results/database-*.json.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { corpusFile } from "@mcpsmith/corpus";
 import { type CpuProfile, formatSummary, type ProfileWindow, summarize, summarizeFile } from "../runtime/profile.js";
+import { type Engine, type EngineName, mysqlEngine, postgresEngine, sqliteEngine } from "./engines.js";
 import { type GenerationResult, measureGeneration, median, percentile, sources } from "./generation.js";
 import {
   type Contender,
   DBHUB_VERSION,
   dbhub,
   driver,
+  ERAS,
+  type Era,
   floor,
   mcpsmith,
   measureRoundTrips,
-  PAGE_SQL,
 } from "./round-trip.js";
 
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
 const quick = process.argv.includes("--quick");
 const roundTripOnly = process.argv.includes("--round-trip");
 const profile = process.argv.includes("--profile");
-const baselineAt = process.argv.indexOf("--baseline");
-const baseline = baselineAt >= 0 ? process.argv[baselineAt + 1] : undefined;
+const baseline = option("--baseline");
+const engineNames = (option("--engines") ?? option("--engine") ?? "sqlite,postgres,mysql").split(",") as EngineName[];
+const profileEra = (option("--era") ?? "legacy") as Era;
 const REPS = quick ? 1 : 3;
 const WARM_UP = quick ? 5 : 30;
 // Server CPU is read in 10 ms clock ticks: 100 calls read it to 0.1 ms a call.
 const CALLS = quick ? 100 : 300;
 
 interface RoundTripFigures {
+  engine: string;
   name: string;
+  /** What the row is, for the targets: mcpsmith in an era, the floor in an era, dbhub, or another row. */
+  role: "mcpsmith" | "floor" | "dbhub" | "other";
+  era?: Era;
   p50: number;
   p95: number;
   serverCpuMs?: number;
@@ -52,17 +65,28 @@ interface RoundTripFigures {
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString("en-US")} ms`;
 
+async function openEngine(name: EngineName, workDir: string): Promise<Engine> {
+  if (name === "sqlite") return sqliteEngine(workDir);
+  if (name === "postgres") return postgresEngine();
+  if (name === "mysql") return mysqlEngine();
+  throw new Error(`--engines takes sqlite, postgres and mysql, not ${name}`);
+}
+
 async function main(): Promise<void> {
   log(`mcpsmith bench, databases${quick ? " (quick)" : ""}: node ${process.version}, ${cpus().length} cores`);
   const workDir = mkdtempSync(join(tmpdir(), "mcpsmith-bench-database-"));
   const generation: GenerationResult[] = [];
   const roundTrips: RoundTripFigures[] = [];
   const notes: string[] = [];
+  const load: number[][] = [];
   try {
-    const database = join(workDir, "chinook.sqlite");
-    copyFileSync(corpusFile("sql/chinook.sqlite"), database);
     if (profile) {
-      await profileRoundTrip(database, workDir);
+      const engine = await openEngine(engineNames[0]!, workDir);
+      try {
+        await profileRoundTrip(engine, workDir);
+      } finally {
+        await engine.drop();
+      }
       return;
     }
     if (!roundTripOnly) {
@@ -71,42 +95,81 @@ async function main(): Promise<void> {
         generation.push(await measureGeneration(source, REPS, workDir));
       }
     }
-    const ours = await mcpsmith(database);
-    const contenders: Contender[] = [driver(database), ours];
-    try {
-      // The floor answers what mcpsmith answered, byte for byte.
-      await ours.call();
-      const answer = join(workDir, "answer.json");
-      writeFileSync(answer, JSON.stringify(ours.last?.()));
-      contenders.push(await floor(answer));
+    for (const name of engineNames) {
+      let engine: Engine;
       try {
-        contenders.push(await dbhub(database));
+        engine = await openEngine(name, workDir);
       } catch (error) {
-        notes.push(`dbhub ${DBHUB_VERSION} did not start (npx -p node@22): ${(error as Error).message.split("\n")[0]}`);
+        notes.push(`${name}: Chinook could not be loaded, left out: ${(error as Error).message.split("\n")[0]}`);
+        continue;
       }
-      if (baseline !== undefined) contenders.push(await mcpsmith(database, [], baseline));
-      log(`list_Track, 100 rows: ${WARM_UP} warm-up calls each, then ${CALLS} rounds`);
-      const measured = await measureRoundTrips(contenders, WARM_UP, CALLS);
-      for (const [name, { times, ...cpu }] of measured) {
-        roundTrips.push({ name, p50: median(times), p95: percentile(times, 95), ...cpu });
+      try {
+        load.push(loadavg());
+        roundTrips.push(...(await engineRoundTrips(engine, workDir, notes)));
+      } finally {
+        await engine.drop();
       }
-    } finally {
-      for (const contender of contenders) await contender.close();
     }
+    load.push(loadavg());
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  report(generation, roundTrips, notes);
+  report(generation, roundTrips, notes, load);
+}
+
+/** One engine's contenders, all open at once and called in alternating rounds. */
+async function engineRoundTrips(engine: Engine, workDir: string, notes: string[]): Promise<RoundTripFigures[]> {
+  const contenders: (Contender & { role: RoundTripFigures["role"]; era?: Era })[] = [];
+  const figures: RoundTripFigures[] = [];
+  try {
+    if (engine.name === "sqlite") contenders.push({ ...driver(engine), role: "other" });
+    for (const era of ERAS) contenders.push({ ...(await mcpsmith(engine, era)), role: "mcpsmith", era });
+    if (engine.name === "sqlite") {
+      // The floor answers what mcpsmith answered, byte for byte.
+      const ours = contenders.find((c) => c.role === "mcpsmith")!;
+      await ours.call();
+      const answer = join(workDir, "answer.json");
+      writeFileSync(answer, JSON.stringify(ours.last?.()));
+      for (const era of ERAS) contenders.push({ ...(await floor(answer, engine.listTool, era)), role: "floor", era });
+    }
+    try {
+      contenders.push({ ...(await dbhub(engine)), role: "dbhub" });
+    } catch (error) {
+      notes.push(
+        `${engine.title}: dbhub ${DBHUB_VERSION} did not start (npx -p node@22): ${(error as Error).message.split("\n")[0]}`,
+      );
+    }
+    if (baseline !== undefined) {
+      for (const era of ERAS) contenders.push({ ...(await mcpsmith(engine, era, [], baseline)), role: "other", era });
+    }
+    log(`${engine.title}, ${engine.listTool}, 100 rows: ${WARM_UP} warm-up calls each, then ${CALLS} rounds`);
+    const measured = await measureRoundTrips(contenders, WARM_UP, CALLS);
+    for (const c of contenders) {
+      const { times, ...cpu } = measured.get(c.name)!;
+      figures.push({
+        engine: engine.title,
+        name: c.name,
+        role: c.role,
+        ...(c.era && { era: c.era }),
+        p50: median(times),
+        p95: percentile(times, 95),
+        ...cpu,
+      });
+    }
+  } finally {
+    for (const contender of contenders) await contender.close();
+  }
+  return figures;
 }
 
 /**
  * mcpsmith alone, `CALLS` calls after the warm-up: its server under `--cpu-prof` (one profile per thread: the main
- * thread and the SQLite worker), this client under the inspector's profiler; each summary covers the measured calls
- * only.
+ * thread and, on SQLite, the worker), this client under the inspector's profiler; each summary covers the measured
+ * calls only.
  */
-async function profileRoundTrip(database: string, workDir: string): Promise<void> {
+async function profileRoundTrip(engine: Engine, workDir: string): Promise<void> {
   const profiles = join(workDir, "profiles");
-  const ours = await mcpsmith(database, ["--cpu-prof", "--cpu-prof-dir", profiles]);
+  const ours = await mcpsmith(engine, profileEra, ["--cpu-prof", "--cpu-prof-dir", profiles]);
   const session = new Session();
   let client: CpuProfile;
   let window: ProfileWindow;
@@ -129,13 +192,14 @@ async function profileRoundTrip(database: string, workDir: string): Promise<void
     await ours.close();
   }
   // The server writes its profiles as it exits, after its stdin closed.
-  for (let waited = 0; waited < 10_000 && !hasProfiles(profiles, 2); waited += 100) await sleep(100);
+  for (let waited = 0; waited < 10_000 && !hasProfiles(profiles, 1); waited += 100) await sleep(100);
+  await sleep(500);
   const files = existsSync(profiles)
     ? readdirSync(profiles)
         .filter((f) => f.endsWith(".cpuprofile"))
         .sort()
     : [];
-  log(`mcpsmith list_Track, ${CALLS} calls: p50 ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`);
+  log(`${ours.name}, ${CALLS} calls: p50 ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`);
   const threads = ["server, main thread", "server, SQLite worker thread"];
   files.forEach((file, i) => {
     const title = `${threads[i] ?? `server, thread ${i + 1}`} (${file})`;
@@ -152,7 +216,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], notes: string[]) {
+function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], notes: string[], load: number[][]) {
   const lines = [
     "",
     `Databases -> MCP${quick ? " — QUICK run" : ""}`,
@@ -165,39 +229,52 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
       `| ${g.name} | ${g.tables} | ${g.tools} (${g.listing}) | ≈ ${g.toolListTokens.toLocaleString("en-US")} tokens | ${ms(g.introspectMs)} | ${ms(g.generateMs)} |`,
     );
   }
-  lines.push(
-    "",
-    `\`${PAGE_SQL}\` on Chinook (SQLite), per call (CPU: server process tree, its main thread, client process):`,
-    "",
-    "| | p50 | p95 | server CPU | server main thread | client CPU |",
-    "| --- | --: | --: | --: | --: | --: |",
-  );
   const cpu = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
-  for (const r of roundTrips) {
-    lines.push(
-      `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${cpu(r.serverCpuMs)} | ${cpu(r.mainThreadCpuMs)} | ${cpu(r.clientCpuMs)} |`,
-    );
-  }
-  const [plain, ours, least] = roundTrips;
-  if (plain && ours) {
-    const ratio = ours.p50 / plain.p50;
+  const targets: string[] = [];
+  for (const engine of [...new Set(roundTrips.map((r) => r.engine))]) {
+    const rows = roundTrips.filter((r) => r.engine === engine);
     lines.push(
       "",
-      `list_ / plain driver (p50): ${ratio.toFixed(1)}x — target at most 2x: ${ratio <= 2 ? "PASS" : "MISS"}`,
+      `A 100-row page of Chinook's Track on ${engine}, per call (CPU: server process tree, its main thread, client process):`,
+      "",
+      "| | p50 | p95 | server CPU | server main thread | client CPU |",
+      "| --- | --: | --: | --: | --: | --: |",
     );
-    if (least) {
+    for (const r of rows) {
       lines.push(
-        `floor / plain driver (p50): ${(least.p50 / plain.p50).toFixed(1)}x; list_ / floor: ${(ours.p50 / least.p50).toFixed(1)}x`,
+        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${cpu(r.serverCpuMs)} | ${cpu(r.mainThreadCpuMs)} | ${cpu(r.clientCpuMs)} |`,
       );
     }
+    const hub = rows.find((r) => r.role === "dbhub");
+    for (const ours of rows.filter((r) => r.role === "mcpsmith")) {
+      if (hub) {
+        const ratio = ours.p50 / hub.p50;
+        targets.push(
+          `${engine}, ${ours.era} client: list_ / dbhub (p50) ${ratio.toFixed(2)}x — target at most 1x: ${ratio <= 1 ? "PASS" : "MISS"}`,
+        );
+      }
+      const least = rows.find((r) => r.role === "floor" && r.era === ours.era);
+      if (least) {
+        const ratio = ours.p50 / least.p50;
+        targets.push(
+          `${engine}, ${ours.era} client: list_ / floor (p50) ${ratio.toFixed(2)}x — target at most 1.2x: ${ratio <= 1.2 ? "PASS" : "MISS"}`,
+        );
+      }
+    }
   }
+  lines.push("", ...targets);
+  const avg = (l: number[]) => l.map((v) => v.toFixed(2)).join(", ");
+  lines.push(`load average (1, 5, 15 min) at each engine's start and at the end: ${load.map(avg).join(" | ")}`);
   for (const g of generation) if (g.note) lines.push(`note: ${g.name}: ${g.note}`);
   for (const note of notes) lines.push(`note: ${note}`);
   process.stdout.write(`${lines.join("\n")}\n`);
   const results = fileURLToPath(new URL("../../results/", import.meta.url));
   mkdirSync(results, { recursive: true });
   const file = join(results, `database-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify({ quick, node: process.version, generation, roundTrips, notes }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ quick, node: process.version, loadAverage: load, generation, roundTrips, notes }, null, 2),
+  );
   log(`results written to ${file}`);
 }
 
