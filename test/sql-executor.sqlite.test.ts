@@ -267,6 +267,28 @@ describe.each(SQLITE_DRIVERS)("the SQL executor on SQLite through %s", (driver) 
       ).toEqual({ n: 0 });
     });
 
+    it("answers a page and a row read while another connection holds the file locked, once it lets go", async () => {
+      // Such reads are answered on the main thread, which does not wait for a lock: the worker waits instead.
+      const other = openPlainSqlite(file, { timeout: 5_000 });
+      let answered = false;
+      let reads: Promise<[Record<string, unknown>, Record<string, unknown>]>;
+      try {
+        other.prepare("BEGIN EXCLUSIVE").run();
+        reads = Promise.all([ok(client, "list_artist", { limit: 3 }), ok(client, "get_artist", { ArtistId: 1 })]);
+        void reads.finally(() => {
+          answered = true;
+        });
+        for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
+        expect(answered).toBe(false);
+      } finally {
+        other.prepare("COMMIT").run();
+        other.close();
+      }
+      const [page, row] = await reads;
+      expect(page.rows).toEqual(direct.prepare("SELECT * FROM Artist ORDER BY ArtistId LIMIT 3").all());
+      expect(row).toEqual({ ArtistId: 1, Name: "AC/DC" });
+    });
+
     it("refuses writes when they are not enabled", async () => {
       const readOnly = sqlite({ connection: file });
       const readClient = await createTestClient(sqlServer(CHINOOK, readOnly, bindingsOf(CHINOOK, true)));

@@ -23,6 +23,15 @@ export interface Session {
   readonly insertId: unknown;
 }
 
+/**
+ * What the caller knows of a transaction's statements. `bounded`: each one reads at most its row limit, found
+ * through the table's primary key (no filter, ordered by the key): its time grows with the rows it returns, never
+ * with the table, so a driver may run it where it cannot be stopped mid-statement (SQLite's main thread).
+ */
+export interface TransactionHint {
+  bounded?: boolean;
+}
+
 /** What the start-up check found: whether the configured role could write, and how it knows. */
 export interface WriteAccess {
   canWrite: boolean;
@@ -35,7 +44,12 @@ export interface WriteAccess {
  */
 export interface SqlDriver {
   /** `read` runs in a read-only transaction, `write` in an ordinary one; both end before the promise settles. */
-  transaction<T>(mode: "read" | "write", settings: RunSettings, work: (session: Session) => Promise<T>): Promise<T>;
+  transaction<T>(
+    mode: "read" | "write",
+    settings: RunSettings,
+    work: (session: Session) => Promise<T>,
+    hint?: TransactionHint,
+  ): Promise<T>;
   /** SQL text from the `query` tool, checked by the engine's guard and run read-only. */
   query(sql: string, settings: RunSettings, maxRows: number): Promise<ResultSet>;
   /** Whether the connection's role can change data (for the start-up warning). */

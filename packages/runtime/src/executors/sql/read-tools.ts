@@ -1,9 +1,10 @@
 import { ToolError } from "../../results/tool-error.js";
 import { jsonConverter } from "./codecs.js";
+import { comparedName } from "./compared.js";
 import { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlEmbed, SqlTable } from "./model.js";
-import { cursorScope, keysetCondition, resolveOrder } from "./order.js";
-import { rowEncoder, withinBytes } from "./rows.js";
+import { cursorScope, keysetCondition, resolveOrder, type SortKey } from "./order.js";
+import { rowEncoder, withinBytes, withRowsJson } from "./rows.js";
 import { countStatement, embedStatement, getStatement, keyValues, listStatement } from "./statements.js";
 import { columnOf, qualifiedName, tableOf } from "./tables.js";
 import type { SqlToolCall } from "./tool-call.js";
@@ -20,7 +21,8 @@ export async function listRows(
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > limits.maxRows) {
     throw new ToolError(`limit: takes a whole number from 1 to ${limits.maxRows}.`);
   }
-  const { keys, pageable } = resolveOrder(args.order, table, new StatementWriter(dialect));
+  const writer = new StatementWriter(dialect);
+  const { keys, pageable } = resolveOrder(args.order, table, writer);
   const selected = selection(table, args.select);
   const columns = [...selected, ...keys.map((k) => k.column).filter((c) => !selected.includes(c))];
   const scope = cursorScope(table, keys);
@@ -43,15 +45,18 @@ export async function listRows(
   });
   const countQuery = count && countStatement(dialect, table, args.where, count === "estimated");
   const driver = await call.driver();
-  const [page, counted] = await driver.transaction("read", settings, async (session) => [
-    await session.run(statement, limit),
-    countQuery ? await session.run(countQuery, 1) : undefined,
-  ]);
+  const bounded = !countQuery && args.where === undefined && byPrimaryKey(table, keys, after !== undefined, writer);
+  const [page, counted] = await driver.transaction(
+    "read",
+    settings,
+    async (session) => [await session.run(statement, limit), countQuery ? await session.run(countQuery, 1) : undefined],
+    { bounded },
+  );
   // Only the selected columns are encoded; the cursor's key values come from the last row's raw values.
-  const { rows, cut } = withinBytes(page.rows.map(rowEncoder(selected)), limits.maxBytes);
+  const { rows, cut, json } = withinBytes(page.rows.map(rowEncoder(selected)), limits.maxBytes);
   const more = page.truncated || cut;
   const last = page.rows[rows.length - 1];
-  const result: Record<string, unknown> = { rows, truncated: more };
+  const result: Record<string, unknown> & { rows: unknown[] } = withRowsJson({ rows, truncated: more }, json);
   if (more && pageable && last)
     result.nextCursor = cursors.sign(
       scope,
@@ -59,6 +64,23 @@ export async function listRows(
     );
   if (counted) Object.assign(result, countOf(counted.rows[0], count === "estimated" && dialect === "postgres"));
   return result;
+}
+
+/**
+ * Whether rows in this order are read through the primary key's index, a page costing its rows alone: the order is
+ * the key's columns in order, ascending, compared as stored (an expression, such as SQLite's date-time form, is
+ * no index's), and a cursor's condition is one comparison (the index serves `k > ?`; an OR of several, maybe not).
+ */
+function byPrimaryKey(table: SqlTable, keys: SortKey[], cursor: boolean, w: StatementWriter): boolean {
+  const key = table.primaryKey ?? [];
+  if (key.length === 0 || keys.length !== key.length || (cursor && keys.length > 1)) return false;
+  return keys.every(
+    (k, i) =>
+      k.column.name === key[i] &&
+      !k.descending &&
+      !k.column.nullable &&
+      comparedName(k.column, w) === w.name(k.column.name),
+  );
 }
 
 function selection(table: SqlTable, select: unknown): SqlColumn[] {
@@ -86,20 +108,27 @@ export async function getRow(
   const { database, limits, settings } = call;
   const { dialect } = database;
   const key = keyValues(table, args, dialect, "key");
-  return (await call.driver()).transaction("read", settings, async (session) => {
-    const found = await session.run(getStatement(dialect, table, key), 1);
-    const raw = found.rows[0];
-    if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);
-    const row = rowEncoder(table.columns)(raw);
-    for (const embed of embeds) {
-      const other = tableOf(database, embed.table);
-      const max = embed.cardinality === "one" ? 1 : limits.defaultLimit;
-      const linked = await session.run(embedStatement(dialect, embed, other, raw, max), max);
-      const rows = linked.rows.map(rowEncoder(other.columns));
-      row[embed.property] = embed.cardinality === "one" ? (rows[0] ?? null) : rows;
-    }
-    return row;
-  });
+  // Without embeds, one row by its key: bounded (embedded rows are found by a foreign key, which may have no index).
+  const hint = { bounded: embeds.length === 0 };
+  return (await call.driver()).transaction(
+    "read",
+    settings,
+    async (session) => {
+      const found = await session.run(getStatement(dialect, table, key), 1);
+      const raw = found.rows[0];
+      if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);
+      const row = rowEncoder(table.columns)(raw);
+      for (const embed of embeds) {
+        const other = tableOf(database, embed.table);
+        const max = embed.cardinality === "one" ? 1 : limits.defaultLimit;
+        const linked = await session.run(embedStatement(dialect, embed, other, raw, max), max);
+        const rows = linked.rows.map(rowEncoder(other.columns));
+        row[embed.property] = embed.cardinality === "one" ? (rows[0] ?? null) : rows;
+      }
+      return row;
+    },
+    hint,
+  );
 }
 
 export function describeKey(table: SqlTable, args: Record<string, unknown>): string {

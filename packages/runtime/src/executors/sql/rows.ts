@@ -27,16 +27,40 @@ export function rowEncoder(columns: readonly SqlColumn[]): RowEncoder {
 
 /**
  * The rows that fit in `maxBytes` of JSON, first ones first: the byte cap that stands beside the row limit, so a
- * page of wide rows cannot flood the model's context. `cut` says rows were left out.
+ * page of wide rows cannot flood the model's context. `cut` says rows were left out; `json` is the kept rows' JSON
+ * (what `JSON.stringify(rows)` gives), which the text block reuses (see `withRowsJson`).
  */
-export function withinBytes<T>(rows: T[], maxBytes: number): { rows: T[]; cut: boolean } {
+export function withinBytes<T>(rows: T[], maxBytes: number): { rows: T[]; cut: boolean; json: string } {
   // Most pages fit: one serialisation of the whole page tells (the bytes the loop below would add up, `[`, `]`,
   // the rows and a comma after each), and only a page that does not fit is measured row by row.
-  if (Buffer.byteLength(JSON.stringify(rows)) + 1 <= maxBytes) return { rows, cut: false };
+  const whole = JSON.stringify(rows);
+  if (Buffer.byteLength(whole) + 1 <= maxBytes) return { rows, cut: false, json: whole };
   let used = 2;
-  for (const [i, row] of rows.entries()) {
-    used += Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (used > maxBytes) return { rows: rows.slice(0, i), cut: true };
+  const kept: string[] = [];
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    used += Buffer.byteLength(json) + 1;
+    if (used > maxBytes) return { rows: rows.slice(0, kept.length), cut: true, json: `[${kept.join(",")}]` };
+    kept.push(json);
   }
-  return { rows, cut: false };
+  return { rows, cut: false, json: whole };
+}
+
+const ROWS_JSON = Symbol("rows JSON");
+
+/**
+ * `result`, whose first member is `rows`, marked with those rows' JSON as `withinBytes` wrote it: `resultJson` then
+ * writes the result without serialising the rows again. Not enumerable, so a copy of the result drops the mark.
+ */
+export function withRowsJson<T extends { rows: unknown[] }>(result: T, json: string): T {
+  return Object.defineProperty(result, ROWS_JSON, { value: json, enumerable: false });
+}
+
+/** `JSON.stringify(value)`, the rows of a result marked by `withRowsJson` taken as they were written. */
+export function resultJson(value: unknown): string {
+  const rows = (value as { [ROWS_JSON]?: string } | null)?.[ROWS_JSON];
+  if (rows === undefined) return JSON.stringify(value);
+  const { rows: _written, ...rest } = value as Record<string, unknown>;
+  const tail = JSON.stringify(rest);
+  return tail === "{}" ? `{"rows":${rows}}` : `{"rows":${rows},${tail.slice(1)}`;
 }

@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import { ToolError } from "../../results/tool-error.js";
 import type { RunSettings } from "./driver.js";
 import { DriverMissingError } from "./load-driver.js";
+import type { SqliteDriverName } from "./sqlite-engine.js";
 import { REFUSED, type WorkerReply, type WorkerRequest, type WorkerSetup } from "./sqlite-protocol.js";
 
 /** Where the worker's module sits beside this one once built (`dist/executors/sql/`). */
@@ -21,6 +22,8 @@ export class Channel {
     { resolve: (r: WorkerReply & { ok: true }) => void; reject: (e: Error) => void }
   >();
   dead = false;
+  /** The engine the worker runs on, once it started. */
+  engine: SqliteDriverName | undefined;
 
   private constructor(readonly worker: Worker) {
     worker.on("message", (reply: WorkerReply) => {
@@ -36,7 +39,13 @@ export class Channel {
   static open(setup: WorkerSetup): Promise<Channel> {
     const ch = new Channel(new Worker(WORKER_URL, { workerData: setup }));
     return new Promise((resolve, reject) => {
-      ch.#pending.set(0, { resolve: () => resolve(ch), reject });
+      ch.#pending.set(0, {
+        resolve: (reply) => {
+          ch.engine = reply.engine;
+          resolve(ch);
+        },
+        reject,
+      });
     });
   }
 

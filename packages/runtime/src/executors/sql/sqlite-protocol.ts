@@ -2,7 +2,7 @@
  * The messages between the SQLite driver (main thread) and its worker, and what the worker starts with. Its own
  * module, so that the main thread never loads the worker's.
  */
-import type { SqliteDriverChoice } from "./sqlite-engine.js";
+import type { SqliteDriverChoice, SqliteDriverName } from "./sqlite-engine.js";
 
 /**
  * A transaction costs one message per statement and one to end it: its first statement says `begin`, and the main
@@ -31,6 +31,8 @@ export type WorkerReply =
       truncated?: boolean;
       changes?: number;
       insertId?: unknown;
+      /** In the start-up reply: the engine the worker runs on, which the main thread's bounded reads use too. */
+      engine?: SqliteDriverName;
     }
   | { id: number; ok: false; message: string; code?: string };
 

@@ -95,7 +95,7 @@ try {
       if (request.id !== undefined) parentPort!.postMessage(failure(request.id, error, engine));
     }
   });
-  parentPort!.postMessage({ id: 0, ok: true } satisfies WorkerReply);
+  parentPort!.postMessage({ id: 0, ok: true, engine: engine.name } satisfies WorkerReply);
 } catch (error) {
   parentPort!.postMessage(failure(0, error, engine));
   parentPort!.close();

@@ -3,6 +3,7 @@ import { type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.j
 import { checkReadOnlySql } from "./read-guard.js";
 import { Channel } from "./sqlite-channel.js";
 import type { SqliteDriverChoice } from "./sqlite-engine.js";
+import { MainThreadReader } from "./sqlite-main.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 /**
@@ -10,7 +11,8 @@ import { type TransactionSteps, transactionsOf } from "./transaction.js";
  * read-only (with `query_only`), `query` text checked for one read statement and by SQLite itself (a statement
  * that returns no rows is refused; better-sqlite3 also says beforehand whether one writes, node:sqlite leaves that to
  * the read-only connection). A call past its time, or cancelled, terminates the worker; the next call opens the
- * database again. Calls take turns: one connection, one transaction at a time.
+ * database again. Calls take turns: one connection, one transaction at a time. Bounded reads (a page or a row found
+ * through the primary key) are answered on the main thread instead (sqlite-main.ts), when it can.
  */
 export function sqliteDriver(filename: string, options: { writes: boolean; driver: SqliteDriverChoice }): SqlDriver {
   if (!existsSync(filename)) {
@@ -94,8 +96,17 @@ export function sqliteDriver(filename: string, options: { writes: boolean; drive
   };
 
   const { transaction, untrustedRead } = transactionsOf(steps);
+  const main = new MainThreadReader(filename);
   return {
-    transaction,
+    async transaction(mode, settings, work, hint) {
+      if (mode === "read" && hint?.bounded) {
+        // The worker opens first, as ever (what fails to open fails there): its engine is the main thread's too.
+        const engine = (await channel().catch(() => undefined))?.engine;
+        const answered = engine === undefined ? undefined : await main.read(engine, work);
+        if (answered !== undefined) return answered.value;
+      }
+      return transaction(mode, settings, work);
+    },
     query(sql, settings, maxRows) {
       const text = checkReadOnlySql(sql, "sqlite");
       // Here nothing is left to reset after it: reads run on a connection opened read-only with `query_only`,
@@ -111,6 +122,7 @@ export function sqliteDriver(filename: string, options: { writes: boolean; drive
       return true;
     },
     async close() {
+      main.close();
       const open = worker;
       worker = undefined;
       if (open) await (await open.catch(() => undefined))?.close();

@@ -10,18 +10,22 @@ import type { SqlDatabase } from "./model.js";
 export function tracedDriver(driver: SqlDriver, database: SqlDatabase): SqlDriver {
   const { dialect, name } = database;
   return {
-    transaction: (mode, settings, work) =>
-      driver.transaction(mode, settings, (session) =>
-        work({
-          run: (statement, maxRows) =>
-            traceStatement({ dialect, database: name, text: statement.text }, () => session.run(statement, maxRows)),
-          get affected() {
-            return session.affected;
-          },
-          get insertId() {
-            return session.insertId;
-          },
-        }),
+    transaction: (mode, settings, work, hint) =>
+      driver.transaction(
+        mode,
+        settings,
+        (session) =>
+          work({
+            run: (statement, maxRows) =>
+              traceStatement({ dialect, database: name, text: statement.text }, () => session.run(statement, maxRows)),
+            get affected() {
+              return session.affected;
+            },
+            get insertId() {
+              return session.insertId;
+            },
+          }),
+        hint,
       ),
     query: (sql, settings, maxRows) =>
       traceStatement({ dialect, database: name, text: sql, sanitize: true }, () =>
