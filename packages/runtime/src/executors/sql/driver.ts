@@ -24,9 +24,10 @@ export interface Session {
 }
 
 /**
- * What the caller knows of a transaction's statements. `bounded`: each one reads at most its row limit, found
- * through the table's primary key (no filter, ordered by the key): its time grows with the rows it returns, never
- * with the table, so a driver may run it where it cannot be stopped mid-statement (SQLite's main thread).
+ * What the caller knows of a transaction's work. `bounded`: it runs one read statement, which reads at most its row
+ * limit, found through the table's primary key (no filter, ordered by the key): its time grows with the rows it
+ * returns, never with the table. A driver may then run it where it cannot be stopped mid-statement (SQLite's main
+ * thread), or outside a transaction (one statement is its own snapshot).
  */
 export interface TransactionHint {
   bounded?: boolean;

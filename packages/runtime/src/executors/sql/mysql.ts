@@ -87,6 +87,16 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
       await plain(conn, mode === "read" ? "START TRANSACTION READ ONLY" : "START TRANSACTION");
       return session;
     },
+    // The session's time limits are set once per connection (connect): a bounded read needs nothing more.
+    async autocommit(conn) {
+      const session: MysqlSession = {
+        affected: 0,
+        insertId: undefined,
+        closed: false,
+        run: (statement, maxRows) => execute(conn, statement, maxRows, session, false),
+      };
+      return session;
+    },
     async end(conn, session, mode) {
       // A read cut short by its row limit has closed the connection, and with it the transaction.
       if (!session.closed) await plain(conn, mode === "read" ? "ROLLBACK" : "COMMIT");

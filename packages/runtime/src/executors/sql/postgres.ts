@@ -65,10 +65,30 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
       };
       return session;
     },
+    // What `begin` sets for a transaction, set for the session once (until DISCARD ALL resets it): a bounded read
+    // then runs alone. Transactions still set their own (LOCAL) values, the same ones.
+    async autocommit(client, settings) {
+      const ms = Math.max(1, Math.round(settings.timeoutMs));
+      const held = client as PoolClient & { mcpsmithTimeout?: number };
+      if (held.mcpsmithTimeout !== ms) {
+        await client.query(`SET statement_timeout = ${ms}; SET lock_timeout = ${ms}; SET intervalstyle = 'iso_8601'`);
+        held.mcpsmithTimeout = ms;
+      }
+      const session: PostgresSession = {
+        affected: 0,
+        insertId: undefined,
+        untrusted: false,
+        run: (statement, maxRows) => run(client, statement, maxRows, session),
+      };
+      return session;
+    },
     async end(client, session, mode) {
       await client.query(mode === "read" ? "ROLLBACK" : "COMMIT");
       // What `query` text set for the session (SET, PREPARE, a temporary table) ends with it.
-      if (session.untrusted) await client.query("DISCARD ALL");
+      if (session.untrusted) {
+        (client as PoolClient & { mcpsmithTimeout?: number }).mcpsmithTimeout = undefined;
+        await client.query("DISCARD ALL");
+      }
     },
     async abort(client) {
       await client.query("ROLLBACK");

@@ -3,7 +3,7 @@
  * what a call set into the next call: a connection, cancellation watched, begin, the work, commit (a write) or roll
  * back (a read), and the connection given back whatever happened. A driver gives only the steps its engine takes.
  */
-import type { RunSettings, Session, SqlDriver } from "./driver.js";
+import type { RunSettings, Session, SqlDriver, TransactionHint } from "./driver.js";
 
 export type TransactionMode = "read" | "write";
 
@@ -23,6 +23,12 @@ export interface TransactionSteps<Connection, EngineSession extends Session> {
     settings: RunSettings,
     untrusted: boolean,
   ): Promise<EngineSession>;
+  /**
+   * A session without a transaction, for a bounded read (driver.ts's TransactionHint: one statement, which is its
+   * own snapshot): what `begin` would set for it set on the connection once instead, so it costs one round trip
+   * rather than three. Without it, bounded reads run as any other.
+   */
+  autocommit?(connection: Connection, settings: RunSettings): Promise<EngineSession>;
   /** After the work: commits a write, rolls a read back. */
   end(connection: Connection, session: EngineSession, mode: TransactionMode): Promise<void>;
   /** After a failure, the session begun or not: rolls back what can be. Its own failure is ignored. */
@@ -44,7 +50,7 @@ export function transactionsOf<Connection, EngineSession extends Session>(
   untrustedRead<T>(settings: RunSettings, work: (session: Session) => Promise<T>): Promise<T>;
 } {
   return {
-    transaction: (mode, settings, work) => runTransaction(steps, mode, settings, work, false),
+    transaction: (mode, settings, work, hint) => runTransaction(steps, mode, settings, work, false, hint),
     untrustedRead: (settings, work) => runTransaction(steps, "read", settings, work, true),
   };
 }
@@ -56,21 +62,26 @@ async function runTransaction<Connection, EngineSession extends Session, T>(
   settings: RunSettings,
   work: (session: Session) => Promise<T>,
   untrusted: boolean,
+  hint?: TransactionHint,
 ): Promise<T> {
+  const autocommit = mode === "read" && hint?.bounded === true && !untrusted ? steps.autocommit : undefined;
   const connection = await steps.acquire(settings);
   const stop = steps.cancelOn(connection, settings);
   let session: EngineSession | undefined;
   let failure: Error | undefined;
   try {
+    if (autocommit) return await work(await autocommit(connection, settings));
     session = await steps.begin(connection, mode, settings, untrusted);
     const result = await work(session);
     await steps.end(connection, session, mode);
     return result;
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
-    await Promise.resolve()
-      .then(() => steps.abort(connection, session))
-      .catch(() => {});
+    if (!autocommit) {
+      await Promise.resolve()
+        .then(() => steps.abort(connection, session))
+        .catch(() => {});
+    }
     throw error;
   } finally {
     stop();
