@@ -14,11 +14,40 @@ export interface StructuredWithText {
   readonly [STRUCTURED]: true;
 }
 
-export function structuredWithText(structuredContent: Record<string, unknown>, text: string): StructuredWithText {
+/**
+ * `json`, when given, is `JSON.stringify(structuredContent)` as the handler already wrote it (the SQL executor
+ * writes a page's rows once, for the text block): the fast paths then put that text in the message instead of
+ * serialising the rows again (`resultJson`).
+ */
+export function structuredWithText(
+  structuredContent: Record<string, unknown>,
+  text: string,
+  json?: string,
+): StructuredWithText {
+  if (json !== undefined) WRITTEN.set(structuredContent, json);
   return Object.defineProperty({ structuredContent, text }, STRUCTURED, {
     value: true,
     enumerable: false,
   }) as StructuredWithText;
+}
+
+/** Structured content and its JSON as its handler wrote it, by identity: a copy of the content is written anew. */
+const WRITTEN = new WeakMap<object, string>();
+/** What stands for the structured content while the rest of a result is serialised; no text can hold it unescaped. */
+const STAND_IN = `\u0000mcpsmith-structured-${Math.random().toString(36).slice(2)}`;
+const STAND_IN_MEMBER = `"structuredContent":${JSON.stringify(STAND_IN)}`;
+
+/**
+ * `JSON.stringify(result)`, with the structured content's JSON as its handler wrote it when there is one. `written`
+ * is false where the content may have changed since (a tool middleware could have changed it in place).
+ */
+export function resultJson(result: object, written = true): string {
+  const structured = (result as { structuredContent?: unknown }).structuredContent;
+  const json = written && typeof structured === "object" && structured !== null ? WRITTEN.get(structured) : undefined;
+  if (json === undefined) return JSON.stringify(result);
+  const text = JSON.stringify({ ...result, structuredContent: STAND_IN });
+  const at = text.indexOf(STAND_IN_MEMBER);
+  return `${text.slice(0, at)}"structuredContent":${json}${text.slice(at + STAND_IN_MEMBER.length)}`;
 }
 
 export function isStructuredWithText(value: unknown): value is StructuredWithText {

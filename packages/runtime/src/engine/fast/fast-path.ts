@@ -9,6 +9,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
+import { resultJson } from "../../results/structured.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { RequestSpan } from "../../telemetry/request-span.js";
 import { type ErrorObject, errorResponse } from "../../wire-errors.js";
@@ -168,7 +169,9 @@ export class FastPath {
       reportFailure(`encoding the result of ${request.method} failed`, error);
       return errorAnswer(request.id, ENCODE_FAILURE);
     }
-    return { status: 200, text: response(request.id, JSON.stringify(encoded)) };
+    // Structured content as its handler wrote it, unless a middleware may have changed it since.
+    const written = hooks.length === 0 && this.#live.middleware.tool.length === 0;
+    return { status: 200, text: response(request.id, resultJson(encoded, written)) };
   }
 
   /**

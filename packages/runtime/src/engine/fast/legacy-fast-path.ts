@@ -8,6 +8,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
+import { resultJson } from "../../results/structured.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
@@ -120,7 +121,9 @@ export class LegacyFastPath {
     }
     // The SDK's 2025 encoding hands every result on as it is (tools/list pages it would rewrite are not taken).
     try {
-      return response(request.id, JSON.stringify(result));
+      // Structured content as its handler wrote it, unless a middleware may have changed it since.
+      const written = this.#serving.hooks.length === 0 && this.#live.middleware.tool.length === 0;
+      return response(request.id, resultJson(result, written));
     } catch (error) {
       // A result JSON cannot carry (a BigInt, a cycle): the SDK's transport fails to send it, and nothing is sent.
       reportFailure(`sending the result of ${method} failed`, error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resultJson, withinBytes, withRowsJson } from "./rows.js";
+import { valueJson, withinBytes, withRowsJson } from "./rows.js";
 
 const rows = [
   { id: 1, name: 'a "quoted" name', note: null },
@@ -25,10 +25,10 @@ describe("a page's rows, serialised once", () => {
     ];
     for (const result of results) {
       const marked = withRowsJson({ ...result }, JSON.stringify(result.rows));
-      expect(resultJson(marked)).toBe(JSON.stringify(result));
+      expect(valueJson(marked)).toBe(JSON.stringify(result));
       // The mark is not copied: a copy is serialised whole.
-      expect(resultJson({ ...marked, rows: [] })).toBe(JSON.stringify({ ...result, rows: [] }));
+      expect(valueJson({ ...marked, rows: [] })).toBe(JSON.stringify({ ...result, rows: [] }));
     }
-    expect(resultJson({ a: 1 })).toBe('{"a":1}');
+    expect(valueJson({ a: 1 })).toBe('{"a":1}');
   });
 });

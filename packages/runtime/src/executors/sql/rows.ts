@@ -49,7 +49,7 @@ export function withinBytes<T>(rows: T[], maxBytes: number): { rows: T[]; cut: b
 const ROWS_JSON = Symbol("rows JSON");
 
 /**
- * `result`, whose first member is `rows`, marked with those rows' JSON as `withinBytes` wrote it: `resultJson` then
+ * `result`, whose first member is `rows`, marked with those rows' JSON as `withinBytes` wrote it: `valueJson` then
  * writes the result without serialising the rows again. Not enumerable, so a copy of the result drops the mark.
  */
 export function withRowsJson<T extends { rows: unknown[] }>(result: T, json: string): T {
@@ -57,7 +57,7 @@ export function withRowsJson<T extends { rows: unknown[] }>(result: T, json: str
 }
 
 /** `JSON.stringify(value)`, the rows of a result marked by `withRowsJson` taken as they were written. */
-export function resultJson(value: unknown): string {
+export function valueJson(value: unknown): string {
   const rows = (value as { [ROWS_JSON]?: string } | null)?.[ROWS_JSON];
   if (rows === undefined) return JSON.stringify(value);
   const { rows: _written, ...rest } = value as Record<string, unknown>;

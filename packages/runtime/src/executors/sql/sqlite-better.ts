@@ -39,6 +39,10 @@ function statement(prepared: BetterSqlite3.Statement): SqliteStatement {
       prepared.raw(true);
       return firstRows(prepared.iterate(...values) as IterableIterator<unknown[]>, limit);
     },
+    all(values) {
+      prepared.raw(true);
+      return prepared.all(...values) as unknown[][];
+    },
     run(values) {
       const { changes, lastInsertRowid } = prepared.run(...values);
       return { changes, lastInsertRowid };

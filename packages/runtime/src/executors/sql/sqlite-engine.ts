@@ -42,6 +42,11 @@ export interface SqliteStatement {
   columns(): string[];
   /** At most `limit` rows, each an array in column order; integers as BigInt, blobs as bytes. */
   rows(values: unknown[], limit: number): unknown[][];
+  /**
+   * Every row, as `rows` reads them, in one call (faster than stepping through them): for a statement whose own
+   * LIMIT bounds what it returns.
+   */
+  all(values: unknown[]): unknown[][];
   run(values: unknown[]): { changes: number; lastInsertRowid: unknown };
 }
 

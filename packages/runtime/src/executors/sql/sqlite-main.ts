@@ -75,7 +75,8 @@ export class MainThreadReader {
       if (this.#statements.size >= KEPT_STATEMENTS) this.#statements.clear();
       this.#statements.set(text, statement);
     }
-    const rows = statement.rows(values, maxRows + 1);
+    // A bounded statement's LIMIT bounds its rows (driver.ts): read in one call.
+    const rows = statement.all(values);
     const columns = uniqueNames(statement.columns());
     return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
   }

@@ -13,7 +13,7 @@ export const NODE_SQLITE_SINCE = "22.16";
 interface NodeStatement {
   columns(): { name: string }[];
   iterate(...values: unknown[]): IterableIterator<unknown[]>;
-  all(): Record<string, unknown>[];
+  all(...values: unknown[]): unknown[];
   run(...values: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   setReadBigInts(enabled: boolean): void;
   setReturnArrays(enabled: boolean): void;
@@ -90,6 +90,7 @@ function statement(prepared: NodeStatement): SqliteStatement {
     readonly: undefined,
     columns: () => columns,
     rows: (values, limit) => firstRows(prepared.iterate(...values), limit),
+    all: (values) => prepared.all(...values) as unknown[][],
     run(values) {
       const { changes, lastInsertRowid } = prepared.run(...values);
       return { changes: Number(changes), lastInsertRowid };
