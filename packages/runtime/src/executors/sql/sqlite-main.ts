@@ -18,7 +18,7 @@ const KEPT_STATEMENTS = 200;
 export class MainThreadReader {
   #opening: Promise<SqliteConnection | undefined> | undefined;
   #connection: SqliteConnection | undefined;
-  readonly #statements = new Map<string, SqliteStatement>();
+  readonly #statements = new Map<string, { statement: SqliteStatement; columns: string[] }>();
   /** A transaction is open on the connection (its work awaits): another read goes to the worker meanwhile. */
   #inUse = false;
   #closed = false;
@@ -67,17 +67,19 @@ export class MainThreadReader {
   }
 
   #run(connection: SqliteConnection, text: string, values: unknown[], maxRows: number): ResultSet {
-    let statement = this.#statements.get(text);
-    if (statement === undefined) {
-      statement = connection.prepare(text);
+    let prepared = this.#statements.get(text);
+    if (prepared === undefined) {
+      const statement = connection.prepare(text);
       // What the worker would refuse or run as a write is the worker's to answer.
       if (statement.readonly === false || !statement.reader) throw new ToWorker("not a read");
       if (this.#statements.size >= KEPT_STATEMENTS) this.#statements.clear();
-      this.#statements.set(text, statement);
+      // The executor's statements name their columns: a statement's result columns do not change.
+      prepared = { statement, columns: uniqueNames(statement.columns()) };
+      this.#statements.set(text, prepared);
     }
     // A bounded statement's LIMIT bounds its rows (driver.ts): read in one call.
-    const rows = statement.all(values);
-    const columns = uniqueNames(statement.columns());
+    const rows = prepared.statement.all(values);
+    const { columns } = prepared;
     return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
   }
 
