@@ -100,9 +100,22 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
   return {
     async call(binding, input = {}, context = {}) {
       // The server stops a statement at timeoutMs; this backstop answers even when the server cannot (a network
-      // that went silent), and its abort cancels the statement like a client's cancellation does.
-      const backstop = AbortSignal.timeout(timeoutMs * 2 + GRACE_MS);
-      const signal = context.signal ? AbortSignal.any([context.signal, backstop]) : backstop;
+      // that went silent), and its abort cancels the statement like a client's cancellation does. A controller and
+      // a timer of its own: AbortSignal.timeout and AbortSignal.any cost tens of µs a call, a tenth of a small read.
+      const controller = new AbortController();
+      const signal = controller.signal;
+      const backstop = { aborted: false };
+      const timer = setTimeout(
+        () => {
+          backstop.aborted = true;
+          controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+        },
+        timeoutMs * 2 + GRACE_MS,
+      );
+      timer.unref?.();
+      const cancelled = () => controller.abort(context.signal?.reason);
+      if (context.signal?.aborted) cancelled();
+      else context.signal?.addEventListener("abort", cancelled, { once: true });
       try {
         const call = { database, driver: open, limits, cursors, settings: { timeoutMs, signal }, writes };
         const value = await abortable(runSqlTool(binding, input as Record<string, unknown>, call), signal);
@@ -112,6 +125,9 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       } catch (error) {
         const timedOut = backstop.aborted ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
         throw explain(timedOut, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
+      } finally {
+        clearTimeout(timer);
+        context.signal?.removeEventListener("abort", cancelled);
       }
     },
     async writeAccess() {
