@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 
@@ -8,12 +8,14 @@ import { ToolError } from "../../results/tool-error.js";
  * become bound parameters only after the signature checks out, so a cursor is never a way to inject anything.
  */
 export class CursorSigner {
-  readonly #key: Buffer;
+  /** Imported once: an HMAC made from a key object skips copying the key in on every call. */
+  readonly #key: KeyObject;
 
   /** Without a key, one made for this process: cursors then last as long as the server. */
   constructor(key?: string | Uint8Array) {
-    this.#key = key === undefined ? randomBytes(32) : Buffer.from(key);
-    if (this.#key.length < 16) throw new McpsmithError("E_EXECUTOR_OPTIONS", "cursorKey must hold at least 16 bytes.");
+    const bytes = key === undefined ? randomBytes(32) : Buffer.from(key);
+    if (bytes.length < 16) throw new McpsmithError("E_EXECUTOR_OPTIONS", "cursorKey must hold at least 16 bytes.");
+    this.#key = createSecretKey(bytes);
   }
 
   sign(scope: string, values: unknown[]): string {

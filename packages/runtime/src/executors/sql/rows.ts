@@ -33,8 +33,11 @@ export function rowEncoder(columns: readonly SqlColumn[]): RowEncoder {
 export function withinBytes<T>(rows: T[], maxBytes: number): { rows: T[]; cut: boolean; json: string } {
   // Most pages fit: one serialisation of the whole page tells (the bytes the loop below would add up, `[`, `]`,
   // the rows and a comma after each), and only a page that does not fit is measured row by row.
+  // A UTF-16 unit is at most 3 bytes of UTF-8: a page that fits even so is not measured.
   const whole = JSON.stringify(rows);
-  if (Buffer.byteLength(whole) + 1 <= maxBytes) return { rows, cut: false, json: whole };
+  if (whole.length * 3 + 1 <= maxBytes || Buffer.byteLength(whole) + 1 <= maxBytes) {
+    return { rows, cut: false, json: whole };
+  }
   let used = 2;
   const kept: string[] = [];
   for (const row of rows) {
