@@ -189,6 +189,18 @@ export function engineSuite(engine: EngineUnderTest): void {
       expect(result.rows).toHaveLength(200);
     });
 
+    it("serves the same pages before and after query text reset the session", async () => {
+      // Bounded reads run on their own (prepared once per connection on PostgreSQL): query text's session reset
+      // (DISCARD ALL, or the session closed) must not leave them pointing at what is gone.
+      const page = await ok(client, "list_product", { limit: 3 });
+      const cursor = page.nextCursor as string;
+      const next = await ok(client, "list_product", { limit: 3, cursor });
+      await ok(client, "query", { sql: "SELECT id FROM sqlrun_shop.product" });
+      expect(await ok(client, "list_product", { limit: 3 })).toEqual(page);
+      expect(await ok(client, "list_product", { limit: 3, cursor })).toEqual(next);
+      expect((page.rows as unknown[]).length).toBe(3);
+    });
+
     it.each(engine.bypass)("changes nothing: %s", async (sql) => {
       const before = {
         state: await engine.state(),

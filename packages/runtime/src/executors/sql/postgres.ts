@@ -69,7 +69,7 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
     // then runs alone. Transactions still set their own (LOCAL) values, the same ones.
     async autocommit(client, settings) {
       const ms = Math.max(1, Math.round(settings.timeoutMs));
-      const held = client as PoolClient & { mcpsmithTimeout?: number };
+      const held = client as PoolClient & { mcpsmithTimeout?: number; mcpsmithDrop?: boolean };
       if (held.mcpsmithTimeout !== ms) {
         await client.query(`SET statement_timeout = ${ms}; SET lock_timeout = ${ms}; SET intervalstyle = 'iso_8601'`);
         held.mcpsmithTimeout = ms;
@@ -78,7 +78,15 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
         affected: 0,
         insertId: undefined,
         untrusted: false,
-        run: (statement, maxRows) => run(client, statement, maxRows, session),
+        run: async (statement, maxRows) => {
+          try {
+            return await run(client, statement, maxRows, session, named.of(client, statement.text));
+          } catch (error) {
+            // A prepared statement that failed (a table changed under it) is not kept: the connection goes.
+            held.mcpsmithDrop = true;
+            throw error;
+          }
+        },
       };
       return session;
     },
@@ -88,6 +96,8 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
       if (session.untrusted) {
         (client as PoolClient & { mcpsmithTimeout?: number }).mcpsmithTimeout = undefined;
         await client.query("DISCARD ALL");
+        // DISCARD ALL deallocated the prepared statements too: pg must prepare them again.
+        named.forget(client);
       }
     },
     async abort(client) {
@@ -95,8 +105,14 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
     },
     // After a failure the session may hold anything (a cancelled statement, an aborted transaction): drop it.
     release: (client, { failure, untrusted }) =>
-      client.release(failure !== undefined && (untrusted || isConnectionError(failure)) ? failure : undefined),
+      client.release(
+        failure !== undefined &&
+          (untrusted || isConnectionError(failure) || (client as { mcpsmithDrop?: boolean }).mcpsmithDrop)
+          ? failure
+          : undefined,
+      ),
   };
+  const named = new NamedStatements();
 
   const { transaction, untrustedRead } = transactionsOf(steps);
   return {
@@ -141,14 +157,59 @@ async function run(
   statement: Statement,
   maxRows: number,
   session: { affected: number },
+  name?: string,
 ): Promise<ResultSet> {
   // Parse, bind, execute: one statement per message, whatever the text holds (`queryMode` is missing from pg's types).
-  const config = { text: statement.text, values: statement.values, rowMode: "array", queryMode: "extended" };
+  // A named statement is parsed once per connection: later runs only bind and execute it.
+  const config = {
+    text: statement.text,
+    values: statement.values,
+    rowMode: "array",
+    queryMode: "extended",
+    ...(name !== undefined && { name }),
+  };
   const result = await client.query(config as QueryArrayConfig);
   const fields = result.fields ?? [];
   const columns = uniqueNames(fields.map((f) => f.name));
   session.affected = result.rowCount ?? 0;
   return resultSet(columns, result.rows as unknown[][], maxRows);
+}
+
+/**
+ * Names for the statements of bounded reads, which the executor writes alike on every call of a tool: each is
+ * prepared once per connection (pg remembers which it prepared on each), so the server neither parses nor plans it
+ * again. Only where pg keeps that record where it is looked for, and for a bounded number of texts.
+ */
+class NamedStatements {
+  readonly #names = new Map<string, string>();
+
+  of(client: PoolClient, text: string): string | undefined {
+    if (preparedOf(client) === undefined) return undefined;
+    let name = this.#names.get(text);
+    if (name === undefined && this.#names.size < KEPT_STATEMENTS) {
+      name = `mcpsmith_${this.#names.size + 1}`;
+      this.#names.set(text, name);
+    }
+    return name;
+  }
+
+  /** The connection's prepared statements are gone (DISCARD ALL): pg is told. */
+  forget(client: PoolClient): void {
+    const prepared = preparedOf(client);
+    if (prepared === undefined) return;
+    prepared.parsedStatements = {};
+    prepared.submittedNamedStatements = {};
+  }
+}
+
+const KEPT_STATEMENTS = 500;
+
+/** pg's record of the statements a connection prepared (pg 8), or undefined where it is not found. */
+function preparedOf(client: PoolClient): { parsedStatements: object; submittedNamedStatements: object } | undefined {
+  const connection = (client as unknown as { connection?: Record<string, unknown> }).connection;
+  const ok =
+    typeof connection?.parsedStatements === "object" && typeof connection.submittedNamedStatements === "object";
+  return ok ? (connection as unknown as { parsedStatements: object; submittedNamedStatements: object }) : undefined;
 }
 
 /** A cancelled call stops its statement on the server: `pg_cancel_backend` from another connection. */
