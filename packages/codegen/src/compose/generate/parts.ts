@@ -156,20 +156,20 @@ function remotePart(key: string, config: McpSourceConfig, context: PartContext):
         : [{ name: value.env, description: `The ${what} ${name} of the remote MCP server "${key}".`, value: "" }],
     ),
   );
-  const options = [
-    `key: ${printString(key)}`,
-    `target: remoteTarget(${printLiteral(configured, { indent: "      " })}, { env, dir: PROJECT_DIR })`,
-    ...(config.timeout === undefined ? [] : [`timeout: ${config.timeout}`]),
-  ];
   return {
     generated: new Map(),
     variables,
     imports: [],
     build: [
-      `const remote = await openRemoteSource({ ${options.join(", ")} });`,
-      "    closers.push(() => remote.close());",
-      "    remotes.push(remote);",
-      "    return remote.model;",
+      `const configured = ${printLiteral(configured, { indent: "      ", prefix: "      const configured = ", suffix: ";" })}`,
+      "      const remote = await openRemoteSource({",
+      `        key: ${printString(key)},`,
+      "        target: remoteTarget(configured, { env, dir: PROJECT_DIR }),",
+      ...(config.timeout === undefined ? [] : [`        timeout: ${config.timeout},`]),
+      "      });",
+      "      closers.push(() => remote.close());",
+      "      remotes.push(remote);",
+      "      return remote.model;",
     ].join("\n"),
     closes: true,
     remote: true,
