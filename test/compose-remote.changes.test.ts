@@ -4,8 +4,11 @@
 // dies mid-call: that call is an isError naming it, the other source keeps serving, and the proxy starts it again.
 // A remote that cannot start stops start-up naming it, unless it is optional.
 
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, connectClient, type TestClient } from "./support/clients.js";
 import { type ConfigFolder, configFolder, httpRemote, stdioRemote } from "./support/remotes.js";
@@ -22,22 +25,27 @@ describe("a composed server in front of remotes that change and fail", () => {
   let folder: ConfigFolder;
   let remote: SpawnedHttpServer;
   let proxy: SpawnedHttpServer;
+  let instructions: string;
   const clients = new Map<string, TestClient>();
   beforeAll(async () => {
     folder = configFolder();
     remote = await httpRemote("v1");
     const config = join(folder.dir, "mcpsmith.config.json");
+    instructions = join(folder.dir, "local-instructions.txt");
+    writeFileSync(instructions, "Notes are read-only.");
+    const local = stdioRemote("v2");
     const sources = {
-      local: { mcp: stdioRemote("v2"), tools: { exclude: ["hold"] } },
+      local: {
+        mcp: { ...local, args: [...local.args, "--instructions-file", instructions] },
+        tools: { exclude: ["hold"] },
+      },
       web: { mcp: { url: remote.url.href }, tools: { exclude: ["hold", "die"] } },
       own: {
         mcp: { url: remote.url.href, forwardHeaders: { "X-Seen": "X-Upstream-Notes" } },
         tools: { include: ["headers"] },
       },
     };
-    await import("node:fs").then(({ writeFileSync }) =>
-      writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources })),
-    );
+    writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources }));
     proxy = await spawnHttpServer(BIN, ["serve", "--config", config, "--http", "0"], 30_000);
     for (const { kind } of CLIENTS) clients.set(kind, await connectClient(kind, { transport: "http", url: proxy.url }));
   }, 60_000);
@@ -115,6 +123,42 @@ describe("a composed server in front of remotes that change and fail", () => {
           timeout: 20_000,
         })
         .toBe("back");
+    }
+  }, 120_000);
+
+  it("merges a remote's instructions again when it comes back with other ones, for connections made then", async () => {
+    /** The instructions a new connection of this client kind is given. */
+    const instructionsOf = async (kind: string) => {
+      if (kind === "v1") {
+        const client = new V1Client({ name: "reader", version: "1.0.0" });
+        await client.connect(new V1StreamableHTTPClientTransport(proxy.url));
+        try {
+          return client.getInstructions();
+        } finally {
+          await client.close();
+        }
+      }
+      const mode = kind === "v2 legacy" ? "legacy" : kind === "v2 auto" ? "auto" : { pin: "2026-07-28" as const };
+      const client = new Client({ name: "reader", version: "1.0.0" }, { versionNegotiation: { mode } });
+      await client.connect(new StreamableHTTPClientTransport(proxy.url));
+      try {
+        return client.getInstructions();
+      } finally {
+        await client.close();
+      }
+    };
+    const before = "From local (its tools are named local_*): Notes are read-only.";
+    for (const { kind } of CLIENTS) expect(await instructionsOf(kind)).toContain(before);
+    const session = clients.get("v2 legacy")!;
+    writeFileSync(instructions, "Notes may be written.");
+    expect((await session.callTool({ name: "local_die" })).isError).toBe(true);
+    const after = "From local (its tools are named local_*): Notes may be written.";
+    await expect.poll(() => instructionsOf("v2 legacy"), { timeout: 20_000 }).toContain(after);
+    for (const { kind } of CLIENTS) {
+      const told = await instructionsOf(kind);
+      expect(told).toContain(after);
+      expect(told).not.toContain(before);
+      expect(told).toContain("From web (its tools are named web_*): Notes are read-only.");
     }
   }, 120_000);
 });

@@ -9,7 +9,15 @@ export { modelOfModule } from "./module-model.js";
 export { prefixedName, prefixedUri } from "./namespace.js";
 export { openRemoteSource } from "./remote/open.js";
 export type { RemoteSource } from "./remote/source.js";
-export type { RemoteHttpTarget, RemoteOptions, RemoteStdioTarget, RemoteTarget } from "./remote/target.js";
+export {
+  type ConfiguredRemote,
+  type RemoteHttpTarget,
+  type RemoteOptions,
+  type RemoteStdioTarget,
+  type RemoteTarget,
+  remoteTarget,
+  type TextOrEnv,
+} from "./remote/target.js";
 export type {
   Binding,
   ComposedServer,
