@@ -1,10 +1,11 @@
 // Bundles the runtime's JavaScript entry points (tsc emits only the declarations). A stdio server's start-up is
 // mostly module loading, and many small modules cost more to load than one bundle (figures in bench/README.md); the
 // SDK ships bundled too. Dependencies stay external; `serve()`'s HTTP stack stays a lazily loaded chunk.
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
+import { metaValidatorsSource, target } from "./meta-validators.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -14,6 +15,9 @@ const require = createRequire(import.meta.url);
 for (const file of readdirSync(join(root, "dist"), { recursive: true, encoding: "utf8" })) {
   if (/\.js(\.map)?$/.test(file)) rmSync(join(root, "dist", file));
 }
+
+// The meta-schemas compiled ahead of time (scripts/meta-validators.mjs), rewritten from the installed Ajv.
+writeFileSync(target, metaValidatorsSource());
 
 await build({
   absWorkingDir: root,
