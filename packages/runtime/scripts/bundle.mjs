@@ -23,6 +23,7 @@ await build({
   absWorkingDir: root,
   entryPoints: [
     "src/index.ts",
+    "src/compile-cache.ts",
     "src/testing/index.ts",
     "src/executors/http/index.ts",
     "src/executors/sql/index.ts",

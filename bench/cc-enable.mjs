@@ -1,0 +1,2 @@
+import module from "node:module";
+module.enableCompileCache?.("/tmp/su3/cc2");

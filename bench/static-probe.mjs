@@ -1,0 +1,2 @@
+import "./cc-enable.mjs";
+import "./gen-static.mjs";
