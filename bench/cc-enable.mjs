@@ -1,2 +1,0 @@
-import module from "node:module";
-module.enableCompileCache?.("/tmp/su3/cc2");

@@ -1,2 +1,0 @@
-import "./cc-enable.mjs";
-import "./gen-static.mjs";
