@@ -132,7 +132,9 @@ function checkSchema(dialect: Dialect, body: Record<string, unknown>): void {
 function metaSchemaProblem(dialect: Dialect, part: object): string | undefined {
   if ("$schema" in part) {
     const validator = ajv(dialect);
-    return validator.validateSchema(part as Record<string, unknown>) ? undefined : validator.errorsText(validator.errors);
+    return validator.validateSchema(part as Record<string, unknown>)
+      ? undefined
+      : validator.errorsText(validator.errors);
   }
   const meta = dialect === "draft-07" ? validate07 : validate2020;
   if (meta(part)) return undefined;
