@@ -1,6 +1,7 @@
 // Remote MCP servers that change and fail while a composed server serves them (docs/compose.md, "Remote MCP
 // servers"): `mcpsmith serve --config` (the built CLI over HTTP) in front of a v2 remote over stdio and a v1 remote
-// over HTTP. A remote's tool list grows: the proxy lists it again and announces it to its own clients. A remote
+// over HTTP. A remote's tool list grows, or shrinks: the proxy lists it again and announces it to its own clients. A
+// remote whose tools lack one its transforms name starts all the same (they wait for it). A remote
 // dies mid-call: that call is an isError naming it, the other source keeps serving, and the proxy starts it again.
 // A remote that cannot start stops start-up naming it, unless it is optional.
 
@@ -75,6 +76,27 @@ describe("a composed server in front of remotes that change and fail", () => {
       try {
         expect(await names(client)).toContain(`${key}_extra`);
         expect(textOf(await client.callTool({ name: `${key}_extra` }))).toBe("extra");
+      } finally {
+        if (era !== "legacy") await client.close();
+      }
+    }
+  });
+
+  it("stops serving a tool the remote drops, and tells the clients", async () => {
+    const legacy = clients.get("v2 legacy")!;
+    expect(await names(legacy)).toContain("local_add");
+    const before = legacy.received.filter((message: Json) => message.method === "notifications/tools/list_changed");
+    await legacy.callTool({ name: "local_shrink" });
+    await expect.poll(() => names(legacy)).not.toContain("local_add");
+    expect(
+      legacy.received.filter((message: Json) => message.method === "notifications/tools/list_changed").length,
+    ).toBeGreaterThan(before.length);
+    for (const { kind, era } of CLIENTS) {
+      const client =
+        era === "legacy" ? clients.get(kind)! : await connectClient(kind, { transport: "http", url: proxy.url });
+      try {
+        expect(await names(client)).not.toContain("local_add");
+        expect(await names(client)).toContain("local_echo");
       } finally {
         if (era !== "legacy") await client.close();
       }
@@ -176,6 +198,31 @@ describe("a remote that cannot start", () => {
     await expect(folder.compose({ sources: { files: { mcp: missing } } })).rejects.toThrow(
       /source "files" \(mcp\) could not be loaded: the remote server "files" \(.*no-such-server\.mjs\) could not be started/,
     );
+  });
+
+  it("starts all the same when its transforms name a tool it does not have yet, serving the rest", async () => {
+    const warnings: string[] = [];
+    const composition = await folder.compose(
+      {
+        sources: {
+          notes: { mcp: stdioRemote("v2"), tools: { include: ["echo", "extra"], rename: { extra: "bonus" } } },
+        },
+      },
+      (warning) => warnings.push(warning),
+    );
+    try {
+      expect(composition.model.tools.map((tool) => tool.name)).toEqual(["notes_echo"]);
+      expect(warnings).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^sources\.notes\.tools\.include\[1\]: "extra" matches no tool of source "notes" now \(its tools: echo, add, .*\); it applies once the source has one$/,
+          ),
+          expect.stringMatching(/^sources\.notes\.tools\.rename\.extra: source "notes" has no tool "extra" now/),
+        ]),
+      );
+    } finally {
+      await composition.close();
+    }
   });
 
   it("is left out with a warning when it is optional, the others served", async () => {

@@ -3,10 +3,13 @@
 // it writes type-checks under the strict tsconfig generated projects have, holds the variable's name and never its
 // value, and its built server connects to the remotes when it starts: it lists what `mcpsmith serve` lists from the
 // same config, forwards calls with the credential read then, passes a remote's resources/updated on to a subscribed
-// client, and refuses to start naming the variable when it is unset.
+// client, and refuses to start naming the variable when it is unset. Which of a remote's tools it serves, and under
+// which names, it plans from the config's transforms each time the remote is listed, as `mcpsmith serve` does: a
+// tool the remote adds while serving is served (renamed as the config says), one it drops is no longer, each change
+// announced to the clients of both eras; and a remote that lacks a tool it had when generating still starts.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -14,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 import { type ComposedProject, composedProject } from "./support/composed-project.js";
 import { filesUnder } from "./support/generated-project.js";
+import { connectLive, LIVE_CLIENTS } from "./support/live-clients.js";
 import { httpRemote, stdioRemote } from "./support/remotes.js";
 import { ROOT, type SpawnedHttpServer } from "./support/servers.js";
 
@@ -27,15 +31,27 @@ const textOf = (result: Json) => result.content[0].text as string;
 
 let remote: SpawnedHttpServer;
 let project: ComposedProject;
+/** While it exists, the stdio remote starts without its tool `add`. */
+let dropFile: string;
 beforeAll(async () => {
   remote = await httpRemote("v1");
   project = composedProject("mcpsmith-generate-remote-");
+  dropFile = join(project.dir, "drop-add");
+  const local = stdioRemote("v2");
   project.write("mcpsmith.config.json", {
     name: "gateway",
     mode: "tools",
     instructions: "One gateway.",
     sources: {
-      local: { mcp: stdioRemote("v2"), tools: { include: ["echo", "add"], bind: { add: { b: 10 } } } },
+      local: {
+        mcp: { ...local, args: [...local.args, "--drop-file", dropFile] },
+        // `extra` comes only once `grow` is called: its transforms wait for it.
+        tools: {
+          include: ["echo", "add", "grow", "shrink", "extra"],
+          rename: { extra: "bonus" },
+          bind: { add: { b: 10 } },
+        },
+      },
       web: {
         mcp: { url: remote.url.href, headers: { "X-Seen": { env: "NOTES_SECRET" } } },
         tools: { include: ["headers", "touch"] },
@@ -76,6 +92,9 @@ describe("mcpsmith generate --config with remote MCP servers", () => {
     const index = files.get("src/generated/index.ts")!;
     expect(index).toContain("openRemoteSource");
     expect(index).toContain('{ env: "NOTES_SECRET" }');
+    // A remote's entry is the config's transforms, planned when it is listed; no tool list fixed at generation.
+    expect(index).toContain('rename: { extra: "bonus" }');
+    expect(index).not.toContain('name: "local_echo"');
     for (const [path, content] of files) expect(content, path).not.toContain(SECRET);
     expect(files.get(".env.example")).toContain("NOTES_SECRET=");
   });
@@ -94,7 +113,14 @@ describe("mcpsmith generate --config with remote MCP servers", () => {
     const live = await connect("v2 auto", [BIN, "serve", "--config", "mcpsmith.config.json"]);
     try {
       const tools = (await built.listTools()).tools;
-      expect(tools.map((tool) => tool.name)).toEqual(["local_echo", "local_add", "web_touch", "web_headers"]);
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "local_echo",
+        "local_add",
+        "local_grow",
+        "local_shrink",
+        "web_touch",
+        "web_headers",
+      ]);
       expect(tools).toEqual((await live.listTools()).tools);
       expect((await built.listResources()).resources).toEqual((await live.listResources()).resources);
       expect((await built.listPrompts()).prompts).toEqual((await live.listPrompts()).prompts);
@@ -157,5 +183,75 @@ describe("mcpsmith generate --config with remote MCP servers", () => {
     });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("the environment variable NOTES_SECRET (for the header X-Seen) is not set");
+  }, 60_000);
+
+  it.each(LIVE_CLIENTS)(
+    "serves what a remote adds and drops while serving, and tells the %s client",
+    async (kind) => {
+      const client = await connectLive(kind, {
+        kind: "stdio",
+        command: {
+          command: process.execPath,
+          args: [join(project.dir, "dist/main.js")],
+          cwd: project.dir,
+          stderr: "pipe",
+          env: { ...(process.env as Record<string, string>), ...ENV },
+        },
+      });
+      const changes = () => client.notifications.filter((method) => method === "notifications/tools/list_changed");
+      try {
+        await client.watch([]);
+        expect(await client.toolNames()).not.toContain("local_bonus");
+        await client.call("local_grow", {});
+        await expect.poll(() => changes().length, { timeout: 20_000 }).toBeGreaterThan(0);
+        expect(await client.toolNames()).toEqual([
+          "local_echo",
+          "local_add",
+          "local_grow",
+          "local_shrink",
+          "local_bonus",
+          "web_touch",
+          "web_headers",
+        ]);
+        expect(await client.call("local_bonus", {})).toBe("extra");
+
+        const before = changes().length;
+        await client.call("local_shrink", {});
+        await expect.poll(() => changes().length, { timeout: 20_000 }).toBeGreaterThan(before);
+        expect(await client.toolNames()).toEqual([
+          "local_echo",
+          "local_grow",
+          "local_shrink",
+          "local_bonus",
+          "web_touch",
+          "web_headers",
+        ]);
+        expect(await client.call("local_echo", { text: "still here" })).toBe("still here");
+      } finally {
+        await client.close();
+      }
+    },
+    60_000,
+  );
+
+  it("starts when a remote lacks a tool it had when generating, serving the rest and saying what waits", async () => {
+    writeFileSync(dropFile, "");
+    const built = await connect("v2 auto", [join(project.dir, "dist/main.js")]);
+    try {
+      expect((await built.listTools()).tools.map((tool) => tool.name)).toEqual([
+        "local_echo",
+        "local_grow",
+        "local_shrink",
+        "web_touch",
+        "web_headers",
+      ]);
+      expect(textOf(await built.callTool({ name: "local_echo", arguments: { text: "hi" } }))).toBe("hi");
+      await expect
+        .poll(() => built.stderr(), { timeout: 20_000 })
+        .toContain('sources.local.tools.bind.add: source "local" has no tool "add" now');
+    } finally {
+      await built.close();
+      rmSync(dropFile, { force: true });
+    }
   }, 60_000);
 });

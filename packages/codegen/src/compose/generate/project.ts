@@ -79,7 +79,18 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
         configDir: read.dir,
       }),
     }));
-    const plans = planned.map(({ model: _model, ...plan }) => plan);
+    const plans = planned.map(({ model: _model, ...plan }, index) => {
+      const { config: source, source: loadedSource } = loaded[index]!;
+      if (loadedSource.onChange === undefined) return plan;
+      // Its tools come and go while it serves: the project plans them from the transforms each time it is listed.
+      const { maxNameLength } = read.config;
+      return {
+        key: plan.key,
+        prefix: plan.prefix,
+        transforms: source.tools ?? {},
+        ...(maxNameLength !== undefined && { maxNameLength }),
+      };
+    });
     const project = composedProject(read, configName, parts, plans, options.versions, info.name);
     const entry = { kind: "config", inputs: [configName], options: { out: "." } };
     const force = options.force || out === read.dir;
@@ -152,7 +163,7 @@ function composedProject(
       defaultMode: printString(config.mode ?? "auto"),
       threshold: String(config.threshold ?? DEFAULT_DISCOVERY_THRESHOLD),
       subject: printString(`the ${name} server`),
-      plans: printStatement('const PLANS: Omit<ComposedSource, "model">[] = ', plans, ";", { expand: true }),
+      plans: printStatement("const PLANS: SourcePlan[] = ", plans, ";", { expand: true }),
       remotes: parts.some(({ part }) => part.remote === true),
       sources: parts.map(({ entry, part }) => ({
         key: printString(entry.key),
