@@ -1,11 +1,15 @@
 // Remote MCP servers that change and fail while a composed server serves them (docs/compose.md, "Remote MCP
 // servers"): `mcpsmith serve --config` (the built CLI over HTTP) in front of a v2 remote over stdio and a v1 remote
-// over HTTP. A remote's tool list grows: the proxy lists it again and announces it to its own clients. A remote
+// over HTTP. A remote's tool list grows, or shrinks: the proxy lists it again and announces it to its own clients. A
+// remote whose tools lack one its transforms name starts all the same (they wait for it). A remote
 // dies mid-call: that call is an isError naming it, the other source keeps serving, and the proxy starts it again.
 // A remote that cannot start stops start-up naming it, unless it is optional.
 
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, connectClient, type TestClient } from "./support/clients.js";
 import { type ConfigFolder, configFolder, httpRemote, stdioRemote } from "./support/remotes.js";
@@ -22,22 +26,27 @@ describe("a composed server in front of remotes that change and fail", () => {
   let folder: ConfigFolder;
   let remote: SpawnedHttpServer;
   let proxy: SpawnedHttpServer;
+  let instructions: string;
   const clients = new Map<string, TestClient>();
   beforeAll(async () => {
     folder = configFolder();
     remote = await httpRemote("v1");
     const config = join(folder.dir, "mcpsmith.config.json");
+    instructions = join(folder.dir, "local-instructions.txt");
+    writeFileSync(instructions, "Notes are read-only.");
+    const local = stdioRemote("v2");
     const sources = {
-      local: { mcp: stdioRemote("v2"), tools: { exclude: ["hold"] } },
+      local: {
+        mcp: { ...local, args: [...local.args, "--instructions-file", instructions] },
+        tools: { exclude: ["hold"] },
+      },
       web: { mcp: { url: remote.url.href }, tools: { exclude: ["hold", "die"] } },
       own: {
         mcp: { url: remote.url.href, forwardHeaders: { "X-Seen": "X-Upstream-Notes" } },
         tools: { include: ["headers"] },
       },
     };
-    await import("node:fs").then(({ writeFileSync }) =>
-      writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources })),
-    );
+    writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources }));
     proxy = await spawnHttpServer(BIN, ["serve", "--config", config, "--http", "0"], 30_000);
     for (const { kind } of CLIENTS) clients.set(kind, await connectClient(kind, { transport: "http", url: proxy.url }));
   }, 60_000);
@@ -67,6 +76,27 @@ describe("a composed server in front of remotes that change and fail", () => {
       try {
         expect(await names(client)).toContain(`${key}_extra`);
         expect(textOf(await client.callTool({ name: `${key}_extra` }))).toBe("extra");
+      } finally {
+        if (era !== "legacy") await client.close();
+      }
+    }
+  });
+
+  it("stops serving a tool the remote drops, and tells the clients", async () => {
+    const legacy = clients.get("v2 legacy")!;
+    expect(await names(legacy)).toContain("local_add");
+    const before = legacy.received.filter((message: Json) => message.method === "notifications/tools/list_changed");
+    await legacy.callTool({ name: "local_shrink" });
+    await expect.poll(() => names(legacy)).not.toContain("local_add");
+    expect(
+      legacy.received.filter((message: Json) => message.method === "notifications/tools/list_changed").length,
+    ).toBeGreaterThan(before.length);
+    for (const { kind, era } of CLIENTS) {
+      const client =
+        era === "legacy" ? clients.get(kind)! : await connectClient(kind, { transport: "http", url: proxy.url });
+      try {
+        expect(await names(client)).not.toContain("local_add");
+        expect(await names(client)).toContain("local_echo");
       } finally {
         if (era !== "legacy") await client.close();
       }
@@ -117,6 +147,42 @@ describe("a composed server in front of remotes that change and fail", () => {
         .toBe("back");
     }
   }, 120_000);
+
+  it("merges a remote's instructions again when it comes back with other ones, for connections made then", async () => {
+    /** The instructions a new connection of this client kind is given. */
+    const instructionsOf = async (kind: string) => {
+      if (kind === "v1") {
+        const client = new V1Client({ name: "reader", version: "1.0.0" });
+        await client.connect(new V1StreamableHTTPClientTransport(proxy.url));
+        try {
+          return client.getInstructions();
+        } finally {
+          await client.close();
+        }
+      }
+      const mode = kind === "v2 legacy" ? "legacy" : kind === "v2 auto" ? "auto" : { pin: "2026-07-28" as const };
+      const client = new Client({ name: "reader", version: "1.0.0" }, { versionNegotiation: { mode } });
+      await client.connect(new StreamableHTTPClientTransport(proxy.url));
+      try {
+        return client.getInstructions();
+      } finally {
+        await client.close();
+      }
+    };
+    const before = "From local (its tools are named local_*): Notes are read-only.";
+    for (const { kind } of CLIENTS) expect(await instructionsOf(kind)).toContain(before);
+    const session = clients.get("v2 legacy")!;
+    writeFileSync(instructions, "Notes may be written.");
+    expect((await session.callTool({ name: "local_die" })).isError).toBe(true);
+    const after = "From local (its tools are named local_*): Notes may be written.";
+    await expect.poll(() => instructionsOf("v2 legacy"), { timeout: 20_000 }).toContain(after);
+    for (const { kind } of CLIENTS) {
+      const told = await instructionsOf(kind);
+      expect(told).toContain(after);
+      expect(told).not.toContain(before);
+      expect(told).toContain("From web (its tools are named web_*): Notes are read-only.");
+    }
+  }, 120_000);
 });
 
 describe("a remote that cannot start", () => {
@@ -132,6 +198,31 @@ describe("a remote that cannot start", () => {
     await expect(folder.compose({ sources: { files: { mcp: missing } } })).rejects.toThrow(
       /source "files" \(mcp\) could not be loaded: the remote server "files" \(.*no-such-server\.mjs\) could not be started/,
     );
+  });
+
+  it("starts all the same when its transforms name a tool it does not have yet, serving the rest", async () => {
+    const warnings: string[] = [];
+    const composition = await folder.compose(
+      {
+        sources: {
+          notes: { mcp: stdioRemote("v2"), tools: { include: ["echo", "extra"], rename: { extra: "bonus" } } },
+        },
+      },
+      (warning) => warnings.push(warning),
+    );
+    try {
+      expect(composition.model.tools.map((tool) => tool.name)).toEqual(["notes_echo"]);
+      expect(warnings).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^sources\.notes\.tools\.include\[1\]: "extra" matches no tool of source "notes" now \(its tools: echo, add, .*\); it applies once the source has one$/,
+          ),
+          expect.stringMatching(/^sources\.notes\.tools\.rename\.extra: source "notes" has no tool "extra" now/),
+        ]),
+      );
+    } finally {
+      await composition.close();
+    }
   });
 
   it("is left out with a warning when it is optional, the others served", async () => {

@@ -1,15 +1,17 @@
-// A remote MCP server's questions to the user, through a composed server (docs/compose.md, "Input requests"):
-// remotes written with the bare SDK v1 (a legacy elicitation/create request while the call runs) and v2 (a
-// 2026-07-28 input_required round), over stdio and HTTP, behind `mcpsmith serve --config --http`. Each official
-// client (v2 legacy, auto, pinned 2026-07-28, v1) answers the question as its own; the answer reaches the remote,
-// which asked exactly once per call (a legacy remote's call is parked, never sent again).
+// A remote MCP server's questions to the user and its log messages, through a composed server (docs/compose.md,
+// "Input requests"): remotes written with the bare SDK v1 (a legacy elicitation/create request while the call runs)
+// and v2 (a 2026-07-28 input_required round), over stdio and HTTP, behind `mcpsmith serve --config --http`. Each
+// official client (v2 legacy, auto, pinned 2026-07-28, v1) answers the question as its own; the answer reaches the
+// remote, which asked exactly once per call (a legacy remote's call is parked, never sent again). Two calls to a
+// legacy remote over HTTP that ask at once each get their own question. A remote's logs reach the caller of the call
+// they came with, at the level that caller asked for.
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, LOG_LEVEL_META_KEY, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, type ClientKind } from "./support/clients.js";
 import { type ConfigFolder, configFolder, httpRemote, stdioRemote } from "./support/remotes.js";
@@ -23,21 +25,53 @@ const ANSWER = { action: "accept" as const, content: { colour: "teal" } };
 type Json = any;
 const textOf = (result: Json) => result.content[0].text as string;
 
-/** A client of this kind that answers every question with teal; its `call` resolves to the tool's result. */
-async function answeringClient(kind: ClientKind, url: URL) {
+interface LogMessage {
+  level: string;
+  data?: unknown;
+  logger?: string;
+}
+
+/**
+ * A client of this kind that answers every question with `answer` (teal unless given), after `ready` if given; its
+ * `call` resolves to the tool's result, and `logs` holds the log messages it received, at `info` and above.
+ */
+async function answeringClient(
+  kind: ClientKind,
+  url: URL,
+  answer: () => Promise<typeof ANSWER> | typeof ANSWER = () => ANSWER,
+) {
+  const logs: LogMessage[] = [];
   if (kind === "v1") {
     const client = new V1Client(INFO, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => ANSWER);
+    client.setRequestHandler(ElicitRequestSchema, answer);
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logs.push(notification.params);
+    });
     await client.connect(new V1StreamableHTTPClientTransport(url));
-    return { call: (name: string) => client.callTool({ name }), close: () => client.close() };
+    await client.setLoggingLevel("info");
+    return { call: (name: string) => client.callTool({ name }), logs, close: () => client.close() };
   }
   const mode =
     kind === "v2 auto" ? "auto" : kind === "v2 pinned 2026-07-28" ? { pin: "2026-07-28" as const } : "legacy";
   const client = new Client(INFO, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode } });
-  client.setRequestHandler("elicitation/create", () => ANSWER);
+  client.setRequestHandler("elicitation/create", answer);
+  client.setNotificationHandler("notifications/message", (notification) => {
+    logs.push(notification.params);
+  });
   await client.connect(new StreamableHTTPClientTransport(url));
-  return { call: (name: string) => client.callTool({ name }), close: () => client.close() };
+  // A legacy session asks once; a 2026-07-28 request carries the level it wants logs at.
+  const modern = client.getProtocolEra() === "modern";
+  if (!modern) await client.setLoggingLevel("info");
+  const _meta = modern ? { [LOG_LEVEL_META_KEY]: "info" as const } : undefined;
+  return {
+    call: (name: string) => client.callTool({ name, ...(_meta && { _meta }) }),
+    logs,
+    close: () => client.close(),
+  };
 }
+
+/** How many of the remote's calls were answered, from its `asked` tool. */
+const answered = (result: Json) => Number(/(\d+) answered/.exec(textOf(result))![1]);
 
 const REMOTES = [
   { key: "v1_stdio", sdk: "v1", transport: "stdio" },
@@ -56,7 +90,8 @@ describe("a remote's questions through a composed server", () => {
     for (const { key, sdk, transport } of REMOTES) {
       const http = transport === "http" ? await httpRemote(sdk) : undefined;
       if (http) remotes.push(http);
-      sources[key] = { mcp: http ? { url: http.url.href } : stdioRemote(sdk), tools: { include: ["ask", "asked"] } };
+      const tools = { include: ["ask", "asked", "chatty"] };
+      sources[key] = { mcp: http ? { url: http.url.href } : stdioRemote(sdk), tools };
     }
     const config = join(folder.dir, "mcpsmith.config.json");
     writeFileSync(config, JSON.stringify({ name: "gateway", mode: "tools", sources }));
@@ -74,13 +109,52 @@ describe("a remote's questions through a composed server", () => {
       async (kind) => {
         const client = await answeringClient(kind, proxy.url);
         try {
-          const before = Number(textOf(await client.call(`${key}_asked`)));
+          const before = answered(await client.call(`${key}_asked`));
           expect(textOf(await client.call(`${key}_ask`))).toBe("colour: teal");
-          expect(Number(textOf(await client.call(`${key}_asked`)))).toBe(before + 1);
+          expect(answered(await client.call(`${key}_asked`))).toBe(before + 1);
         } finally {
           await client.close();
         }
       },
     );
+
+    it.each(CLIENTS.map((client) => client.kind))(
+      "passes its logs on to the %s client, at the level that client asked for",
+      async (kind) => {
+        const client = await answeringClient(kind, proxy.url);
+        try {
+          expect(textOf(await client.call(`${key}_chatty`))).toBe("chatted");
+          await expect.poll(() => client.logs).toEqual([{ level: "info", data: "found 3 notes", logger: "notes" }]);
+        } finally {
+          await client.close();
+        }
+      },
+    );
+  });
+
+  it("asks each of two calls to a legacy remote over HTTP that ask at once its own question", async () => {
+    // Neither answers before both were asked (or a call ended without asking): both calls wait on the remote at once.
+    let asked = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const answerWith = (colour: string) => async () => {
+      asked += 1;
+      if (asked === 2) release();
+      await released;
+      return { action: "accept" as const, content: { colour } };
+    };
+    const teal = await answeringClient("v2 pinned 2026-07-28", proxy.url, answerWith("teal"));
+    const coral = await answeringClient("v1", proxy.url, answerWith("coral"));
+    try {
+      const before = answered(await teal.call("v1_http_asked"));
+      const calls = [teal.call("v1_http_ask"), coral.call("v1_http_ask")];
+      for (const call of calls) call.then(release, release);
+      const results = await Promise.all(calls);
+      expect(results.map(textOf)).toEqual(["colour: teal", "colour: coral"]);
+      expect(answered(await teal.call("v1_http_asked"))).toBe(before + 2);
+    } finally {
+      await teal.close();
+      await coral.close();
+    }
   });
 });

@@ -30,7 +30,7 @@ describe.each(REMOTES)("a remote written with the SDK $sdk over $transport", ({ 
     if (transport === "http") http = await httpRemote(sdk);
     const mcp = http ? { url: http.url.href } : stdioRemote(sdk);
     const tools = {
-      exclude: ["die", "grow", "ask", "asked", "touch", "headers", "traceparent"],
+      exclude: ["die", "grow", "shrink", "ask", "asked", "chatty", "touch", "headers", "traceparent"],
       rename: { echo: "say" },
       bind: { add: { b: 10 } },
     };

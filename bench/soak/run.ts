@@ -9,8 +9,12 @@
  * - a 2026-07-28 `subscriptions/listen` stream opened and dropped;
  * - a task created (2026-07-28, the tasks extension), which ends at once and expires after its TTL.
  *
- * Every 5 seconds the server collects garbage and reports its resident set size and heap. The first 2 minutes warm
- * up; over the rest, the least-squares slope of each is reported in MB per 10 minutes.
+ * Every 5 seconds the server collects garbage and reports its resident set size and heap, under traffic. Every 30
+ * seconds the clients also stop: once every cycle in flight has ended and the server has had 2 seconds to see the
+ * dropped streams close, it reports them at rest. Under traffic, RSS moves with whatever is in flight (sockets and
+ * buffers of the cycles the clients dropped, which a loaded machine closes later); at rest it is what the server
+ * retains, which is what a leak raises. The first 2 minutes warm up; over the rest, the least-squares slope of each
+ * series is reported in MB per 10 minutes (the target, under 1, is for RSS at rest).
  *
  *   node bench/dist/soak/run.js [--minutes N] [--quick]   # default 10 minutes; --quick is 4
  *
@@ -39,6 +43,9 @@ if (!(Number.isFinite(minutes) && minutes * 60_000 > WARM_UP_MS)) {
 }
 const DURATION_MS = minutes * 60_000;
 const SAMPLE_MS = 5_000;
+const REST_EVERY_MS = 30_000;
+/** Long enough for the server to see the connections the clients dropped close, on a loaded machine. */
+const SETTLE_MS = 2_000;
 const IN_FLIGHT = 16;
 
 function log(message: string): void {
@@ -63,6 +70,10 @@ async function start(): Promise<{ child: ChildProcess; url: URL }> {
 interface Memory {
   rss: number;
   heapUsed: number;
+  /** What V8 has committed for its heap: RSS that grows while this stays flat is native memory, not V8's. */
+  heapTotal: number;
+  /** Memory of Buffers and other objects outside V8's heap (sockets' buffers among them). */
+  external: number;
 }
 
 /** The server's memory after a full collection (it answers "memory" over IPC). */
@@ -168,41 +179,100 @@ const counts = Object.fromEntries(kinds.map((kind) => [kind, 0]));
 let failures = 0;
 let lastFailure = "";
 const started = performance.now();
-const samples: ({ at: number } & Memory)[] = [];
-const sampler = setInterval(async () => {
+const samples: Sample[] = [];
+const rested: Sample[] = [];
+
+interface Sample extends Memory {
+  at: number;
+}
+
+async function sample(into: Sample[], label: string): Promise<void> {
   const at = performance.now() - started;
   const memory = await memoryOf(child);
-  samples.push({ at, ...memory });
+  into.push({ at, ...memory });
   log(
-    `soak: ${(at / 60_000).toFixed(1)} min, RSS ${(memory.rss / MB).toFixed(1)} MB, heap ${(memory.heapUsed / MB).toFixed(1)} MB`,
+    `soak: ${(at / 60_000).toFixed(1)} min, ${label}: RSS ${(memory.rss / MB).toFixed(1)} MB, heap ${(memory.heapUsed / MB).toFixed(1)} of ${(memory.heapTotal / MB).toFixed(1)} MB, external ${(memory.external / MB).toFixed(1)} MB`,
   );
-}, SAMPLE_MS);
+}
+
+// One sample at a time: a rest sample and a traffic sample would otherwise race for the server's answer.
+let sampling: Promise<void> = Promise.resolve();
+const queueSample = (into: Sample[], label: string) => {
+  sampling = sampling.then(() => sample(into, label));
+  return sampling;
+};
+const sampler = setInterval(() => void queueSample(samples, "under traffic"), SAMPLE_MS);
+
+/** The clients' pause: while `resting` is set, no new cycle starts; the last cycle to end lets the rest begin. */
+let resting: Promise<void> | undefined;
+let active = 0;
+let allIdle: (() => void) | undefined;
+async function rest(): Promise<void> {
+  let release!: () => void;
+  resting = new Promise((resolve) => {
+    release = resolve;
+  });
+  if (active > 0) await new Promise<void>((resolve) => (allIdle = resolve));
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await queueSample(rested, "at rest");
+  resting = undefined;
+  release();
+}
+const rester = setInterval(() => void rest(), REST_EVERY_MS);
 
 log(`soak: ${minutes} minutes of mixed traffic against ${url.href}, load average ${loadavg()[0]!.toFixed(1)}`);
 let turn = 0;
 await Promise.all(
   Array.from({ length: IN_FLIGHT }, async () => {
     while (performance.now() - started < DURATION_MS) {
+      while (resting !== undefined) await resting;
       const kind = kinds[turn++ % kinds.length]!;
+      active += 1;
       try {
         await CYCLES[kind]!(url);
         counts[kind]! += 1;
       } catch (error) {
         failures += 1;
         lastFailure = `${kind}: ${error instanceof Error ? error.message : String(error)}`;
+      } finally {
+        active -= 1;
+        if (active === 0 && resting !== undefined) allIdle?.();
       }
     }
   }),
 );
 clearInterval(sampler);
+clearInterval(rester);
+await sampling;
 const alive = child.exitCode === null && child.signalCode === null;
 child.kill("SIGTERM");
 
-const warm = samples.filter(({ at }) => at >= WARM_UP_MS);
-const rssSlope = slope(warm.map(({ at, rss }) => ({ at, bytes: rss })));
-const heapSlope = slope(warm.map(({ at, heapUsed }) => ({ at, bytes: heapUsed })));
-const rssMb = warm.map(({ rss }) => rss / MB);
-const heapMb = warm.map(({ heapUsed }) => heapUsed / MB);
+/** The series after warm-up, in MB, with its least-squares slope. */
+function series(of: readonly Sample[], read: (sample: Sample) => number) {
+  const warm = of.filter(({ at }) => at >= WARM_UP_MS);
+  const mb = warm.map((sample) => read(sample) / MB);
+  return {
+    min: Math.min(...mb),
+    max: Math.max(...mb),
+    last: mb.at(-1),
+    slopeMbPer10Minutes: slope(warm.map((sample) => ({ at: sample.at, bytes: read(sample) }))),
+  };
+}
+const READINGS = {
+  RSS: (sample: Sample) => sample.rss,
+  "heap used": (sample: Sample) => sample.heapUsed,
+  "heap committed": (sample: Sample) => sample.heapTotal,
+  external: (sample: Sample) => sample.external,
+};
+const atRest = Object.fromEntries(Object.entries(READINGS).map(([name, read]) => [name, series(rested, read)]));
+const underTraffic = Object.fromEntries(Object.entries(READINGS).map(([name, read]) => [name, series(samples, read)]));
+const toSeconds = ({ at, rss, heapUsed, heapTotal, external }: Sample) => ({
+  seconds: Math.round(at / 1000),
+  rssMb: +(rss / MB).toFixed(1),
+  heapMb: +(heapUsed / MB).toFixed(1),
+  heapCommittedMb: +(heapTotal / MB).toFixed(1),
+  externalMb: +(external / MB).toFixed(1),
+});
 const result = {
   date: new Date().toISOString(),
   minutes,
@@ -212,22 +282,28 @@ const result = {
   cycles: counts,
   failures,
   lastFailure,
-  rssMb: { min: Math.min(...rssMb), max: Math.max(...rssMb), last: rssMb.at(-1) },
-  heapMb: { min: Math.min(...heapMb), max: Math.max(...heapMb), last: heapMb.at(-1) },
-  slopeMbPer10Minutes: { rss: rssSlope, heap: heapSlope },
-  samples: samples.map(({ at, rss, heapUsed }) => ({
-    seconds: Math.round(at / 1000),
-    rssMb: +(rss / MB).toFixed(1),
-    heapMb: +(heapUsed / MB).toFixed(1),
-  })),
+  atRest,
+  underTraffic,
+  samples: { atRest: rested.map(toSeconds), underTraffic: samples.map(toSeconds) },
 };
 
 console.log(table([["cycle", "count"], ...kinds.map((kind) => [kind, counts[kind]!.toLocaleString("en")])]));
 console.log(
   table([
     ["after warm-up", "min MB", "max MB", "slope, MB per 10 min"],
-    ["RSS", result.rssMb.min.toFixed(1), result.rssMb.max.toFixed(1), rssSlope.toFixed(2)],
-    ["heap used", result.heapMb.min.toFixed(1), result.heapMb.max.toFixed(1), heapSlope.toFixed(2)],
+    ...(
+      [
+        ["at rest", atRest],
+        ["under traffic", underTraffic],
+      ] as const
+    ).flatMap(([when, readings]) =>
+      Object.entries(readings).map(([name, { min, max, slopeMbPer10Minutes }]) => [
+        `${name}, ${when}`,
+        min.toFixed(1),
+        max.toFixed(1),
+        slopeMbPer10Minutes.toFixed(2),
+      ]),
+    ),
   ]),
 );
 console.log(`server alive: ${alive}; failed cycles: ${failures}`);

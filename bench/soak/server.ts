@@ -29,6 +29,6 @@ announce(handle.url!.href);
 process.on("message", (message) => {
   if (message !== "memory") return;
   globalThis.gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  process.send?.({ rss, heapUsed });
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  process.send?.({ rss, heapUsed, heapTotal, external });
 });

@@ -25,7 +25,7 @@ export async function httpRemote(sdk: RemoteSdk): Promise<SpawnedHttpServer> {
 export interface ConfigFolder {
   dir: string;
   /** Writes the config (tools mode unless it says otherwise) and composes it as `mcpsmith serve` does. */
-  compose(config: Record<string, unknown>): Promise<Composition>;
+  compose(config: Record<string, unknown>, warn?: (message: string) => void): Promise<Composition>;
   remove(): void;
 }
 
@@ -33,10 +33,10 @@ export function configFolder(): ConfigFolder {
   const dir = mkdtempSync(join(tmpdir(), "mcpsmith-remote-"));
   return {
     dir,
-    async compose(config) {
+    async compose(config, warn) {
       const file = join(dir, "mcpsmith.config.json");
       writeFileSync(file, JSON.stringify({ name: "gateway", mode: "tools", ...config }));
-      return composeConfig(await readConfig(file, dir), { authenticated: false });
+      return composeConfig(await readConfig(file, dir), { authenticated: false, ...(warn && { warn }) });
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -6,10 +6,10 @@ import type * as Runtime from "@mcpsmith/runtime";
 import * as z from "zod/v4";
 import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
-import { registerTelemetry } from "./telemetry.js";
 
 const args = parseServerArgs(process.argv.slice(2));
-if (args.telemetry) registerTelemetry();
+// Only with --telemetry: a program without a provider would not load the OpenTelemetry SDK, and start-up is measured.
+if (args.telemetry) (await import("./telemetry.js")).registerTelemetry();
 // MCPSMITH_BENCH_RUNTIME: another build of the runtime (an earlier commit's dist/index.js), to compare in one run.
 const { serve, server }: typeof Runtime = await import(process.env.MCPSMITH_BENCH_RUNTIME ?? "@mcpsmith/runtime");
 

@@ -25,11 +25,22 @@ export {
   type ProjectSchemasFile,
 } from "./model/derived.js";
 export { hintAnnotations, hintsOf, TOOL_HINTS } from "./model/tool-hints.js";
+export {
+  DEFAULT_MAX_TOOL_NAME_LENGTH,
+  HASH_LENGTH,
+  SAFE_TOOL_NAME_CHARACTERS,
+  safeToolName,
+  shortHash,
+  type ToolNameOptions,
+  toolNamePattern,
+  UNSAFE_TOOL_NAME_CHARACTER,
+  uniqueToolNames,
+} from "./model/tool-names.js";
 export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { withDefaults } from "./schema/defaults.js";
 export { guardProblem, resolveGuards } from "./serve/guards.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
-export { editDistance, nearestMatches, thousands } from "./text.js";
+export { editDistance, globToRegExp, keyPath, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

@@ -37,3 +37,20 @@ export function nearestMatches(input: string, candidates: readonly string[], cou
 export function thousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+/**
+ * A name glob as a whole-name regex: `*` any characters, `?` one, the rest literal. What a config's `include` and
+ * `exclude` (of tools, of tables) match names with.
+ */
+export function globToRegExp(glob: string): RegExp {
+  const pattern = [...glob]
+    .map((char) => (char === "*" ? ".*" : char === "?" ? "." : char.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${pattern}$`, "u");
+}
+
+/** Where a value is in a config, for messages: `sources.shop.tools`, a key that is no identifier quoted (`["a b"]`). */
+export function keyPath(at: string, key: string): string {
+  const step = /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return at === "" ? step.replace(/^\./, "") : `${at}${step}`;
+}

@@ -56,8 +56,9 @@ export interface Composition {
   files: string[];
   /**
    * Called with the whole served model again when a source's lists changed while serving (a remote MCP server's):
-   * planned, composed and listed in the mode as at start-up. A change that no longer fits the config (a transform
-   * naming a tool that is gone) is a warning, and the model served until then stays.
+   * planned, composed and listed in the mode as at start-up (a tool it dropped is no longer served; a transform
+   * naming it waits for it, with a warning). A change the config cannot apply (a bound argument its tool no longer
+   * takes) is a warning, and the model served until then stays.
    */
   onChange(listener: (model: ServerModel) => void): void;
   /** Called with the served URI (the source's prefix in it) when a source's resource changed. */

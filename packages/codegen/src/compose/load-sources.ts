@@ -73,7 +73,7 @@ export function plannedSources(
   loaded: readonly LoadedEntry[],
   warn: (message: string) => void,
 ): ComposedSource[] {
-  return loaded.map(({ key, config: source, source: { model, hints, rawSql } }) => {
+  return loaded.map(({ key, config: source, source: { model, hints, rawSql, onChange } }) => {
     const prefix = source.prefix ?? key;
     const plan = planSource({
       key,
@@ -81,6 +81,8 @@ export function plannedSources(
       prefix,
       transforms: source.tools ?? {},
       rawSql,
+      // A remote's tools come and go while it serves: a transform naming one it lacks now waits for it.
+      live: onChange !== undefined,
       file,
       ...(config.maxNameLength !== undefined && { maxNameLength: config.maxNameLength }),
     });

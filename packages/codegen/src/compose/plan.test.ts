@@ -93,4 +93,15 @@ describe("planSource", () => {
     expect(failure).toThrow('sources.shop.tools.describe.nope: source "shop" has no tool "nope"');
     expect(failure).toThrow('sources.shop.tools.bind.gets: source "shop" has no tool "gets"');
   });
+
+  it("of a source whose tools come and go (a remote), waits for a tool a transform names instead of failing", () => {
+    const { tools, warnings } = plan({
+      live: true,
+      transforms: { rename: { list_order: "orders" }, include: ["list_*"] },
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(["shop_list_orders", "shop_list_customers"]);
+    expect(warnings).toEqual([
+      'sources.shop.tools.rename.list_order: source "shop" has no tool "list_order" now (its tools: list_orders, get_orders, list_customers, query, describe); it applies once the source has one',
+    ]);
+  });
 });

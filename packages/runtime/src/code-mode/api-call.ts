@@ -108,6 +108,9 @@ function apiContext(outer: Context, signal: AbortSignal, name: string, asked: ()
     server: outer.server,
     notify: outer.notify,
     progress: async () => {},
+    get logLevel() {
+      return outer.logLevel;
+    },
     log: (level, data, logger) => outer.log(level, data, logger),
     elicit: noInput,
     sample: noInput,

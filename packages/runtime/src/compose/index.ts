@@ -7,9 +7,28 @@ export { composeServer } from "./compose.js";
 export { type CatalogueMode, type CatalogueOptions, catalogueModel } from "./modes.js";
 export { modelOfModule } from "./module-model.js";
 export { prefixedName, prefixedUri } from "./namespace.js";
+export {
+  type BindingConfig,
+  type LiveSourcePlan,
+  type PlanProblem,
+  type PlanToolsInput,
+  plannedSource,
+  planTools,
+  type SourcePlan,
+  type ToolsPlan,
+  type ToolTransforms,
+} from "./plan.js";
 export { openRemoteSource } from "./remote/open.js";
 export type { RemoteSource } from "./remote/source.js";
-export type { RemoteHttpTarget, RemoteOptions, RemoteStdioTarget, RemoteTarget } from "./remote/target.js";
+export {
+  type ConfiguredRemote,
+  type RemoteHttpTarget,
+  type RemoteOptions,
+  type RemoteStdioTarget,
+  type RemoteTarget,
+  remoteTarget,
+  type TextOrEnv,
+} from "./remote/target.js";
 export type {
   Binding,
   ComposedServer,

@@ -41,6 +41,7 @@ export function makeContext(
   const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   let client: ClientInfo | undefined;
   let auth: AuthContext | undefined;
+  const logLevel = () => (modern ? (envelope?.[LOG_LEVEL_META_KEY] as LogLevel | undefined) : connection.logLevel);
   const context: ContextWithoutInput = {
     // Read when a handler asks: on the fast path the request's signal is made only then (serve/node-exchange.ts).
     get signal() {
@@ -80,10 +81,13 @@ export function makeContext(
         },
       });
     },
+    get logLevel() {
+      return logLevel();
+    },
     async log(level, data, logger) {
       // Spec: no notifications/message unless the client asked for a level (per request on 2026-07-28,
       // with logging/setLevel on legacy connections).
-      const threshold = modern ? (envelope?.[LOG_LEVEL_META_KEY] as LogLevel | undefined) : connection.logLevel;
+      const threshold = logLevel();
       if (threshold === undefined || SEVERITY[level] < SEVERITY[threshold]) return;
       await sdk.mcpReq.notify({
         method: "notifications/message",

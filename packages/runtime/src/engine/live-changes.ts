@@ -44,14 +44,16 @@ export function withEntries(current: CompiledModel, part: CompiledModel): Compil
 }
 
 /**
- * Every entry of `next` (a whole model, compiled on its own) in place of those of `current`; the identity, the
- * signing of `requestState` and the options stay `current`'s, and capabilities only grow.
+ * Every entry of `next` (a whole model, compiled on its own) and its instructions in place of those of `current`;
+ * the identity, the signing of `requestState` and the options stay `current`'s, and capabilities only grow.
  */
 export function replacedEntries(current: CompiledModel, next: CompiledModel): CompiledModel {
   const capabilities: ServerCapabilities = {
     ...next.serverOptions.capabilities,
     ...current.serverOptions.capabilities,
   };
+  const { instructions: _replaced, ...options } = current.serverOptions;
+  const instructions = next.serverOptions.instructions;
   return {
     ...current,
     tools: next.tools,
@@ -63,7 +65,7 @@ export function replacedEntries(current: CompiledModel, next: CompiledModel): Co
     prompts: next.prompts,
     promptList: next.promptList,
     completions: next.completions,
-    serverOptions: { ...current.serverOptions, capabilities },
+    serverOptions: { ...options, capabilities, ...(instructions !== undefined && { instructions }) },
   };
 }
 

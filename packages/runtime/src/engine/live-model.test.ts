@@ -69,6 +69,25 @@ describe("LiveModel changes", () => {
     expect(live.current.toolList.map((t) => t.name)).toEqual(["first", "second"]);
   });
 
+  it("serves the replacing model's instructions to connections made from then on, and none when it has none", async () => {
+    const { live } = liveModel();
+    const told = async () => {
+      const client = new Client({ name: "t", version: "1" });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await createConnectionServer(live, "legacy", "stdio").connect(serverSide);
+      await client.connect(clientSide);
+      try {
+        return client.getInstructions();
+      } finally {
+        await client.close();
+      }
+    };
+    live.replace({ ...toModel(base()), instructions: "From notes: read-only." });
+    expect(await told()).toBe("From notes: read-only.");
+    live.replace(toModel(base()));
+    expect(await told()).toBeUndefined();
+  });
+
   it("adds a tool after the existing ones, compiled (validated input) and announced once", async () => {
     const { live, bus } = liveModel();
     const before = live.current;

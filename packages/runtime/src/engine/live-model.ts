@@ -93,9 +93,11 @@ export class LiveModel {
 
   /**
    * Serves another model in place of the whole catalogue (what a composed server does when a remote source's lists
-   * changed): its tools, resources, templates, prompts and completions, compiled and checked first (an invalid
-   * model throws and nothing changes). The server's identity, instructions, options and middleware stay those it
-   * was served with. Each list that differs is announced as changed.
+   * changed): its tools, resources, templates, prompts, completions and instructions, compiled and checked first
+   * (an invalid model throws and nothing changes). The server's identity, options and middleware stay those it was
+   * served with. Each list that differs is announced as changed. The instructions are told to connections made from
+   * then on (a legacy session keeps those of its `initialize`; a 2026-07-28 client reads them at its next
+   * `server/discover`); no notification exists for them.
    */
   replace(model: ServerModel): void {
     let compiled: CompiledModel;

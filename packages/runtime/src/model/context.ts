@@ -32,6 +32,12 @@ export interface Context {
   progress(done: number, total?: number, message?: string): Promise<void>;
   /** Sends a log message to the client, only when the client asked for logs at this level or above. */
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
+  /**
+   * The lowest level the client asked logs at (per request on 2026-07-28, with `logging/setLevel` on legacy
+   * connections); undefined when it asked for none, and `log` sends nothing. What a handler passing work on to
+   * another MCP server asks it for.
+   */
+  readonly logLevel?: LogLevel | undefined;
   readonly client: ClientInfo;
   /**
    * The verified caller: subject, client, scopes and claims, on HTTP with `auth` configured (docs/auth.md).

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { hasDefaults, withDefaults } from "./defaults.js";
+import { validate07, validate2020 } from "./meta-validators.generated.js";
 import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
 import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
@@ -18,33 +19,42 @@ let shared07: Ajv | undefined;
 // code.optimize: false skips Ajv's passes over the generated code (inlining names, folding blocks), a large share
 // of compiling: a large document's first call of a tool compiles the definitions it reaches. The unoptimised
 // validators are slightly slower per check, and a compile saved pays for hundreds of checks (the figures are in
-// bench/README.md, "The runtime's choices").
+// bench/README.md, "The runtime's choices"). scripts/meta-validators.mjs compiles the meta-schemas with the same.
 const OPTIONS = { strict: false, allErrors: true, validateFormats: true, code: { optimize: false } } as const;
 
-function ajv(dialect: unknown): Ajv2020 | Ajv {
-  // Required on first use, not imported: a server whose schemas are all zod never needs Ajv and ajv-formats,
-  // and loading them is a large share of a stdio server's start-up (figure in bench/README.md, "The runtime's choices").
+type Dialect = "2020-12" | "draft-07";
+
+/**
+ * The formats the checked schemas name, for each dialect's Ajv to learn when it is made (see `checkSchema`): a
+ * schema is checked at start-up, before anything loads Ajv.
+ */
+const named: Record<Dialect, Set<string>> = { "2020-12": new Set(), "draft-07": new Set() };
+
+function ajv(dialect: Dialect): Ajv2020 | Ajv {
+  // Required on first use, not imported: a server whose schemas are all zod never needs Ajv and ajv-formats, and a
+  // JSON Schema server needs them at its first validated value, not at start-up (loading them is a large share of a
+  // stdio server's start-up: figures in docs/performance.md, "Start-up and memory").
   const require = createRequire(import.meta.url);
+  const made = dialect === "draft-07" ? shared07 : shared2020;
+  if (made) return made;
   const addFormats = (require("ajv-formats") as { default: (ajv: Ajv2020 | Ajv) => void }).default;
   // Tuple `items: [...]` and `additionalItems` mean something else in 2020-12 (where the array form is invalid), so
   // a draft-07 schema gets a draft-07 validator instead of being refused or checked differently than written.
-  if (isDraft07(dialect)) {
-    if (!shared07) {
-      shared07 = new (require("ajv") as typeof import("ajv")).Ajv(OPTIONS);
-      addFormats(shared07);
-    }
-    return shared07;
-  }
-  if (!shared2020) {
-    shared2020 = new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(OPTIONS);
-    addFormats(shared2020);
-  }
-  return shared2020;
+  const validator =
+    dialect === "draft-07"
+      ? new (require("ajv") as typeof import("ajv")).Ajv(OPTIONS)
+      : new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(OPTIONS);
+  addFormats(validator);
+  for (const format of named[dialect]) learnFormat(validator, format);
+  if (dialect === "draft-07") shared07 = validator as Ajv;
+  else shared2020 = validator as Ajv2020;
+  return validator;
 }
 
 /**
  * A validator for a JSON Schema. The schema is checked at once (Throws with Ajv's reason when it is invalid, or
- * names a `$ref` outside itself, which is never fetched); Ajv compiles it when the first value is checked. A valid
+ * names a `$ref` outside itself, which is never fetched); Ajv is loaded, and compiles it, when the first value is
+ * checked. A valid
  * value comes back with its absent properties' defaults filled in (see withDefaults), as a copy when any was.
  *
  * Compiling lazily is what lets a large document start: Ajv compiles every definition a schema reaches into that
@@ -56,12 +66,12 @@ function ajv(dialect: unknown): Ajv2020 | Ajv {
 export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Validation {
   // `$schema` only picks the validator; the body is compiled without it so Ajv never looks a meta-schema up.
   const { $schema, ...body } = schema;
-  const validator = ajv($schema);
-  checkSchema(validator, body);
+  const dialect: Dialect = isDraft07($schema) ? "draft-07" : "2020-12";
+  checkSchema(dialect, body);
   let check: ValidateFunction | undefined;
   let fills: boolean | undefined;
   return (value) => {
-    check ??= compileSharing(validator, body);
+    check ??= compileSharing(ajv(dialect), body);
     fills ??= hasDefaults(body);
     // Filled before checking, as Ajv did: a required property with a default may be left out.
     const filled = fills ? withDefaults(body, value) : value;
@@ -69,21 +79,21 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
   };
 }
 
-/** The schema objects each Ajv instance has checked (checkSchema), with every node below them. */
-const checked = new WeakMap<Ajv2020 | Ajv, WeakSet<object>>();
+/** The schema objects checked for each dialect (checkSchema), with every node below them. */
+const checked: Record<Dialect, WeakSet<object>> = { "2020-12": new WeakSet(), "draft-07": new WeakSet() };
 
 /**
  * What Ajv's compile would refuse before compiling, without compiling: the schema against the dialect's
- * meta-schema, and `$ref`s that point outside it. Each subtree is visited once per Ajv instance: a definition
- * shared by many tools' `$defs` is checked the first time only.
+ * meta-schema (compiled by Ajv ahead of time, with the options here: meta-validators.generated.js), and `$ref`s that
+ * point outside it. Each subtree is visited once per dialect: a definition shared by many tools' `$defs` is checked
+ * the first time only.
  *
- * While walking, registers every format the schema names that Ajv does not know (OpenAPI's int16, Graph's
- * base64url) as one that accepts anything: a format is an annotation unless the validator knows it, and Ajv would
+ * While walking, notes every format the schema names, for Ajv to accept anything for those it does not know
+ * (OpenAPI's int16, Graph's base64url): a format is an annotation unless the validator knows it, and Ajv would
  * otherwise print `unknown format "..." ignored` for each schema naming it.
  */
-function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): void {
-  const seen = checked.get(validator) ?? new WeakSet<object>();
-  checked.set(validator, seen);
+function checkSchema(dialect: Dialect, body: Record<string, unknown>): void {
+  const seen = checked[dialect];
   // The root without its `$defs` against the meta-schema, then each definition not met before on its own: the
   // meta-schema checks a definition the same way wherever it sits.
   const { $defs, definitions, ...root } = body;
@@ -92,17 +102,20 @@ function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): v
   const parts = [root, ...definitionsOf($defs, seen), ...definitionsOf(definitions, seen)];
   for (const part of parts) {
     if (seen.has(part)) continue;
-    if (!validator.validateSchema(part)) {
-      throw new Error(`schema is invalid: ${validator.errorsText(validator.errors)}`);
-    }
+    const problem = metaSchemaProblem(dialect, part);
+    if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
   }
   // Marked as checked only once the whole schema passed, so that another schema sharing a bad subtree is refused too.
   const visited = new Set<object>();
+  const made = dialect === "draft-07" ? shared07 : shared2020;
   const visit = (node: unknown) => {
     if (typeof node !== "object" || node === null || seen.has(node) || visited.has(node)) return;
     visited.add(node);
     const { format, $ref } = node as { format?: unknown; $ref?: unknown };
-    if (typeof format === "string" && !validator.formats[format]) validator.addFormat(format, true);
+    if (typeof format === "string") {
+      named[dialect].add(format);
+      if (made) learnFormat(made, format);
+    }
     checkLocalRef($ref);
     for (const child of Object.values(node)) visit(child);
   };
@@ -110,6 +123,30 @@ function checkSchema(validator: Ajv2020 | Ajv, body: Record<string, unknown>): v
   for (const node of visited) seen.add(node);
   for (const container of [$defs, definitions])
     if (typeof container === "object" && container !== null) seen.add(container);
+}
+
+/**
+ * Ajv's `validateSchema` and `errorsText`, worded as Ajv words them, from the precompiled meta-schema. A part with
+ * a `$schema` of its own is checked against that, which only Ajv can look up.
+ */
+function metaSchemaProblem(dialect: Dialect, part: object): string | undefined {
+  if ("$schema" in part) {
+    const validator = ajv(dialect);
+    return validator.validateSchema(part as Record<string, unknown>)
+      ? undefined
+      : validator.errorsText(validator.errors);
+  }
+  const meta = dialect === "draft-07" ? validate07 : validate2020;
+  if (meta(part)) return undefined;
+  const errors = meta.errors ?? [];
+  return errors.length === 0
+    ? "No errors"
+    : errors.map((error) => `data${error.instancePath} ${error.message}`).join(", ");
+}
+
+/** A format Ajv does not know is accepted as it is (see checkSchema). */
+function learnFormat(validator: Ajv2020 | Ajv, format: string): void {
+  if (!validator.formats[format]) validator.addFormat(format, true);
 }
 
 function definitionsOf(definitions: unknown, seen: WeakSet<object>): object[] {

@@ -42,9 +42,10 @@ export interface ServeHandle {
   /** Announce changes the model cannot see (the same API handlers get as `ctx.notify`). */
   notify: Notifier;
   /**
-   * Serves another model in place of the whole catalogue, checked first (an invalid one throws and nothing
-   * changes); identity, instructions, options and middleware stay; each list that differs is announced. What
-   * `mcpsmith serve` does with a config when a remote source's lists changed.
+   * Serves another model in place of the whole catalogue and its instructions, checked first (an invalid one throws
+   * and nothing changes); identity, options and middleware stay; each list that differs is announced, and the
+   * instructions are those of connections made from then on. What `mcpsmith serve` does with a config when a remote
+   * source's lists changed or it came back after a reconnect.
    */
   replace(model: ServerModel): void;
   close(): Promise<void>;

@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { keyPath } from "@mcpsmith/runtime/internal";
 
 export interface Checker {
   /** The config file's folder: relative paths are read from it. */
@@ -13,11 +14,8 @@ export interface Checker {
 
 export type Check = (value: unknown, at: string, checker: Checker) => void;
 
-/** `sources.billing` + `baseUrl` -> `sources.billing.baseUrl`; a key that is not an identifier is quoted. */
-export function keyPath(at: string, key: string): string {
-  const step = /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-  return at === "" ? step.replace(/^\./, "") : `${at}${step}`;
-}
+// `sources.billing` + `baseUrl` -> `sources.billing.baseUrl`: the runtime's, which names a remote's transforms so too.
+export { keyPath };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

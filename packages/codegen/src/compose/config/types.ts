@@ -1,3 +1,4 @@
+import type { ToolTransforms } from "@mcpsmith/runtime/compose";
 import type { ListingMode } from "../../ir/listing-modes.js";
 
 /**
@@ -13,34 +14,8 @@ export interface FromEnv {
   env: string;
 }
 
-/**
- * What a bound argument is set to: a value (an object value is written `{ "value": {...} }`), an environment
- * variable (`{ "env": "TENANT" }`, read at start-up) or a claim of the caller's verified token (`{ "claim": "sub" }`,
- * read at each call; needs authorization on).
- */
-export type BindingConfig =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly unknown[]
-  | FromEnv
-  | { claim: string }
-  | { value: unknown };
-
-/** Transforms of a source's tools, applied before the global mode. Names are the source's own, before the prefix. */
-export interface ToolTransforms {
-  /** Globs of tool names to serve (`*` any characters, `?` one); all when absent. */
-  include?: readonly string[];
-  /** Globs of tool names to leave out, after `include`. */
-  exclude?: readonly string[];
-  /** `{ old: new }`: a renamed tool still gets the prefix. */
-  rename?: Readonly<Record<string, string>>;
-  /** `{ tool: description }`. */
-  describe?: Readonly<Record<string, string>>;
-  /** `{ tool: { argument: value } }`: the argument leaves the input schema and the server fills it. */
-  bind?: Readonly<Record<string, Readonly<Record<string, BindingConfig>>>>;
-}
+// The transforms are planned by the runtime (a generated project plans a remote's tools at run time), so it defines them.
+export type { BindingConfig, ToolTransforms } from "@mcpsmith/runtime/compose";
 
 /** What every source takes. */
 export interface SourceBase {

@@ -4,8 +4,8 @@
  * TypeScript's server module there, a module imported where it is. Each part says how the composed index reaches its
  * model, and what it needs around it (a driver, environment variables).
  */
-import { join, relative, sep } from "node:path";
-import { printLiteral } from "../../emit/core/literal.js";
+import { join, relative, resolve, sep } from "node:path";
+import { printLiteral, printString } from "../../emit/core/literal.js";
 import type { DependencyFields, ProjectVersions } from "../../emit/core/package-json.js";
 import { type EnvVariable, GENERATED_DIR, generatedPart } from "../../emit/core/project.js";
 import { emitDatabaseProject } from "../../emit/database/project.js";
@@ -14,7 +14,12 @@ import { emitTypeScriptServer } from "../../emit/typescript/emit-server.js";
 import { importPath } from "../../emit/typescript/server-view.js";
 import { databaseServerDefinition } from "../../serve/database-identity.js";
 import { openApiServerDefinition } from "../../serve/openapi-identity.js";
-import type { DatabaseSourceConfig, ModuleSourceConfig, OpenApiSourceConfig } from "../config/types.js";
+import type {
+  DatabaseSourceConfig,
+  McpSourceConfig,
+  ModuleSourceConfig,
+  OpenApiSourceConfig,
+} from "../config/types.js";
 import type { LoadedEntry } from "../load-sources.js";
 
 export interface ProjectPart extends DependencyFields {
@@ -27,6 +32,8 @@ export interface ProjectPart extends DependencyFields {
   build: string;
   /** Whether the composed index holds an executor to close for it. */
   closes: boolean;
+  /** A remote MCP server, connected when the server starts (its lists may change while it serves). */
+  remote?: boolean;
 }
 
 export interface PartContext {
@@ -39,6 +46,8 @@ export interface PartContext {
   regenerate: string;
   /** How the project names the config, for headers (`mcpsmith.config.ts`). */
   configName: string;
+  /** The config's folder: a remote's `cwd` is relative to it. */
+  configDir: string;
 }
 
 const INDEX = join(GENERATED_DIR, "index.ts");
@@ -115,7 +124,7 @@ export function projectPart(entry: LoadedEntry, context: PartContext): ProjectPa
       closes: false,
     };
   }
-  if (ir.kind === "mcp") throw new Error(`source "${key}": a remote is not written into a project (refused before)`);
+  if (ir.kind === "mcp") return remotePart(key, entry.config as McpSourceConfig, context);
   const config = entry.config as ModuleSourceConfig;
   const module = ir.path;
   const where = portable(relative(context.out, module));
@@ -126,6 +135,44 @@ export function projectPart(entry: LoadedEntry, context: PartContext): ProjectPa
     imports: [`import * as ${context.name} from "${importPath(join(context.out, INDEX), module)}";`],
     build: `return modelOfModule(${context.name}, ${JSON.stringify(where)}${exported});`,
     closes: false,
+  };
+}
+
+/**
+ * A remote MCP server: connected when the project's server starts, with the runtime's remote source, as `mcpsmith
+ * serve` connects it. The config's `{ env }` values stay references, read from the environment at start-up (never
+ * their values written into the project); a stdio remote's folder is kept relative to the project's.
+ */
+function remotePart(key: string, config: McpSourceConfig, context: PartContext): ProjectPart {
+  const remote = config.mcp;
+  const cwd =
+    "url" in remote ? undefined : portable(relative(context.out, resolve(context.configDir, remote.cwd ?? ".")));
+  const configured = "url" in remote ? remote : { ...remote, cwd: cwd === "" ? "." : cwd };
+  const values = "url" in remote ? { header: remote.headers } : { variable: remote.env };
+  const variables: EnvVariable[] = Object.entries(values).flatMap(([what, given]) =>
+    Object.entries(given ?? {}).flatMap(([name, value]) =>
+      typeof value === "string"
+        ? []
+        : [{ name: value.env, description: `The ${what} ${name} of the remote MCP server "${key}".`, value: "" }],
+    ),
+  );
+  return {
+    generated: new Map(),
+    variables,
+    imports: [],
+    build: [
+      `const configured = ${printLiteral(configured, { indent: "      ", prefix: "      const configured = ", suffix: ";" })}`,
+      "      const remote = await openRemoteSource({",
+      `        key: ${printString(key)},`,
+      "        target: remoteTarget(configured, { env, dir: PROJECT_DIR }),",
+      ...(config.timeout === undefined ? [] : [`        timeout: ${config.timeout},`]),
+      "      });",
+      "      closers.push(() => remote.close());",
+      "      remotes.push(remote);",
+      "      return remote.model;",
+    ].join("\n"),
+    closes: true,
+    remote: true,
   };
 }
 

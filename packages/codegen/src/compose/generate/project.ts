@@ -65,7 +65,6 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
       throw configFailureOf(error, read.file);
     }
     checkInsideProject(loaded, out, read.file);
-    refuseRemotes(loaded, read.file);
     const configName = portable(relative(out, read.file));
     const regenerate = `mcpsmith generate --config ${configName}`;
     const pool = new IdentifierPool(["closers", "executor"]);
@@ -77,9 +76,21 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
         versions: options.versions,
         regenerate,
         configName,
+        configDir: read.dir,
       }),
     }));
-    const plans = planned.map(({ model: _model, ...plan }) => plan);
+    const plans = planned.map(({ model: _model, ...plan }, index) => {
+      const { config: source, source: loadedSource } = loaded[index]!;
+      if (loadedSource.onChange === undefined) return plan;
+      // Its tools come and go while it serves: the project plans them from the transforms each time it is listed.
+      const { maxNameLength } = read.config;
+      return {
+        key: plan.key,
+        prefix: plan.prefix,
+        transforms: source.tools ?? {},
+        ...(maxNameLength !== undefined && { maxNameLength }),
+      };
+    });
     const project = composedProject(read, configName, parts, plans, options.versions, info.name);
     const entry = { kind: "config", inputs: [configName], options: { out: "." } };
     const force = options.force || out === read.dir;
@@ -100,17 +111,6 @@ export async function generateConfigProject(options: GenerateConfigOptions): Pro
     };
   } finally {
     await close();
-  }
-}
-
-/** Remote MCP servers are served by `mcpsmith serve` alone for now: a project would need their connection code. */
-function refuseRemotes(loaded: readonly LoadedEntry[], file: string): void {
-  const remote = loaded.find(({ source }) => source.ir.kind === "mcp");
-  if (remote !== undefined) {
-    throw new CodegenError(
-      "E_CONFIG_INVALID",
-      `${file}: sources.${remote.key}: a remote MCP server (mcp) is served by \`mcpsmith serve\` with the config; \`generate --config\` does not write remotes into a project yet`,
-    );
   }
 }
 
@@ -163,7 +163,8 @@ function composedProject(
       defaultMode: printString(config.mode ?? "auto"),
       threshold: String(config.threshold ?? DEFAULT_DISCOVERY_THRESHOLD),
       subject: printString(`the ${name} server`),
-      plans: printStatement('const PLANS: Omit<ComposedSource, "model">[] = ', plans, ";", { expand: true }),
+      plans: printStatement("const PLANS: SourcePlan[] = ", plans, ";", { expand: true }),
+      remotes: parts.some(({ part }) => part.remote === true),
       sources: parts.map(({ entry, part }) => ({
         key: printString(entry.key),
         optional: String(entry.config.optional === true),

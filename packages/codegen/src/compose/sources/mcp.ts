@@ -1,7 +1,6 @@
-import { resolve } from "node:path";
-import { openRemoteSource, type RemoteTarget } from "@mcpsmith/runtime/compose";
+import { openRemoteSource, type RemoteTarget, remoteTarget } from "@mcpsmith/runtime/compose";
 import { CodegenError } from "../../errors.js";
-import type { McpSourceConfig, TextOrEnv } from "../config/types.js";
+import type { McpSourceConfig } from "../config/types.js";
 import type { LoadedSource, SourceContext } from "./types.js";
 
 /**
@@ -11,40 +10,21 @@ import type { LoadedSource, SourceContext } from "./types.js";
  * credential it was given.
  */
 export async function loadMcpSource(config: McpSourceConfig, context: SourceContext): Promise<LoadedSource> {
-  const credentials: LoadedSource["credentials"] = [];
-  const read = (values: Readonly<Record<string, TextOrEnv>> | undefined, what: string) => {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(values ?? {})) {
-      if (typeof value === "string") {
-        out[name] = value;
-        continue;
-      }
-      const text = context.env[value.env];
-      credentials.push({ env: value.env, scheme: `${what} ${name}`, set: text !== undefined && text !== "" });
-      if (text === undefined || text === "") {
-        throw new CodegenError(
-          "E_CONFIG_INVALID",
-          `the environment variable ${value.env} (for the ${what} ${name}) is not set`,
-        );
-      }
-      out[name] = text;
-    }
-    return out;
-  };
   const remote = config.mcp;
-  const target: RemoteTarget =
-    "url" in remote
-      ? {
-          url: remote.url,
-          headers: read(remote.headers, "header"),
-          ...(remote.forwardHeaders !== undefined && { forwardHeaders: remote.forwardHeaders }),
-        }
-      : {
-          command: remote.command,
-          args: remote.args ?? [],
-          env: read(remote.env, "variable"),
-          cwd: resolve(context.dir, remote.cwd ?? "."),
-        };
+  const values = "url" in remote ? { header: remote.headers } : { variable: remote.env };
+  const credentials: LoadedSource["credentials"] = Object.entries(values).flatMap(([what, given]) =>
+    Object.entries(given ?? {}).flatMap(([name, value]) => {
+      if (typeof value === "string") return [];
+      const text = context.env[value.env];
+      return [{ env: value.env, scheme: `${what} ${name}`, set: text !== undefined && text !== "" }];
+    }),
+  );
+  let target: RemoteTarget;
+  try {
+    target = remoteTarget(remote, { env: context.env, dir: context.dir });
+  } catch (error) {
+    throw new CodegenError("E_CONFIG_INVALID", (error as Error).message, { cause: error });
+  }
   const source = await openRemoteSource({
     key: context.key,
     target,

@@ -2,6 +2,7 @@
  * `schema`, `tables` and `exclude`, applied to what a catalog holds. Everything left out for a reason other than the
  * user's own choice is said in a warning; foreign keys to tables left out are dropped with their table.
  */
+import { globToRegExp } from "@mcpsmith/runtime/internal";
 import type { SqlTable, SqlTableName } from "@mcpsmith/runtime/sql";
 import type { DatabaseSourceOptions } from "./options.js";
 
@@ -36,14 +37,6 @@ export function selectTables(
 
 export function qualified(table: SqlTableName): string {
   return table.schema === undefined ? table.name : `${table.schema}.${table.name}`;
-}
-
-/** `*` any run of characters, `?` one character; the rest literal. */
-export function globToRegExp(glob: string): RegExp {
-  const pattern = [...glob]
-    .map((char) => (char === "*" ? ".*" : char === "?" ? "." : char.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${pattern}$`, "u");
 }
 
 function warnUnmatched(tables: SqlTable[], options: DatabaseSourceOptions, warn: (p: string, m: string) => void) {

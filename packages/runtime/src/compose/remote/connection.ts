@@ -11,7 +11,7 @@ import { McpsmithError } from "../../errors.js";
 import { protocolError } from "../../wire-errors.js";
 import { checkForwardHeaders, forwardingFetch } from "./caller-headers.js";
 import { RemoteClient } from "./client.js";
-import { ParkedCalls } from "./parked.js";
+import { outsideCalls, ParkedCalls } from "./parked.js";
 import { describeTarget, isHttpTarget, type RemoteOptions, type RemoteTarget } from "./target.js";
 
 /**
@@ -123,7 +123,8 @@ export class RemoteConnection {
       );
     }
     client.onclose = () => this.#lost(client);
-    // A legacy remote logs only once asked to; its messages go to the caller whose call is running (parked.ts).
+    // A legacy remote logs only once asked to (a 2026-07-28 one per request, input.ts); its messages go to the
+    // caller of the call they came with (parked.ts).
     if (client.getProtocolEra() === "legacy" && client.getServerCapabilities()?.logging) {
       await client.setLoggingLevel("debug").catch(() => {});
     }
@@ -131,9 +132,9 @@ export class RemoteConnection {
   }
 
   /**
-   * A legacy remote asks for input while a call runs: the call it belongs to takes the request to its caller. A
-   * request outside any call, or that cannot be told apart between several running calls, is refused (roots are
-   * answered with none: some servers ask for them right after connecting).
+   * A legacy remote asks for input while a call runs: the call it belongs to (parked.ts, `asking`) takes the request
+   * to its caller. A request outside any call, or that cannot be told apart between several running calls, is
+   * refused (roots are answered with none: some servers ask for them right after connecting).
    */
   #asked(request: InputRequest): Promise<never> {
     const call = this.parked.asking();
@@ -188,7 +189,7 @@ export class RemoteConnection {
     const wait = Math.min(maxMs, initialMs * 2 ** this.#failures);
     // Jitter, so replicas that lost one remote together do not all knock at the same instant.
     const delay = wait / 2 + Math.random() * (wait / 2);
-    this.#retry = setTimeout(() => void this.#reconnect(), delay);
+    this.#retry = setTimeout(() => outsideCalls(() => void this.#reconnect()), delay);
     this.#retry.unref?.();
   }
 

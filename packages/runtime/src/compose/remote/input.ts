@@ -3,6 +3,7 @@ import {
   type InputRequiredResult,
   inputRequired,
   isInputRequiredResult,
+  LOG_LEVEL_META_KEY,
 } from "@modelcontextprotocol/server";
 import type { Context } from "../../model/context.js";
 import { ToolError } from "../../results/tool-error.js";
@@ -66,12 +67,17 @@ async function modernRound<R extends RoundRequest>(
       ctx.inputResponses?.[key] === undefined ? [] : [[key, ctx.inputResponses[key]]],
     ),
   );
+  // A 2026-07-28 remote logs for a request that asks it to (its `_meta`), at the level the caller asked this server.
+  const level =
+    ctx.logLevel !== undefined && remote.client().getServerCapabilities()?.logging ? ctx.logLevel : undefined;
   const params = {
     ...request.params,
     ...(Object.keys(answers).length > 0 && { inputResponses: answers }),
     ...(carried?.r !== undefined && { requestState: carried.r }),
+    ...(level !== undefined && { _meta: { ...request.params._meta, [LOG_LEVEL_META_KEY]: level } }),
   };
-  const answer: unknown = await forwarded(remote, { ...request, params } as R, ctx, { allowInputRequired: true });
+  const send = () => forwarded(remote, { ...request, params } as R, ctx, { allowInputRequired: true });
+  const answer: unknown = await (level === undefined ? send() : remote.parked.track(ctx, send));
   if (!isInputRequiredResult(answer)) return answer as RemoteAnswers[R["method"]];
   const inputRequests = (answer.inputRequests ?? {}) as Record<string, InputRequest>;
   const state: Carried = {

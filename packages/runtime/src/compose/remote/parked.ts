@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { InputRequest } from "@modelcontextprotocol/server";
 import type { Context, LogLevel } from "../../model/context.js";
@@ -9,6 +10,24 @@ export type Step<T> =
   | { kind: "failed"; error: unknown }
   | { kind: "input"; key: string; request: InputRequest };
 
+/** A call running on a remote: where that remote's log messages for it go. */
+export interface RunningCall {
+  relay: Pick<Context, "progress" | "log">;
+}
+
+/**
+ * The call whose request a remote's message came with. Over HTTP a remote sends what belongs to a request (its
+ * logs, a legacy remote's input requests) on that request's own response stream, which the official client reads
+ * in the context of the call that sent it, so the call is known; stdio, and a legacy remote's stream outside any
+ * request, carry no link to a call, and leave it unknown.
+ */
+const calling = new AsyncLocalStorage<RunningCall>();
+
+/** Runs `work` outside any call: what it starts (a reconnect's streams) belongs to no caller. */
+export function outsideCalls<T>(work: () => T): T {
+  return calling.exit(work);
+}
+
 /** How long a parked call waits for its caller's next round; the proxy's own `requestState` lasts as long. */
 const PARKED_MS = 10 * 60_000;
 /** Calls parked at once per remote: past this, a new input round is refused rather than held. */
@@ -19,7 +38,7 @@ const MAX_PARKED = 1000;
  * while it ran. The remote's request is open on its connection, so the call cannot be sent again: it is kept
  * here, in the process that made it, until the caller's next round brings the answer (or it expires).
  */
-export class ParkedCall<T> {
+export class ParkedCall<T> implements RunningCall {
   readonly id = randomUUID();
   readonly abort = new AbortController();
   #steps: Step<T>[] = [];
@@ -33,10 +52,12 @@ export class ParkedCall<T> {
   relay: Pick<Context, "progress" | "log"> = { progress: async () => {}, log: async () => {} };
 
   constructor(call: (signal: AbortSignal, parked: ParkedCall<T>) => Promise<T>) {
-    call(this.abort.signal, this).then(
-      (answer) => this.#push({ kind: "answer", answer }),
-      (error: unknown) => this.#push({ kind: "failed", error }),
-    );
+    calling
+      .run(this, () => call(this.abort.signal, this))
+      .then(
+        (answer) => this.#push({ kind: "answer", answer }),
+        (error: unknown) => this.#push({ kind: "failed", error }),
+      );
   }
 
   /** The remote asks: recorded as this call's next step, answered when the caller's next round arrives. */
@@ -72,9 +93,9 @@ export class ParkedCall<T> {
   }
 }
 
-/** The calls of one remote that are running (and may ask for input) or parked between rounds. */
+/** The calls of one remote that are running (and may ask for input or log) or parked between rounds. */
 export class ParkedCalls {
-  readonly #running = new Set<ParkedCall<unknown>>();
+  readonly #running = new Set<RunningCall>();
   readonly #parked = new Map<string, { call: ParkedCall<unknown>; timer: ReturnType<typeof setTimeout> }>();
 
   start<T>(call: (signal: AbortSignal, parked: ParkedCall<T>) => Promise<T>): ParkedCall<T> {
@@ -83,23 +104,45 @@ export class ParkedCalls {
     return parked;
   }
 
-  /**
-   * The call a remote's input request belongs to: the one call running on that remote. With several running,
-   * the request cannot be told apart (legacy stdio carries no link to the call), and it is refused rather than
-   * shown to the wrong caller.
-   */
-  asking(): ParkedCall<unknown> | undefined {
-    const candidates = [...this.#running].filter((call) => call.pending === undefined);
-    return candidates.length === 1 ? candidates[0] : undefined;
+  /** Runs a request that cannot ask for input (a 2026-07-28 remote's) as a call its log messages can reach. */
+  track<T>(relay: RunningCall["relay"], send: () => Promise<T>): Promise<T> {
+    const call: RunningCall = { relay };
+    this.#running.add(call);
+    return calling.run(call, send).finally(() => this.#running.delete(call));
+  }
+
+  /** The running call a message of the remote came with, known (HTTP) or, failing that, the only one running. */
+  #owner(only: (call: RunningCall) => boolean): RunningCall | undefined {
+    const own = calling.getStore();
+    if (own !== undefined && this.#running.has(own)) return own;
+    let found: RunningCall | undefined;
+    for (const call of this.#running) {
+      if (!only(call)) continue;
+      if (found !== undefined) return undefined;
+      found = call;
+    }
+    return found;
   }
 
   /**
-   * A legacy remote's log message goes to the caller of the one call running on it (sent only if that caller asked
-   * for logs at that level); with none or several running, it cannot be placed and is left out.
+   * The call a legacy remote's input request belongs to: the call whose request stream it came on (HTTP), else the
+   * one call running on that remote and not already waiting for an answer. A request that cannot be placed (stdio,
+   * with several calls running) is refused rather than shown to the wrong caller; so is a second question of a call
+   * that is still waiting on its first.
+   */
+  asking(): ParkedCall<unknown> | undefined {
+    const call = this.#owner((candidate) => candidate instanceof ParkedCall && candidate.pending === undefined);
+    return call instanceof ParkedCall && call.pending === undefined ? call : undefined;
+  }
+
+  /**
+   * A remote's log message goes to the caller of the call it came with (sent only if that caller asked for logs at
+   * that level); without a link, to the caller of the one call running on it; with several, it cannot be placed and
+   * is left out.
    */
   log(message: { level: LogLevel; data?: unknown; logger?: string }): void {
-    const running = [...this.#running];
-    if (running.length === 1) void running[0]!.relay.log(message.level, message.data, message.logger);
+    const call = this.#owner(() => true);
+    if (call !== undefined) void call.relay.log(message.level, message.data, message.logger);
   }
 
   park(call: ParkedCall<unknown>): boolean {

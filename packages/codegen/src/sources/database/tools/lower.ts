@@ -3,11 +3,11 @@
  * or, above the threshold, the constant set that keeps tools/list small whatever the number of tables. Schemas,
  * descriptions and annotations are the runtime's (`sqlToolSchema`), the one definition the executor reads.
  */
+import { globToRegExp } from "@mcpsmith/runtime/internal";
 import { qualifiedName, type SqlBinding, type SqlDatabase, type SqlTable, sqlToolSchema } from "@mcpsmith/runtime/sql";
 import type { DatabaseIR, DatabaseLimits, DatabaseResourceIR, ObjectSchema, ToolIR } from "../../../ir/types.js";
 import { uniqueToolNames } from "../../../names/tool-name.js";
 import type { DatabaseReading } from "../reading.js";
-import { globToRegExp } from "../select.js";
 import { embedsOf } from "./embeds.js";
 import { connectionEnvOf, type DatabaseToolOptions, limitsOf, thresholdOf } from "./options.js";
 
