@@ -163,6 +163,25 @@ function execute(
   session: MysqlSession,
   stopEarly: boolean,
 ): Promise<ResultSet> {
+  // Read to the end, rows are better collected by mysql2 itself than handed over one event each.
+  if (!stopEarly) {
+    return new Promise((resolve, reject) => {
+      conn.execute(
+        { sql: statement.text, rowsAsArray: true },
+        statement.values as never[],
+        (error: Error | null, result: unknown, fields?: { name: string }[]) => {
+          if (error) return reject(error);
+          if (!Array.isArray(result)) {
+            const header = result as { affectedRows?: number; insertId?: unknown };
+            session.affected = header.affectedRows ?? 0;
+            session.insertId = header.insertId;
+          }
+          const columns = uniqueNames((fields ?? []).map((f) => f.name));
+          resolve(resultSet(columns, Array.isArray(result) ? (result as unknown[][]) : [], maxRows));
+        },
+      );
+    });
+  }
   return new Promise((resolve, reject) => {
     let columns: string[] = [];
     const rows: unknown[][] = [];
