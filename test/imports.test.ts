@@ -23,8 +23,10 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
   // engine's own tool path. telemetry/ (spans and metrics by the OpenTelemetry conventions, and
   // `@mcpsmith/runtime/otel`) sits low: the engine opens server spans, the executors and redis/ child spans.
+  // compile-cache.ts (`@mcpsmith/runtime/compile-cache`) is an entry that imports nothing of the runtime: an entry
+  // loads it before everything else.
   runtime: [
-    ["errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
+    ["compile-cache.ts", "errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
     ["schema", "telemetry"],
     ["results"],
     ["model", "executors"],
