@@ -3,12 +3,13 @@
  * one in memory first: a module built for another Node, or not built at all, fails here and not at the first call.
  */
 import type BetterSqlite3 from "better-sqlite3";
+import { importOptional } from "./load-driver.js";
 import { firstRows, MEMORY, type SqliteConnection, type SqliteEngine, type SqliteStatement } from "./sqlite-engine.js";
 
 type Database = BetterSqlite3.Database;
 
 export async function betterSqlite3Engine(): Promise<SqliteEngine> {
-  const module = (await import("better-sqlite3")) as unknown as { default: typeof BetterSqlite3 };
+  const module = await importOptional<{ default: typeof BetterSqlite3 }>("better-sqlite3");
   const Database = module.default;
   new Database(":memory:").close();
   return {
