@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEYS_ENV, MAX_BODY_BYTES, STATE_KEY } from "./fixtures/differential-server.mjs";
+import { API_KEYS_ENV, MAX_BODY_BYTES, SHAPES, STATE_KEY } from "./fixtures/differential-server.mjs";
 import { badInputs } from "./support/bad-input.js";
 import {
   expectSame,
@@ -131,6 +131,14 @@ function hotRequests(): Probe[] {
     call("typed", { good: true }),
     call("typed", { good: false }),
     call("media"),
+    // Results that are not plain text, valid and not: the fast path checks their shape without the SDK's parse.
+    ...Object.keys(SHAPES).map((shape) => ({ ...call("shaped", { shape }), what: `tools/call of a result: ${shape}` })),
+    call("annotated"),
+    ...["valid", "missing", "wrong nested type", "an extra member", "not an object", "nothing", "an error"].map((how) =>
+      call("typed_more", { how }),
+    ),
+    call("typed_json", { n: 1 }),
+    call("typed_json", { n: 1.5 }),
     call("long"),
     call("tool_error"),
     call("protocol_error"),

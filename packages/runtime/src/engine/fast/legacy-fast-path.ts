@@ -15,7 +15,8 @@ import type { LiveModel } from "../live-model.js";
 import { runOnServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
 import { checkOnServer } from "../sdk/checks.js";
-import { errorOf, isPlainObject, isPlainToolResult, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import { errorOf, isPlainObject, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
 import { boundHandlers } from "../server/server-factory.js";
 import type { FastExchange } from "./fast-path.js";
@@ -32,9 +33,9 @@ export type LegacyExchange = FastExchange;
  * hot requests are answered from the compiled model by the handlers its own SDK `Server` registered, so the log
  * level the client set, the identity it gave at `initialize` and the era's projection of tool results are the
  * connection's, exactly as on the SDK path. What the fast path leaves out is the SDK's per-request work: its
- * Protocol's dispatch and its zod parse of every request and every plain tool result. Results that are not plain
- * (and input-required ones, which the SDK's legacy shim fulfils with real requests to the client) go through the
- * SDK's own checks on the connection's server. Server-to-client requests go out through that server, so their
+ * Protocol's dispatch and its zod parse of every request and of every tool result it would give back unchanged
+ * (tool-result-shape.ts). Other tool results (and input-required ones, which the SDK's legacy shim fulfils with real
+ * requests to the client) go through the SDK's own checks on the connection's server. Server-to-client requests go out through that server, so their
  * answers reach it as on the SDK path.
  */
 export class LegacyFastPath {
@@ -175,7 +176,7 @@ export class LegacyFastPath {
   async #run(method: ModelMethod, request: FastRequest, sdk: ServerContext): Promise<Result> {
     const handler = this.#handlers[method];
     const result = await handler(request.params, sdk, this.#server);
-    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
+    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isCanonicalToolResult(result));
     if (!checked) return result;
     const again = async (next: JSONRPCRequest, ctx: ServerContext) =>
       handler((next.params ?? {}) as Record<string, unknown>, ctx, this.#server);
