@@ -110,7 +110,13 @@ export class LegacyFastPath {
       const sdk = requestContext(request, call, this.#server);
       const run = () => this.#run(method, request, sdk);
       try {
-        result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
+        const running = wrapped ? runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : run();
+        // In an HTTP session a cancel comes on another request (`cancelled`): the answer ends then, with nothing,
+        // even while a handler that does not stop at its signal runs on (the race handles its later result or
+        // failure, which reaches no one). Elsewhere the front that received the request ends its answer itself.
+        const settled = follows ? await running : await Promise.race([running, gaveUp(call)]);
+        if (settled === GAVE_UP) return undefined;
+        result = settled as Result;
       } finally {
         if (this.#running.get(request.id) === call) this.#running.delete(request.id);
       }
@@ -139,16 +145,12 @@ export class LegacyFastPath {
     const call =
       typeof requestId === "string" || typeof requestId === "number" ? this.#running.get(requestId) : undefined;
     if (call === undefined) return;
-    call.cancelled = true;
-    call.controller?.abort();
+    cancel(call);
   }
 
   /** The connection ended: what it still runs is aborted, as closing the SDK's transport aborts its handlers. */
   close(): void {
-    for (const call of this.#running.values()) {
-      call.cancelled = true;
-      call.controller?.abort();
-    }
+    for (const call of this.#running.values()) cancel(call);
     this.#running.clear();
   }
 
@@ -223,6 +225,24 @@ interface Running {
   readonly followsExchange: boolean;
   controller?: AbortController;
   signal?: AbortSignal;
+  /** Ends the wait for the answer of a request in an HTTP session, once it is cancelled. */
+  giveUp?: () => void;
+}
+
+function cancel(call: Running): void {
+  call.cancelled = true;
+  call.controller?.abort();
+  call.giveUp?.();
+}
+
+/** What the wait for a cancelled request's answer gives instead of a result. */
+const GAVE_UP = Symbol("gave up");
+
+function gaveUp(call: Running): Promise<typeof GAVE_UP> {
+  if (call.cancelled) return Promise.resolve(GAVE_UP);
+  return new Promise((resolve) => {
+    call.giveUp = () => resolve(GAVE_UP);
+  });
 }
 
 /** The request's signal, made when a handler first asks: aborted by a cancel (and, if it follows it, the exchange's). */

@@ -36,6 +36,8 @@ export const PROTECTED_MEMBERS = {
     "a connection's server stops following the event bus when its transport closes (engine/server/connection-server.ts)",
   "Client#_onresponse":
     "a remote's answer is handled a microtask later, after the progress notifications that came with it (compose/remote/client.ts)",
+  "WebStandardStreamableHTTPServerTransport#_requestToStreamMapping":
+    "which requests an event stream carries: a legacy session ends the stream of a cancelled request that is alone on it (serve/legacy-sessions.ts)",
   "Transport#onmessage":
     "replaced by a property on stdio, so the tasks extension's methods are answered before the SDK sees them (serve/stdio-tasks.ts)",
 } as const;
