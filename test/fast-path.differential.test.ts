@@ -11,7 +11,8 @@
 // conformance suite sent to examples/conformance-server, both requirement sets (test/fixtures/conformance-traffic.json,
 // recorded by test/conformance.test.ts); (d) fast-check mutations of valid requests, with a fixed seed; (e) the
 // fixture with API-key authentication, scopes and middleware hooks in the way. (a), (c) and (d) run again as a 2025
-// client sends them, on stdio connections opened with `initialize` (the legacy fast path).
+// client sends them, on stdio connections opened with `initialize` (the legacy fast path); (a) also over HTTP, in a
+// legacy session and without one.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -348,6 +349,14 @@ describe("valid hot requests and bad input (test/fixtures/differential-server.mj
     await served.http.pair.expectSame(probe);
   });
 
+  it.each(legacySessionRequests())("answers $what alike over HTTP", async (probe) => {
+    const observed = await served.http.pair.observe(probe);
+    expectSame(probe, observed);
+    // Each side's answers come in the session its own server opened, not as an unknown session's 404.
+    if (probe.issues) expect(observed[SIDES[0]].headers["mcp-session-id"]).toBe("<present>");
+    else expect(observed[SIDES[0]].status).not.toBe(404);
+  });
+
   it("answers generated legacy requests alike over HTTP without a session", async () => {
     const legacyGenerated = generated.map((probe) =>
       probe.body === undefined ? probe : { ...legacyBody(probe), headers: { ...probe.headers, ...legacyHeaders() } },
@@ -536,6 +545,31 @@ function legacyHeaders(version?: string): Record<string, string> {
     Accept: "application/json, text/event-stream",
     ...(version !== undefined && { "MCP-Protocol-Version": version }),
   };
+}
+
+/** A 2025 client's session over HTTP: `initialize`, then the legacy hot requests with the session's id. */
+function legacySessionRequests(): Probe[] {
+  const session = { ...legacyHeaders("2025-11-25"), "Mcp-Session-Id": "«legacy session»" };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: "session-init",
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "differential", version: "1.0.0" } },
+  };
+  return [
+    {
+      what: "initialize, opening a legacy session",
+      headers: legacyHeaders(),
+      body: JSON.stringify(initialize),
+      issues: ["«legacy session»"],
+    },
+    {
+      what: "notifications/initialized in the session",
+      headers: session,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    },
+    ...legacyHotRequests().map((probe) => ({ ...probe, what: `${probe.what}, in a session`, headers: session })),
+  ];
 }
 
 /** A 2025 client's request sent with no session (the SDK serves it statelessly): without a version, and with one. */
