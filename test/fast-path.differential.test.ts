@@ -11,12 +11,13 @@
 // conformance suite sent to examples/conformance-server, both requirement sets (test/fixtures/conformance-traffic.json,
 // recorded by test/conformance.test.ts); (d) fast-check mutations of valid requests, with a fixed seed; (e) the
 // fixture with API-key authentication, scopes and middleware hooks in the way. (a), (c) and (d) run again as a 2025
-// client sends them, on stdio connections opened with `initialize` (the legacy fast path).
+// client sends them, on stdio connections opened with `initialize` (the legacy fast path); (a) also over HTTP, in a
+// legacy session and without one.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEYS_ENV, MAX_BODY_BYTES, STATE_KEY } from "./fixtures/differential-server.mjs";
+import { API_KEYS_ENV, MAX_BODY_BYTES, SHAPES, STATE_KEY } from "./fixtures/differential-server.mjs";
 import { badInputs } from "./support/bad-input.js";
 import {
   expectSame,
@@ -131,6 +132,14 @@ function hotRequests(): Probe[] {
     call("typed", { good: true }),
     call("typed", { good: false }),
     call("media"),
+    // Results that are not plain text, valid and not: the fast path checks their shape without the SDK's parse.
+    ...Object.keys(SHAPES).map((shape) => ({ ...call("shaped", { shape }), what: `tools/call of a result: ${shape}` })),
+    call("annotated"),
+    ...["valid", "missing", "wrong nested type", "an extra member", "not an object", "nothing", "an error"].map((how) =>
+      call("typed_more", { how }),
+    ),
+    call("typed_json", { n: 1 }),
+    call("typed_json", { n: 1.5 }),
     call("long"),
     call("tool_error"),
     call("protocol_error"),
@@ -340,6 +349,14 @@ describe("valid hot requests and bad input (test/fixtures/differential-server.mj
     await served.http.pair.expectSame(probe);
   });
 
+  it.each(legacySessionRequests())("answers $what alike over HTTP", async (probe) => {
+    const observed = await served.http.pair.observe(probe);
+    expectSame(probe, observed);
+    // Each side's answers come in the session its own server opened, not as an unknown session's 404.
+    if (probe.issues) expect(observed[SIDES[0]].headers["mcp-session-id"]).toBe("<present>");
+    else expect(observed[SIDES[0]].status).not.toBe(404);
+  });
+
   it("answers generated legacy requests alike over HTTP without a session", async () => {
     const legacyGenerated = generated.map((probe) =>
       probe.body === undefined ? probe : { ...legacyBody(probe), headers: { ...probe.headers, ...legacyHeaders() } },
@@ -528,6 +545,31 @@ function legacyHeaders(version?: string): Record<string, string> {
     Accept: "application/json, text/event-stream",
     ...(version !== undefined && { "MCP-Protocol-Version": version }),
   };
+}
+
+/** A 2025 client's session over HTTP: `initialize`, then the legacy hot requests with the session's id. */
+function legacySessionRequests(): Probe[] {
+  const session = { ...legacyHeaders("2025-11-25"), "Mcp-Session-Id": "«legacy session»" };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: "session-init",
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "differential", version: "1.0.0" } },
+  };
+  return [
+    {
+      what: "initialize, opening a legacy session",
+      headers: legacyHeaders(),
+      body: JSON.stringify(initialize),
+      issues: ["«legacy session»"],
+    },
+    {
+      what: "notifications/initialized in the session",
+      headers: session,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    },
+    ...legacyHotRequests().map((probe) => ({ ...probe, what: `${probe.what}, in a session`, headers: session })),
+  ];
 }
 
 /** A 2025 client's request sent with no session (the SDK serves it statelessly): without a version, and with one. */

@@ -9,6 +9,14 @@ export const LEGACY = "2025-11-25";
 /** The tool both servers expose; the filler tools of the 1,000-tool model share its shape. */
 export const TOOL = "echo";
 export const ECHO_TEXT = "hello from the bench";
+
+/**
+ * What `echo` returns when the servers run with `--object` (the object-result scenarios): an object, sent as
+ * structuredContent (checked against the tool's output schema) and as its JSON in a text block.
+ */
+export function echoObject(text: string): { text: string; length: number } {
+  return { text, length: text.length };
+}
 /** Every server, the floor included, calls itself this, so their answers can be compared byte for byte. */
 export const SERVER_NAME = "bench";
 
@@ -124,11 +132,14 @@ export function messageOf(contentType: string, body: string): Record<string, unk
   return body ? (JSON.parse(body) as Record<string, unknown>) : undefined;
 }
 
-/** What a measured answer must be: the echo call's result, or a complete tool list of this many tools. */
-export type Expect = { kind: "echo"; modern: boolean } | { kind: "list"; tools: number };
+/**
+ * What a measured answer must be: the echo call's result (with `object`, the object `echoObject` makes, as
+ * structuredContent), or a complete tool list of this many tools.
+ */
+export type Expect = { kind: "echo"; modern: boolean; object?: boolean } | { kind: "list"; tools: number };
 
 export function checkResult(message: Record<string, unknown> | undefined, expect: Expect): string | undefined {
-  if (expect.kind === "echo") return checkEchoResult(message, expect.modern);
+  if (expect.kind === "echo") return checkEchoResult(message, expect.modern, expect.object);
   if (!message) return "no JSON-RPC message in the answer";
   const tools = (message.result as { tools?: unknown[] } | undefined)?.tools;
   if (tools?.length !== expect.tools) return `expected ${expect.tools} tools: ${JSON.stringify(message).slice(0, 300)}`;
@@ -136,16 +147,29 @@ export function checkResult(message: Record<string, unknown> | undefined, expect
 }
 
 /** Why an answer to the echo call is not the expected result, or undefined when it is. */
-export function checkEchoResult(message: Record<string, unknown> | undefined, modern: boolean): string | undefined {
+export function checkEchoResult(
+  message: Record<string, unknown> | undefined,
+  modern: boolean,
+  object = false,
+): string | undefined {
   if (!message) return "no JSON-RPC message in the answer";
   if (message.error) return `error: ${JSON.stringify(message.error)}`;
   const result = message.result as
-    | { content?: { type?: string; text?: string }[]; isError?: boolean; resultType?: string }
+    | {
+        content?: { type?: string; text?: string }[];
+        structuredContent?: unknown;
+        isError?: boolean;
+        resultType?: string;
+      }
     | undefined;
   if (!result) return `no result: ${JSON.stringify(message)}`;
   if (result.isError) return `isError result: ${JSON.stringify(result)}`;
   const first = result.content?.[0];
-  if (first?.type !== "text" || first.text !== ECHO_TEXT) return `unexpected content: ${JSON.stringify(result)}`;
+  const text = object ? JSON.stringify(echoObject(ECHO_TEXT)) : ECHO_TEXT;
+  if (first?.type !== "text" || first.text !== text) return `unexpected content: ${JSON.stringify(result)}`;
+  if (object && JSON.stringify(result.structuredContent) !== text) {
+    return `unexpected structuredContent: ${JSON.stringify(result)}`;
+  }
   if (modern && result.resultType !== "complete") return `2026-07-28 result without resultType "complete"`;
   return undefined;
 }

@@ -5,6 +5,7 @@
  * path) in the 2026-07-28 and stdio scenarios, so the figures show what the fast path gains.
  *
  *   node bench/dist/run.js [--quick] [--profile] [--only http,stdio,startup,memory,middleware,auth,telemetry]
+ *     [--scenarios modern,legacy-object,...]
  *
  * `--quick` is a smoke run (its time in bench/README.md); `--profile` runs the servers under `--cpu-prof` (HTTP; with
  * `--only http,stdio`, the stdio calls too) and prints where their CPU time went, by phase of a request
@@ -158,6 +159,8 @@ interface Scenario {
   title: string;
   /** Tools the servers register (the scenario's calls use `echo` or list them all). */
   tools: number;
+  /** What else the servers are started with (`--object`: `echo` returns an object). */
+  serverArgs?: readonly string[];
   plan: Pick<LoadPlan, "setup" | "call" | "expect" | "ignoreSession">;
   /** Who is measured: the floor only on the 2026-07-28 requests it answers. */
   peers: readonly ServerName[];
@@ -208,6 +211,28 @@ function scenarios(): Scenario[] {
       peers: LEGACY_SERVERS,
       ...hot,
     },
+    // `echo` returns an object (structuredContent, checked against its output schema, and its JSON as text): the
+    // floor writes the same bytes, to both eras.
+    {
+      id: "modern-object",
+      title: "HTTP 2026-07-28 tools/call, object result",
+      serverArgs: ["--object"],
+      plan: { setup: [], call: modernToolCall(), expect: { kind: "echo", modern: true, object: true } },
+      peers: SERVERS,
+      ...hot,
+    },
+    {
+      id: "legacy-object",
+      title: "HTTP 2025-11-25 tools/call, object result",
+      serverArgs: ["--object"],
+      plan: {
+        setup: legacyHandshake(),
+        call: legacyToolCall(),
+        expect: { kind: "echo", modern: false, object: true },
+      },
+      peers: SERVERS,
+      ...hot,
+    },
     {
       id: "modern-call-large",
       title: `HTTP 2026-07-28 tools/call, ${SETTINGS.manyTools} tools`,
@@ -224,27 +249,30 @@ function scenarios(): Scenario[] {
     },
   ];
   // Under --profile each scenario has processes of its own, and start-up is a phase of its own in the tables.
-  return list;
+  // `--scenarios a,b`: only these HTTP scenarios (by id).
+  const picked = argv.includes("--scenarios") ? new Set(argv[argv.indexOf("--scenarios") + 1]!.split(",")) : undefined;
+  return picked ? list.filter((scenario) => picked.has(scenario.id)) : list;
 }
 
 type PeerFigures<F> = Partial<Record<ServerName, F>>;
 
 /**
- * Servers are started once per model size and serve its scenarios in turn; under `--profile`, once per scenario,
- * so that each profile holds one kind of request.
+ * Servers are started once per model (size and arguments) and serve its scenarios in turn; under `--profile`, once
+ * per scenario, so that each profile holds one kind of request.
  */
 async function benchHttp(list: readonly Scenario[]): Promise<Record<string, PeerFigures<HttpFigures>>> {
   const figures: Record<string, PeerFigures<HttpFigures>> = {};
+  const model = (scenario: Scenario) => `${scenario.tools} ${(scenario.serverArgs ?? []).join(" ")}`;
   const groups = profile
     ? list.map((scenario) => [scenario])
-    : [...new Set(list.map((s) => s.tools))].map((tools) => list.filter((s) => s.tools === tools));
+    : [...new Set(list.map(model))].map((key) => list.filter((s) => model(s) === key));
   for (const group of groups) {
-    const { tools } = group[0]!;
+    const { tools, serverArgs = [] } = group[0]!;
     const section = profile ? group[0]!.id : "http";
     const servers: PeerFigures<HttpServer> = {};
     try {
       for (const name of SERVERS.filter((peer) => group.some((scenario) => scenario.peers.includes(peer)))) {
-        servers[name] = await startHttp(name, tools, [], section);
+        servers[name] = await startHttp(name, tools, serverArgs, section);
       }
       for (const scenario of group) {
         const results = Object.fromEntries(scenario.peers.map((name) => [name, [] as LoadResult[]]));
@@ -885,6 +913,7 @@ function httpTargets(id: string): Target[] {
       { set: "fast path", against: "modern", ratio: 0.9 },
     ];
   }
+  if (id === "modern-object" || id === "legacy-object") return [{ set: "fast path", against: "floor", ratio: 0.5 }];
   return [{ set: "baseline", against: "sdk", ratio: 1 }];
 }
 

@@ -2,7 +2,8 @@
  * Command line of the bench servers: `--transport http|stdio --tools N [--middleware N]`, and for mcpsmith
  * `[--no-fast-path]` (`serve({ fastPath: false })`), `[--auth-jwks URL --auth-issuer ISS --auth-audience AUD]`
  * (JWT access tokens required, docs/auth.md) and `[--telemetry]` (an OpenTelemetry tracer and meter provider
- * registered, docs/observability.md).
+ * registered, docs/observability.md). `--object`: `echo` returns an object (protocol.ts, `echoObject`) and declares
+ * its output schema, for the object-result scenarios.
  */
 export interface ServerArgs {
   transport: "http" | "stdio";
@@ -16,6 +17,8 @@ export interface ServerArgs {
   auth?: { jwksUrl: string; issuer: string; audience: string };
   /** mcpsmith only: register an OpenTelemetry tracer and meter provider, to price the spans and metrics. */
   telemetry: boolean;
+  /** `echo` returns an object, sent as structuredContent, and declares an output schema. */
+  object: boolean;
 }
 
 export function parseServerArgs(argv: readonly string[]): ServerArgs {
@@ -35,7 +38,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
   const auth = jwksUrl && issuer && audience ? { jwksUrl, issuer, audience } : undefined;
   const fastPath = !argv.includes("--no-fast-path");
   const telemetry = argv.includes("--telemetry");
-  return { transport, tools, middleware, fastPath, telemetry, ...(auth && { auth }) };
+  const object = argv.includes("--object");
+  return { transport, tools, middleware, fastPath, telemetry, object, ...(auth && { auth }) };
 }
 
 /** An HTTP server tells the bench where it listens over the IPC channel the bench opened. */

@@ -5,13 +5,15 @@
  * per-request objects beyond the parsed body, the `tools/list` page serialised once at start-up. The fast
  * path's targets are ratios to this server: it is the price of Node's HTTP parser, a socket write and two JSON calls.
  *
- * It speaks only what the bench sends: 2026-07-28 `tools/call` of `echo` and `tools/list`, and, on stdio, a
- * 2025-11-25 `initialize` (the start-up measurement's legacy client). Anything else gets a JSON-RPC error.
+ * It speaks only what the bench sends: 2026-07-28 `tools/call` of `echo` and `tools/list`, and a 2025-11-25
+ * `initialize` (the start-up measurement's legacy client). With `--object`, `echo` answers the object the other
+ * servers return as structuredContent (and its JSON as text), to a 2026-07-28 call and to a 2025-11-25 one (a call
+ * without the `_meta` envelope), which is the only legacy call it answers. Anything else gets a JSON-RPC error.
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
-import { fillerName, LEGACY, SERVER_NAME, TOOL } from "../protocol.js";
+import { echoObject, fillerName, LEGACY, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
@@ -69,6 +71,15 @@ function answer(message: Message): string | Buffer | undefined {
     const text = params?.arguments?.text;
     if (params?.name !== TOOL) return error(id, -32602, `Unknown tool: ${String(params?.name)}`);
     if (typeof text !== "string") return error(id, -32602, "arguments.text must be a string");
+    if (args.object) {
+      const structuredContent = echoObject(text);
+      const content = [{ type: "text", text: JSON.stringify(structuredContent) }];
+      const result =
+        params?._meta === undefined
+          ? { content, structuredContent }
+          : { content, structuredContent, resultType: "complete", _meta: RESULT_META };
+      return JSON.stringify({ result, jsonrpc: "2.0", id });
+    }
     return JSON.stringify({
       result: { content: [{ type: "text", text }], resultType: "complete", _meta: RESULT_META },
       jsonrpc: "2.0",

@@ -4,7 +4,7 @@
  */
 import type * as Runtime from "@mcpsmith/runtime";
 import * as z from "zod/v4";
-import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
+import { echoObject, fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
@@ -15,11 +15,20 @@ const { serve, server }: typeof Runtime = await import(process.env.MCPSMITH_BENC
 
 // The SDK answers tools/list in one page; mcpsmith pages lists at 500 entries by default. One page here, so both
 // servers send the same 1,000-tool answer.
-const app = server({ name: SERVER_NAME, version: "1.0.0", options: { pageSize: Math.max(args.tools, 1) } }).tool(
-  TOOL,
-  { description: "Echo the text back", input: z.object({ text: z.string() }) },
-  ({ text }) => text,
-);
+const app = server({ name: SERVER_NAME, version: "1.0.0", options: { pageSize: Math.max(args.tools, 1) } });
+if (args.object) {
+  app.tool(
+    TOOL,
+    {
+      description: "Echo the text back",
+      input: z.object({ text: z.string() }),
+      output: z.object({ text: z.string(), length: z.number().int() }),
+    },
+    ({ text }) => echoObject(text),
+  );
+} else {
+  app.tool(TOOL, { description: "Echo the text back", input: z.object({ text: z.string() }) }, ({ text }) => text);
+}
 // `--middleware N`: N middleware whose hooks only pass on, the price of the chain itself.
 const passThrough: Runtime.Middleware = {
   http: (_exchange, next) => next(),

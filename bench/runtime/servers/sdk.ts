@@ -7,18 +7,33 @@
 import type { AddressInfo } from "node:net";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
-import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
+import { echoObject, fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
 
 function factory(): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: "1.0.0" });
-  server.registerTool(
-    TOOL,
-    { description: "Echo the text back", inputSchema: z.object({ text: z.string() }) },
-    async ({ text }) => ({ content: [{ type: "text", text }] }),
-  );
+  if (args.object) {
+    server.registerTool(
+      TOOL,
+      {
+        description: "Echo the text back",
+        inputSchema: z.object({ text: z.string() }),
+        outputSchema: z.object({ text: z.string(), length: z.number().int() }),
+      },
+      async ({ text }) => {
+        const structuredContent = echoObject(text);
+        return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+      },
+    );
+  } else {
+    server.registerTool(
+      TOOL,
+      { description: "Echo the text back", inputSchema: z.object({ text: z.string() }) },
+      async ({ text }) => ({ content: [{ type: "text", text }] }),
+    );
+  }
   for (let i = 1; i < args.tools; i++) {
     server.registerTool(
       fillerName(i),

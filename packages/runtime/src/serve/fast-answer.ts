@@ -50,7 +50,8 @@ export interface AnswerSink {
   /** Starts an event stream (200, `headers`); `onGone` runs if the client goes away while it is open. */
   open(headers: readonly string[], onGone: () => void): void;
   write(chunk: string): void;
-  end(): void;
+  /** Ends the stream, after `last` when given (with nothing written before it, a front may send it whole). */
+  end(last?: string): void;
 }
 
 /** The SDK's JSON answer header. */
@@ -123,16 +124,15 @@ class EventStream {
   /** Ends the stream, with the answer (none when the request was given up). */
   end(text?: string): void {
     if (this.#stopped) return;
-    if (text !== undefined) this.#sink.write(frame(text));
-    this.#stop();
+    this.#stop(text === undefined ? undefined : frame(text));
   }
 
-  #stop(): void {
+  #stop(last?: string): void {
     if (this.#stopped) return;
     this.#stopped = true;
     clearInterval(this.#keepAlive);
     this.#expiry?.();
-    this.#sink.end();
+    this.#sink.end(last);
   }
 }
 
@@ -175,9 +175,11 @@ export function fastResponse(reply: FastReply): Promise<Response> {
       write(chunk) {
         if (!cancelled) controller?.enqueue(encoder.encode(chunk));
       },
-      end() {
+      end(last) {
         // Closed already when the client cancelled it.
-        if (!cancelled) controller?.close();
+        if (cancelled) return;
+        if (last !== undefined) controller?.enqueue(encoder.encode(last));
+        controller?.close();
       },
     };
     writeFastAnswer(reply, sink).catch(reject);

@@ -6,6 +6,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
+import { isPlainObject } from "../engine/sdk/contract.js";
 import { McpsmithError } from "../errors.js";
 import { principalOf } from "../model/auth.js";
 import { sessionTimer } from "../telemetry/active.js";
@@ -156,7 +157,9 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
           if (reply) return reply;
           session.fast.cancelled(body);
         }
-        return session.transport.handleRequest(exchange.request, handlerOptions(exchange));
+        const response = await session.transport.handleRequest(exchange.request, handlerOptions(exchange));
+        endCancelledStream(session.transport, body);
+        return response;
       }
       const opens =
         incoming.method === "POST" &&
@@ -170,6 +173,24 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
       for (const id of [...sessions.keys()]) end(id);
     },
   };
+}
+
+/**
+ * Ends the event stream of a request its client cancelled (`notifications/cancelled`, which the transport has just
+ * handed its server, so the handler's signal is aborted): the SDK sends no answer to a cancelled request, and its
+ * transport kept that stream open until the client went away. A stream that carries other requests too (a batch
+ * of an older revision) is left to their answers.
+ */
+function endCancelledStream(transport: WebStandardStreamableHTTPServerTransport, message: unknown): void {
+  if (!isPlainObject(message) || message.method !== "notifications/cancelled") return;
+  const requestId = isPlainObject(message.params) ? message.params.requestId : undefined;
+  if (typeof requestId !== "string" && typeof requestId !== "number") return;
+  const streams = (transport as unknown as { _requestToStreamMapping: Map<string | number, string> })
+    ._requestToStreamMapping;
+  const stream = streams.get(requestId);
+  if (stream === undefined) return;
+  for (const [id, other] of streams) if (other === stream && id !== requestId) return;
+  transport.closeSSEStream(requestId);
 }
 
 /**

@@ -86,6 +86,8 @@ export class NodeIncoming implements Incoming {
 export class NodeSink implements AnswerSink {
   readonly #res: ServerResponse;
   readonly #incoming: NodeIncoming;
+  /** An event stream's headers, until its first chunk. */
+  #head: readonly string[] | undefined;
 
   constructor(res: ServerResponse, incoming: NodeIncoming) {
     this.#res = res;
@@ -115,17 +117,45 @@ export class NodeSink implements AnswerSink {
     res.uncork();
   }
 
+  /**
+   * The stream's headers wait for its first chunk (Node sends none before either): a stream whose first chunk is its
+   * last (an answer with nothing ahead of it) goes out in one write, with its length, as a JSON answer does.
+   */
   open(headers: readonly string[], onGone: () => void): void {
-    this.#res.writeHead(200, headers as string[]);
+    this.#head = headers;
     this.#incoming.onGone(onGone);
   }
 
   write(chunk: string): void {
+    this.#flushHead();
     this.#res.write(chunk);
   }
 
-  end(): void {
-    this.#res.end();
+  end(last?: string): void {
+    const res = this.#res;
+    const head = this.#head;
+    if (head !== undefined && last !== undefined) {
+      this.#head = undefined;
+      res.writeHead(200, [...head, "content-length", String(Buffer.byteLength(last))]);
+      res.end(last);
+      return;
+    }
+    this.#flushHead();
+    if (last === undefined) {
+      res.end();
+      return;
+    }
+    // The last frame and the end of the chunked body in one write.
+    res.cork();
+    res.write(last);
+    res.end();
+    res.uncork();
+  }
+
+  #flushHead(): void {
+    if (this.#head === undefined) return;
+    this.#res.writeHead(200, this.#head as string[]);
+    this.#head = undefined;
   }
 }
 

@@ -25,7 +25,6 @@ import {
   errorOf,
   FAST_REVISION,
   type FastMethod,
-  isPlainToolResult,
   liftEnvelope,
   RESULT_HEAD,
   resultTail,
@@ -33,6 +32,7 @@ import {
   serves,
   statusOf,
 } from "../sdk/contract.js";
+import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
 import { servedOptions } from "../server/server-factory.js";
 import type { TaskManager } from "../tasks/manager.js";
@@ -175,15 +175,15 @@ export class FastPath {
   }
 
   /**
-   * The handler's result as the SDK's `Server` hands it on. A tools/call result of plain text blocks is what the
-   * SDK's checks would give back unchanged; every other tools/call result, and every input-required one, goes
-   * through those checks (engine/sdk/checks.ts).
+   * The handler's result as the SDK's `Server` hands it on. A tools/call result the SDK's checks would give back
+   * unchanged (tool-result-shape.ts) is handed on as it is; every other tools/call result, and every input-required
+   * one, goes through those checks (engine/sdk/checks.ts).
    */
   async #run(request: FastRequest, sdk: ServerContext, model: CompiledModel): Promise<Result> {
     const { method } = request;
     if (method === "server/discover") return this.#discoverResult(model);
     const result = await this.#handlers[method](request.params, sdk, undefined);
-    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
+    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isCanonicalToolResult(result));
     if (!checked) return result;
     return this.#sdkChecks().check(method, liftedRequest(request), sdk, result);
   }

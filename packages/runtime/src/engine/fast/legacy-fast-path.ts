@@ -16,7 +16,8 @@ import type { LiveModel } from "../live-model.js";
 import { runOnServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
 import { checkOnServer } from "../sdk/checks.js";
-import { errorOf, isPlainObject, isPlainToolResult, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import { errorOf, isPlainObject, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
 import { boundHandlers } from "../server/server-factory.js";
 import type { FastExchange } from "./fast-path.js";
@@ -33,9 +34,9 @@ export type LegacyExchange = FastExchange;
  * hot requests are answered from the compiled model by the handlers its own SDK `Server` registered, so the log
  * level the client set, the identity it gave at `initialize` and the era's projection of tool results are the
  * connection's, exactly as on the SDK path. What the fast path leaves out is the SDK's per-request work: its
- * Protocol's dispatch and its zod parse of every request and every plain tool result. Results that are not plain
- * (and input-required ones, which the SDK's legacy shim fulfils with real requests to the client) go through the
- * SDK's own checks on the connection's server. Server-to-client requests go out through that server, so their
+ * Protocol's dispatch and its zod parse of every request and of every tool result it would give back unchanged
+ * (tool-result-shape.ts). Other tool results (and input-required ones, which the SDK's legacy shim fulfils with real
+ * requests to the client) go through the SDK's own checks on the connection's server. Server-to-client requests go out through that server, so their
  * answers reach it as on the SDK path.
  */
 export class LegacyFastPath {
@@ -110,7 +111,13 @@ export class LegacyFastPath {
       const sdk = requestContext(request, call, this.#server);
       const run = () => this.#run(method, request, sdk);
       try {
-        result = wrapped ? await runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : await run();
+        const running = wrapped ? runOnServer(this.#server, this.#serving, jsonRpcOf(request), sdk, run) : run();
+        // In an HTTP session a cancel comes on another request (`cancelled`): the answer ends then, with nothing,
+        // even while a handler that does not stop at its signal runs on (the race handles its later result or
+        // failure, which reaches no one). Elsewhere the front that received the request ends its answer itself.
+        const settled = follows ? await running : await Promise.race([running, gaveUp(call)]);
+        if (settled === GAVE_UP) return undefined;
+        result = settled as Result;
       } finally {
         if (this.#running.get(request.id) === call) this.#running.delete(request.id);
       }
@@ -141,16 +148,12 @@ export class LegacyFastPath {
     const call =
       typeof requestId === "string" || typeof requestId === "number" ? this.#running.get(requestId) : undefined;
     if (call === undefined) return;
-    call.cancelled = true;
-    call.controller?.abort();
+    cancel(call);
   }
 
   /** The connection ended: what it still runs is aborted, as closing the SDK's transport aborts its handlers. */
   close(): void {
-    for (const call of this.#running.values()) {
-      call.cancelled = true;
-      call.controller?.abort();
-    }
+    for (const call of this.#running.values()) cancel(call);
     this.#running.clear();
   }
 
@@ -178,7 +181,7 @@ export class LegacyFastPath {
   async #run(method: ModelMethod, request: FastRequest, sdk: ServerContext): Promise<Result> {
     const handler = this.#handlers[method];
     const result = await handler(request.params, sdk, this.#server);
-    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isPlainToolResult(result));
+    const checked = isInputRequiredResult(result) || (method === "tools/call" && !isCanonicalToolResult(result));
     if (!checked) return result;
     const again = async (next: JSONRPCRequest, ctx: ServerContext) =>
       handler((next.params ?? {}) as Record<string, unknown>, ctx, this.#server);
@@ -225,6 +228,24 @@ interface Running {
   readonly followsExchange: boolean;
   controller?: AbortController;
   signal?: AbortSignal;
+  /** Ends the wait for the answer of a request in an HTTP session, once it is cancelled. */
+  giveUp?: () => void;
+}
+
+function cancel(call: Running): void {
+  call.cancelled = true;
+  call.controller?.abort();
+  call.giveUp?.();
+}
+
+/** What the wait for a cancelled request's answer gives instead of a result. */
+const GAVE_UP = Symbol("gave up");
+
+function gaveUp(call: Running): Promise<typeof GAVE_UP> {
+  if (call.cancelled) return Promise.resolve(GAVE_UP);
+  return new Promise((resolve) => {
+    call.giveUp = () => resolve(GAVE_UP);
+  });
 }
 
 /** The request's signal, made when a handler first asks: aborted by a cancel (and, if it follows it, the exchange's). */

@@ -8,6 +8,7 @@ import {
   ProtocolError,
   ResourceNotFoundError,
   Server,
+  WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { describe, expect, it } from "vitest";
@@ -94,6 +95,8 @@ describe("what mcpsmith restates of the SDK (contract.ts)", () => {
       "Server#_negotiatedProtocolVersion": Object.hasOwn(server, "_negotiatedProtocolVersion"),
       "Server#_onclose": typeof Reflect.get(server, "_onclose") === "function",
       "Client#_onresponse": typeof Reflect.get(new Client(INFO), "_onresponse") === "function",
+      "WebStandardStreamableHTTPServerTransport#_requestToStreamMapping":
+        Reflect.get(new WebStandardStreamableHTTPServerTransport(), "_requestToStreamMapping") instanceof Map,
       // Replaced with a property of our own: it must be a plain, configurable one.
       "Transport#onmessage": Object.getOwnPropertyDescriptor(transport, "onmessage")?.configurable === true,
     };

@@ -36,6 +36,8 @@ export const PROTECTED_MEMBERS = {
     "a connection's server stops following the event bus when its transport closes (engine/server/connection-server.ts)",
   "Client#_onresponse":
     "a remote's answer is handled a microtask later, after the progress notifications that came with it (compose/remote/client.ts)",
+  "WebStandardStreamableHTTPServerTransport#_requestToStreamMapping":
+    "which requests an event stream carries: a legacy session ends the stream of a cancelled request that is alone on it (serve/legacy-sessions.ts)",
   "Transport#onmessage":
     "replaced by a property on stdio, so the tasks extension's methods are answered before the SDK sees them (serve/stdio-tasks.ts)",
 } as const;
@@ -231,30 +233,6 @@ function isTtl(value: unknown): value is number {
 
 function isScope(value: unknown): value is "public" | "private" {
   return value === "public" || value === "private";
-}
-
-/**
- * A tools/call result the SDK's result parse gives back as it is: only `content` (plain text blocks, `type` then
- * `text`), `structuredContent` and `isError`, in that order (the parse lists the members it knows in its own order).
- * Any other result goes through the SDK's own checks (checks.ts), which also set its member order.
- */
-export function isPlainToolResult(result: Result): boolean {
-  let order = 0;
-  for (const key in result) {
-    const rank = key === "content" ? 1 : key === "structuredContent" ? 2 : key === "isError" ? 3 : 0;
-    if (rank <= order) return false;
-    order = rank;
-  }
-  const { content, isError } = result as { content?: unknown; isError?: unknown };
-  if (!Array.isArray(content) || !(isError === undefined || typeof isError === "boolean")) return false;
-  for (const block of content) {
-    if (typeof block !== "object" || block === null || block.type !== "text" || typeof block.text !== "string") {
-      return false;
-    }
-    let members = 0;
-    for (const key in block) if (++members > 2 || (members === 1 && key !== "type")) return false;
-  }
-  return true;
 }
 
 /** The head of a JSON-RPC response as the SDK serialises it (`{ result, jsonrpc, id }`): the result comes first. */
