@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type ChurnServer,
+  callCutAndResume,
   churn,
   deleteSession,
   MCPSMITH_CHURN_SERVER,
@@ -63,4 +64,28 @@ describe("legacy sessions under churn", () => {
       await deleteSession(url, id);
     });
   }, 600_000);
+
+  it.each([
+    { fastPath: true, path: "the fast path" },
+    { fastPath: false, path: "the SDK path" },
+  ])(
+    "keeps a bounded part of what a long session sent on streams closed and resumed ($path)",
+    async ({ fastPath }) => {
+      // One session per lane for the whole run: what its streams sent is kept for resumption, within its bound.
+      const sessions: Promise<string>[] = [];
+      const talk = (id: number) => ({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "talk", arguments: { size: 8_000 }, _meta: { progressToken: id } },
+      });
+      let calls = 0;
+      await expectBoundedAfter({ fastPath }, async (url, lane) => {
+        sessions[lane] ??= openSession(url);
+        await callCutAndResume(url, await sessions[lane], talk(++calls));
+      });
+      for (const session of sessions) await deleteSession(server!.url, await session);
+    },
+    600_000,
+  );
 });
