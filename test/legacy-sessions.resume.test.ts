@@ -188,12 +188,12 @@ describe.each([
 
     const dropped = await resume(url, sessionId, first[0]!);
     expect(dropped.status).toBe(400);
-    expect((await dropped.json()).error.message).toBe(
+    expect(((await dropped.json()) as { error: { message: string } }).error.message).toBe(
       `Bad Request: Last-Event-ID ${first[0]} is no longer held: a session keeps its latest events only (legacySessions.maxEvents, maxEventBytes), and what came after it may be lost. Send the request again.`,
     );
     const unknown = await resume(url, sessionId, "999999");
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error.message).toBe(
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
       "Bad Request: Last-Event-ID 999999 names no event this session sent.",
     );
     // One still held replays the rest of its stream: the answer.

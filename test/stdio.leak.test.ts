@@ -140,6 +140,7 @@ describe.each([
     if (cursor === undefined) throw new Error("tools/list has no second page");
 
     let index = 0;
+    let asking = Promise.resolve();
     const levels = ["debug", "info", "warning", "error"];
     const cycle = async () => {
       const at = index++;
@@ -164,11 +165,16 @@ describe.each([
       // A call cancelled while it runs.
       const hanging = stdio.sendOnly("tools/call", { name: "hang", arguments: {} });
       stdio.write({ method: "notifications/cancelled", params: { requestId: hanging, reason: "churn" } });
-      // A call whose question to the client is never answered: the client cancels the call instead.
-      const asked = stdio.nextServerRequest(`ask-${at}`);
-      const asking = stdio.sendOnly("tools/call", { name: "ask", arguments: {} });
-      await asked;
-      stdio.write({ method: "notifications/cancelled", params: { requestId: asking, reason: "churn" } });
+      // A call whose question to the client is never answered: the client cancels the call instead. One at a time:
+      // nothing in a question on stdio says which call asks it.
+      const turn = asking.then(async () => {
+        const asked = stdio.nextServerRequest(`ask-${at}`);
+        const call = stdio.sendOnly("tools/call", { name: "ask", arguments: {} });
+        await asked;
+        stdio.write({ method: "notifications/cancelled", params: { requestId: call, reason: "churn" } });
+      });
+      asking = turn.catch(() => {});
+      await turn;
     };
     await churn(WARM_UP, IN_FLIGHT, cycle);
     const warm = await stdio.rss();
