@@ -11,8 +11,8 @@ import { ROOT, stopProcess } from "./support/servers.js";
 const STDIO_CHURN_SERVER = fileURLToPath(new URL("./fixtures/leak/stdio-server.mjs", import.meta.url));
 
 // What still exhausts the heap, or the margin, when what a cycle leaves behind is kept (a list page per cursor).
-const CYCLES = 3_000;
-const WARM_UP = 300;
+const CYCLES = 2_000;
+const WARM_UP = 200;
 const IN_FLIGHT = 8;
 
 type Message = Record<string, unknown> & { id?: number | string; method?: string };
