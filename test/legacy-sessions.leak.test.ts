@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type ChurnServer,
+  callCutAndResume,
   churn,
   deleteSession,
   MCPSMITH_CHURN_SERVER,
@@ -14,7 +15,14 @@ import {
   startChurnServer,
 } from "./support/churn.js";
 
-const SESSIONS = 12_000;
+// Each count is what still exhausts the heap, or the margin, when the release it checks is undone (a few KB kept
+// per session or per call); larger runs only take longer in CI.
+const SESSIONS = 5_000;
+/** The SDK alone stays flat: its memory after this many sessions is what it needs after any number. */
+const SDK_SESSIONS = 2_000;
+/** Calls cut and resumed, each kept up to the session's bound of events: unbounded, they fill the heap. */
+const RESUMED_CALLS = 3_000;
+const PROGRESS_SIZE = 32_000;
 const IN_FLIGHT = 8;
 
 let sdkRss: number;
@@ -22,7 +30,7 @@ let sdkRss: number;
 beforeAll(async () => {
   const sdk = await startChurnServer(SDK_CHURN_SERVER);
   try {
-    await churn(SESSIONS, IN_FLIGHT, async () => deleteSession(sdk.url, await openSession(sdk.url)));
+    await churn(SDK_SESSIONS, IN_FLIGHT, async () => deleteSession(sdk.url, await openSession(sdk.url)));
     sdkRss = await sdk.rss();
   } finally {
     await sdk.close();
@@ -33,10 +41,14 @@ describe("legacy sessions under churn", () => {
   let server: ChurnServer | undefined;
   afterEach(() => server?.close());
 
-  async function expectBoundedAfter(options: object, cycle: (url: URL, lane: number) => Promise<void>) {
+  async function expectBoundedAfter(
+    options: object,
+    cycle: (url: URL, lane: number) => Promise<void>,
+    cycles = SESSIONS,
+  ) {
     server = await startChurnServer(MCPSMITH_CHURN_SERVER, [JSON.stringify(options)]);
     const { url } = server;
-    await churn(SESSIONS, IN_FLIGHT, (lane) => cycle(url, lane));
+    await churn(cycles, IN_FLIGHT, (lane) => cycle(url, lane));
     expect(server.alive()).toBe(true);
     expect(await server.rss()).toBeLessThan(sdkRss + RSS_MARGIN);
   }
@@ -63,4 +75,32 @@ describe("legacy sessions under churn", () => {
       await deleteSession(url, id);
     });
   }, 600_000);
+
+  it.each([
+    { fastPath: true, path: "the fast path" },
+    { fastPath: false, path: "the SDK path" },
+  ])(
+    "keeps a bounded part of what a long session sent on streams closed and resumed ($path)",
+    async ({ fastPath }) => {
+      // One session per lane for the whole run: what its streams sent is kept for resumption, within its bound.
+      const sessions: Promise<string>[] = [];
+      const talk = (id: number) => ({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "talk", arguments: { size: PROGRESS_SIZE }, _meta: { progressToken: id } },
+      });
+      let calls = 0;
+      await expectBoundedAfter(
+        { fastPath },
+        async (url, lane) => {
+          sessions[lane] ??= openSession(url);
+          await callCutAndResume(url, await sessions[lane], talk(++calls));
+        },
+        RESUMED_CALLS,
+      );
+      for (const session of sessions) await deleteSession(server!.url, await session);
+    },
+    600_000,
+  );
 });

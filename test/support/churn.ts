@@ -173,6 +173,38 @@ export async function postAndDropAfter(url: URL, sessionId: string, message: obj
   await reader.cancel().catch(() => {});
 }
 
+/**
+ * Calls a tool in a session with a progress token, drops the connection once its progress came (a stream cut in
+ * the middle of a call), and resumes the stream with `Last-Event-ID` until the answer; resolves to what the resumed
+ * stream carried.
+ */
+export async function callCutAndResume(url: URL, sessionId: string, message: object): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    method: "POST",
+    headers: legacyHeaders(sessionId),
+    body: JSON.stringify(message),
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  let lastEventId: string | undefined;
+  while (lastEventId === undefined) {
+    const read = await reader.read();
+    if (read.done) throw new Error(`the answer ended before its progress: ${text}`);
+    text += read.value;
+    lastEventId = /id: (\d+)\ndata: [^\n]*"notifications\/progress"/.exec(text)?.[1];
+  }
+  controller.abort();
+  await reader.cancel().catch(() => {});
+  const resumed = await fetch(url, {
+    headers: { ...legacyHeaders(sessionId), accept: "text/event-stream", "last-event-id": lastEventId },
+  });
+  const rest = await resumed.text();
+  if (!rest.includes('"result"')) throw new Error(`the resumed stream carried no answer: ${resumed.status} ${rest}`);
+  return rest;
+}
+
 /** The `_meta` envelope and headers of a 2026-07-28 request, from a client that accepts tasks. */
 export function modernPost(method: string, params: Record<string, unknown>, name?: string): RequestInit {
   const _meta = {

@@ -90,9 +90,14 @@ export function answerMessages(contentType: string | undefined, text: string): u
   return [];
 }
 
-/** How many events of an SSE text have come whole (each ends with a blank line). */
+/**
+ * How many events of an SSE text that carry a message have come whole (each ends with a blank line). A priming
+ * event (an id with empty data, which a resumable stream opens with) and a keep-alive comment carry none: a client
+ * that waits for a message read on a stream (a server's request it answers) has not got it from them.
+ */
 export function completeEvents(text: string): number {
-  return text.replaceAll("\r\n", "\n").split("\n\n").length - 1;
+  const whole = text.replaceAll("\r\n", "\n").split("\n\n").slice(0, -1);
+  return whole.filter((event) => event.split("\n").some((line) => /^data:\s*\S/.test(line))).length;
 }
 
 /** One event of an SSE stream: its `event` and `id` fields when it has them, and its data lines joined. */

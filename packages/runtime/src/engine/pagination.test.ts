@@ -72,6 +72,17 @@ describe("pageOf", () => {
     expect(error.message).toBe("Invalid cursor");
   });
 
+  it("refuses another spelling of a cursor it issued (base64url decoding skips foreign characters)", () => {
+    const [cursor] = walk(letters, 3).cursors;
+    expect(pageOf(letters, key, cursor, 3).items).toEqual(["d", "e", "f"]);
+    for (const spelling of [`${cursor}!`, `${cursor}==`, `.${cursor}`, ` ${cursor}`]) {
+      expect(Buffer.from(spelling, "base64url").toString()).toBe(Buffer.from(cursor!, "base64url").toString());
+      const error = refusal(() => pageOf(letters, key, spelling, 3));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toBe("Invalid cursor");
+    }
+  });
+
   it("refuses a cursor issued before the list changed, saying it is stale", () => {
     const [cursor] = walk(letters, 3).cursors;
     const error = refusal(() => pageOf([...letters, "h"], key, cursor, 3));

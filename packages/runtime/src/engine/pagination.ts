@@ -40,6 +40,9 @@ function fnv1a(text: string): string {
  * One page of a wire list. The cursor is opaque to clients: base64url of the list's version and the offset of
  * the next page. A cursor that does not decode, points outside the list, or was issued for a list that has since
  * changed is refused with INVALID_PARAMS; the client lists again from the start (it was sent list_changed anyway).
+ * A page has one cursor only, spelled as it was issued: the fast paths keep each page's answer by its cursor, so
+ * other spellings that decode the same (base64url decoding skips foreign characters) would each keep another copy.
+ * Cursors hold no per-client state: a page's cursor is the same for every client.
  */
 export function pageOf<T>(
   list: readonly T[],
@@ -71,6 +74,7 @@ function decodeCursor(cursor: string, version: string, length: number): number {
     );
   }
   const offset = Number(match[2]);
-  if (offset >= length) throw protocolError("INVALID_PARAMS", "Invalid cursor");
+  if (offset >= length || encodeCursor(version, offset) !== cursor)
+    throw protocolError("INVALID_PARAMS", "Invalid cursor");
   return offset;
 }

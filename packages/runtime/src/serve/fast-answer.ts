@@ -23,14 +23,29 @@ export class FastReply {
     readonly expiresAt?: number,
     /** Headers an event stream of this answer carries besides the SDK's own (a legacy session's id). */
     readonly streamHeaders: readonly string[] = [],
+    /** Where its event stream's frames are kept for a client that resumes it (a legacy session's events). */
+    readonly journal?: Journal,
   ) {}
 
   /** The same answer, its stream ending when the caller's credential does (serve/auth.ts). */
   endingAt(expiresAt: number | undefined): FastReply {
     if (expiresAt === undefined) return this;
-    const { fast, request, incoming, authInfo, mode, streamHeaders } = this;
-    return new FastReply(fast, request, incoming, authInfo, mode, expiresAt, streamHeaders);
+    const { fast, request, incoming, authInfo, mode, streamHeaders, journal } = this;
+    return new FastReply(fast, request, incoming, authInfo, mode, expiresAt, streamHeaders, journal);
   }
+}
+
+/**
+ * Where a resumable event stream's frames are kept, with ids the client can resume from (`Last-Event-ID`): each is
+ * recorded whether or not its client is still there, until the stream ends.
+ */
+export interface Journal {
+  /** Whether the stream opens with a priming event (an id and no message), as the SDK's does for 2025-11-25 clients. */
+  readonly primes: boolean;
+  /** Keeps a frame's message ("" for the priming event) and answers its event id. */
+  record(text: string): string;
+  /** Nothing more will be recorded. */
+  end(): void;
 }
 
 /**
@@ -57,7 +72,7 @@ export interface AnswerSink {
 /** The SDK's JSON answer header. */
 const JSON_HEAD = ["content-type", "application/json"];
 /** The SDK's event-stream answer headers, in the order its `Response` lists them. */
-const STREAM_HEAD = [
+export const STREAM_HEAD = [
   "cache-control",
   "no-cache, no-transform",
   "connection",
@@ -68,7 +83,7 @@ const STREAM_HEAD = [
   "no",
 ];
 /** The SDK's keep-alive comment interval on an answer that streams (its `DEFAULT_SSE_KEEP_ALIVE_MS`). */
-const KEEP_ALIVE_MS = 15_000;
+export const KEEP_ALIVE_MS = 15_000;
 
 /**
  * Writes the fast path's answer as the SDK's per-request transport does: one JSON body, or (once the handler sends
@@ -78,9 +93,11 @@ const KEEP_ALIVE_MS = 15_000;
  */
 export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promise<void> {
   const { mode, incoming, authInfo } = reply;
+  // A resumable stream goes on being recorded after its client went: the client may come back for the rest.
+  const journal = mode === "json" ? undefined : reply.journal;
   let stream: EventStream | undefined;
   const open = () => {
-    stream ??= new EventStream(sink, reply.expiresAt, reply.streamHeaders);
+    stream ??= new EventStream(sink, reply.expiresAt, reply.streamHeaders, journal);
     return stream;
   };
   if (mode === "sse") open();
@@ -89,42 +106,56 @@ export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promi
     headers: () => incoming.headers,
     signal: () => incoming.signal,
     notify: async (notification: Notification) => {
-      if (mode !== "json" && !sink.gone) open().message(JSON.stringify({ jsonrpc: "2.0", ...notification }));
+      if (mode !== "json" && (journal || !sink.gone))
+        open().message(JSON.stringify({ jsonrpc: "2.0", ...notification }));
     },
     relay: (message: object) => {
-      if (mode !== "json" && !sink.gone) open().message(JSON.stringify(message));
+      if (mode !== "json" && (journal || !sink.gone)) open().message(JSON.stringify(message));
     },
   };
   const answer = await reply.fast.answer(reply.request, exchange);
-  if (sink.gone) return;
+  if (sink.gone && journal === undefined) return;
   if (answer === undefined) open().end();
   else if (stream === undefined) sink.json(answer, JSON_HEAD);
   else stream.end(answer.text);
 }
 
-/** An answer's event stream: its frames, its keep-alive, and its end (with the answer, the client, or the credential). */
+/**
+ * An answer's event stream: its frames, its keep-alive, and its end (with the answer, the client, or the credential).
+ * With a journal, every frame is recorded under an id until the answer, even once the client has gone.
+ */
 class EventStream {
   readonly #sink: AnswerSink;
   readonly #keepAlive: ReturnType<typeof setInterval>;
   readonly #expiry: (() => void) | undefined;
+  readonly #journal: Journal | undefined;
   #stopped = false;
+  #ended = false;
 
-  constructor(sink: AnswerSink, expiresAt: number | undefined, headers: readonly string[]) {
+  constructor(sink: AnswerSink, expiresAt: number | undefined, headers: readonly string[], journal?: Journal) {
     this.#sink = sink;
+    this.#journal = journal;
     sink.open(headers.length === 0 ? STREAM_HEAD : [...STREAM_HEAD, ...headers], () => this.#stop());
+    if (journal?.primes) sink.write(`id: ${journal.record("")}\ndata: \n\n`);
     this.#keepAlive = setInterval(() => sink.write(": keepalive\n\n"), KEEP_ALIVE_MS);
     this.#keepAlive.unref?.();
     this.#expiry = expiresAt === undefined ? undefined : atExpiry(expiresAt, () => this.#stop());
   }
 
   message(text: string): void {
-    if (!this.#stopped) this.#sink.write(frame(text));
+    if (this.#ended) return;
+    const id = this.#journal?.record(text);
+    if (!this.#stopped) this.#sink.write(frame(text, id));
   }
 
   /** Ends the stream, with the answer (none when the request was given up). */
   end(text?: string): void {
-    if (this.#stopped) return;
-    this.#stop(text === undefined ? undefined : frame(text));
+    if (this.#ended) return;
+    this.#ended = true;
+    // The answer is recorded like any frame, and written with the stream's end: one write when nothing preceded it.
+    const last = text === undefined ? undefined : frame(text, this.#journal?.record(text));
+    this.#journal?.end();
+    this.#stop(last);
   }
 
   #stop(last?: string): void {
@@ -136,8 +167,9 @@ class EventStream {
   }
 }
 
-function frame(message: string): string {
-  return `event: message\ndata: ${message}\n\n`;
+/** One message as the SDK's transport frames it, with its event id on a resumable stream. */
+export function frame(message: string, id?: string): string {
+  return id === undefined ? `event: message\ndata: ${message}\n\n` : `event: message\nid: ${id}\ndata: ${message}\n\n`;
 }
 
 /** A reply as a web `Response` (a fast-path answer written into one). */
@@ -187,7 +219,7 @@ export function fastResponse(reply: FastReply): Promise<Response> {
 }
 
 /** `[name, value, name, value]` as header pairs. */
-function pairs(flat: readonly string[]): [string, string][] {
+export function pairs(flat: readonly string[]): [string, string][] {
   const result: [string, string][] = [];
   for (let i = 0; i < flat.length; i += 2) result.push([flat[i]!, flat[i + 1]!]);
   return result;

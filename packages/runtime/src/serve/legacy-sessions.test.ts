@@ -32,11 +32,11 @@ function post(body: unknown, headers: Record<string, string> = {}): Promise<Resp
   );
 }
 
-/** The first JSON-RPC message of a response, JSON or SSE. */
+/** The first JSON-RPC message of a response, JSON or SSE (past the stream's priming event, which has no data). */
 async function message(response: Response): Promise<{ result?: Record<string, unknown>; error?: { code: number } }> {
   const text = await response.text();
   if (!response.headers.get("content-type")?.includes("text/event-stream")) return JSON.parse(text);
-  const data = text.split("\n").find((line) => line.startsWith("data: "));
+  const data = text.split("\n").find((line) => line.startsWith("data: ") && line.length > "data: ".length);
   return JSON.parse(data!.slice("data: ".length));
 }
 

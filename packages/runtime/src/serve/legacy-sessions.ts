@@ -12,11 +12,13 @@ import { principalOf } from "../model/auth.js";
 import { sessionTimer } from "../telemetry/active.js";
 import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
+import { pairs, STREAM_HEAD } from "./fast-answer.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
+import { type SessionEventLimits, SessionEvents } from "./session-events.js";
 import { sessionFastReply } from "./session-fast-path.js";
 
-/** How many legacy sessions a process keeps, and for how long. */
-export interface LegacySessionLimits {
+/** How many legacy sessions a process keeps, for how long, and how much of what each sent it keeps for resumption. */
+export interface LegacySessionLimits extends SessionEventLimits {
   /** A session with no request for this long is closed; its client gets 404 and, per spec, starts a new one. Default 1 hour. */
   idleMs?: number;
   /** Open sessions are capped; the least recently used one is closed to make room. Default 1,000. */
@@ -49,6 +51,8 @@ const DEFAULT_MAX_SESSIONS = 1_000;
 interface Session {
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** What it sent on its streams, for a client that resumes one (`Last-Event-ID`). */
+  readonly events: SessionEvents;
   /** Who opened it (with `auth`): only the same subject of the same client may use it. */
   readonly owner: string | undefined;
   readonly fast: LegacyFastPath | undefined;
@@ -96,6 +100,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     sessions.delete(id);
     session.timed();
     session.fast?.close();
+    session.events.close();
     if (sessions.size === 0) {
       clearInterval(sweeper);
       sweeper = undefined;
@@ -118,16 +123,18 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   async function open(exchange: Exchange): Promise<Response> {
     while (sessions.size >= maxSessions) end(sessions.keys().next().value as string);
     const server = factory();
+    const events = new SessionEvents(options);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         const owner = principalOf(exchange.authInfo);
         const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
         const fast = options.fastPath?.(server);
-        sessions.set(id, { server, transport, owner, fast, lastUsed: Date.now(), timed });
+        sessions.set(id, { server, transport, events, owner, fast, lastUsed: Date.now(), timed });
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,
+      eventStore: events,
       maxRequestBodySize: options.maxBodyBytes,
     });
     server.onclose = () => {
@@ -152,8 +159,13 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
         // Another caller's session is answered as unknown: a session id is no credential, and its owner is not told.
         if (!session || session.owner !== principalOf(exchange.authInfo)) return sessionNotFound();
         touch(sessionId, session);
-        if (session.fast) {
-          const reply = sessionFastReply(session.fast, sessionId, exchange);
+        const lastEventId = incoming.method === "GET" ? incoming.header("last-event-id") : undefined;
+        if (lastEventId !== undefined) {
+          const resumed = resume(session, sessionId, lastEventId);
+          if (resumed) return resumed;
+        } else if (session.fast) {
+          const { fast, events } = session;
+          const reply = sessionFastReply(fast, sessionId, exchange, () => events.openStream(primes(session.server)));
           if (reply) return reply;
           session.fast.cancelled(body);
         }
@@ -191,6 +203,33 @@ function endCancelledStream(transport: WebStandardStreamableHTTPServerTransport,
   if (stream === undefined) return;
   for (const [id, other] of streams) if (other === stream && id !== requestId) return;
   transport.closeSSEStream(requestId);
+}
+
+/**
+ * A stream the client resumes with `Last-Event-ID`: refused when the session no longer holds that event (what came
+ * after it may be lost, and a resume never skips), followed live when the fast path is still answering it, and
+ * otherwise replayed by the SDK's transport from the session's events (it also follows its own streams live).
+ */
+function resume(session: Session, sessionId: string, lastEventId: string): Response | undefined {
+  const { events } = session;
+  const status = events.status(lastEventId);
+  if (status === "dropped") {
+    const detail = `Last-Event-ID ${lastEventId} is no longer held: a session keeps its latest events only (legacySessions.maxEvents, maxEventBytes), and what came after it may be lost. Send the request again.`;
+    return refusal("BAD_REQUEST", { detail });
+  }
+  if (status === "unknown") {
+    return refusal("BAD_REQUEST", { detail: `Last-Event-ID ${lastEventId} names no event this session sent.` });
+  }
+  return events.liveStream(lastEventId)?.resume(lastEventId, pairs([...STREAM_HEAD, "mcp-session-id", sessionId]));
+}
+
+/**
+ * Whether a session's streams open with a priming event (an id with no message), as the SDK's transport primes its
+ * own: for clients of 2025-11-25 or later, which accept an event with empty data.
+ */
+function primes(server: Server): boolean {
+  const version = server.getNegotiatedProtocolVersion();
+  return version !== undefined && version >= "2025-11-25" && SUPPORTED_PROTOCOL_VERSIONS.includes(version);
 }
 
 /**

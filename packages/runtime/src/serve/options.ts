@@ -32,7 +32,8 @@ export interface EndpointOptions {
   onError?: (error: Error) => void;
   /**
    * Give legacy (2025-era) clients a session kept in this process, so they can cancel calls and receive
-   * server-to-client requests; `{ maxSessions, idleMs }` sets its limits. Default: on for `serve()`, one
+   * server-to-client requests, and resume a cut stream with `Last-Event-ID`; `{ maxSessions, idleMs, maxEvents,
+   * maxEventBytes }` sets its limits. Default: on for `serve()`, one
    * long-lived process; off for `toFetchHandler()`, since on serverless platforms consecutive requests may reach
    * different instances, which would lose the session. Turn it off behind a load balancer without session
    * affinity: legacy clients are then served statelessly.

@@ -2,7 +2,7 @@ import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextpro
 import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { FastRequest } from "../engine/fast/recognise.js";
 import { servedAsLegacy } from "../engine/sdk/contract.js";
-import { type Answerer, FastReply } from "./fast-answer.js";
+import { type Answerer, FastReply, type Journal } from "./fast-answer.js";
 import type { Exchange, Step } from "./pipeline.js";
 
 /**
@@ -10,12 +10,18 @@ import type { Exchange, Step } from "./pipeline.js";
  * undefined for the session's SDK transport. It takes a POST the transport would hand its server as one request
  * (both media types accepted, a JSON body, not a batch) once the session is initialised, and answers as the
  * transport does: an event stream carrying the session's id, with what the server sends about the request (its
- * progress, logs and requests to the client) ahead of the answer.
+ * progress, logs and requests to the client) ahead of the answer, each under an event id from `journal()` when the
+ * session keeps its events for resumption.
  */
-export function sessionFastReply(fast: LegacyFastPath, sessionId: string, exchange: Exchange): FastReply | undefined {
+export function sessionFastReply(
+  fast: LegacyFastPath,
+  sessionId: string,
+  exchange: Exchange,
+  journal?: () => Journal,
+): FastReply | undefined {
   const request = takes(fast, exchange);
   if (request === undefined) return undefined;
-  return legacyReply(fast, request, exchange, ["mcp-session-id", sessionId]);
+  return legacyReply(fast, request, exchange, ["mcp-session-id", sessionId], journal?.());
 }
 
 /**
@@ -46,12 +52,18 @@ function takes(fast: LegacyFastPath, exchange: Exchange): FastRequest | undefine
 }
 
 /** The answer as the SDK's transport writes it: always an event stream, with `headers` besides its own. */
-function legacyReply(fast: LegacyFastPath, request: FastRequest, exchange: Exchange, headers: readonly string[]) {
+function legacyReply(
+  fast: LegacyFastPath,
+  request: FastRequest,
+  exchange: Exchange,
+  headers: readonly string[],
+  journal?: Journal,
+) {
   const answerer: Answerer = {
     async answer(request, exchange) {
       const text = await fast.answer(request, exchange);
       return text === undefined ? undefined : { status: 200, text };
     },
   };
-  return new FastReply(answerer, request, exchange.incoming, exchange.authInfo, "sse", undefined, headers);
+  return new FastReply(answerer, request, exchange.incoming, exchange.authInfo, "sse", undefined, headers, journal);
 }
