@@ -150,11 +150,8 @@ export async function openAndDropStream(url: URL, sessionId: string): Promise<vo
 const RECONNECTS = 200;
 const RECONNECT_DELAY_MS = 10;
 
-/**
- * Reads a POST's SSE answer until `marker` appears in it, then drops the connection: the client got what the server
- * sent it (an input request) and never answers.
- */
-export async function postAndDropAfter(url: URL, sessionId: string, message: object, marker: string): Promise<void> {
+/** POSTs a message in a session and reads its answer as text, with the controller that drops the connection. */
+async function postInSession(url: URL, sessionId: string, message: object) {
   const controller = new AbortController();
   const response = await fetch(url, {
     method: "POST",
@@ -162,7 +159,15 @@ export async function postAndDropAfter(url: URL, sessionId: string, message: obj
     body: JSON.stringify(message),
     signal: controller.signal,
   });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  return { controller, reader: response.body!.pipeThrough(new TextDecoderStream()).getReader() };
+}
+
+/**
+ * Reads a POST's SSE answer until `marker` appears in it, then drops the connection: the client got what the server
+ * sent it (an input request) and never answers.
+ */
+export async function postAndDropAfter(url: URL, sessionId: string, message: object, marker: string): Promise<void> {
+  const { controller, reader } = await postInSession(url, sessionId, message);
   let text = "";
   while (!text.includes(marker)) {
     const read = await reader.read();
@@ -179,14 +184,7 @@ export async function postAndDropAfter(url: URL, sessionId: string, message: obj
  * stream carried.
  */
 export async function callCutAndResume(url: URL, sessionId: string, message: object): Promise<string> {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    method: "POST",
-    headers: legacyHeaders(sessionId),
-    body: JSON.stringify(message),
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const { controller, reader } = await postInSession(url, sessionId, message);
   let text = "";
   let lastEventId: string | undefined;
   while (lastEventId === undefined) {
