@@ -64,9 +64,11 @@ export class SessionEvents implements EventStore {
     return String(id);
   }
 
-  async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
-    return this.#events.get(idOf(eventId))?.stream;
-  }
+  // No `getStreamIdForEventId`: given one, the SDK's transport answers 409 to a resume while it still holds the
+  // stream's first connection, which it does until it sees that connection close (on a network reset, much later
+  // than the client's retries). Without it, the resume takes the stream over, as the fast path's streams do: a
+  // client resumes a stream only once it has lost it. Event ids the session does not hold are refused before the
+  // transport sees them (legacy-sessions.ts).
 
   async replayEventsAfter(
     lastEventId: EventId,
