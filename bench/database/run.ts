@@ -169,7 +169,9 @@ async function engineRoundTrips(engine: Engine, workDir: string, notes: string[]
  */
 async function profileRoundTrip(engine: Engine, workDir: string): Promise<void> {
   const profiles = join(workDir, "profiles");
-  const ours = await mcpsmith(engine, profileEra, ["--cpu-prof", "--cpu-prof-dir", profiles]);
+  // Sampled every 100 µs (V8's default is 1 ms): a call takes about 1 ms, so the default gives one sample a call.
+  const flags = ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", profiles];
+  const ours = await mcpsmith(engine, profileEra, flags);
   const session = new Session();
   let client: CpuProfile;
   let window: ProfileWindow;

@@ -53,14 +53,14 @@ export async function listRows(
     { bounded },
   );
   // Only the selected columns are encoded; the cursor's key values come from the last row's raw values.
-  const { rows, cut, json } = withinBytes(page.rows.map(rowEncoder(selected)), limits.maxBytes);
+  const { rows, cut, json } = withinBytes(page.arrays.map(rowEncoder(selected, page.columns)), limits.maxBytes);
   const more = page.truncated || cut;
-  const last = page.rows[rows.length - 1];
+  const last = page.arrays[rows.length - 1];
   const result: Record<string, unknown> & { rows: unknown[] } = withRowsJson({ rows, truncated: more }, json);
   if (more && pageable && last)
     result.nextCursor = cursors.sign(
       scope,
-      keys.map((k) => jsonConverter(k.column.codec)(last[k.column.name])),
+      keys.map((k) => jsonConverter(k.column.codec)(last[page.columns.indexOf(k.column.name)])),
     );
   if (counted) Object.assign(result, countOf(counted.rows[0], count === "estimated" && dialect === "postgres"));
   return result;
@@ -117,12 +117,12 @@ export async function getRow(
       const found = await session.run(getStatement(dialect, table, key), 1);
       const raw = found.rows[0];
       if (raw === undefined) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, args)}.`);
-      const row = rowEncoder(table.columns)(raw);
+      const row = rowEncoder(table.columns, found.columns)(found.arrays[0]!);
       for (const embed of embeds) {
         const other = tableOf(database, embed.table);
         const max = embed.cardinality === "one" ? 1 : limits.defaultLimit;
         const linked = await session.run(embedStatement(dialect, embed, other, raw, max), max);
-        const rows = linked.rows.map(rowEncoder(other.columns));
+        const rows = linked.arrays.map(rowEncoder(other.columns, linked.columns));
         row[embed.property] = embed.cardinality === "one" ? (rows[0] ?? null) : rows;
       }
       return row;
