@@ -169,7 +169,9 @@ async function engineRoundTrips(engine: Engine, workDir: string, notes: string[]
  */
 async function profileRoundTrip(engine: Engine, workDir: string): Promise<void> {
   const profiles = join(workDir, "profiles");
-  const ours = await mcpsmith(engine, profileEra, ["--cpu-prof", "--cpu-prof-dir", profiles]);
+  // Sampled every 100 µs (V8's default is 1 ms): a call takes about 1 ms, so the default gives one sample a call.
+  const flags = ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", profiles];
+  const ours = await mcpsmith(engine, profileEra, flags);
   const session = new Session();
   let client: CpuProfile;
   let window: ProfileWindow;
@@ -194,17 +196,15 @@ async function profileRoundTrip(engine: Engine, workDir: string): Promise<void> 
   // The server writes its profiles as it exits, after its stdin closed.
   for (let waited = 0; waited < 10_000 && !hasProfiles(profiles, 1); waited += 100) await sleep(100);
   await sleep(500);
-  const files = existsSync(profiles)
-    ? readdirSync(profiles)
-        .filter((f) => f.endsWith(".cpuprofile"))
-        .sort()
-    : [];
-  log(`${ours.name}, ${CALLS} calls: p50 ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`);
-  const threads = ["server, main thread", "server, SQLite worker thread"];
-  files.forEach((file, i) => {
-    const title = `${threads[i] ?? `server, thread ${i + 1}`} (${file})`;
+  // Named CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 is a process's main thread. A process that
+  // ended before the measured calls (one the CLI ran while starting) has no samples in the window.
+  const thread = (file: string) => Number(file.split(".")[4]);
+  const files = existsSync(profiles) ? readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")) : [];
+  files.sort((a, b) => thread(a) - thread(b));
+  for (const file of files) {
+    const title = `${thread(file) === 0 ? "server, main thread" : "server, SQLite worker thread"} (${file})`;
     console.log(`\n${formatSummary(title, summarizeFile(join(profiles, file), 20, window))}`);
-  });
+  }
   console.log(`\n${formatSummary("client (the official v2 client, this process)", summarize(client, 20, window))}`);
 }
 

@@ -3,7 +3,13 @@ import type { Statement } from "./dialect.js";
 /** Rows as a driver read them (values not yet converted by codec), in column order. */
 export interface ResultSet {
   columns: string[];
-  rows: Record<string, unknown>[];
+  /** The rows as objects keyed by `columns`, made when first asked for. */
+  readonly rows: Record<string, unknown>[];
+  /**
+   * The rows as the driver read them, arrays in `columns` order: a page encoded straight from them (rows.ts) makes
+   * one object a row instead of two.
+   */
+  readonly arrays: unknown[][];
   /** More rows were there than the limit the statement ran with. */
   truncated: boolean;
 }
@@ -72,7 +78,25 @@ export function uniqueNames(names: readonly string[]): string[] {
 
 /** Rows read as arrays (one past the limit, when there were more), as a result set of at most `maxRows` rows. */
 export function resultSet(columns: string[], rows: unknown[][], maxRows: number): ResultSet {
-  return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
+  return rows.length > maxRows
+    ? new ReadRows(columns, rows.slice(0, maxRows), true)
+    : new ReadRows(columns, rows, false);
+}
+
+/** A class, not an object literal with a getter: each such literal would have a shape of its own. */
+class ReadRows implements ResultSet {
+  #objects: Record<string, unknown>[] | undefined;
+
+  constructor(
+    readonly columns: string[],
+    readonly arrays: unknown[][],
+    public truncated: boolean,
+  ) {}
+
+  get rows(): Record<string, unknown>[] {
+    this.#objects ??= toObjects(this.columns, this.arrays);
+    return this.#objects;
+  }
 }
 
 /** Rows read as arrays, as objects keyed by (unique) column names. */

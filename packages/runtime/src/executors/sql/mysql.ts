@@ -47,10 +47,10 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
   });
 
   async function connect(settings: RunSettings): Promise<PoolConnection> {
+    // Its error listener was added when the pool made it (`pool.on("connection")`): one per checkout piled up.
     const conn = await new Promise<PoolConnection>((resolve, reject) =>
       pool.getConnection((e, c) => (e ? reject(e) : resolve(c))),
     );
-    conn.on("error", () => {});
     flavor ??= plain(conn, "SELECT VERSION() AS v").then(([row]) => {
       const text = String((row as { v: string }).v);
       return { mariadb: /mariadb/i.test(text), version: text.split(/[.-]/).slice(0, 2).map(Number) };

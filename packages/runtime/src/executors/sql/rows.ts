@@ -2,25 +2,26 @@ import { jsonConverter } from "./codecs.js";
 import { assignable } from "./driver.js";
 import type { SqlColumn } from "./model.js";
 
-/** Turns a row read by a driver into the JSON its columns' schemas describe. */
-export type RowEncoder = (row: Record<string, unknown>) => Record<string, unknown>;
+/** Turns a row read by a driver (an array, in the order of the columns it read) into the JSON its columns' schemas describe. */
+export type RowEncoder = (row: readonly unknown[]) => Record<string, unknown>;
 
 /**
- * The encoder of rows holding `columns`, built once per statement (compile once, run per row): each column's
- * converter is chosen here, so encoding a row is one small call per value and one object, in `columns` order. Only
- * `columns` are kept.
+ * The encoder of rows holding `columns`, read as `read` names them (a result set's columns), built once per statement
+ * (compile once, run per row): each column's converter and place in the row are found here, so encoding a row is one
+ * small call per value and one object, in `columns` order. Only `columns` are kept; one the statement did not read is
+ * null.
  */
-export function rowEncoder(columns: readonly SqlColumn[]): RowEncoder {
+export function rowEncoder(columns: readonly SqlColumn[], read: readonly string[]): RowEncoder {
   const names = columns.map((c) => c.name);
+  const places = names.map((name) => read.indexOf(name));
   const converters = columns.map((c) => jsonConverter(c.codec));
   const count = names.length;
-  if (!assignable(names)) return (row) => Object.fromEntries(names.map((name, i) => [name, converters[i]!(row[name])]));
+  if (!assignable(names)) {
+    return (row) => Object.fromEntries(names.map((name, i) => [name, converters[i]!(row[places[i]!])]));
+  }
   return (row) => {
     const json: Record<string, unknown> = {};
-    for (let i = 0; i < count; i++) {
-      const name = names[i]!;
-      json[name] = converters[i]!(row[name]);
-    }
+    for (let i = 0; i < count; i++) json[names[i]!] = converters[i]!(row[places[i]!]);
     return json;
   };
 }

@@ -5,7 +5,7 @@
  * stopped in. Anything else the main thread meets (a lock held by a writer, an error, a connection that could not
  * open) sends the read to the worker as before, where it is answered, or fails, as it always did.
  */
-import { type ResultSet, type Session, toObjects, uniqueNames } from "./driver.js";
+import { type ResultSet, resultSet, type Session, uniqueNames } from "./driver.js";
 import { loadSqliteEngine } from "./load-sqlite.js";
 import type { SqliteConnection, SqliteDriverName, SqliteStatement } from "./sqlite-engine.js";
 
@@ -19,28 +19,28 @@ export class MainThreadReader {
   #opening: Promise<SqliteConnection | undefined> | undefined;
   #connection: SqliteConnection | undefined;
   readonly #statements = new Map<string, { statement: SqliteStatement; columns: string[] }>();
-  /** A transaction is open on the connection (its work awaits): another read goes to the worker meanwhile. */
+  /** A read's work is running (it awaits): another read goes to the worker meanwhile. */
   #inUse = false;
   #closed = false;
 
   constructor(readonly filename: string) {}
 
   /**
-   * `work` in a read transaction on the main thread, or `undefined` when the worker must run it (nothing of it is
-   * then left behind: it ran nothing, or only reads, rolled back).
+   * `work`, one read statement, on the main thread, or `undefined` when the worker must run it (nothing of it is
+   * then left behind: it ran nothing, or one read).
    */
   async read<T>(engine: SqliteDriverName, work: (session: Session) => Promise<T>): Promise<{ value: T } | undefined> {
     const connection = this.#connection ?? (await this.#open(engine));
     if (connection === undefined || this.#inUse || this.#closed) return undefined;
     this.#inUse = true;
-    let begun = false;
+    // A bounded read is one statement (driver.ts), its own snapshot without BEGIN and ROLLBACK (two calls into
+    // SQLite a read); should a second come, the worker runs the whole work in one transaction instead.
+    let ran = false;
     const session: Session = {
       run: async (statement, maxRows) => {
+        if (ran) throw new ToWorker("one statement a main-thread read");
+        ran = true;
         try {
-          if (!begun) {
-            connection.exec("BEGIN");
-            begun = true;
-          }
           return this.#run(connection, statement.text, statement.values, maxRows);
         } catch (error) {
           throw error instanceof ToWorker ? error : new ToWorker("the worker answers this read", { cause: error });
@@ -55,13 +55,6 @@ export class MainThreadReader {
       if (error instanceof ToWorker) return undefined;
       throw error;
     } finally {
-      if (begun) {
-        try {
-          connection.exec("ROLLBACK");
-        } catch {
-          // A failed statement may have ended the transaction already: nothing is left to roll back.
-        }
-      }
       this.#inUse = false;
     }
   }
@@ -79,8 +72,7 @@ export class MainThreadReader {
     }
     // A bounded statement's LIMIT bounds its rows (driver.ts): read in one call.
     const rows = prepared.statement.all(values);
-    const { columns } = prepared;
-    return { columns, rows: toObjects(columns, rows.slice(0, maxRows)), truncated: rows.length > maxRows };
+    return resultSet(prepared.columns, rows, maxRows);
   }
 
   #open(name: SqliteDriverName): Promise<SqliteConnection | undefined> {

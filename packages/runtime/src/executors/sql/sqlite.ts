@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Session, type SqlDriver, toObjects, uniqueNames } from "./driver.js";
+import { resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 import { Channel } from "./sqlite-channel.js";
 import type { SqliteDriverChoice } from "./sqlite-engine.js";
@@ -70,7 +70,10 @@ export function sqliteDriver(filename: string, options: { writes: boolean; drive
           session.affected = reply.changes ?? 0;
           session.insertId = reply.insertId;
           const columns = uniqueNames(reply.columns ?? []);
-          return { columns, rows: toObjects(columns, reply.rows ?? []), truncated: reply.truncated ?? false };
+          const read = resultSet(columns, reply.rows ?? [], maxRows);
+          // The worker read one row past the limit at most, and said whether there were more.
+          read.truncated = reply.truncated ?? false;
+          return read;
         },
       };
       return session;

@@ -1,6 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
-import type { Session } from "./driver.js";
+import { type ResultSet, resultSet, type Session } from "./driver.js";
 import type { SqlColumn, SqlDatabase, SqlTable } from "./model.js";
 import { describeKey } from "./read-tools.js";
 import { rowEncoder } from "./rows.js";
@@ -32,17 +32,17 @@ export async function writeRow(
   const { dialect } = database;
   const driver = await call.driver();
   const returning = await driver.returning(kind);
-  const rows = await driver.transaction("write", settings, async (session) => {
+  const written = await driver.transaction("write", settings, async (session) => {
     if (kind === "insert") {
       const values = columnValues(table, args, dialect, "insert");
       const result = await session.run(insertStatement(dialect, table, values, returning), 1);
-      if (returning) return result.rows;
+      if (returning) return result;
       return reread(session, database, table, insertedKey(table, args, session.insertId), false);
     }
     const keyArgs = (kind === "update" ? args.key : args) as Record<string, unknown> | undefined;
     if (typeof keyArgs !== "object" || keyArgs === null) throw new ToolError(`${kind}: takes the row's key.`);
     const key = keyValues(table, keyArgs, dialect, kind === "update" ? "key" : "delete");
-    let rows: Record<string, unknown>[];
+    let rows: ResultSet;
     if (kind === "update") {
       const set = args.set;
       if (typeof set !== "object" || set === null || Object.keys(set).length === 0) {
@@ -50,20 +50,25 @@ export async function writeRow(
       }
       const values = columnValues(table, set as Record<string, unknown>, dialect, "set", table.primaryKey);
       const result = await session.run(updateStatement(dialect, table, key, values, returning), 1);
-      rows = returning ? result.rows : await reread(session, database, table, key, false);
+      rows = returning ? result : await reread(session, database, table, key, false);
     } else {
-      const before = returning ? [] : await reread(session, database, table, key, true);
+      const before = returning ? undefined : await reread(session, database, table, key, true);
       const result = await session.run(deleteStatement(dialect, table, key, returning), 1);
-      rows = returning ? result.rows : session.affected > 0 ? before : [];
+      // Without RETURNING the row is the one read before, if the delete found it.
+      rows = before === undefined ? result : session.affected > 0 ? before : NO_ROWS;
     }
-    if (rows.length === 0) throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, keyArgs)}.`);
+    if (rows.arrays.length === 0)
+      throw new ToolError(`No row of ${qualifiedName(table)} has ${describeKey(table, keyArgs)}.`);
     return rows;
   });
-  return { rows: rows.map(rowEncoder(table.columns)) };
+  return { rows: written.arrays.map(rowEncoder(table.columns, written.columns)) };
 }
 
+/** What a delete that found no row to delete answers (without RETURNING, the row read before is not it). */
+const NO_ROWS = resultSet([], [], 0);
+
 function reread(session: Session, database: SqlDatabase, table: SqlTable, key: Key, lock: boolean) {
-  return session.run(lockedRowStatement(database.dialect, table, key, lock), 1).then((r) => r.rows);
+  return session.run(lockedRowStatement(database.dialect, table, key, lock), 1);
 }
 
 /** The key of a row just inserted in MySQL: from the arguments, or the AUTO_INCREMENT value the server chose. */
