@@ -3,6 +3,9 @@
  * `search_api` and `execute`, the code running in a QuickJS WebAssembly sandbox. Kept out of the root entry, so a
  * server (or a Worker bundle) that does not use it never loads QuickJS. See docs/code-mode.md.
  */
+// The SDK bound before any of the runtime runs (src/sdk.ts).
+import "../sdk-eager.js";
+
 export type { ApiEntryHints, CodeModeLimits, CodeModeOptions } from "./options.js";
 export { DEFAULT_LIMITS } from "./options.js";
 export {

@@ -6,9 +6,9 @@ import { type ServeTarget, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
 import { REDIS_URL_ENV } from "../redis/env.js";
 import type { RedisFromEnv } from "../redis/from-env.js";
+import { loadSdk } from "../sdk.js";
 import type { HttpOptions } from "./node-server.js";
 import type { TargetServingOptions } from "./options.js";
-import { listenStdio } from "./stdio.js";
 
 export interface ServeOptions extends TargetServingOptions {
   /** Default: `MCPSMITH_TRANSPORT` (`stdio` or `http`), else `http` when `http` options are given, else `stdio`. */
@@ -61,8 +61,10 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
   const fastPath = options.fastPath ?? envFastPath();
+  // The model is compiled before the SDK is loaded (an entry but the lean one loaded it already, src/sdk.ts).
+  await loadSdk();
   const listening: Listening =
-    transport === "http" ? await serveHttp(live, options, fastPath) : listenStdio(live, options.tasks, fastPath);
+    transport === "http" ? await serveHttp(live, options, fastPath) : await serveStdio(live, options, fastPath);
   const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
 
   let stopping: Promise<void> | undefined;
@@ -97,6 +99,12 @@ interface Listening {
   url?: URL;
   ended?: Promise<void>;
   close(): Promise<void>;
+}
+
+async function serveStdio(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {
+  // Loaded on demand, as the HTTP stack is: the stdio server's modules need the SDK (src/sdk.ts).
+  const { listenStdio } = await import("./stdio.js");
+  return listenStdio(live, options.tasks, fastPath);
 }
 
 async function serveHttp(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {

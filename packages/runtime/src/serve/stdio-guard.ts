@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
-import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { parseJSONRPCMessage } from "../sdk.js";
 import { echoedId, errorResponse, type WireErrorName, wireError } from "../wire-errors.js";
 import { MAX_JSON_DEPTH, TOO_DEEP, textNestsDeeperThan } from "./json-limits.js";
 

@@ -1,15 +1,14 @@
-import {
-  type AuthInfo,
-  type CacheHint,
-  isInputRequiredResult,
-  type JSONRPCRequest,
-  type Notification,
-  type Result,
-  Server,
-  type ServerContext,
+import type {
+  AuthInfo,
+  CacheHint,
+  JSONRPCRequest,
+  Notification,
+  Result,
+  ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
 import { resultJson } from "../../results/structured.js";
+import { isInputRequiredResult, Server } from "../../sdk.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { RequestSpan } from "../../telemetry/request-span.js";
 import { type ErrorObject, errorResponse } from "../../wire-errors.js";
@@ -18,7 +17,7 @@ import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
 import { modernFacts, runHooksOutsideServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
-import { SdkChecks } from "../sdk/checks.js";
+import { type SdkChecks, sdkChecks } from "../sdk/checks.js";
 import {
   ENCODE_FAILURE,
   encodeResult,
@@ -34,7 +33,7 @@ import {
 } from "../sdk/contract.js";
 import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
-import { servedOptions } from "../server/server-factory.js";
+import { servedOptions } from "../server/served.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { isScoped, type ListMethod } from "../visibility.js";
 import { type FastRequest, recognise } from "./recognise.js";
@@ -242,7 +241,7 @@ export class FastPath {
 
   #sdkChecks(): SdkChecks {
     const { info, serverOptions } = this.#live.current;
-    this.#checks ??= new SdkChecks(info, serverOptions);
+    this.#checks ??= sdkChecks(info, serverOptions);
     return this.#checks;
   }
 

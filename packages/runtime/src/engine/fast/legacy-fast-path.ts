@@ -1,14 +1,14 @@
-import {
-  isInputRequiredResult,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
-  type Notification,
-  type Result,
-  type Server,
-  type ServerContext,
+import type {
+  JSONRPCMessage,
+  JSONRPCRequest,
+  Notification,
+  Result,
+  Server,
+  ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
 import { resultJson } from "../../results/structured.js";
+import { isInputRequiredResult } from "../../sdk.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
@@ -19,7 +19,7 @@ import { checkOnServer } from "../sdk/checks.js";
 import { errorOf, isPlainObject, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
 import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
-import { boundHandlers } from "../server/server-factory.js";
+import { boundHandlers } from "../server/served.js";
 import type { FastExchange } from "./fast-path.js";
 import { type FastRequest, recogniseLegacy } from "./recognise.js";
 

@@ -3,7 +3,8 @@ import {
   CLIENT_INFO_META_KEY,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
-} from "@modelcontextprotocol/server";
+  RELATED_TASK_META_KEY,
+} from "../../meta-keys.js";
 import {
   FAST_REVISION,
   type FastMethod,
@@ -58,9 +59,6 @@ const ENVELOPE_KEYS = [
   CLIENT_CAPABILITIES_META_KEY,
   LOG_LEVEL_META_KEY,
 ];
-/** A `_meta` key the 2025-11-25 request schema gives a shape of its own (the deprecated tasks' related task). */
-const RELATED_TASK = "io.modelcontextprotocol/related-task";
-
 /**
  * The request, when it is one the fast path answers on a connection initialised on a 2025 revision (a stdio
  * connection, a legacy HTTP session); undefined sends it to the SDK. The same tests as `recognise`, with the 2025
@@ -72,7 +70,7 @@ export function recogniseLegacy(body: unknown): FastRequest | undefined {
   if (request === undefined || request.method === "server/discover") return undefined;
   const meta = request.params._meta;
   if (meta === undefined) return { ...request, meta: {} };
-  if (!isPlainObject(meta) || !isToken(meta.progressToken) || RELATED_TASK in meta) return undefined;
+  if (!isPlainObject(meta) || !isToken(meta.progressToken) || RELATED_TASK_META_KEY in meta) return undefined;
   for (const key of ENVELOPE_KEYS) if (key in meta) return undefined;
   return { ...request, meta };
 }

@@ -1,14 +1,11 @@
+import type { CacheHint, Implementation, Result, ServerCapabilities } from "@modelcontextprotocol/server";
 import {
-  type CacheHint,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  type Implementation,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
-  type Result,
   SERVER_INFO_META_KEY,
-  type ServerCapabilities,
-} from "@modelcontextprotocol/server";
+} from "../../meta-keys.js";
 import { type ErrorObject, protocolError, WIRE_ERRORS } from "../../wire-errors.js";
 import { envelopeAccepted } from "./envelope.js";
 
