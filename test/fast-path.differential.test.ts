@@ -37,6 +37,8 @@ import { StdioPeer } from "./support/stdio-peer.js";
 import { CONFORMANCE_TRAFFIC, type RecordedExchange, type Recording } from "./support/traffic.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/differential-server.mjs", import.meta.url));
+/** A server on the lean entry: its stdio connections open through the front (serve/stdio-front.ts). */
+const LEAN_FIXTURE = fileURLToPath(new URL("./fixtures/lean-server.mjs", import.meta.url));
 /** A hang guard for a stdio answer, not a speed assertion. */
 const STDIO_HANG_GUARD_MS = 15_000;
 /** The API keys of (e): one with every scope, one without `admin`. */
@@ -899,4 +901,50 @@ describe("with API keys, scopes and middleware", () => {
       await legacy.close();
     }
   }, 120_000);
+});
+
+// The stdio front (packages/runtime/src/serve/stdio-front.ts): a server on the lean entry answers a connection's first
+// lists before it loads the SDK, then hands the connection to the SDK at the first request it cannot answer,
+// replaying the first request it answered. Both sides open alike: the answers the front gave, the first SDK-path
+// request after the hand-over, and what follows on the connection.
+describe("a connection opened through the stdio front (the lean entry), over stdio", () => {
+  const LISTS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"];
+  const opening = () => LISTS.map((method) => request(`${method}, answered by the front`, method, {}));
+  const afterHandOver = () => [
+    request("completion/complete, the first request the front cannot answer", "completion/complete", {
+      ref: { type: "ref/resource", uri: "notes://{name}" },
+      argument: { name: "name", value: "" },
+    }),
+    call("measure", { text: "four" }),
+    request("resources/read through a template", "resources/read", { uri: "notes://alpha" }),
+    request("prompts/get", "prompts/get", { name: "greet", arguments: { who: "Ada" } }),
+    ...LISTS.map((method) => request(`${method}, again`, method, {})),
+    request("tools/list with a cursor it did not issue", "tools/list", { cursor: "nope" }),
+  ];
+  const leanPair = () => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    return { pair: new StdioPair(peers), close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
+  };
+
+  it("answers the opening lists and everything after the hand-over alike", async () => {
+    const { pair, close } = leanPair();
+    try {
+      for (const probe of [...opening(), ...afterHandOver()]) await pair.expectSame(probe);
+    } finally {
+      await close();
+    }
+  });
+
+  it("hands a connection over at its first request alike when the front can answer none", async () => {
+    const { pair, close } = leanPair();
+    try {
+      for (const probe of [request("ping, first on the connection", "ping", {}), ...opening(), ...afterHandOver()])
+        await pair.expectSame(probe);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import type { RedisFromEnv } from "../redis/from-env.js";
 import { loadSdk } from "../sdk.js";
 import type { HttpOptions } from "./node-server.js";
 import type { TargetServingOptions } from "./options.js";
+import { listenStdio } from "./stdio.js";
 
 export interface ServeOptions extends TargetServingOptions {
   /** Default: `MCPSMITH_TRANSPORT` (`stdio` or `http`), else `http` when `http` options are given, else `stdio`. */
@@ -61,10 +62,8 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
   const live = new LiveModel(toModel(target, options), options.bus);
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
   const fastPath = options.fastPath ?? envFastPath();
-  // The model is compiled before the SDK is loaded (an entry but the lean one loaded it already, src/sdk.ts).
-  await loadSdk();
   const listening: Listening =
-    transport === "http" ? await serveHttp(live, options, fastPath) : await serveStdio(live, options, fastPath);
+    transport === "http" ? await serveHttp(live, options, fastPath) : await listenStdio(live, options.tasks, fastPath);
   const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
 
   let stopping: Promise<void> | undefined;
@@ -101,15 +100,10 @@ interface Listening {
   close(): Promise<void>;
 }
 
-async function serveStdio(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {
-  // Loaded on demand, as the HTTP stack is: the stdio server's modules need the SDK (src/sdk.ts).
-  const { listenStdio } = await import("./stdio.js");
-  return listenStdio(live, options.tasks, fastPath);
-}
-
 async function serveHttp(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
-  // node:http and the HTTP pipeline.
+  // node:http and the HTTP pipeline. The model was compiled before the SDK was loaded (the lean entry, src/sdk.ts).
+  await loadSdk();
   const { listenHttp } = await import("./node-server.js");
   const handle = await listenHttp(live, options.http ?? {}, options.tasks, fastPath);
   const compiled = live.current;

@@ -127,6 +127,20 @@ export class FastPath {
   }
 
   /**
+   * Whether a recognised request's answer needs nothing of the SDK, so that the stdio front (serve/stdio-front.ts)
+   * may give it before the SDK is loaded: the first page of a list, prepared from the model, with no request hooks
+   * to run and no span to open. (A later page's cursor may be refused, with the SDK's error class.)
+   */
+  answersWithoutSdk(request: FastRequest): boolean {
+    return (
+      isListMethod(request.method) &&
+      request.params.cursor === undefined &&
+      this.#serving.hooks.length === 0 &&
+      activeTelemetry() === undefined
+    );
+  }
+
+  /**
    * Answers a recognised request, inside its server span when a provider is registered (the same span the SDK path
    * opens). Never rejects: what the SDK would answer as an error is answered as one.
    */

@@ -5,6 +5,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   RELATED_TASK_META_KEY,
 } from "../../meta-keys.js";
+import { sdkLoaded } from "../../sdk.js";
 import {
   FAST_REVISION,
   type FastMethod,
@@ -14,6 +15,7 @@ import {
   type StandardHeaders,
 } from "../sdk/contract.js";
 import { envelopeAccepted } from "../sdk/envelope.js";
+import { plainEnvelope } from "../sdk/plain-envelope.js";
 
 /** A request the fast path has recognised as one it answers exactly as the SDK would. */
 export interface FastRequest {
@@ -37,7 +39,8 @@ const OTHER_PATHS = ["inputResponses", "requestState", "task"] as const;
  *
  * - a JSON-RPC request object with nothing else at its top level, an id that is a string or a safe integer;
  * - one of the fast methods, with params the method's schema accepts and no input round or task in them;
- * - a `_meta` envelope naming the revision the fast path speaks, accepted by the SDK's own envelope check;
+ * - a `_meta` envelope naming the revision the fast path speaks, accepted by the SDK's own envelope check (before the
+ *   SDK is loaded, one of the plain envelopes it accepts: engine/sdk/plain-envelope.ts);
  * - on HTTP, the standard headers present and agreeing with the body.
  */
 export function recognise(body: unknown, headers: StandardHeaders | undefined): FastRequest | undefined {
@@ -47,7 +50,7 @@ export function recognise(body: unknown, headers: StandardHeaders | undefined): 
   const meta = params._meta;
   if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION) return undefined;
   if (!isToken(meta.progressToken)) return undefined;
-  if (!envelopeAccepted(meta)) return undefined;
+  if (!(sdkLoaded() ? envelopeAccepted(meta) : plainEnvelope(meta))) return undefined;
   if (headers && !headersAgree(headers, method, params)) return undefined;
   return { ...request, meta };
 }
