@@ -938,6 +938,63 @@ describe("a connection opened through the stdio front (the lean entry), over std
     }
   });
 
+  it("answers a 2025 client's initialize and lists, and everything after the hand-over, alike", async () => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    const pair = new StdioPair(peers, "legacy");
+    const subscribe = request("resources/subscribe, after the hand-over", "resources/subscribe", {
+      uri: "notes://readme",
+    });
+    const setLevel = request("logging/setLevel", "logging/setLevel", { level: "debug" });
+    try {
+      for (const probe of [
+        ...initializeProbes(),
+        ...opening().map(legacyOf),
+        legacyOf(subscribe),
+        legacyOf(setLevel),
+        ...afterHandOver().map(legacyOf),
+      ])
+        await pair.expectSame(probe);
+    } finally {
+      await Promise.all(SIDES.map((side) => peers[side].close()));
+    }
+  });
+
+  it.each([
+    ["asks for a revision the server does not serve", { protocolVersion: "2099-01-01" }],
+    ["asks for an older revision", { protocolVersion: "2025-03-26" }],
+    ["declares capabilities the front leaves to the SDK", { capabilities: { sampling: { tools: {} } } }],
+  ])("opens alike when a 2025 client's initialize %s", async (_what, change) => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    const pair = new StdioPair(peers, "legacy");
+    const params = {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "differential", version: "1.0.0" },
+      ...change,
+    };
+    const initialize = {
+      what: `initialize ${JSON.stringify(change)}`,
+      body: JSON.stringify({ jsonrpc: "2.0", id: "init", method: "initialize", params }),
+    };
+    try {
+      for (const probe of [
+        initialize,
+        initializeProbes()[1]!,
+        ...opening().map(legacyOf),
+        ...afterHandOver().map(legacyOf),
+      ])
+        await pair.expectSame(probe);
+    } finally {
+      await Promise.all(SIDES.map((side) => peers[side].close()));
+    }
+  });
+
   it("hands a connection over at its first request alike when the front can answer none", async () => {
     const { pair, close } = leanPair();
     try {

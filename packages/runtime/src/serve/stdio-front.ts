@@ -1,6 +1,9 @@
 import type { FastExchange, FastPath } from "../engine/fast/fast-path.js";
-import type { FastRequest } from "../engine/fast/recognise.js";
+import { recogniseLegacy } from "../engine/fast/recognise.js";
+import type { LiveModel } from "../engine/live-model.js";
 import { reportFailure } from "../engine/report.js";
+import { initializeResult, isPlainObject, RESULT_HEAD, resultTail } from "../engine/sdk/contract.js";
+import { plainInitialize } from "../engine/sdk/plain-envelope.js";
 
 export interface StdioFront {
   /**
@@ -19,52 +22,103 @@ export interface HandOver {
   /** Loads the SDK and connects the connection's SDK side. */
   connect(): Promise<void>;
   /**
-   * Sends a message the front answered through the connection's path as it is once the SDK is connected, and drops
+   * Sends a request the front answered through the connection's path as it is once the SDK is connected, and drops
    * its answer: resolves when the answer was dropped.
    */
   replay(message: unknown, text: string, id: string | number): Promise<void>;
-  /** Passes on a message the front held, as if it had just been read. */
+  /** Passes on a message, as if it had just been read. */
   pass(message: unknown, text: string): void;
 }
 
 /**
  * The front of a stdio connection while the SDK is not loaded (a server on the lean entry, src/sdk.ts): the SDK and
- * zod are half of a server's start-up, and a host waits for its first answers. It answers a 2026-07-28 client's
- * lists whose answers need nothing of the SDK (`FastPath.answersWithoutSdk`: the first page of each, prepared
- * from the model; the envelope one of the plain ones the SDK accepts, engine/sdk/plain-envelope.ts), each written
- * as the fast path writes it. The first message it cannot answer hands the connection to the SDK: the front holds
- * it and every message after it, loads the SDK, connects it, replays the connection's first message it answered
- * (its answer dropped), so that the SDK's connection settles on 2026-07-28 from the same message as it would have
- * without the front, then passes on what it held, in order. From then on the connection is the fast path's and the
- * SDK's, as on a server that loaded the SDK at start-up. The SDK starts loading in the background once the first
- * answer is written, so a later request waits less for it.
+ * zod are half of a server's start-up, and a host waits for its first answers. It answers what needs nothing of the
+ * SDK, each as the SDK's path would (test/fast-path.differential.test.ts compares them):
+ *
+ * - a 2026-07-28 client's lists (`FastPath.answersWithoutSdk`: the first page of each, prepared from the model),
+ *   when the envelope is one of the plain ones the SDK accepts (engine/sdk/plain-envelope.ts);
+ * - a 2025 client's plain `initialize` (engine/sdk/contract.ts, `initializeResult`), then its
+ *   `notifications/initialized` and the first page of each list (`FastPath.legacyListAnswer`);
+ *
+ * and none of it when request hooks or a span would wrap the request. The first message it cannot answer hands the
+ * connection to the SDK: the front holds it and every message after it, loads the SDK and connects it, replays what
+ * opened the connection (the first request it answered, its answer dropped, so the SDK's connection settles on the
+ * same era from the same message as without the front; and a 2025 client's `notifications/initialized`), then
+ * passes on what it held, in order. From then on the connection is the SDK's and the fast path's, as on a server that
+ * loaded the SDK at start-up: the negotiated revision, the client's identity and capabilities are its server's own.
+ * The SDK starts loading in the background once the first answer is written, so a later request waits less for it.
  */
 export function stdioFront(
+  live: LiveModel,
   fast: FastPath,
   write: (text: string, written: () => void) => void,
   handOver: HandOver,
 ): StdioFront {
   let state: "front" | "handing over" | "done" = "front";
-  let opening: { message: unknown; text: string; id: string | number } | undefined;
+  let era: "opening" | "modern" | "legacy" = "opening";
+  // What opened the connection, for the SDK to see first: requests (their answers dropped), then notifications.
+  const opening: { message: unknown; text: string; id?: string | number }[] = [];
   const held: { message: unknown; text: string }[] = [];
   // The front's answers, written one after the other; the hand-over waits for the last.
   let answered = Promise.resolve();
   let settled = Promise.resolve();
 
-  const answer = (message: unknown, text: string, request: FastRequest) => {
-    const first = opening === undefined;
-    opening ??= { message, text, id: request.id };
+  let preloading = false;
+  const answer = (reply: () => Promise<string> | string) => {
     answered = answered.then(async () => {
-      const { text: answer } = await fast.answer(request, NO_EXCHANGE);
-      await new Promise<void>((resolve) => write(`${answer}\n`, resolve));
-      if (first) handOver.preload();
+      const text = await reply();
+      await new Promise<void>((resolve) => write(`${text}\n`, resolve));
+      if (preloading) return;
+      preloading = true;
+      handOver.preload();
     });
+  };
+
+  /** Answers the message, or returns false when the SDK must. */
+  const answers = (message: unknown, text: string): boolean => {
+    if (fast.wrapsRequests()) return false;
+    if (era !== "legacy") {
+      const request = fast.recognise(message);
+      if (request === undefined || !fast.answersWithoutSdk(request))
+        return era === "opening" && initialize(message, text);
+      if (era === "opening") opening.push({ message, text, id: request.id });
+      era = "modern";
+      answer(async () => (await fast.answer(request, NO_EXCHANGE)).text);
+      return true;
+    }
+    if (isInitialized(message) && !opening.some((entry) => entry.id === undefined)) {
+      opening.push({ message, text });
+      return true;
+    }
+    const request = recogniseLegacy(message);
+    const reply = request && fast.legacyListAnswer(request);
+    if (request === undefined || reply === undefined) return false;
+    answer(() => reply);
+    return true;
+  };
+
+  const initialize = (message: unknown, text: string): boolean => {
+    if (!isPlainObject(message) || message.method !== "initialize" || !plainInitialize(message.params)) return false;
+    const id = message.id;
+    if (typeof id !== "string" && !Number.isSafeInteger(id)) return false;
+    const { info, serverOptions } = live.current;
+    const requested = (message.params as { protocolVersion: string }).protocolVersion;
+    opening.push({ message, text, id: id as string | number });
+    era = "legacy";
+    answer(() => {
+      const result = JSON.stringify(initializeResult(info, serverOptions, requested));
+      return `${RESULT_HEAD}${result}${resultTail(id as string | number)}`;
+    });
+    return true;
   };
 
   const handOverNow = async () => {
     await answered;
     await handOver.connect();
-    if (opening) await handOver.replay(opening.message, opening.text, opening.id);
+    for (const { message, text, id } of opening) {
+      if (id === undefined) handOver.pass(message, text);
+      else await handOver.replay(message, text, id);
+    }
     // Messages read meanwhile were held too: all go on, in order, before the connection is the SDK's.
     for (let next = held.shift(); next !== undefined; next = held.shift()) handOver.pass(next.message, next.text);
     state = "done";
@@ -74,11 +128,7 @@ export function stdioFront(
     take(message, text) {
       if (state === "done") return false;
       if (state === "front") {
-        const request = fast.recognise(message);
-        if (request !== undefined && fast.answersWithoutSdk(request)) {
-          answer(message, text, request);
-          return true;
-        }
+        if (answers(message, text)) return true;
         state = "handing over";
         settled = handOverNow().catch((error) =>
           reportFailure("handing the stdio connection to the SDK failed", error),
@@ -91,7 +141,13 @@ export function stdioFront(
   };
 }
 
-/** A prepared list page has no one to notify and nothing to cancel. */
+/** A 2025 client's `notifications/initialized`, as the SDK's schema takes it (no params, or empty ones). */
+function isInitialized(message: unknown): boolean {
+  if (!isPlainObject(message) || message.method !== "notifications/initialized" || "id" in message) return false;
+  return message.params === undefined || (isPlainObject(message.params) && Object.keys(message.params).length === 0);
+}
+
+/** A prepared answer has no one to notify and nothing to cancel. */
 const NO_EXCHANGE: FastExchange = {
   signal: () => new AbortController().signal,
   notify: async () => {},

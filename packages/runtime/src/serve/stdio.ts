@@ -69,7 +69,7 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
   };
   const front =
     modern !== undefined && loaded === undefined
-      ? stdioFront(modern, (text, written) => protocolWrite(text, written), {
+      ? stdioFront(live, modern, (text, written) => protocolWrite(text, written), {
           preload: () => void sdkSide(),
           connect: () => sdkSide().then(attach),
           replay(message, text, id) {

@@ -27,6 +27,7 @@ import {
   liftEnvelope,
   RESULT_HEAD,
   resultTail,
+  rewritesToolsList,
   type StandardHeaders,
   serves,
   statusOf,
@@ -132,12 +133,28 @@ export class FastPath {
    * to run and no span to open. (A later page's cursor may be refused, with the SDK's error class.)
    */
   answersWithoutSdk(request: FastRequest): boolean {
-    return (
-      isListMethod(request.method) &&
-      request.params.cursor === undefined &&
-      this.#serving.hooks.length === 0 &&
-      activeTelemetry() === undefined
-    );
+    return isListMethod(request.method) && request.params.cursor === undefined && !this.wrapsRequests();
+  }
+
+  /** Whether a request is answered inside request hooks or a span, which the SDK's path opens for its own too. */
+  wrapsRequests(): boolean {
+    return this.#serving.hooks.length > 0 || activeTelemetry() !== undefined;
+  }
+
+  /**
+   * The first page of a list as a 2025 connection's server answers it (engine/fast/legacy-fast-path.ts), for the stdio
+   * front before there is one: its handlers are these, and the SDK's 2025 encoding hands their result on as it is.
+   * Undefined when it needs more than the model (see `answersWithoutSdk`), when the connection's server would not
+   * serve the method, and for a tools/list the SDK's 2025 encoding rewrites.
+   */
+  legacyListAnswer(request: FastRequest): string | undefined {
+    const { method } = request;
+    const model = this.#live.current;
+    if (!isListMethod(method) || !this.answersWithoutSdk(request)) return undefined;
+    if (!serves(model.serverOptions.capabilities ?? {}, method)) return undefined;
+    if (method === "tools/list" && rewritesToolsList(model.tools.values())) return undefined;
+    const result = this.#handlers[method](request.params, requestContext(request, NO_EXCHANGE), undefined);
+    return response(request.id, JSON.stringify(result));
   }
 
   /**

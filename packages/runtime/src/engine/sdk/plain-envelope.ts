@@ -23,6 +23,18 @@ export function plainEnvelope(meta: Record<string, unknown>): boolean {
   return plainClientInfo(meta[CLIENT_INFO_META_KEY]) && plainCapabilities(meta[CLIENT_CAPABILITIES_META_KEY]);
 }
 
+/**
+ * Whether a 2025 client's `initialize` params are plain, which the SDK's initialize schema accepts: a revision
+ * (any string: the server answers with one it serves), and a client identity and capabilities that are plain as in
+ * an envelope; nothing else (no `_meta`). False says "not known here": the SDK answers such an `initialize`.
+ */
+export function plainInitialize(params: unknown): boolean {
+  if (!isPlainObject(params) || typeof params.protocolVersion !== "string") return false;
+  if (!Object.keys(params).every((key) => key === "protocolVersion" || key === "clientInfo" || key === "capabilities"))
+    return false;
+  return plainClientInfo(params.clientInfo) && plainCapabilities(params.capabilities);
+}
+
 const LOG_LEVELS: ReadonlySet<LogLevel> = new Set([
   "debug",
   "info",
