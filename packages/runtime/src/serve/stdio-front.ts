@@ -46,7 +46,8 @@ export interface HandOver {
  * same era from the same message as without the front; and a 2025 client's `notifications/initialized`), then
  * passes on what it held, in order. From then on the connection is the SDK's and the fast path's, as on a server that
  * loaded the SDK at start-up: the negotiated revision, the client's identity and capabilities are its server's own.
- * The SDK starts loading in the background once the first answer is written, so a later request waits less for it.
+ * The SDK starts loading in the background once the first list's answer is written, so a later request waits less
+ * for it: not after `initialize`'s, since a 2025 host sends its lists right after, and they would wait behind it.
  */
 export function stdioFront(
   live: LiveModel,
@@ -64,11 +65,12 @@ export function stdioFront(
   let settled = Promise.resolve();
 
   let preloading = false;
-  const answer = (reply: () => Promise<string> | string) => {
+  /** Writes an answer; after the first list's, the SDK starts loading (see below). */
+  const answer = (reply: () => Promise<string> | string, list = true) => {
     answered = answered.then(async () => {
       const text = await reply();
       await new Promise<void>((resolve) => write(`${text}\n`, resolve));
-      if (preloading) return;
+      if (preloading || !list) return;
       preloading = true;
       handOver.preload();
     });
@@ -108,7 +110,7 @@ export function stdioFront(
     answer(() => {
       const result = JSON.stringify(initializeResult(info, serverOptions, requested));
       return `${RESULT_HEAD}${result}${resultTail(id as string | number)}`;
-    });
+    }, false);
     return true;
   };
 
