@@ -20,7 +20,9 @@ export interface ServeOptions extends TargetServingOptions {
    * `prompts/list`; `server/discover` on 2026-07-28) straight from the compiled model, on Node's HTTP server and on
    * stdio, instead of through the SDK's per-request dispatch: stateless 2026-07-28 requests, and those of legacy
    * clients once initialised (stdio connections, HTTP sessions) or outside a session. The same answers, byte for
-   * byte. Everything else (`initialize`, input rounds, tasks, listen, subscriptions) goes through the SDK either way. Default: `MCPSMITH_FAST_PATH` (`0` or
+   * byte. Everything else (`initialize`, input rounds, tasks, listen, subscriptions) goes through the SDK either way,
+   * but on stdio before the SDK is loaded (`@mcpsmith/runtime/lean`), where the front answers a connection's opening
+   * (`initialize` too) until the SDK takes over (serve/stdio-front.ts). Default: `MCPSMITH_FAST_PATH` (`0` or
    * `false` turn it off), else true; `false` sends every request through the SDK, to bisect a difference
    * (docs/serving.md, "The fast path").
    */
