@@ -903,13 +903,15 @@ describe("with API keys, scopes and middleware", () => {
   }, 120_000);
 });
 
-// The stdio front (packages/runtime/src/serve/stdio-front.ts): a server on the lean entry answers a connection's first
-// lists before it loads the SDK, then hands the connection to the SDK at the first request it cannot answer,
-// replaying the first request it answered. Both sides open alike: the answers the front gave, the first SDK-path
-// request after the hand-over, and what follows on the connection.
+// The stdio front (packages/runtime/src/serve/stdio-front.ts): a server on the lean entry answers a connection's opening
+// before it loads the SDK, then hands the connection to the SDK at the first request it cannot answer, replaying
+// what opened it. Both sides open alike: the answers the front gave, the first SDK-path request after the hand-over,
+// and what follows on the connection. The pair sends a `ping` after every probe (to know the line was read): the
+// front answers a 2025 client's, but on 2026-07-28 a ping is the SDK's, so there it takes the connection after the
+// first list; the lists sent together, with no ping between them, stay with the front.
 describe("a connection opened through the stdio front (the lean entry), over stdio", () => {
   const LISTS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"];
-  const opening = () => LISTS.map((method) => request(`${method}, answered by the front`, method, {}));
+  const opening = () => LISTS.map((method) => request(`${method} at the connection's opening`, method, {}));
   const afterHandOver = () => [
     request("completion/complete, the first request the front cannot answer", "completion/complete", {
       ref: { type: "ref/resource", uri: "notes://{name}" },
@@ -936,6 +938,26 @@ describe("a connection opened through the stdio front (the lean entry), over std
     } finally {
       await close();
     }
+  });
+
+  it("answers a 2026-07-28 client's lists sent together, and the request after them, alike", async () => {
+    const idOf = (message: unknown) => (message as { id?: unknown } | null)?.id;
+    // Written at once, with no ping between them (a ping is the SDK's on 2026-07-28: it would end the front).
+    const lines = [...opening(), ...afterHandOver().slice(0, 2)].map((probe) => probe.body as string);
+    const ids = lines.map((line) => (JSON.parse(line) as { id: string | number }).id);
+    const answered = async (script: string[]) => {
+      const peer = new StdioPeer(LEAN_FIXTURE, script, STDIO_HANG_GUARD_MS);
+      try {
+        for (const line of lines) peer.write(line);
+        const byId = new Map<unknown, string>();
+        for (const id of ids) byId.set(id, JSON.stringify(await peer.next(0, (written) => idOf(written) === id)));
+        return ids.map((id) => byId.get(id));
+      } finally {
+        await peer.close();
+      }
+    };
+    const [front, sdk] = await Promise.all([answered([]), answered(["--no-fast-path"])]);
+    expect(front).toEqual(sdk);
   });
 
   it("answers a 2025 client's initialize and lists, and everything after the hand-over, alike", async () => {

@@ -38,7 +38,7 @@ export interface HandOver {
  * - a 2026-07-28 client's lists (`FastPath.answersWithoutSdk`: the first page of each, prepared from the model),
  *   when the envelope is one of the plain ones the SDK accepts (engine/sdk/plain-envelope.ts);
  * - a 2025 client's plain `initialize` (engine/sdk/contract.ts, `initializeResult`), then its
- *   `notifications/initialized` and the first page of each list (`FastPath.legacyListAnswer`);
+ *   `notifications/initialized`, `ping` and the first page of each list (`FastPath.legacyListAnswer`);
  *
  * and none of it when request hooks or a span would wrap the request. The first message it cannot answer hands the
  * connection to the SDK: the front holds it and every message after it, loads the SDK and connects it, replays what
@@ -92,6 +92,11 @@ export function stdioFront(
       opening.push({ message, text });
       return true;
     }
+    const ping = pingId(message);
+    if (ping !== undefined) {
+      answer(() => `${RESULT_HEAD}{}${resultTail(ping)}`, false);
+      return true;
+    }
     const request = recogniseLegacy(message);
     const reply = request && fast.legacyListAnswer(request);
     if (request === undefined || reply === undefined) return false;
@@ -100,16 +105,16 @@ export function stdioFront(
   };
 
   const initialize = (message: unknown, text: string): boolean => {
-    if (!isPlainObject(message) || message.method !== "initialize" || !plainInitialize(message.params)) return false;
-    const id = message.id;
-    if (typeof id !== "string" && !Number.isSafeInteger(id)) return false;
+    const opened = plainMessage(message);
+    if (opened?.method !== "initialize" || opened.id === undefined || !plainInitialize(opened.params)) return false;
+    const { id } = opened;
     const { info, serverOptions } = live.current;
-    const requested = (message.params as { protocolVersion: string }).protocolVersion;
-    opening.push({ message, text, id: id as string | number });
+    const requested = (opened.params as { protocolVersion: string }).protocolVersion;
+    opening.push({ message, text, id });
     era = "legacy";
     answer(() => {
       const result = JSON.stringify(initializeResult(info, serverOptions, requested));
-      return `${RESULT_HEAD}${result}${resultTail(id as string | number)}`;
+      return `${RESULT_HEAD}${result}${resultTail(id)}`;
     }, false);
     return true;
   };
@@ -143,10 +148,33 @@ export function stdioFront(
   };
 }
 
-/** A 2025 client's `notifications/initialized`, as the SDK's schema takes it (no params, or empty ones). */
+/** A JSON-RPC message with nothing else at its top level: a request (with its id) or a notification. */
+function plainMessage(message: unknown): { id?: string | number; method: string; params: unknown } | undefined {
+  if (!isPlainObject(message) || message.jsonrpc !== "2.0" || typeof message.method !== "string") return undefined;
+  for (const key in message) if (key !== "jsonrpc" && key !== "id" && key !== "method" && key !== "params") return;
+  const { id } = message;
+  if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
+  return { ...(id !== undefined && { id: id as string | number }), method: message.method, params: message.params };
+}
+
+function withoutParams(params: unknown): boolean {
+  return params === undefined || (isPlainObject(params) && Object.keys(params).length === 0);
+}
+
+/** The id of a 2025 client's plain `ping`, which a connection's server answers with `{}`. */
+function pingId(message: unknown): string | number | undefined {
+  const ping = plainMessage(message);
+  return ping?.method === "ping" && withoutParams(ping.params) ? ping.id : undefined;
+}
+
+/** A 2025 client's plain `notifications/initialized`. */
 function isInitialized(message: unknown): boolean {
-  if (!isPlainObject(message) || message.method !== "notifications/initialized" || "id" in message) return false;
-  return message.params === undefined || (isPlainObject(message.params) && Object.keys(message.params).length === 0);
+  const notification = plainMessage(message);
+  return (
+    notification?.method === "notifications/initialized" &&
+    notification.id === undefined &&
+    withoutParams(notification.params)
+  );
 }
 
 /** A prepared answer has no one to notify and nothing to cancel. */

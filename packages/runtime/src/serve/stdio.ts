@@ -101,7 +101,9 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
   return {
     ended,
     close() {
-      closing ??= Promise.all([tasks.close(), sdk?.close()])
+      // A hand-over under way finishes first: the SDK's side is then closed with the rest, not connected after.
+      closing ??= (front?.settled() ?? Promise.resolve())
+        .then(() => Promise.all([tasks.close(), sdk?.close()]))
         .then(() => {})
         .finally(() => {
           legacy?.close();
