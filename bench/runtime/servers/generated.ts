@@ -1,9 +1,9 @@
 /**
  * The same tools as a server mcpsmith's generators write them (OpenAPI, database, TypeScript): JSON Schemas, no zod,
  * and an entry that turns Node's compile cache on before it loads the runtime (`@mcpsmith/runtime/compile-cache`,
- * then `import()`; Node 22 and later, nothing on Node 20). It imports the runtime's lean entry
- * (`@mcpsmith/runtime/lean`), which loads the SDK (and zod) in `serve()`, after the model is compiled. Start-up is what it is here for: a host starts every
- * configured server at launch. The schemas are those mcpsmith derives from mcpsmith.ts's zod shapes, so the answers
+ * then `import()`; Node 22 and later, nothing on Node 20), and imports the runtime's lean entry
+ * (`@mcpsmith/runtime/lean`), which loads the SDK (and zod) only once its stdio front has answered a host's opening.
+ * Start-up is what it is here for: a host starts every configured server at launch. The schemas are those mcpsmith derives from mcpsmith.ts's zod shapes, so the answers
  * are the same bytes.
  */
 import "@mcpsmith/runtime/compile-cache";
