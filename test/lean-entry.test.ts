@@ -3,12 +3,17 @@
 // build time; this checks the built entry at run time: what a program loads through it, and a server on it serving
 // every kind of member with the official clients over stdio (a model compiled before the SDK was loaded).
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, ClientMatrix, connectClient } from "./support/clients.js";
 import { stdioCommand } from "./support/servers.js";
+import { StdioPeer } from "./support/stdio-peer.js";
 
 const LEAN_SERVER = fileURLToPath(new URL("./fixtures/lean-server.mjs", import.meta.url));
+const FIRST_ANSWER_PROBE = fileURLToPath(new URL("./fixtures/first-answer-probe.mjs", import.meta.url));
 
 // Every module URL the program resolves, printed by a resolve hook on the hooks thread once the program has run.
 const RECORDING_HOOK = `
@@ -41,6 +46,59 @@ describe("@mcpsmith/runtime/lean", () => {
     expect(loaded.some((url) => url.endsWith("/packages/runtime/dist/lean.js"))).toBe(true);
     expect(loaded.filter((url) => /@modelcontextprotocol|\/zod\//.test(url))).toEqual([]);
   });
+
+  const MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "gate", version: "1.0.0" },
+  };
+  it.each([
+    ["2026-07-28", [{ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: MODERN_META } }]],
+    [
+      "2025-11-25",
+      [
+        {
+          jsonrpc: "2.0",
+          id: 0,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "gate", version: "1.0.0" } },
+        },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      ],
+    ],
+  ])(
+    "answers a %s host's opening through its stdio front, before the SDK (and zod) is loaded",
+    async (_era, opening) => {
+      const dir = mkdtempSync(join(tmpdir(), "mcpsmith-first-answer-"));
+      const report = join(dir, "report.json");
+      const peer = new StdioPeer(LEAN_SERVER, [], 10_000, {
+        NODE_OPTIONS: `--import=${pathToFileURL(FIRST_ANSWER_PROBE).href}`,
+        FIRST_ANSWER_REPORT: report,
+      });
+      try {
+        for (const message of opening) peer.write(JSON.stringify(message));
+        const answer = (await peer.next(0, (line) => (line as { id?: unknown }).id === 1)) as { result?: unknown };
+        expect(answer.result).toMatchObject({ tools: [{ name: "measure" }] });
+        expect(JSON.parse(readFileSync(report, "utf8"))).toEqual({ zodLoaded: false });
+        // The next request is the SDK's: the front hands the connection over, and it is served.
+        const meta = opening.length === 1 ? { _meta: MODERN_META } : {};
+        peer.write(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 2,
+            method: "tools/call",
+            params: { name: "measure", arguments: { text: "abc" }, ...meta },
+          }),
+        );
+        const call = (await peer.next(0, (line) => (line as { id?: unknown }).id === 2)) as { result?: unknown };
+        expect(call.result).toMatchObject({ structuredContent: { length: 3 } });
+      } finally {
+        await peer.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   describe.each(CLIENTS.map((spec) => [spec.kind]))("served over stdio, to the %s client", (kind) => {
     const clients = new ClientMatrix();
