@@ -8,12 +8,14 @@ import type * as AjvModule from "@modelcontextprotocol/server/validators/ajv";
  * before anything else. They are the SDK's own values (one definition), in ESM live bindings: every module that
  * imports one from here sees it once `installSdk` ran.
  *
- * Who installs it: every entry of the package but the lean one imports `sdk-eager.ts` first, which imports the SDK
- * statically and installs it before any of the entry's modules run; the lean entry's `serve()` awaits `loadSdk()`
- * before it needs the SDK. Code that runs before that (building and compiling a model) must not touch these, and
- * no module may use one while it is evaluated (a class cannot extend `Server` at the top level of such a module).
- * `test/lean-entry.test.ts` holds the lean entry's import graph to that. The `_meta` keys are the runtime's own
- * strings (meta-keys.ts), which a module may use at its top level.
+ * Who installs it: the package's entries that use these import `sdk-eager.ts` first, which imports the SDK
+ * statically and installs it before any of the entry's modules run; but the lean entry, whose `serve()` loads the SDK
+ * when it needs it (over HTTP at once, on stdio once the front hands a connection over, serve/stdio-front.ts), and
+ * the code-mode entry, whose SDK values are used only while a model is served. Code that runs before (building and
+ * compiling a model, the stdio front) must not touch these, and no module may use one while it is evaluated (a class
+ * cannot extend `Server` at the top level of such a module). scripts/bundle.mjs checks the entries' import graphs,
+ * test/lean-entry.test.ts what a lean server loads. The `_meta` keys are the runtime's own strings (meta-keys.ts),
+ * which a module may use at its top level.
  */
 export let ProtocolError!: typeof ServerModule.ProtocolError;
 export type ProtocolError = ServerModule.ProtocolError;
