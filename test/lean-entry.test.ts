@@ -100,6 +100,19 @@ describe("@mcpsmith/runtime/lean", () => {
     },
   );
 
+  it("changes its model before any connection, when no one listens for the change and the SDK is not loaded", async () => {
+    const peer = new StdioPeer(LEAN_SERVER, ["--changing"]);
+    try {
+      peer.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: MODERN_META } }));
+      const answer = (await peer.next(0, (line) => (line as { id?: unknown }).id === 1)) as {
+        result?: { tools?: { name: string }[] };
+      };
+      expect(answer.result?.tools?.map((tool) => tool.name)).toEqual(["measure", "added"]);
+    } finally {
+      await peer.close();
+    }
+  });
+
   describe.each(CLIENTS.map((spec) => [spec.kind]))("served over stdio, to the %s client", (kind) => {
     const clients = new ClientMatrix();
     beforeAll(() => {

@@ -6,16 +6,12 @@ import { DEFAULT_MAX_RESULT_TOKENS } from "../results/truncate.js";
 import { compileSchema, EMPTY_OBJECT_SCHEMA, isStandardSchema } from "../schema/compile.js";
 import { tidySchema } from "../schema/tidy.js";
 import type { CompiledSchema, JsonSchema, SchemaInput } from "../schema/types.js";
-import { AjvJsonSchemaValidator, UriTemplate } from "../sdk.js";
+import { UriTemplate } from "../sdk.js";
 import type { CompiledModel, CompiledPrompt, CompiledTemplate, CompiledTool } from "./compiled.js";
 import { createStateSealer } from "./request-state.js";
 
 /** Lists change rarely and are the same for every caller until a list_changed notification says otherwise. */
 export const DEFAULT_LIST_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
-
-// Used by the SDK only to check elicitation answers; one instance serves every per-request Server. Made when the
-// first server is built, which loaded the SDK (src/sdk.ts).
-let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 /**
  * Validates the model and resolves everything that does not depend on a request: schemas to JSON Schema and
@@ -140,10 +136,6 @@ export function compileModel(model: ServerModel): CompiledModel {
       requestState: { verify: requestState.verify },
       capabilities,
       ...(model.instructions !== undefined && { instructions: model.instructions }),
-      get jsonSchemaValidator() {
-        sharedValidator ??= new AjvJsonSchemaValidator();
-        return sharedValidator;
-      },
       cacheHints: {
         "server/discover": DEFAULT_LIST_CACHE,
         "tools/list": cache["tools/list"] ?? DEFAULT_LIST_CACHE,

@@ -41,7 +41,7 @@ export class LiveModel {
       toolsChanged: () => this.#announce("tools_list_changed"),
       resourcesChanged: () => this.#announce("resources_list_changed"),
       promptsChanged: () => this.#announce("prompts_list_changed"),
-      resourceUpdated: (uri) => this.bus.publish({ kind: "resource_updated", uri }),
+      resourceUpdated: (uri) => this.#publish({ kind: "resource_updated", uri }),
     };
     this.server = {
       addTool: (name, definition, handler) => {
@@ -146,7 +146,16 @@ export class LiveModel {
     this.#pending.add(change);
     queueMicrotask(() => {
       this.#pending.delete(change);
-      this.bus.publish({ kind: change });
+      this.#publish({ kind: change });
     });
+  }
+
+  /**
+   * An event for the bus's listeners. Before the bus is made no one listens (a listener gets it through `bus`,
+   * which makes it), and the SDK may not be loaded yet (a stdio server on the lean entry changing its model before
+   * a connection has been handed to the SDK): there is no one to tell.
+   */
+  #publish(event: ServerEvent): void {
+    this.#bus?.publish(event);
   }
 }

@@ -272,7 +272,7 @@ export class FastPath {
 
   #sdkChecks(): SdkChecks {
     const { info, serverOptions } = this.#live.current;
-    this.#checks ??= sdkChecks(info, serverOptions);
+    this.#checks ??= sdkChecks(info, servedOptions(serverOptions, undefined));
     return this.#checks;
   }
 
