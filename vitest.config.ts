@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Fails the run when a test left a process running (a server, a dev watcher), naming it.
     globalSetup: ["test/support/process-leaks.ts"],
+    // Binds the SDK for unit tests that import the runtime's modules without an entry (packages/runtime/src/sdk.ts).
+    setupFiles: ["test/support/sdk.ts"],
   },
   esbuild: { target: "es2022" },
 });

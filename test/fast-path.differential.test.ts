@@ -37,6 +37,8 @@ import { StdioPeer } from "./support/stdio-peer.js";
 import { CONFORMANCE_TRAFFIC, type RecordedExchange, type Recording } from "./support/traffic.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/differential-server.mjs", import.meta.url));
+/** A server on the lean entry: its stdio connections open through the front (serve/stdio-front.ts). */
+const LEAN_FIXTURE = fileURLToPath(new URL("./fixtures/lean-server.mjs", import.meta.url));
 /** A hang guard for a stdio answer, not a speed assertion. */
 const STDIO_HANG_GUARD_MS = 15_000;
 /** The API keys of (e): one with every scope, one without `admin`. */
@@ -899,4 +901,129 @@ describe("with API keys, scopes and middleware", () => {
       await legacy.close();
     }
   }, 120_000);
+});
+
+// The stdio front (packages/runtime/src/serve/stdio-front.ts): a server on the lean entry answers a connection's opening
+// before it loads the SDK, then hands the connection to the SDK at the first request it cannot answer, replaying
+// what opened it. Both sides open alike: the answers the front gave, the first SDK-path request after the hand-over,
+// and what follows on the connection. The pair sends a `ping` after every probe (to know the line was read): the
+// front answers a 2025 client's, but on 2026-07-28 a ping is the SDK's, so there it takes the connection after the
+// first list; the lists sent together, with no ping between them, stay with the front.
+describe("a connection opened through the stdio front (the lean entry), over stdio", () => {
+  const LISTS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"];
+  const opening = () => LISTS.map((method) => request(`${method} at the connection's opening`, method, {}));
+  const afterHandOver = () => [
+    request("completion/complete, the first request the front cannot answer", "completion/complete", {
+      ref: { type: "ref/resource", uri: "notes://{name}" },
+      argument: { name: "name", value: "" },
+    }),
+    call("measure", { text: "four" }),
+    request("resources/read through a template", "resources/read", { uri: "notes://alpha" }),
+    request("prompts/get", "prompts/get", { name: "greet", arguments: { who: "Ada" } }),
+    ...LISTS.map((method) => request(`${method}, again`, method, {})),
+    request("tools/list with a cursor it did not issue", "tools/list", { cursor: "nope" }),
+  ];
+  const leanPair = () => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    return { pair: new StdioPair(peers), close: () => Promise.all(SIDES.map((side) => peers[side].close())) };
+  };
+
+  it("answers the opening lists and everything after the hand-over alike", async () => {
+    const { pair, close } = leanPair();
+    try {
+      for (const probe of [...opening(), ...afterHandOver()]) await pair.expectSame(probe);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers a 2026-07-28 client's lists sent together, and the request after them, alike", async () => {
+    const idOf = (message: unknown) => (message as { id?: unknown } | null)?.id;
+    // Written at once, with no ping between them (a ping is the SDK's on 2026-07-28: it would end the front).
+    const lines = [...opening(), ...afterHandOver().slice(0, 2)].map((probe) => probe.body as string);
+    const ids = lines.map((line) => (JSON.parse(line) as { id: string | number }).id);
+    const answered = async (script: string[]) => {
+      const peer = new StdioPeer(LEAN_FIXTURE, script, STDIO_HANG_GUARD_MS);
+      try {
+        for (const line of lines) peer.write(line);
+        const byId = new Map<unknown, string>();
+        for (const id of ids) byId.set(id, JSON.stringify(await peer.next(0, (written) => idOf(written) === id)));
+        return ids.map((id) => byId.get(id));
+      } finally {
+        await peer.close();
+      }
+    };
+    const [front, sdk] = await Promise.all([answered([]), answered(["--no-fast-path"])]);
+    expect(front).toEqual(sdk);
+  });
+
+  it("answers a 2025 client's initialize and lists, and everything after the hand-over, alike", async () => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    const pair = new StdioPair(peers, "legacy");
+    const subscribe = request("resources/subscribe, after the hand-over", "resources/subscribe", {
+      uri: "notes://readme",
+    });
+    const setLevel = request("logging/setLevel", "logging/setLevel", { level: "debug" });
+    try {
+      for (const probe of [
+        ...initializeProbes(),
+        ...opening().map(legacyOf),
+        legacyOf(subscribe),
+        legacyOf(setLevel),
+        ...afterHandOver().map(legacyOf),
+      ])
+        await pair.expectSame(probe);
+    } finally {
+      await Promise.all(SIDES.map((side) => peers[side].close()));
+    }
+  });
+
+  it.each([
+    ["asks for a revision the server does not serve", { protocolVersion: "2099-01-01" }],
+    ["asks for an older revision", { protocolVersion: "2025-03-26" }],
+    ["declares capabilities the front leaves to the SDK", { capabilities: { sampling: { tools: {} } } }],
+  ])("opens alike when a 2025 client's initialize %s", async (_what, change) => {
+    const peers = {
+      "fastPath: true": new StdioPeer(LEAN_FIXTURE, [], STDIO_HANG_GUARD_MS),
+      "fastPath: false": new StdioPeer(LEAN_FIXTURE, ["--no-fast-path"], STDIO_HANG_GUARD_MS),
+    };
+    const pair = new StdioPair(peers, "legacy");
+    const params = {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "differential", version: "1.0.0" },
+      ...change,
+    };
+    const initialize = {
+      what: `initialize ${JSON.stringify(change)}`,
+      body: JSON.stringify({ jsonrpc: "2.0", id: "init", method: "initialize", params }),
+    };
+    try {
+      for (const probe of [
+        initialize,
+        initializeProbes()[1]!,
+        ...opening().map(legacyOf),
+        ...afterHandOver().map(legacyOf),
+      ])
+        await pair.expectSame(probe);
+    } finally {
+      await Promise.all(SIDES.map((side) => peers[side].close()));
+    }
+  });
+
+  it("hands a connection over at its first request alike when the front can answer none", async () => {
+    const { pair, close } = leanPair();
+    try {
+      for (const probe of [request("ping, first on the connection", "ping", {}), ...opening(), ...afterHandOver()])
+        await pair.expectSame(probe);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -24,9 +24,12 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // engine's own tool path. telemetry/ (spans and metrics by the OpenTelemetry conventions, and
   // `@mcpsmith/runtime/otel`) sits low: the engine opens server spans, the executors and redis/ child spans.
   // compile-cache.ts (`@mcpsmith/runtime/compile-cache`) is an entry that imports nothing of the runtime: an entry
-  // loads it before everything else.
+  // loads it before everything else. sdk.ts binds the SDK's values when it is loaded, meta-keys.ts names its `_meta`
+  // keys; sdk-eager.ts binds them at once, for every entry but lean.ts (`@mcpsmith/runtime/lean`), which index.ts
+  // re-exports with the SDK's own values.
   runtime: [
-    ["compile-cache.ts", "errors.ts", "polyfill.ts", "text.ts", "wire-errors.ts"],
+    ["compile-cache.ts", "errors.ts", "polyfill.ts", "text.ts", "sdk.ts", "meta-keys.ts"],
+    ["wire-errors.ts", "sdk-eager.ts"],
     ["schema", "telemetry"],
     ["results"],
     ["model", "executors"],
@@ -37,7 +40,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["redis", "code-mode"],
     ["serve"],
     ["testing"],
-    ["index.ts", "internal.ts"],
+    ["lean.ts", "internal.ts"],
+    ["index.ts"],
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one
   // pipeline file per generator joins them, so none of the three imports another. compose/ reads mcpsmith.config.*
@@ -123,7 +127,7 @@ describe.each(PACKAGES)("packages/%s/src", (name) => {
 describe("the import graph reader", () => {
   it("finds the runtime's entry importing its decorators, type-only and dynamic imports included", () => {
     const runtime = graphs.get("runtime")!;
-    expect(runtime.imports.get("index.ts")).toContain("decorators/decorators.ts");
+    expect(runtime.imports.get("lean.ts")).toContain("decorators/decorators.ts");
     const cli = graphs.get("cli")!;
     // registry.ts loads each command with a dynamic import().
     expect(cli.imports.get("commands/registry.ts")).toContain("commands/new.ts");

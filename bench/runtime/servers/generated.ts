@@ -1,17 +1,18 @@
 /**
  * The same tools as a server mcpsmith's generators write them (OpenAPI, database, TypeScript): JSON Schemas, no zod,
  * and an entry that turns Node's compile cache on before it loads the runtime (`@mcpsmith/runtime/compile-cache`,
- * then `import()`; Node 22 and later, nothing on Node 20). Start-up is what it is here for: a host starts every
- * configured server at launch. The schemas are those mcpsmith derives from mcpsmith.ts's zod shapes, so the answers
+ * then `import()`; Node 22 and later, nothing on Node 20), and imports the runtime's lean entry
+ * (`@mcpsmith/runtime/lean`), which loads the SDK (and zod) only once its stdio front has answered a host's opening.
+ * Start-up is what it is here for: a host starts every configured server at launch. The schemas are those mcpsmith derives from mcpsmith.ts's zod shapes, so the answers
  * are the same bytes.
  */
 import "@mcpsmith/runtime/compile-cache";
-import type * as Runtime from "@mcpsmith/runtime";
+import type * as Runtime from "@mcpsmith/runtime/lean";
 import { fillerName, SERVER_NAME, TOOL } from "../protocol.js";
 import { announce, parseServerArgs } from "./args.js";
 
 const args = parseServerArgs(process.argv.slice(2));
-const { serve, server }: typeof Runtime = await import("@mcpsmith/runtime");
+const { serve, server }: typeof Runtime = await import("@mcpsmith/runtime/lean");
 
 const ECHO = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 const FILLER = {

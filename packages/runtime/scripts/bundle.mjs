@@ -19,26 +19,34 @@ for (const file of readdirSync(join(root, "dist"), { recursive: true, encoding: 
 // The meta-schemas compiled ahead of time (scripts/meta-validators.mjs), rewritten from the installed Ajv.
 writeFileSync(target, metaValidatorsSource());
 
-await build({
+/**
+ * The entries that import no SDK module (nor zod): the lean one, and those a server on it imports as well (code mode,
+ * discovery). Their modules use the SDK's values only while a model is served, and whatever serves it binds them.
+ */
+const LAZY_SDK_ENTRIES = new Set(["src/lean.ts", "src/code-mode/index.ts", "src/discovery/index.ts"]);
+
+const entryPoints = [
+  "src/index.ts",
+  "src/lean.ts",
+  "src/compile-cache.ts",
+  "src/testing/index.ts",
+  "src/executors/http/index.ts",
+  "src/executors/sql/index.ts",
+  "src/executors/sql/sqlite-worker.ts",
+  "src/redis/index.ts",
+  "src/discovery/index.ts",
+  "src/code-mode/index.ts",
+  "src/auth/index.ts",
+  "src/compose/index.ts",
+  "src/telemetry/index.ts",
+  "src/internal.ts",
+  // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
+  "src/schema/json-validator.ts",
+  "src/schema/json-validator-portable.ts",
+];
+const { metafile } = await build({
   absWorkingDir: root,
-  entryPoints: [
-    "src/index.ts",
-    "src/compile-cache.ts",
-    "src/testing/index.ts",
-    "src/executors/http/index.ts",
-    "src/executors/sql/index.ts",
-    "src/executors/sql/sqlite-worker.ts",
-    "src/redis/index.ts",
-    "src/discovery/index.ts",
-    "src/code-mode/index.ts",
-    "src/auth/index.ts",
-    "src/compose/index.ts",
-    "src/telemetry/index.ts",
-    "src/internal.ts",
-    // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
-    "src/schema/json-validator.ts",
-    "src/schema/json-validator-portable.ts",
-  ],
+  entryPoints,
   outdir: "dist",
   outbase: "src",
   bundle: true,
@@ -56,8 +64,10 @@ await build({
   plugins: [externalBut(/^(node-sql-parser\/build\/(mysql|mariadb)\.js|big-integer|@opentelemetry\/api)$/)],
   external: ["#json-validator"],
   sourcemap: true,
+  metafile: true,
   logLevel: "warning",
 });
+checkSdkBoundary(metafile, entryPoints);
 
 // The bundled grammars' licence (Apache-2.0), beside their chunks in dist/.
 copyFileSync(
@@ -82,4 +92,39 @@ function externalBut(bundled) {
       build.onResolve({ filter: /^[^./#]/ }, (args) => (bundled.test(args.path) ? undefined : { external: true }));
     },
   };
+}
+
+/**
+ * The lazy boundary of src/sdk.ts, checked on what was bundled: the lazy entries import no SDK module before
+ * `serve()` loads it, and every other entry whose modules take the SDK's values from sdk.ts binds them first
+ * (sdk-eager.ts). A module that imported the SDK directly into the lean entry's graph, or an entry that forgot
+ * sdk-eager.ts, fails the build here rather than a server at its first request.
+ */
+function checkSdkBoundary({ inputs }, entryPoints) {
+  const staticGraph = (entry) => {
+    const seen = new Set();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const file = stack.pop();
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const { path, kind, external } of inputs[file]?.imports ?? []) {
+        if (kind === "dynamic-import") continue;
+        if (external) seen.add(`${path} (from ${file})`);
+        else stack.push(path);
+      }
+    }
+    return seen;
+  };
+  const problems = [];
+  for (const entryPoint of entryPoints) {
+    const graph = staticGraph(entryPoint);
+    if (LAZY_SDK_ENTRIES.has(entryPoint)) {
+      const sdk = [...graph].filter((path) => /^(@modelcontextprotocol\/|zod[ /])/.test(path));
+      if (sdk.length > 0) problems.push(`${entryPoint} imports ${sdk.join(", ")} statically`);
+    } else if (graph.has("src/sdk.ts") && !graph.has("src/sdk-eager.ts")) {
+      problems.push(`${entryPoint} uses src/sdk.ts but does not import src/sdk-eager.ts`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`the SDK's lazy boundary (src/sdk.ts):\n${problems.join("\n")}`);
 }

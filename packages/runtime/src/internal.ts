@@ -3,6 +3,9 @@
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
 
+// The SDK bound before any of the runtime runs (src/sdk.ts).
+import "./sdk-eager.js";
+
 // The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
 export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export { listedTools } from "./engine/listed-tools.js";

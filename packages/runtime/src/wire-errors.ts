@@ -1,4 +1,4 @@
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { ProtocolError } from "./sdk.js";
 
 /**
  * The errors that cross the wire, in one table: every refusal the runtime answers itself, over HTTP on both paths

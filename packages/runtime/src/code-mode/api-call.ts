@@ -1,4 +1,3 @@
-import { isInputRequiredResult } from "@modelcontextprotocol/server";
 import type { CompiledTool } from "../engine/compiled.js";
 import { Deadline } from "../engine/deadline.js";
 import type { Hook } from "../engine/hooks.js";
@@ -9,6 +8,7 @@ import { missingScopes } from "../model/auth.js";
 import type { Context } from "../model/context.js";
 import type { ToolCall, ToolCallResult } from "../model/middleware.js";
 import { ToolError } from "../results/tool-error.js";
+import { isInputRequiredResult } from "../sdk.js";
 import { apiValueJson, errorMessageOf } from "./api-result.js";
 import { type ApiEntry, INPUT_REFUSAL } from "./catalog.js";
 import { accessorOf } from "./declarations/api-file.js";

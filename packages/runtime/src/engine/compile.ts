@@ -1,11 +1,4 @@
-import {
-  type Prompt,
-  type Resource,
-  type ServerCapabilities,
-  type Tool,
-  UriTemplate,
-} from "@modelcontextprotocol/server";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { Prompt, Resource, ServerCapabilities, Tool } from "@modelcontextprotocol/server";
 import type { CompletionSource } from "../model/options.js";
 import type { CacheHint, ServerModel } from "../model/types.js";
 import { invalidModel, modelProblems } from "../model/validate.js";
@@ -13,14 +6,12 @@ import { DEFAULT_MAX_RESULT_TOKENS } from "../results/truncate.js";
 import { compileSchema, EMPTY_OBJECT_SCHEMA, isStandardSchema } from "../schema/compile.js";
 import { tidySchema } from "../schema/tidy.js";
 import type { CompiledSchema, JsonSchema, SchemaInput } from "../schema/types.js";
+import { UriTemplate } from "../sdk.js";
 import type { CompiledModel, CompiledPrompt, CompiledTemplate, CompiledTool } from "./compiled.js";
 import { createStateSealer } from "./request-state.js";
 
 /** Lists change rarely and are the same for every caller until a list_changed notification says otherwise. */
 export const DEFAULT_LIST_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: "public" };
-
-// Used by the SDK only to check elicitation answers; one instance serves every per-request Server.
-const sharedValidator = new AjvJsonSchemaValidator();
 
 /**
  * Validates the model and resolves everything that does not depend on a request: schemas to JSON Schema and
@@ -106,7 +97,13 @@ export function compileModel(model: ServerModel): CompiledModel {
   }));
   const templates: CompiledTemplate[] = model.resourceTemplates.map((template) => ({
     model: template,
-    matcher: new UriTemplate(template.uriTemplate),
+    // The SDK's matcher, made at the first match: a stdio server compiles its model before it loads the SDK
+    // (src/sdk.ts), and the template was checked with the model (model/uri-template.ts).
+    get matcher() {
+      const matcher = new UriTemplate(template.uriTemplate);
+      Object.defineProperty(this, "matcher", { value: matcher });
+      return matcher;
+    },
     wire: {
       uriTemplate: template.uriTemplate,
       name: template.name,
@@ -139,7 +136,6 @@ export function compileModel(model: ServerModel): CompiledModel {
       requestState: { verify: requestState.verify },
       capabilities,
       ...(model.instructions !== undefined && { instructions: model.instructions }),
-      jsonSchemaValidator: sharedValidator,
       cacheHints: {
         "server/discover": DEFAULT_LIST_CACHE,
         "tools/list": cache["tools/list"] ?? DEFAULT_LIST_CACHE,

@@ -1,11 +1,10 @@
+import type { Server, ServerContext } from "@modelcontextprotocol/server";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
-  type Server,
-  type ServerContext,
-} from "@modelcontextprotocol/server";
+} from "../meta-keys.js";
 import { type AuthContext, authContextOf } from "../model/auth.js";
 import type { ClientInfo, Context, LogLevel } from "../model/context.js";
 import { type ContextWithoutInput, withInputApi } from "./input-requests.js";

@@ -1,19 +1,17 @@
-import {
-  type CreateMessageResult,
-  type ElicitResult,
-  type InputRequest,
-  type InputRequiredResult,
-  inputRequired,
-  inputResponse,
-  isInputRequiredResult,
-  type ListRootsResult,
-  type ServerContext,
+import type {
+  CreateMessageResult,
+  ElicitResult,
+  InputRequest,
+  InputRequiredResult,
+  ListRootsResult,
+  ServerContext,
 } from "@modelcontextprotocol/server";
 import { principalOf } from "../model/auth.js";
 import type { Context, ElicitAnswer, ElicitSchema } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { compileSchema, describeIssues, isStandardSchema } from "../schema/compile.js";
 import type { SchemaInput, Validation } from "../schema/types.js";
+import { inputRequired, inputResponse, isInputRequiredResult } from "../sdk.js";
 import {
   type CarriedAnswer,
   callBinding,

@@ -1,8 +1,9 @@
-import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import type { ServerEvent, ServerEventBus } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import type { LiveServer, Notifier } from "../model/context.js";
 import { addPrompt, addResource, addTool, type ModelParts } from "../model/members.js";
 import type { ServerModel } from "../model/types.js";
+import { InMemoryServerEventBus } from "../sdk.js";
 import { compileModel } from "./compile.js";
 import type { CompiledModel } from "./compiled.js";
 import { type MiddlewareHooks, middlewareHooks } from "./hooks.js";
@@ -18,8 +19,7 @@ type ListChange = Exclude<ServerEvent["kind"], "resource_updated">;
  * a change compiles only the new entry and rebuilds only the list it belongs to, never work per request.
  */
 export class LiveModel {
-  /** Where change events go: `subscriptions/listen` streams and long-lived legacy connections listen here. */
-  readonly bus: ServerEventBus;
+  #bus: ServerEventBus | undefined;
   readonly pageSize: number;
   /** The handler-facing API for changing the model (`ctx.server`). */
   readonly server: LiveServer;
@@ -36,12 +36,12 @@ export class LiveModel {
     this.middleware = middlewareHooks(model.middleware);
     this.#base = { info: model.info, options: model.options };
     this.pageSize = model.options.pageSize ?? DEFAULT_PAGE_SIZE;
-    this.bus = bus ?? new InMemoryServerEventBus((error) => reportFailure("a change listener failed", error));
+    this.#bus = bus;
     this.notify = {
       toolsChanged: () => this.#announce("tools_list_changed"),
       resourcesChanged: () => this.#announce("resources_list_changed"),
       promptsChanged: () => this.#announce("prompts_list_changed"),
-      resourceUpdated: (uri) => this.bus.publish({ kind: "resource_updated", uri }),
+      resourceUpdated: (uri) => this.#publish({ kind: "resource_updated", uri }),
     };
     this.server = {
       addTool: (name, definition, handler) => {
@@ -66,6 +66,16 @@ export class LiveModel {
       },
       removePrompt: (name) => this.#remove(withoutPrompt(this.#current, name), "prompts_list_changed"),
     };
+  }
+
+  /**
+   * Where change events go: `subscriptions/listen` streams and long-lived legacy connections listen here. The SDK's
+   * in-memory bus unless one was given, made at the first use: the model is compiled before the SDK is loaded
+   * (src/sdk.ts).
+   */
+  get bus(): ServerEventBus {
+    this.#bus ??= new InMemoryServerEventBus((error) => reportFailure("a change listener failed", error));
+    return this.#bus;
   }
 
   /** The model as it is now: read it once per request and use that snapshot for the whole request. */
@@ -136,7 +146,16 @@ export class LiveModel {
     this.#pending.add(change);
     queueMicrotask(() => {
       this.#pending.delete(change);
-      this.bus.publish({ kind: change });
+      this.#publish({ kind: change });
     });
+  }
+
+  /**
+   * An event for the bus's listeners. Before the bus is made no one listens (a listener gets it through `bus`,
+   * which makes it), and the SDK may not be loaded yet (a stdio server on the lean entry changing its model before
+   * a connection has been handed to the SDK): there is no one to tell.
+   */
+  #publish(event: ServerEvent): void {
+    this.#bus?.publish(event);
   }
 }

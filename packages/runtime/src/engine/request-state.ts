@@ -1,11 +1,7 @@
-import {
-  createRequestStateCodec,
-  type ProtocolError,
-  type RequestStateCodec,
-  type ServerContext,
-} from "@modelcontextprotocol/server";
+import type { ProtocolError, RequestStateCodec, ServerContext } from "@modelcontextprotocol/server";
 import { McpsmithError } from "../errors.js";
 import type { RequestStateOptions } from "../model/types.js";
+import { createRequestStateCodec } from "../sdk.js";
 import { protocolError } from "../wire-errors.js";
 
 /** The environment variable holding the key that signs `requestState`. */

@@ -1,6 +1,7 @@
-import { type InputRequiredResult, type ReadResourceResult, ResourceNotFoundError } from "@modelcontextprotocol/server";
+import type { InputRequiredResult, ReadResourceResult } from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { toResourceContents } from "../results/resource-result.js";
+import { ResourceNotFoundError } from "../sdk.js";
 import type { CompiledModel } from "./compiled.js";
 import { runHandler } from "./input-requests.js";
 

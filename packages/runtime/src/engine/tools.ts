@@ -1,9 +1,10 @@
-import { type CallToolResult, type InputRequiredResult, ProtocolError } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequiredResult } from "@modelcontextprotocol/server";
 import type { Context } from "../model/context.js";
 import { ToolError } from "../results/tool-error.js";
 import { errorResult, toToolResult } from "../results/tool-result.js";
 import { truncateResult } from "../results/truncate.js";
 import { describeIssues } from "../schema/compile.js";
+import { ProtocolError } from "../sdk.js";
 import type { CompiledTool } from "./compiled.js";
 import { type Deadline, TIMED_OUT } from "./deadline.js";
 import { runHandler } from "./input-requests.js";

@@ -1,5 +1,6 @@
-import { isInputRequiredResult, type Result } from "@modelcontextprotocol/server";
+import type { Result } from "@modelcontextprotocol/server";
 import type { Middleware, RequestInfo } from "../model/middleware.js";
+import { isInputRequiredResult } from "../sdk.js";
 
 export interface RequestLogOptions {
   /**

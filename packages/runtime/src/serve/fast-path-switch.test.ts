@@ -3,7 +3,7 @@ import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FastPath } from "../engine/fast/fast-path.js";
 import { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
-import { MiddlewareServer } from "../engine/middleware/server.js";
+import { MiddlewareServer } from "../engine/middleware/middleware-server.js";
 import { server } from "../index.js";
 import { serve } from "./serve.js";
 

@@ -6,6 +6,7 @@ import { type ServeTarget, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
 import { REDIS_URL_ENV } from "../redis/env.js";
 import type { RedisFromEnv } from "../redis/from-env.js";
+import { loadSdk } from "../sdk.js";
 import type { HttpOptions } from "./node-server.js";
 import type { TargetServingOptions } from "./options.js";
 import { listenStdio } from "./stdio.js";
@@ -19,7 +20,9 @@ export interface ServeOptions extends TargetServingOptions {
    * `prompts/list`; `server/discover` on 2026-07-28) straight from the compiled model, on Node's HTTP server and on
    * stdio, instead of through the SDK's per-request dispatch: stateless 2026-07-28 requests, and those of legacy
    * clients once initialised (stdio connections, HTTP sessions) or outside a session. The same answers, byte for
-   * byte. Everything else (`initialize`, input rounds, tasks, listen, subscriptions) goes through the SDK either way. Default: `MCPSMITH_FAST_PATH` (`0` or
+   * byte. Everything else (`initialize`, input rounds, tasks, listen, subscriptions) goes through the SDK either way,
+   * but on stdio before the SDK is loaded (`@mcpsmith/runtime/lean`), where the front answers a connection's opening
+   * (`initialize` too) until the SDK takes over (serve/stdio-front.ts). Default: `MCPSMITH_FAST_PATH` (`0` or
    * `false` turn it off), else true; `false` sends every request through the SDK, to bisect a difference
    * (docs/serving.md, "The fast path").
    */
@@ -62,7 +65,7 @@ export async function serve(target: ServeTarget, given: ServeOptions = {}): Prom
   const transport = options.transport ?? envTransport() ?? (options.http ? "http" : "stdio");
   const fastPath = options.fastPath ?? envFastPath();
   const listening: Listening =
-    transport === "http" ? await serveHttp(live, options, fastPath) : listenStdio(live, options.tasks, fastPath);
+    transport === "http" ? await serveHttp(live, options, fastPath) : await listenStdio(live, options.tasks, fastPath);
   const handle = { ...listening, close: () => listening.close().finally(() => redis?.close()) };
 
   let stopping: Promise<void> | undefined;
@@ -101,7 +104,8 @@ interface Listening {
 
 async function serveHttp(live: LiveModel, options: ServeOptions, fastPath: boolean): Promise<Listening> {
   // Loaded on demand: a stdio server (the common case, and one whose start-up a host waits for) never needs
-  // node:http and the HTTP pipeline.
+  // node:http and the HTTP pipeline. The model was compiled before the SDK was loaded (the lean entry, src/sdk.ts).
+  await loadSdk();
   const { listenHttp } = await import("./node-server.js");
   const handle = await listenHttp(live, options.http ?? {}, options.tasks, fastPath);
   const compiled = live.current;

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
-import { type JSONRPCMessage, parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { parseJSONRPCMessage } from "../sdk.js";
 import { echoedId, errorResponse, type WireErrorName, wireError } from "../wire-errors.js";
 import { MAX_JSON_DEPTH, TOO_DEEP, textNestsDeeperThan } from "./json-limits.js";
 
@@ -14,27 +15,32 @@ type ErrorReply = Extract<JSONRPCMessage, { error: unknown }>;
  * JSON-RPC message only to `onerror`, and lets a deeply nested one overflow the stack further on; a client that sent
  * any of them would wait forever for its answer. Each is answered instead, as over HTTP: PARSE_ERROR for what does
  * not parse (or nests deeper than {@link MAX_JSON_DEPTH}), INVALID_REQUEST for JSON that is not a JSON-RPC message
- * (both with the message's id when it has a usable one). Good lines pass through unchanged, in order.
+ * (both with the message's id when it has a usable one). Good lines pass through unchanged, in order. `take` sees
+ * each message first (the fast path answers it, or the stdio front holds it: `pass` then passes it on, and the
+ * stream ends once `settled` resolves).
  */
 export function guardStdin(
   input: Readable,
   reply: (message: ErrorReply) => void,
-  take: (message: unknown) => boolean = () => false,
-): { stream: Readable; stop(): void } {
+  take: (message: unknown, text: string) => boolean = () => false,
+  settled: () => Promise<void> = () => Promise.resolve(),
+): GuardedStdin {
   const output = new PassThrough();
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
 
+  const pass = (message: unknown, text: string) => {
+    const refusal = shapeRefusal(message);
+    if (refusal) reply(refusal);
+    else output.write(`${text}\n`);
+  };
   const onLine = (line: Buffer) => {
     const text = line.toString("utf8").trim();
     if (text === "") return;
     const read = readLine(text);
     if ("refusal" in read) return reply(read.refusal);
-    if (take(read.message)) return;
-    const refusal = shapeRefusal(read.message);
-    if (refusal) reply(refusal);
-    else output.write(`${text}\n`);
+    if (!take(read.message, text)) pass(read.message, text);
   };
 
   const onData = (chunk: Buffer) => {
@@ -61,20 +67,35 @@ export function guardStdin(
       reply(errorReply(null, "PARSE_ERROR", `a message longer than ${MAX_LINE_BYTES} bytes`));
     }
   };
+  let ending = false;
   const onEnd = () => {
+    if (ending) return;
+    ending = true;
     if (pending.length > 0 && !skipping) onLine(Buffer.concat(pending));
-    if (!output.writableEnded) output.end();
+    // The messages a taker holds (the stdio front, until the SDK is loaded) are passed on before the stream ends.
+    void settled().then(() => {
+      if (!output.writableEnded) output.end();
+    });
   };
   const onError = (error: Error) => output.destroy(error);
   input.on("data", onData).on("end", onEnd).on("close", onEnd).on("error", onError);
   return {
     stream: output,
+    pass,
     // As the SDK's transport does at close: stop reading, so stdin no longer keeps the process alive.
     stop() {
       input.off("data", onData).off("end", onEnd).off("close", onEnd).off("error", onError);
       input.pause();
     },
   };
+}
+
+export interface GuardedStdin {
+  /** The lines to hand to the SDK's transport. */
+  readonly stream: Readable;
+  /** Passes on a message `take` held (its line as read), checked as every message not taken is. */
+  pass(message: unknown, text: string): void;
+  stop(): void;
 }
 
 /**

@@ -1,15 +1,10 @@
-import {
-  type Implementation,
-  isJSONRPCRequest,
-  type JSONRPCMessage,
-  PROTOCOL_VERSION_META_KEY,
-  ProtocolError,
-  type Transport,
-} from "@modelcontextprotocol/server";
+import type { Implementation, JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 import { runOutsideServer, type Serving } from "../engine/middleware/server.js";
 import { reportFailure } from "../engine/report.js";
 import type { TaskManager } from "../engine/tasks/manager.js";
 import { answerTaskMethod, TASK_METHODS } from "../engine/tasks/methods.js";
+import { PROTOCOL_VERSION_META_KEY } from "../meta-keys.js";
+import { isJSONRPCRequest, ProtocolError } from "../sdk.js";
 import { errorResponse, wireError } from "../wire-errors.js";
 
 /**

@@ -1,13 +1,13 @@
 import { Writable } from "node:stream";
-import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { FastPath } from "../engine/fast/fast-path.js";
-import { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
+import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
-import { createConnectionServer } from "../engine/server/server-factory.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
+import { loadSdk, sdkLoaded } from "../sdk.js";
 import { fastStdio } from "./fast-stdio.js";
+import { stdioFront } from "./stdio-front.js";
 import { guardStdin } from "./stdio-guard.js";
-import { answerTaskMethodsOn } from "./stdio-tasks.js";
+import type { SdkConnection } from "./stdio-sdk.js";
 
 export interface StdioHandle {
   close(): Promise<void>;
@@ -18,13 +18,25 @@ export interface StdioHandle {
 /**
  * Serves over stdin/stdout. stdout belongs to the protocol, so for the lifetime of the server every other
  * write to it (a `console.log` in a handler, a chatty library) is sent to stderr instead of corrupting the
- * stream; the transport alone keeps the real stdout.
+ * stream; the protocol's writers alone keep the real stdout.
+ *
+ * The SDK's side of the connection (serve/stdio-sdk.ts) is connected at once when the SDK is loaded already (every
+ * entry of the package but the lean one loads it); otherwise the stdio front (serve/stdio-front.ts) answers what it
+ * can without it and connects it at the first message it cannot answer.
  */
-export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath = true): StdioHandle {
+export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath = true): Promise<StdioHandle> {
   const stdout = process.stdout;
   const protocolWrite = stdout.write.bind(stdout);
+  // The SDK's answer to a message replayed to it (the front answered it already) is dropped here.
+  let dropping: { id: string | number; dropped: () => void } | undefined;
   const protocolOut = new Writable({
     write(chunk, encoding, callback) {
+      if (dropping !== undefined && answersTo(chunk, dropping.id)) {
+        dropping.dropped();
+        dropping = undefined;
+        callback();
+        return;
+      }
       protocolWrite(chunk, encoding, callback);
     },
   });
@@ -33,39 +45,53 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
   // The tasks extension is a 2026-07-28 feature: legacy connections run task tools inline.
   const tasks = new TaskManager(taskOptions);
   // The hot requests are answered from the model (serve/fast-stdio.ts) once the connection's era is settled:
-  // on 2026-07-28 by the fast path,
-  // On a connection opened with `initialize`, by the legacy fast path, through the connection's server.
+  // on 2026-07-28 by the fast path, on a connection opened with `initialize` by the legacy fast path, through the
+  // connection's server.
   let legacy: LegacyFastPath | undefined;
-  const fast = fastPath
-    ? fastStdio(
-        new FastPath(live, "stdio", tasks),
-        (text) => protocolWrite(text),
-        () => legacy,
-      )
-    : undefined;
-  // Lines that are not JSON-RPC messages are answered by the guard; the transport reads only the others.
+  const modern = fastPath ? new FastPath(live, "stdio", tasks) : undefined;
+  const fast =
+    modern &&
+    fastStdio(
+      modern,
+      (text) => protocolWrite(text),
+      () => legacy,
+    );
+
+  let sdk: SdkConnection | undefined;
+  const sdkSide = () => loadSdk().then(() => import("./stdio-sdk.js"));
+  const attach = ({ connectSdk }: typeof import("./stdio-sdk.js")) => {
+    sdk = connectSdk(live, stdin.stream, protocolOut, tasks, fastPath ? (path) => (legacy = path) : undefined);
+  };
+  // Without the front, stdin is read only once the SDK is there: the guard checks with it what the fast path leaves.
+  const loaded = modern && !sdkLoaded() ? undefined : await sdkSide();
+  const pass = (message: unknown, text: string) => {
+    if (!fast?.take(message)) stdin.pass(message, text);
+  };
+  const front =
+    modern !== undefined && loaded === undefined
+      ? stdioFront(live, modern, (text, written) => protocolWrite(text, written), {
+          preload: () => void sdkSide(),
+          connect: () => sdkSide().then(attach),
+          replay(message, text, id) {
+            const dropped = new Promise<void>((resolve) => {
+              dropping = { id, dropped: resolve };
+            });
+            pass(message, text);
+            return dropped;
+          },
+          pass,
+        })
+      : undefined;
+
+  // Lines that are not JSON-RPC messages are answered by the guard; the SDK's transport reads only the others.
   const stdin = guardStdin(
     process.stdin,
-    (message) => void transport.send(message).catch(() => {}),
-    fast && ((message) => fast.take(message)),
+    (message) => protocolWrite(`${JSON.stringify(message)}\n`),
+    (message, text) => front?.take(message, text) || fast?.take(message) || false,
+    () => front?.settled() ?? Promise.resolve(),
   );
-  const transport = new StdioServerTransport(stdin.stream, protocolOut);
-  answerTaskMethodsOn(transport, tasks, () => live.current.info, {
-    transport: "stdio",
-    hooks: live.middleware.request,
-  });
-  // One server per connection, in the era the client opened with; it forwards change notifications (on 2026-07-28
-  // the SDK routes them onto the client's subscriptions/listen streams).
-  const served = serveStdio(
-    ({ era }) => {
-      const server = createConnectionServer(live, era, "stdio", era === "modern" ? tasks : undefined);
-      if (fastPath && era === "legacy") legacy = new LegacyFastPath(live, server, "stdio");
-      return server;
-    },
-    {
-      transport,
-    },
-  );
+  if (loaded !== undefined) attach(loaded);
+
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
@@ -75,7 +101,9 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
   return {
     ended,
     close() {
-      closing ??= Promise.all([tasks.close(), served.close()])
+      // A hand-over under way finishes first: the SDK's side is then closed with the rest, not connected after.
+      closing ??= (front?.settled() ?? Promise.resolve())
+        .then(() => Promise.all([tasks.close(), sdk?.close()]))
         .then(() => {})
         .finally(() => {
           legacy?.close();
@@ -86,4 +114,17 @@ export function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath
       return closing;
     },
   };
+}
+
+/** Whether a line the SDK writes is the answer (a result or an error) to the request with this id. */
+function answersTo(chunk: unknown, id: string | number): boolean {
+  let message: unknown;
+  try {
+    message = JSON.parse(String(chunk));
+  } catch {
+    return false;
+  }
+  if (typeof message !== "object" || message === null) return false;
+  const answer = message as { id?: unknown; result?: unknown; error?: unknown };
+  return answer.id === id && (answer.result !== undefined || answer.error !== undefined);
 }

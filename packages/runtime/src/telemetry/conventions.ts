@@ -1,6 +1,6 @@
+import { BAGGAGE_META_KEY, TRACEPARENT_META_KEY, TRACESTATE_META_KEY } from "../meta-keys.js";
 // The OpenTelemetry semantic conventions the runtime records by (MCP, GenAI, HTTP client, database, messaging),
 // named once. docs/observability.md lists what each span carries.
-import { BAGGAGE_META_KEY, TRACEPARENT_META_KEY, TRACESTATE_META_KEY } from "@modelcontextprotocol/server";
 
 export const OPERATION_DURATION = "mcp.server.operation.duration";
 export const SESSION_DURATION = "mcp.server.session.duration";

@@ -1,5 +1,6 @@
-import { ProtocolError, type Result } from "@modelcontextprotocol/server";
+import type { Result } from "@modelcontextprotocol/server";
 import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { ProtocolError } from "../sdk.js";
 import type { Telemetry } from "./active.js";
 import {
   ERROR_TYPE,

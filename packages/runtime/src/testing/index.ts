@@ -1,4 +1,6 @@
 import "../polyfill.js";
+// The SDK bound before any of the runtime runs (src/sdk.ts).
+import "../sdk-eager.js";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { LiveModel } from "../engine/live-model.js";
 import { createConnectionServer } from "../engine/server/server-factory.js";

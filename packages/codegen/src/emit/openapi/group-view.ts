@@ -81,8 +81,8 @@ export function groupView(
   const operations = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool.binding]));
   const runtimeImports = wholeSchemas ? "type Context, type JsonSchema, tool" : "type Context, tool";
   const imports = [
-    `import { ${runtimeImports} } from "@mcpsmith/runtime";`,
     'import type { HttpExecutor, HttpOperation } from "@mcpsmith/runtime/http";',
+    `import { ${runtimeImports} } from "@mcpsmith/runtime/lean";`,
     ...(composers.size > 0 ? [`import { ${[...composers].sort().join(", ")} } from "./definitions.js";`] : []),
   ];
   return {

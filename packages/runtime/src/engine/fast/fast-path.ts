@@ -1,15 +1,14 @@
-import {
-  type AuthInfo,
-  type CacheHint,
-  isInputRequiredResult,
-  type JSONRPCRequest,
-  type Notification,
-  type Result,
-  Server,
-  type ServerContext,
+import type {
+  AuthInfo,
+  CacheHint,
+  JSONRPCRequest,
+  Notification,
+  Result,
+  ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
 import { resultJson } from "../../results/structured.js";
+import { isInputRequiredResult, Server } from "../../sdk.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { RequestSpan } from "../../telemetry/request-span.js";
 import { type ErrorObject, errorResponse } from "../../wire-errors.js";
@@ -18,7 +17,7 @@ import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
 import { modernFacts, runHooksOutsideServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
-import { SdkChecks } from "../sdk/checks.js";
+import { type SdkChecks, sdkChecks } from "../sdk/checks.js";
 import {
   ENCODE_FAILURE,
   encodeResult,
@@ -28,13 +27,14 @@ import {
   liftEnvelope,
   RESULT_HEAD,
   resultTail,
+  rewritesToolsList,
   type StandardHeaders,
   serves,
   statusOf,
 } from "../sdk/contract.js";
 import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import { type ModelHandler, type ModelMethod, modelHandlers } from "../server/handlers.js";
-import { servedOptions } from "../server/server-factory.js";
+import { servedOptions } from "../server/served.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { isScoped, type ListMethod } from "../visibility.js";
 import { type FastRequest, recognise } from "./recognise.js";
@@ -125,6 +125,36 @@ export class FastPath {
     // A tool that can become a task runs through the tasks extension's machinery on the SDK path.
     const tool = model.tools.get(request.params.name as string);
     return tool !== undefined && tool.task === undefined ? request : undefined;
+  }
+
+  /**
+   * Whether a recognised request's answer needs nothing of the SDK, so that the stdio front (serve/stdio-front.ts)
+   * may give it before the SDK is loaded: the first page of a list, prepared from the model, with no request hooks
+   * to run and no span to open. (A later page's cursor may be refused, with the SDK's error class.)
+   */
+  answersWithoutSdk(request: FastRequest): boolean {
+    return isListMethod(request.method) && request.params.cursor === undefined && !this.wrapsRequests();
+  }
+
+  /** Whether a request is answered inside request hooks or a span, which the SDK's path opens for its own too. */
+  wrapsRequests(): boolean {
+    return this.#serving.hooks.length > 0 || activeTelemetry() !== undefined;
+  }
+
+  /**
+   * The first page of a list as a 2025 connection's server answers it (engine/fast/legacy-fast-path.ts), for the stdio
+   * front before there is one: its handlers are these, and the SDK's 2025 encoding hands their result on as it is.
+   * Undefined when it needs more than the model (see `answersWithoutSdk`), when the connection's server would not
+   * serve the method, and for a tools/list the SDK's 2025 encoding rewrites.
+   */
+  legacyListAnswer(request: FastRequest): string | undefined {
+    const { method } = request;
+    const model = this.#live.current;
+    if (!isListMethod(method) || !this.answersWithoutSdk(request)) return undefined;
+    if (!serves(model.serverOptions.capabilities ?? {}, method)) return undefined;
+    if (method === "tools/list" && rewritesToolsList(model.tools.values())) return undefined;
+    const result = this.#handlers[method](request.params, requestContext(request, NO_EXCHANGE), undefined);
+    return response(request.id, JSON.stringify(result));
   }
 
   /**
@@ -242,7 +272,7 @@ export class FastPath {
 
   #sdkChecks(): SdkChecks {
     const { info, serverOptions } = this.#live.current;
-    this.#checks ??= new SdkChecks(info, serverOptions);
+    this.#checks ??= sdkChecks(info, servedOptions(serverOptions, undefined));
     return this.#checks;
   }
 

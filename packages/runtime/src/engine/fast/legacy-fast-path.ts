@@ -1,14 +1,14 @@
-import {
-  isInputRequiredResult,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
-  type Notification,
-  type Result,
-  type Server,
-  type ServerContext,
+import type {
+  JSONRPCMessage,
+  JSONRPCRequest,
+  Notification,
+  Result,
+  Server,
+  ServerContext,
 } from "@modelcontextprotocol/server";
 import type { TransportKind } from "../../model/middleware.js";
 import { resultJson } from "../../results/structured.js";
+import { isInputRequiredResult } from "../../sdk.js";
 import { activeTelemetry } from "../../telemetry/active.js";
 import { errorResponse } from "../../wire-errors.js";
 import type { CompiledModel } from "../compiled.js";
@@ -16,10 +16,10 @@ import type { LiveModel } from "../live-model.js";
 import { runOnServer, type Serving } from "../middleware/server.js";
 import { reportFailure } from "../report.js";
 import { checkOnServer } from "../sdk/checks.js";
-import { errorOf, isPlainObject, RESULT_HEAD, resultTail, serves } from "../sdk/contract.js";
+import { errorOf, isPlainObject, RESULT_HEAD, resultTail, rewritesToolsList, serves } from "../sdk/contract.js";
 import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
-import { boundHandlers } from "../server/server-factory.js";
+import { boundHandlers } from "../server/served.js";
 import type { FastExchange } from "./fast-path.js";
 import { type FastRequest, recogniseLegacy } from "./recognise.js";
 
@@ -210,7 +210,7 @@ export class LegacyFastPath {
   #factsOf(model: CompiledModel): LegacyModelFacts {
     let facts = this.#perModel.get(model);
     if (facts === undefined) {
-      facts = { answers: new Map(), rewritesTools: rewritesTools(model) };
+      facts = { answers: new Map(), rewritesTools: rewritesToolsList(model.tools.values()) };
       this.#perModel.set(model, facts);
     }
     return facts;
@@ -272,15 +272,6 @@ interface LegacyModelFacts {
   readonly answers: Map<string, string>;
   /** Whether the SDK's 2025 encoding rewrites tools/list (a tool whose output schema's root is not an object). */
   readonly rewritesTools: boolean;
-}
-
-/** The SDK's `toolNeedsLegacyWrap`, asked of every tool of the model: one such tool sends tools/list to the SDK. */
-function rewritesTools(model: CompiledModel): boolean {
-  for (const tool of model.tools.values()) {
-    const schema = tool.wire.outputSchema as unknown;
-    if (isPlainObject(schema) && schema.type !== "object") return true;
-  }
-  return false;
 }
 
 function response(id: string | number, result: string): string {

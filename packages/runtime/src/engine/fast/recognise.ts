@@ -3,7 +3,9 @@ import {
   CLIENT_INFO_META_KEY,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
-} from "@modelcontextprotocol/server";
+  RELATED_TASK_META_KEY,
+} from "../../meta-keys.js";
+import { sdkLoaded } from "../../sdk.js";
 import {
   FAST_REVISION,
   type FastMethod,
@@ -13,6 +15,7 @@ import {
   type StandardHeaders,
 } from "../sdk/contract.js";
 import { envelopeAccepted } from "../sdk/envelope.js";
+import { plainEnvelope } from "../sdk/plain-envelope.js";
 
 /** A request the fast path has recognised as one it answers exactly as the SDK would. */
 export interface FastRequest {
@@ -36,7 +39,8 @@ const OTHER_PATHS = ["inputResponses", "requestState", "task"] as const;
  *
  * - a JSON-RPC request object with nothing else at its top level, an id that is a string or a safe integer;
  * - one of the fast methods, with params the method's schema accepts and no input round or task in them;
- * - a `_meta` envelope naming the revision the fast path speaks, accepted by the SDK's own envelope check;
+ * - a `_meta` envelope naming the revision the fast path speaks, accepted by the SDK's own envelope check (before the
+ *   SDK is loaded, one of the plain envelopes it accepts: engine/sdk/plain-envelope.ts);
  * - on HTTP, the standard headers present and agreeing with the body.
  */
 export function recognise(body: unknown, headers: StandardHeaders | undefined): FastRequest | undefined {
@@ -46,7 +50,7 @@ export function recognise(body: unknown, headers: StandardHeaders | undefined): 
   const meta = params._meta;
   if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== FAST_REVISION) return undefined;
   if (!isToken(meta.progressToken)) return undefined;
-  if (!envelopeAccepted(meta)) return undefined;
+  if (!(sdkLoaded() ? envelopeAccepted(meta) : plainEnvelope(meta))) return undefined;
   if (headers && !headersAgree(headers, method, params)) return undefined;
   return { ...request, meta };
 }
@@ -58,9 +62,6 @@ const ENVELOPE_KEYS = [
   CLIENT_CAPABILITIES_META_KEY,
   LOG_LEVEL_META_KEY,
 ];
-/** A `_meta` key the 2025-11-25 request schema gives a shape of its own (the deprecated tasks' related task). */
-const RELATED_TASK = "io.modelcontextprotocol/related-task";
-
 /**
  * The request, when it is one the fast path answers on a connection initialised on a 2025 revision (a stdio
  * connection, a legacy HTTP session); undefined sends it to the SDK. The same tests as `recognise`, with the 2025
@@ -72,7 +73,7 @@ export function recogniseLegacy(body: unknown): FastRequest | undefined {
   if (request === undefined || request.method === "server/discover") return undefined;
   const meta = request.params._meta;
   if (meta === undefined) return { ...request, meta: {} };
-  if (!isPlainObject(meta) || !isToken(meta.progressToken) || RELATED_TASK in meta) return undefined;
+  if (!isPlainObject(meta) || !isToken(meta.progressToken) || RELATED_TASK_META_KEY in meta) return undefined;
   for (const key of ENVELOPE_KEYS) if (key in meta) return undefined;
   return { ...request, meta };
 }

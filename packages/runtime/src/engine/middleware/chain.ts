@@ -1,4 +1,4 @@
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { ProtocolError } from "../../sdk.js";
 import { protocolError } from "../../wire-errors.js";
 import type { Hook } from "../hooks.js";
 import { reportFailure } from "../report.js";

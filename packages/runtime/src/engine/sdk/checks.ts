@@ -1,11 +1,11 @@
-import {
-  type Implementation,
-  type JSONRPCRequest,
-  type Result,
-  Server,
-  type ServerContext,
-  type ServerOptions,
+import type {
+  Implementation,
+  JSONRPCRequest,
+  Result,
+  ServerContext,
+  ServerOptions,
 } from "@modelcontextprotocol/server";
+import { Server } from "../../sdk.js";
 import { FAST_REVISION } from "./contract.js";
 
 /**
@@ -16,17 +16,27 @@ import { FAST_REVISION } from "./contract.js";
  * `resources/read` the input-required checks. So the fast path answers what the SDK would, errors included, without
  * restating those rules. The protected members it uses are listed in contract.ts.
  */
-export class SdkChecks extends Server {
-  constructor(info: Implementation, options: ServerOptions) {
-    super(info, options);
-    // What the SDK's serving entries set on every instance that serves 2026-07-28.
-    this._negotiatedProtocolVersion = FAST_REVISION;
-  }
-
+export interface SdkChecks extends Server {
   /** The answer as the SDK's wrapper hands it on, or what it throws. */
-  check(method: string, request: JSONRPCRequest, ctx: ServerContext, result: Result): Promise<Result> {
-    return this._wrapHandler(method, async () => result)(request, ctx);
-  }
+  check(method: string, request: JSONRPCRequest, ctx: ServerContext, result: Result): Promise<Result>;
+}
+
+// Defined at the first use, once the SDK is loaded (src/sdk.ts): a class cannot extend `Server` before.
+let SdkChecksServer: (new (info: Implementation, options: ServerOptions) => SdkChecks) | undefined;
+
+export function sdkChecks(info: Implementation, options: ServerOptions): SdkChecks {
+  SdkChecksServer ??= class extends Server implements SdkChecks {
+    constructor(info: Implementation, options: ServerOptions) {
+      super(info, options);
+      // What the SDK's serving entries set on every instance that serves 2026-07-28.
+      this._negotiatedProtocolVersion = FAST_REVISION;
+    }
+
+    check(method: string, request: JSONRPCRequest, ctx: ServerContext, result: Result): Promise<Result> {
+      return this._wrapHandler(method, async () => result)(request, ctx);
+    }
+  };
+  return new SdkChecksServer(info, options);
 }
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;

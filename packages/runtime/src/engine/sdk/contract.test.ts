@@ -8,6 +8,7 @@ import {
   ProtocolError,
   ResourceNotFoundError,
   Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
@@ -18,6 +19,8 @@ import {
   eraAfter,
   errorOf,
   FAST_REVISION,
+  initializeResult,
+  LEGACY_REVISIONS,
   METHOD_CAPABILITY,
   PROTECTED_MEMBERS,
   SDK_VERSION,
@@ -161,5 +164,25 @@ describe("what mcpsmith restates of the SDK (contract.ts)", () => {
       eraAfter(request("tools/list", { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2025-11-25" })),
     ).toBe("other");
     expect(eraAfter({ jsonrpc: "2.0", id: 1, result: {} })).toBe("opening");
+  });
+});
+
+describe("a 2025 connection's opening", () => {
+  it("negotiates the SDK's 2025 revisions", () => {
+    expect(LEGACY_REVISIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version < FAST_REVISION));
+  });
+
+  it.each([
+    ["without instructions", { capabilities: { tools: { listChanged: true }, logging: {} } }],
+    ["with instructions", { capabilities: { prompts: { listChanged: true } }, instructions: "Be brief." }],
+  ])("answers initialize as a connection's server does, %s", async (_what, options) => {
+    for (const requested of [...LEGACY_REVISIONS, "2099-01-01", FAST_REVISION]) {
+      const server = new Server(INFO, options) as unknown as {
+        _oninitialize(request: unknown): Promise<unknown>;
+      };
+      const params = { protocolVersion: requested, capabilities: {}, clientInfo: { name: "c", version: "1" } };
+      const sdk = await server._oninitialize({ method: "initialize", params });
+      expect(JSON.stringify(initializeResult(INFO, options, requested))).toBe(JSON.stringify(sdk));
+    }
   });
 });

@@ -1,14 +1,17 @@
+import type {
+  CacheHint,
+  Implementation,
+  Result,
+  ServerCapabilities,
+  ServerOptions,
+} from "@modelcontextprotocol/server";
 import {
-  type CacheHint,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  type Implementation,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
-  type Result,
   SERVER_INFO_META_KEY,
-  type ServerCapabilities,
-} from "@modelcontextprotocol/server";
+} from "../../meta-keys.js";
 import { type ErrorObject, protocolError, WIRE_ERRORS } from "../../wire-errors.js";
 import { envelopeAccepted } from "./envelope.js";
 
@@ -233,6 +236,48 @@ function isTtl(value: unknown): value is number {
 
 function isScope(value: unknown): value is "public" | "private" {
   return value === "public" || value === "private";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A 2025 connection's opening
+
+/**
+ * The 2025 revisions a connection's server negotiates at `initialize`, most preferred first: the SDK's
+ * `SUPPORTED_PROTOCOL_VERSIONS` (its legacy ones), which contract.test.ts holds this to.
+ */
+export const LEGACY_REVISIONS: readonly string[] = [
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+];
+
+/**
+ * What a connection's `Server` answers to a 2025 client's `initialize` (the SDK's `_oninitialize`): the revision
+ * the client asked for when it is one of those served, else the most preferred; the capabilities the server was
+ * built with; its identity; its instructions. (The stdio front answers it before the SDK is loaded.)
+ */
+export function initializeResult(info: Implementation, options: ServerOptions, requested: unknown): Result {
+  const protocolVersion = LEGACY_REVISIONS.includes(requested as string) ? requested : LEGACY_REVISIONS[0];
+  return {
+    protocolVersion,
+    capabilities: { ...options.capabilities },
+    serverInfo: info,
+    ...(options.instructions && { instructions: options.instructions }),
+  };
+}
+
+/**
+ * Whether the SDK's 2025 encoding rewrites a tools/list holding these tools (its `toolNeedsLegacyWrap`, asked of
+ * each): a tool whose output schema's root is not an object. The legacy fast paths leave such a list to the SDK.
+ */
+export function rewritesToolsList(tools: Iterable<{ readonly wire: { readonly outputSchema?: unknown } }>): boolean {
+  for (const tool of tools) {
+    const schema = tool.wire.outputSchema;
+    if (isPlainObject(schema) && schema.type !== "object") return true;
+  }
+  return false;
 }
 
 /** The head of a JSON-RPC response as the SDK serialises it (`{ result, jsonrpc, id }`): the result comes first. */

@@ -1,10 +1,10 @@
 import {
   CLIENT_CAPABILITIES_META_KEY as CLIENT_CAPABILITIES,
   CLIENT_INFO_META_KEY as CLIENT_INFO,
-  classifyInboundRequest,
   LOG_LEVEL_META_KEY as LOG_LEVEL,
   PROTOCOL_VERSION_META_KEY as PROTOCOL_VERSION,
-} from "@modelcontextprotocol/server";
+} from "../../meta-keys.js";
+import { classifyInboundRequest } from "../../sdk.js";
 
 /** How many distinct envelopes are remembered: clients send the same one with every request. */
 const REMEMBERED = 512;

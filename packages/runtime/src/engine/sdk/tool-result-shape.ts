@@ -1,6 +1,7 @@
-import { type Result, specTypeSchemas } from "@modelcontextprotocol/server";
+import type { Result } from "@modelcontextprotocol/server";
 import { compileJsonSchema } from "#json-validator";
 import type { JsonSchema, Validation } from "../../schema/types.js";
+import { specTypeSchemas } from "../../sdk.js";
 import { isPlainObject } from "./contract.js";
 
 /**

@@ -5,7 +5,8 @@ import type {
   ServerOptions,
   Transport,
 } from "@modelcontextprotocol/server";
-import { MiddlewareServer, type Serving } from "../middleware/server.js";
+import { MiddlewareServer } from "../middleware/middleware-server.js";
+import type { Serving } from "../middleware/server.js";
 
 /**
  * An SDK `Server` that serves one whole connection — a stdio connection or a legacy HTTP session — and, while

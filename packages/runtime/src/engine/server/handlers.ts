@@ -1,13 +1,7 @@
-import {
-  type CallToolResult,
-  isInputRequiredResult,
-  type Result,
-  type Server,
-  type ServerContext,
-  type Tool,
-} from "@modelcontextprotocol/server";
+import type { CallToolResult, Result, Server, ServerContext, Tool } from "@modelcontextprotocol/server";
 import { principalOf } from "../../model/auth.js";
 import type { Context } from "../../model/context.js";
+import { isInputRequiredResult } from "../../sdk.js";
 import { protocolError } from "../../wire-errors.js";
 import type { CompiledTool } from "../compiled.js";
 import { type ConnectionState, makeContext } from "../context.js";

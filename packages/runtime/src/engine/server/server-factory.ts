@@ -1,16 +1,17 @@
-import type { Server, ServerOptions } from "@modelcontextprotocol/server";
+import type { Server } from "@modelcontextprotocol/server";
 import type { LogLevel } from "../../model/context.js";
 import type { TransportKind } from "../../model/middleware.js";
 import { protocolError, wireMessage } from "../../wire-errors.js";
 import { complete } from "../completions.js";
 import type { ConnectionState } from "../context.js";
 import type { LiveModel } from "../live-model.js";
-import { MiddlewareServer, type Serving } from "../middleware/server.js";
+import { MiddlewareServer } from "../middleware/middleware-server.js";
+import type { Serving } from "../middleware/server.js";
 import { serves } from "../sdk/contract.js";
-import { withTasksExtension } from "../tasks/call.js";
 import type { TaskManager } from "../tasks/manager.js";
 import { ConnectionServer } from "./connection-server.js";
-import { MODEL_METHODS, type ModelHandler, type ModelMethod, modelHandlers } from "./handlers.js";
+import { MODEL_METHODS, modelHandlers } from "./handlers.js";
+import { rememberHandlers, servedOptions } from "./served.js";
 
 /**
  * Builds one SDK `Server` for one request (2026-07-28 and stateless legacy HTTP: the SDK asks for a fresh instance
@@ -21,11 +22,6 @@ import { MODEL_METHODS, type ModelHandler, type ModelMethod, modelHandlers } fro
 export function createServer(live: LiveModel, tasks?: TaskManager): Server {
   const { info, serverOptions } = live.current;
   return bind(new MiddlewareServer(info, servedOptions(serverOptions, tasks), serving(live, "http")), live, tasks);
-}
-
-/** The options a served `Server` is built with: the model's, and the tasks extension where tasks are served. */
-export function servedOptions(options: ServerOptions, tasks: TaskManager | undefined): ServerOptions {
-  return tasks ? withTasksExtension(options) : options;
 }
 
 function serving(live: LiveModel, transport: TransportKind): Serving {
@@ -73,17 +69,6 @@ export function createConnectionServer(
 /** How many resources one legacy connection may subscribe to (`resources/subscribe`). */
 export const MAX_SUBSCRIPTIONS = 1_000;
 
-/** The model's handlers bound to a connection's server: the legacy fast path calls these, sharing its state. */
-const bound = new WeakMap<Server, Record<ModelMethod, ModelHandler>>();
-
-/**
- * The handlers a connection's server registered (its log level, its client's identity and its projection of tool
- * results go with them), for the legacy fast path to call (engine/fast/legacy-fast-path.ts).
- */
-export function boundHandlers(server: Server): Record<ModelMethod, ModelHandler> | undefined {
-  return bound.get(server);
-}
-
 function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   // The kinds this instance serves are fixed by the capabilities it advertised when it was built.
   const capabilities = live.current.serverOptions.capabilities ?? {};
@@ -91,7 +76,7 @@ function bind(server: Server, live: LiveModel, tasks?: TaskManager): Server {
   const handlers = modelHandlers(live, tasks, connection, (result, outputSchema) =>
     server.projectCallToolResult(result, outputSchema),
   );
-  bound.set(server, handlers);
+  rememberHandlers(server, handlers);
   for (const method of MODEL_METHODS) {
     if (!serves(capabilities, method)) continue;
     server.setRequestHandler(

@@ -1,14 +1,7 @@
-import {
-  type CallToolResult,
-  type InputRequiredResult,
-  isInputRequiredResult,
-  MissingRequiredClientCapabilityError,
-  ProtocolError,
-  type Result,
-  type ServerOptions,
-} from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequiredResult, Result, ServerOptions } from "@modelcontextprotocol/server";
 import type { ClientInfo, Context } from "../../model/context.js";
 import type { TaskSupport } from "../../model/options.js";
+import { isInputRequiredResult, MissingRequiredClientCapabilityError, ProtocolError } from "../../sdk.js";
 import { WIRE_ERRORS } from "../../wire-errors.js";
 import type { RequestStateSealer } from "../request-state.js";
 import type { RunningTask, TaskManager } from "./manager.js";

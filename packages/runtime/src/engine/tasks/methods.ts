@@ -1,11 +1,6 @@
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  type Implementation,
-  type JSONRPCRequest,
-  MissingRequiredClientCapabilityError,
-  PROTOCOL_VERSION_META_KEY,
-  SERVER_INFO_META_KEY,
-} from "@modelcontextprotocol/server";
+import type { Implementation, JSONRPCRequest } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY } from "../../meta-keys.js";
+import { MissingRequiredClientCapabilityError } from "../../sdk.js";
 import { protocolError } from "../../wire-errors.js";
 import { TASKS_EXTENSION } from "./call.js";
 import type { TaskManager } from "./manager.js";
