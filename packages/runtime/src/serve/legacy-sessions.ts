@@ -88,6 +88,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   // Insertion order is use order (touch() re-inserts), so the first entry is the least recently used.
   const sessions = new Map<string, Session>();
+  /** The last entry of `sessions`, when known: a client's calls in a row re-insert nothing. */
+  let newest: Session | undefined;
   let sweeper: NodeJS.Timeout | undefined;
 
   /**
@@ -100,6 +102,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    if (newest === session) newest = undefined;
     session.timed();
     session.fast?.close();
     session.events.close();
@@ -111,8 +114,10 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   };
   const touch = (id: string, session: Session) => {
     session.lastUsed = Date.now();
+    if (newest === session) return;
     sessions.delete(id);
     sessions.set(id, session);
+    newest = session;
   };
   const sweep = () => {
     const oldest = Date.now() - idleMs;
@@ -133,7 +138,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
         const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
         const fast = options.fastPath?.(server);
         const replies = fast && new LegacyReplies(fast, ["mcp-session-id", id], journalOf(events, server));
-        sessions.set(id, { server, transport, events, owner, fast, replies, lastUsed: Date.now(), timed });
+        newest = { server, transport, events, owner, fast, replies, lastUsed: Date.now(), timed };
+        sessions.set(id, newest);
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,
