@@ -137,8 +137,9 @@ class EventStream {
     this.#journal = journal;
     sink.open(headers, () => this.#stop());
     if (journal?.primes) sink.write(`id: ${journal.record("")}\ndata: \n\n`);
-    // Armed at the end of the turn that opened the stream, and only if it is still open then: an answer finished
-    // within that turn (most are) never needed one, and a timer made and cleared per answer is a cost of its own.
+    // Armed at the next tick, and only if the stream is still open then: an answer finished by then (the fronts write
+    // in a microtask, so that is every answer finished within the turn; most are) never needed one, and a timer made
+    // and cleared per answer was a cost of its own.
     process.nextTick(() => this.#armKeepAlive());
     this.#expiry = expiresAt === undefined ? undefined : atExpiry(expiresAt, () => this.#stop());
   }

@@ -120,11 +120,12 @@ export class NodeSink implements AnswerSink {
   }
 
   /**
-   * The stream's headers, and the chunks written in the turn that opened it, wait until the end of that turn:
-   * Node itself corks a response's first write until then (`process.nextTick`), so nothing leaves earlier than it
-   * would have. A stream that ends within that turn (an answer finished before anything else went out: the priming
-   * event of a resumable stream, progress sent along the way) then goes out in one write with its length, as a JSON
-   * answer does, rather than as a chunked body.
+   * The stream's headers, and the chunks written before the next `process.nextTick`, wait for it: Node itself corks
+   * a response's first write until then, so nothing leaves later than it would have. The fronts write a reply once
+   * the endpoint's promise has given it, in a microtask, so that tick comes after every microtask of the turn: a
+   * stream that ends within it (an answer finished before anything else went out but the priming event of a
+   * resumable stream, or progress sent along the way) goes out in one write with its length, as a JSON answer does,
+   * rather than as a chunked body.
    */
   open(headers: readonly string[], onGone: () => void): void {
     this.#head = headers;
