@@ -155,6 +155,8 @@ function hotRequests(): Probe[] {
     chatty("chatty with a logLevel (SSE)", { "io.modelcontextprotocol/logLevel": "info" }),
     chatty("chatty with both, logLevel debug", { progressToken: 7, "io.modelcontextprotocol/logLevel": "debug" }),
     chatty("chatty with an unknown logLevel", { "io.modelcontextprotocol/logLevel": "loud" }),
+    { ...call("paced", {}, { meta: { progressToken: "p-paced" } }), what: "paced: progress, then a later turn (SSE)" },
+    { ...call("paced", {}), what: "paced without a progressToken (JSON)" },
     { ...call("confirm", { what: "deploy" }), what: "confirm without the elicitation capability" },
     {
       ...call("confirm", { what: "deploy" }, { capabilities: { elicitation: {} }, issues: ["«confirm state»"] }),

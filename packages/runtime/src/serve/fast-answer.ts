@@ -21,8 +21,8 @@ export class FastReply {
     readonly mode: ResponseMode,
     /** When the caller's credential expires (seconds since the epoch): a stream of this answer ends then. */
     readonly expiresAt?: number,
-    /** Headers an event stream of this answer carries besides the SDK's own (a legacy session's id). */
-    readonly streamHeaders: readonly string[] = [],
+    /** The headers of an event stream of this answer: the SDK's own, and a legacy session's id after them. */
+    readonly streamHead: readonly string[] = STREAM_HEAD,
     /** Where its event stream's frames are kept for a client that resumes it (a legacy session's events). */
     readonly journal?: Journal,
   ) {}
@@ -30,8 +30,8 @@ export class FastReply {
   /** The same answer, its stream ending when the caller's credential does (serve/auth.ts). */
   endingAt(expiresAt: number | undefined): FastReply {
     if (expiresAt === undefined) return this;
-    const { fast, request, incoming, authInfo, mode, streamHeaders, journal } = this;
-    return new FastReply(fast, request, incoming, authInfo, mode, expiresAt, streamHeaders, journal);
+    const { fast, request, incoming, authInfo, mode, streamHead, journal } = this;
+    return new FastReply(fast, request, incoming, authInfo, mode, expiresAt, streamHead, journal);
   }
 }
 
@@ -97,7 +97,7 @@ export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promi
   const journal = mode === "json" ? undefined : reply.journal;
   let stream: EventStream | undefined;
   const open = () => {
-    stream ??= new EventStream(sink, reply.expiresAt, reply.streamHeaders, journal);
+    stream ??= new EventStream(sink, reply.expiresAt, reply.streamHead, journal);
     return stream;
   };
   if (mode === "sse") open();
@@ -126,19 +126,21 @@ export async function writeFastAnswer(reply: FastReply, sink: AnswerSink): Promi
  */
 class EventStream {
   readonly #sink: AnswerSink;
-  readonly #keepAlive: ReturnType<typeof setInterval>;
   readonly #expiry: (() => void) | undefined;
   readonly #journal: Journal | undefined;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
   #ended = false;
 
   constructor(sink: AnswerSink, expiresAt: number | undefined, headers: readonly string[], journal?: Journal) {
     this.#sink = sink;
     this.#journal = journal;
-    sink.open(headers.length === 0 ? STREAM_HEAD : [...STREAM_HEAD, ...headers], () => this.#stop());
+    sink.open(headers, () => this.#stop());
     if (journal?.primes) sink.write(`id: ${journal.record("")}\ndata: \n\n`);
-    this.#keepAlive = setInterval(() => sink.write(": keepalive\n\n"), KEEP_ALIVE_MS);
-    this.#keepAlive.unref?.();
+    // Armed at the next tick, and only if the stream is still open then: an answer finished by then (the fronts write
+    // in a microtask, so that is every answer finished within the turn; most are) never needed one, and a timer made
+    // and cleared per answer was a cost of its own.
+    process.nextTick(() => this.#armKeepAlive());
     this.#expiry = expiresAt === undefined ? undefined : atExpiry(expiresAt, () => this.#stop());
   }
 
@@ -156,6 +158,13 @@ class EventStream {
     const last = text === undefined ? undefined : frame(text, this.#journal?.record(text));
     this.#journal?.end();
     this.#stop(last);
+  }
+
+  #armKeepAlive(): void {
+    if (this.#stopped) return;
+    const sink = this.#sink;
+    this.#keepAlive = setInterval(() => sink.write(": keepalive\n\n"), KEEP_ALIVE_MS);
+    this.#keepAlive.unref?.();
   }
 
   #stop(last?: string): void {

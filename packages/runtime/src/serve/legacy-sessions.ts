@@ -12,10 +12,10 @@ import { principalOf } from "../model/auth.js";
 import { sessionTimer } from "../telemetry/active.js";
 import { NETWORK_PROTOCOL, NETWORK_TRANSPORT } from "../telemetry/conventions.js";
 import { refusal } from "../wire-errors.js";
-import { pairs, STREAM_HEAD } from "./fast-answer.js";
+import { type Journal, pairs, STREAM_HEAD } from "./fast-answer.js";
 import { type Exchange, handlerOptions, type Step } from "./pipeline.js";
 import { type SessionEventLimits, SessionEvents } from "./session-events.js";
-import { sessionFastReply } from "./session-fast-path.js";
+import { LegacyReplies } from "./session-fast-path.js";
 
 /** How many legacy sessions a process keeps, for how long, and how much of what each sent it keeps for resumption. */
 export interface LegacySessionLimits extends SessionEventLimits {
@@ -56,6 +56,8 @@ interface Session {
   /** Who opened it (with `auth`): only the same subject of the same client may use it. */
   readonly owner: string | undefined;
   readonly fast: LegacyFastPath | undefined;
+  /** Its requests answered on `fast`, when it has one. */
+  readonly replies: LegacyReplies | undefined;
   lastUsed: number;
   /** Records its duration (`mcp.server.session.duration`, when a meter provider is registered) as it ends. */
   readonly timed: () => void;
@@ -86,6 +88,8 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   // Insertion order is use order (touch() re-inserts), so the first entry is the least recently used.
   const sessions = new Map<string, Session>();
+  /** The last entry of `sessions`, when known: a client's calls in a row re-insert nothing. */
+  let newest: Session | undefined;
   let sweeper: NodeJS.Timeout | undefined;
 
   /**
@@ -98,6 +102,7 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    if (newest === session) newest = undefined;
     session.timed();
     session.fast?.close();
     session.events.close();
@@ -109,8 +114,10 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
   };
   const touch = (id: string, session: Session) => {
     session.lastUsed = Date.now();
+    if (newest === session) return;
     sessions.delete(id);
     sessions.set(id, session);
+    newest = session;
   };
   const sweep = () => {
     const oldest = Date.now() - idleMs;
@@ -130,7 +137,9 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
         const owner = principalOf(exchange.authInfo);
         const timed = sessionTimer({ [NETWORK_TRANSPORT]: "tcp", [NETWORK_PROTOCOL]: "http" });
         const fast = options.fastPath?.(server);
-        sessions.set(id, { server, transport, events, owner, fast, lastUsed: Date.now(), timed });
+        const replies = fast && new LegacyReplies(fast, ["mcp-session-id", id], journalOf(events, server));
+        newest = { server, transport, events, owner, fast, replies, lastUsed: Date.now(), timed };
+        sessions.set(id, newest);
         sweeper ??= setInterval(sweep, Math.min(idleMs, 60_000)).unref();
       },
       onsessionclosed: end,
@@ -163,11 +172,10 @@ export function legacySessions(factory: () => Server, options: LegacySessionOpti
         if (lastEventId !== undefined) {
           const resumed = resume(session, sessionId, lastEventId);
           if (resumed) return resumed;
-        } else if (session.fast) {
-          const { fast, events } = session;
-          const reply = sessionFastReply(fast, sessionId, exchange, () => events.openStream(primes(session.server)));
+        } else if (session.replies) {
+          const reply = session.replies.reply(exchange);
           if (reply) return reply;
-          session.fast.cancelled(body);
+          session.fast?.cancelled(body);
         }
         const response = await session.transport.handleRequest(exchange.request, handlerOptions(exchange));
         endCancelledStream(session.transport, body);
@@ -224,12 +232,20 @@ function resume(session: Session, sessionId: string, lastEventId: string): Respo
 }
 
 /**
- * Whether a session's streams open with a priming event (an id with no message), as the SDK's transport primes its
- * own: for clients of 2025-11-25 or later, which accept an event with empty data.
+ * Opens the resumable stream of one answer of a session's fast path. Its streams open with a priming event (an id
+ * with no message), as the SDK's transport primes its own, for clients of 2025-11-25 or later, which accept an event
+ * with empty data. The fast path answers only once the session is initialised, so the version is known, and settled,
+ * when the first stream opens.
  */
-function primes(server: Server): boolean {
-  const version = server.getNegotiatedProtocolVersion();
-  return version !== undefined && version >= "2025-11-25" && SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+function journalOf(events: SessionEvents, server: Server): () => Journal {
+  let primes: boolean | undefined;
+  return () => {
+    if (primes === undefined) {
+      const version = server.getNegotiatedProtocolVersion();
+      primes = version !== undefined && version >= "2025-11-25" && SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+    }
+    return events.openStream(primes);
+  };
 }
 
 /**

@@ -86,8 +86,10 @@ export class NodeIncoming implements Incoming {
 export class NodeSink implements AnswerSink {
   readonly #res: ServerResponse;
   readonly #incoming: NodeIncoming;
-  /** An event stream's headers, until its first chunk. */
+  /** An event stream's headers, until its first chunk goes out. */
   #head: readonly string[] | undefined;
+  /** The chunks written while the headers wait (`open`). */
+  #held = "";
 
   constructor(res: ServerResponse, incoming: NodeIncoming) {
     this.#res = res;
@@ -118,8 +120,12 @@ export class NodeSink implements AnswerSink {
   }
 
   /**
-   * The stream's headers wait for its first chunk (Node sends none before either): a stream whose first chunk is its
-   * last (an answer with nothing ahead of it) goes out in one write, with its length, as a JSON answer does.
+   * The stream's headers, and the chunks written before the next `process.nextTick`, wait for it: Node itself corks
+   * a response's first write until then, so nothing leaves later than it would have. The fronts write a reply once
+   * the endpoint's promise has given it, in a microtask, so that tick comes after every microtask of the turn: a
+   * stream that ends within it (an answer finished before anything else went out but the priming event of a
+   * resumable stream, or progress sent along the way) goes out in one write with its length, as a JSON answer does,
+   * rather than as a chunked body.
    */
   open(headers: readonly string[], onGone: () => void): void {
     this.#head = headers;
@@ -127,17 +133,23 @@ export class NodeSink implements AnswerSink {
   }
 
   write(chunk: string): void {
-    this.#flushHead();
-    this.#res.write(chunk);
+    if (this.#head === undefined) {
+      this.#res.write(chunk);
+      return;
+    }
+    if (this.#held === "") process.nextTick(() => this.#sendHeld());
+    this.#held += chunk;
   }
 
   end(last?: string): void {
     const res = this.#res;
     const head = this.#head;
-    if (head !== undefined && last !== undefined) {
+    const whole = last === undefined ? this.#held : this.#held + last;
+    if (head !== undefined && whole !== "") {
       this.#head = undefined;
-      res.writeHead(200, [...head, "content-length", String(Buffer.byteLength(last))]);
-      res.end(last);
+      this.#held = "";
+      res.writeHead(200, [...head, "content-length", String(Buffer.byteLength(whole))]);
+      res.end(whole);
       return;
     }
     this.#flushHead();
@@ -150,6 +162,15 @@ export class NodeSink implements AnswerSink {
     res.write(last);
     res.end();
     res.uncork();
+  }
+
+  /** What waited for the end of the turn goes out, if the stream is still open: its head, then its first chunks. */
+  #sendHeld(): void {
+    if (this.#head === undefined || this.#held === "") return;
+    const held = this.#held;
+    this.#held = "";
+    this.#flushHead();
+    this.#res.write(held);
   }
 
   #flushHead(): void {

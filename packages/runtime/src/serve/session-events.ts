@@ -16,12 +16,6 @@ export const DEFAULT_MAX_EVENT_BYTES = 256 * 1024;
 /** What a session says of a `Last-Event-ID`: held (the stream resumes after it), dropped by the bound, or never sent. */
 export type EventStatus = "held" | "dropped" | "unknown";
 
-interface StoredEvent {
-  readonly stream: StreamId;
-  /** The message as JSON; empty for a priming event (an id with no message, replayed as nothing). */
-  readonly text: string;
-}
-
 /**
  * What one legacy session sent on its SSE streams, so that a client whose stream closed can resume it with
  * `Last-Event-ID` and receive what it missed. Both writers of a session's streams record here: the SDK's transport
@@ -29,15 +23,27 @@ interface StoredEvent {
  * go first whatever their stream, so a stream keeps the newest part of itself: an id still held has every later
  * event of its stream held too, and a resume after an id no longer held is refused rather than replayed with a gap.
  * It belongs to the session, and is emptied when the session ends.
+ *
+ * Because ids count up and only the oldest go, the events held are always one run of ids: they are kept in two
+ * arrays (each event's stream and its text) from the oldest held on, so that recording one (every answer records
+ * two, its priming event and itself) stores two references and drops the oldest with an index, with no entry
+ * object or map.
  */
 export class SessionEvents implements EventStore {
-  readonly #events = new Map<number, StoredEvent>();
+  /** The stream and the text of each event held, oldest first, from index `#start`: the message as JSON, "" for a priming event. */
+  #streams: StreamId[] = [];
+  #texts: string[] = [];
+  #start = 0;
+  /** The id of the oldest event held (of `#streams[#start]`); the next id when none is. */
+  #oldest = 1;
+  #next = 1;
   /** The fast path's streams still being answered, by stream id: a resume follows them live. */
   readonly #open = new Map<StreamId, FastStream>();
+  /** Numbers the fast path's streams (the SDK's are UUIDs, and its standalone stream `_GET_stream`). */
+  #streamCount = 0;
   readonly #maxEvents: number;
   readonly #maxBytes: number;
   #bytes = 0;
-  #next = 1;
   #closed = false;
 
   constructor(limits: SessionEventLimits = {}) {
@@ -53,15 +59,36 @@ export class SessionEvents implements EventStore {
   /** Keeps one message (JSON, or "" for a priming event) sent on `stream`, and answers its event id. */
   record(stream: StreamId, text: string): EventId {
     const id = this.#next++;
-    if (this.#closed) return String(id);
-    this.#events.set(id, { stream, text });
-    this.#bytes += text.length;
-    while (this.#events.size > this.#maxEvents || this.#bytes > this.#maxBytes) {
-      const [oldest, event] = this.#events.entries().next().value as [number, StoredEvent];
-      this.#events.delete(oldest);
-      this.#bytes -= event.text.length;
+    if (this.#closed) {
+      this.#oldest = this.#next;
+      return String(id);
     }
+    this.#streams.push(stream);
+    this.#texts.push(text);
+    this.#bytes += text.length;
+    while (this.#next - this.#oldest > this.#maxEvents || this.#bytes > this.#maxBytes) this.#dropOldest();
     return String(id);
+  }
+
+  #dropOldest(): void {
+    const start = this.#start;
+    this.#bytes -= this.#texts[start]!.length;
+    this.#oldest++;
+    // What was dropped is let go of in batches: the arrays are cut when their dropped head is as long as what is held.
+    if (start + 1 >= this.#texts.length - start - 1 && start >= 64) {
+      this.#streams = this.#streams.slice(start + 1);
+      this.#texts = this.#texts.slice(start + 1);
+      this.#start = 0;
+    } else {
+      this.#streams[start] = "";
+      this.#texts[start] = "";
+      this.#start = start + 1;
+    }
+  }
+
+  /** The index in the arrays of event `id`, if it is held. */
+  #indexOf(id: number): number | undefined {
+    return id >= this.#oldest && id < this.#next ? this.#start + (id - this.#oldest) : undefined;
   }
 
   // No `getStreamIdForEventId`: given one, the SDK's transport answers 409 to a resume while it still holds the
@@ -74,35 +101,44 @@ export class SessionEvents implements EventStore {
     lastEventId: EventId,
     { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> },
   ): Promise<StreamId> {
-    const stream = this.#events.get(idOf(lastEventId))?.stream;
-    if (stream === undefined) throw new Error(`event ${lastEventId} is not held`);
+    const at = this.#indexOf(idOf(lastEventId));
+    if (at === undefined) throw new Error(`event ${lastEventId} is not held`);
+    const stream = this.#streams[at]!;
     for (const [id, text] of this.#after(idOf(lastEventId), stream)) await send(id, JSON.parse(text));
     return stream;
   }
 
   status(eventId: string): EventStatus {
     const id = idOf(eventId);
-    if (this.#events.has(id)) return "held";
+    if (this.#indexOf(id) !== undefined) return "held";
     return id >= 1 && id < this.#next ? "dropped" : "unknown";
   }
 
   /** The fast path's stream that event `eventId` belongs to, while it is still being answered. */
   liveStream(eventId: string): FastStream | undefined {
-    const event = this.#events.get(idOf(eventId));
-    return event && this.#open.get(event.stream);
+    const at = this.#indexOf(idOf(eventId));
+    return at === undefined ? undefined : this.#open.get(this.#streams[at]!);
   }
 
   /** A stream the fast path writes (it answers one request): its frames are recorded here as they are written. */
   openStream(primes: boolean): FastStream {
-    const stream = new FastStream(this, crypto.randomUUID(), primes, (ended) => this.#open.delete(ended.id));
+    const stream = new FastStream(this, `fast-${++this.#streamCount}`, primes);
     this.#open.set(stream.id, stream);
     return stream;
+  }
+
+  /** A stream of `openStream` has ended: a resume of it is the SDK transport's replay from here on. */
+  ended(stream: FastStream): void {
+    this.#open.delete(stream.id);
   }
 
   /** The session ended: everything kept goes, and streams resumed from here end. */
   close(): void {
     this.#closed = true;
-    this.#events.clear();
+    this.#streams = [];
+    this.#texts = [];
+    this.#start = 0;
+    this.#oldest = this.#next;
     this.#bytes = 0;
     for (const stream of [...this.#open.values()]) stream.end();
   }
@@ -111,8 +147,10 @@ export class SessionEvents implements EventStore {
   *#after(after: number, stream: StreamId): Generator<[EventId, string]> {
     // Listed first: sending may record more, which belong to the live stream, not to the replay.
     const found: [EventId, string][] = [];
-    for (const [id, event] of this.#events) {
-      if (id > after && event.stream === stream && event.text !== "") found.push([String(id), event.text]);
+    const first = Math.max(after + 1, this.#oldest);
+    for (let at = this.#start + (first - this.#oldest), id = first; at < this.#texts.length; at++, id++) {
+      const text = this.#texts[at]!;
+      if (this.#streams[at] === stream && text !== "") found.push([String(id), text]);
     }
     yield* found;
   }
@@ -146,7 +184,6 @@ export class FastStream implements Journal {
     private readonly events: SessionEvents,
     readonly id: StreamId,
     readonly primes: boolean,
-    private readonly onEnd: (stream: FastStream) => void,
   ) {}
 
   record(text: string): string {
@@ -158,7 +195,7 @@ export class FastStream implements Journal {
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
-    this.onEnd(this);
+    this.events.ended(this);
     this.#follower?.end();
     this.#follower = undefined;
   }
