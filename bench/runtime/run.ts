@@ -18,6 +18,7 @@ import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBenchIssuer, verificationCpuUs } from "./auth.js";
+import { buildPetstoreProject } from "./generated-project.js";
 import { type LoadPlan, type LoadResult, runLoadChild } from "./load.js";
 import { formatSummary, type ProfileSummary, phaseTable, summarizeFile } from "./profile.js";
 import { legacyHandshake, legacyToolCall, modernToolCall, modernToolsListCall } from "./protocol.js";
@@ -49,10 +50,12 @@ type ServerName = "sdk" | "mcpsmith" | "noFastPath" | "generated" | "floor";
 /** The servers of the throughput and memory figures. */
 const SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath", "floor"];
 /**
- * The servers of the start-up figures: those, and a server as mcpsmith's generators write it (JSON Schemas, no zod,
- * Node's compile cache on where Node has one), the one the start-up target is set for.
+ * The servers of the start-up figures: those, a one-tool server in the style mcpsmith's generators write (JSON
+ * Schemas, no zod, Node's compile cache on where Node has one), and a project the OpenAPI generator wrote
+ * (generated-project.ts: the petstore, 19 tools), the one the start-up target is judged on.
  */
-const STARTUP_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath", "generated", "floor"];
+type StartupName = ServerName | "project";
+const STARTUP_SERVERS: readonly StartupName[] = ["sdk", "mcpsmith", "noFastPath", "generated", "project", "floor"];
 /** The servers of the 2025-11-25 scenarios: the floor answers only 2026-07-28 (and a stdio initialize). */
 const LEGACY_SERVERS: readonly ServerName[] = ["sdk", "mcpsmith", "noFastPath"];
 const LABEL: Record<ServerName, string> = {
@@ -62,6 +65,7 @@ const LABEL: Record<ServerName, string> = {
   generated: "mcpsmith, generated (no zod)",
   floor: "floor",
 };
+const STARTUP_LABEL: Record<StartupName, string> = { ...LABEL, project: "generated project (petstore)" };
 const LABEL_WIDTH = Math.max(...SERVERS.map((name) => LABEL[name].length));
 /** Each server's script and the arguments that make it that server. */
 const COMMAND: Record<ServerName, { script: string; args: readonly string[] }> = {
@@ -574,43 +578,56 @@ function stdioFigures(runs: readonly StdioRun[]): StdioFigures {
   };
 }
 
-async function benchStartup(): Promise<Record<Era, Record<ServerName, StdioFigures>>> {
-  const figures = {} as Record<Era, Record<ServerName, StdioFigures>>;
-  for (const era of ["modern", "legacy"] as const) {
-    const run = (name: ServerName) => stdioRun(COMMAND[name].script, { era, serverArgs: COMMAND[name].args });
-    // One discarded run each: the first spawn pays for a cold file cache (and fills Node's compile cache).
-    for (const name of STARTUP_SERVERS) await run(name);
-    const runs = perServer<StdioRun>(STARTUP_SERVERS);
-    for (let i = 0; i < SETTINGS.stdioRuns; i++) {
-      for (const name of turn(STARTUP_SERVERS, i)) runs[name].push(await run(name));
+async function benchStartup(): Promise<Record<Era, Record<StartupName, StdioFigures>>> {
+  const figures = {} as Record<Era, Record<StartupName, StdioFigures>>;
+  const project = buildPetstoreProject(join(benchDir, ".."));
+  try {
+    for (const era of ["modern", "legacy"] as const) {
+      const run = (name: StartupName) =>
+        name === "project"
+          ? stdioRun(project.script, { era, projectDir: project.cwd })
+          : stdioRun(COMMAND[name].script, { era, serverArgs: COMMAND[name].args });
+      // One discarded run each: the first spawn pays for a cold file cache (and fills Node's compile cache).
+      for (const name of STARTUP_SERVERS) await run(name);
+      const runs = Object.fromEntries(STARTUP_SERVERS.map((name) => [name, [] as StdioRun[]])) as Record<
+        StartupName,
+        StdioRun[]
+      >;
+      for (let i = 0; i < SETTINGS.stdioRuns; i++) {
+        for (const name of turn(STARTUP_SERVERS, i)) runs[name].push(await run(name));
+      }
+      figures[era] = Object.fromEntries(STARTUP_SERVERS.map((name) => [name, stdioFigures(runs[name])])) as Record<
+        StartupName,
+        StdioFigures
+      >;
+      log(
+        `  stdio start-up (${era}): ` +
+          STARTUP_SERVERS.map(
+            (name) =>
+              `${STARTUP_LABEL[name]} ${figures[era][name].startupMs.toFixed(0)} ms (CPU ${figures[era][name].startupCpuMs.toFixed(0)} ms)`,
+          ).join(", "),
+      );
     }
-    figures[era] = Object.fromEntries(STARTUP_SERVERS.map((name) => [name, stdioFigures(runs[name])])) as Record<
-      ServerName,
-      StdioFigures
-    >;
-    log(
-      `  stdio start-up (${era}): ` +
-        STARTUP_SERVERS.map(
-          (name) =>
-            `${LABEL[name]} ${figures[era][name].startupMs.toFixed(0)} ms (CPU ${figures[era][name].startupCpuMs.toFixed(0)} ms)`,
-        ).join(", "),
-    );
+  } finally {
+    project.remove();
   }
   return figures;
 }
 
 /**
  * The start-up target, for both eras: a generated server's time from spawn to its first tools/list answer at most
- * 1.5x the floor's (1.2x the moonshot), with the server that imports zod (the README's style) beside it. Wall-clock
- * time and the server's CPU time, medians of the interleaved runs.
+ * 1.5x the floor's (1.2x the moonshot), judged on the generated project, with the one-tool generated-style server and
+ * the server that imports zod (the README's style) beside it. Wall-clock time and the server's CPU time, medians of
+ * the interleaved runs.
  */
-function startupReport(startup: Record<Era, Record<ServerName, StdioFigures>>): string {
+function startupReport(startup: Record<Era, Record<StartupName, StdioFigures>>): string {
   const header = [
     "stdio start-up to the first tools/list",
-    ...STARTUP_SERVERS.map((name) => LABEL[name]),
-    "generated/floor",
+    ...STARTUP_SERVERS.map((name) => STARTUP_LABEL[name]),
+    "project/floor",
+    "one-tool/floor",
     "zod/floor",
-    "target (generated)",
+    "target (project)",
     "result",
   ];
   const lines: string[][] = [];
@@ -623,15 +640,16 @@ function startupReport(startup: Record<Era, Record<ServerName, StdioFigures>>): 
       ["startupCpuMs", "CPU ms"],
     ] as const) {
       const f = startup[era];
-      const ratio = (name: ServerName) => f[name][key] / f.floor[key];
+      const ratio = (name: StartupName) => f[name][key] / f.floor[key];
       const measured = !Number.isNaN(f.floor[key]);
       lines.push([
         `${title} (${unit})`,
         ...STARTUP_SERVERS.map((name) => formatValue(f[name][key], "ms")),
+        measured ? formatRatio(ratio("project")) : "",
         measured ? formatRatio(ratio("generated")) : "",
         measured ? formatRatio(ratio("mcpsmith")) : "",
         "<= 1.50x floor (moonshot 1.20x)",
-        measured ? (ratio("generated") <= 1.2 ? "moonshot met" : ratio("generated") <= 1.5 ? "met" : "MISSED") : "?",
+        measured ? (ratio("project") <= 1.2 ? "moonshot met" : ratio("project") <= 1.5 ? "met" : "MISSED") : "?",
       ]);
     }
   }

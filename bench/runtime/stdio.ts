@@ -30,8 +30,8 @@ class StdioPeer {
   readonly #waiting = new Map<number, { resolve: (line: string) => void; reject: (error: Error) => void }>();
   #stderr = "";
 
-  constructor(script: string, args: readonly string[], nodeFlags: readonly string[] = []) {
-    this.child = spawn(process.execPath, [...nodeFlags, script, ...args], { stdio: "pipe" });
+  constructor(script: string, args: readonly string[], nodeFlags: readonly string[] = [], cwd?: string) {
+    this.child = spawn(process.execPath, [...nodeFlags, script, ...args], { stdio: "pipe", cwd });
     this.child.stderr.on("data", (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString()).slice(-4000);
     });
@@ -99,16 +99,23 @@ class StdioPeer {
  */
 export async function stdioRun(
   script: string,
-  options: { era: Era; tools?: number; rss?: boolean; serverArgs?: readonly string[] },
+  options: {
+    era: Era;
+    tools?: number;
+    rss?: boolean;
+    serverArgs?: readonly string[];
+    /** A generated project's folder: its entry is started there, with no bench flags. */
+    projectDir?: string;
+  },
 ): Promise<StdioRun> {
   const started = performance.now();
-  const peer = new StdioPeer(script, [
-    "--transport",
-    "stdio",
-    "--tools",
-    String(options.tools ?? 1),
-    ...(options.serverArgs ?? []),
-  ]);
+  const benchFlags = ["--transport", "stdio", "--tools", String(options.tools ?? 1)];
+  const peer = new StdioPeer(
+    script,
+    [...(options.projectDir === undefined ? benchFlags : []), ...(options.serverArgs ?? [])],
+    [],
+    options.projectDir,
+  );
   try {
     let line: string;
     if (options.era === "modern") {
@@ -127,7 +134,11 @@ export async function stdioRun(
     const message = JSON.parse(line) as { result?: { tools?: unknown[] } };
     const tools = message.result?.tools?.length;
     if (tools === undefined) throw new Error(`tools/list failed: ${line.slice(0, 300)}`);
-    if (tools !== (options.tools ?? 1)) throw new Error(`tools/list listed ${tools} tools, expected ${options.tools}`);
+    // A project lists what it was generated with; the bench's servers what --tools told them.
+    const expected = options.projectDir === undefined ? (options.tools ?? 1) : options.tools;
+    if (expected !== undefined && tools !== expected) {
+      throw new Error(`tools/list listed ${tools} tools, expected ${expected}`);
+    }
     const run: StdioRun = {
       startupMs,
       ...(startupCpuMs !== undefined && { startupCpuMs }),
