@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { hasDefaults, withDefaults } from "./defaults.js";
-import { validate07, validate2020 } from "./meta-validators.generated.js";
+import { vouchesFor2020 } from "./meta-subset.js";
 import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
 import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
@@ -84,8 +84,8 @@ const checked: Record<Dialect, WeakSet<object>> = { "2020-12": new WeakSet(), "d
 
 /**
  * What Ajv's compile would refuse before compiling, without compiling: the schema against the dialect's
- * meta-schema (compiled by Ajv ahead of time, with the options here: meta-validators.generated.js), and `$ref`s that
- * point outside it. Each subtree is visited once per dialect: a definition shared by many tools' `$defs` is checked
+ * meta-schema (compiled by Ajv ahead of time, with the options here: meta-validators.generated.cjs, asked only about
+ * what meta-subset.ts cannot vouch for), and `$ref`s that point outside it. Each subtree is visited once per dialect: a definition shared by many tools' `$defs` is checked
  * the first time only.
  *
  * While walking, notes every format the schema names, for Ajv to accept anything for those it does not know
@@ -136,12 +136,29 @@ function metaSchemaProblem(dialect: Dialect, part: object): string | undefined {
       ? undefined
       : validator.errorsText(validator.errors);
   }
-  const meta = dialect === "draft-07" ? validate07 : validate2020;
+  if (dialect === "2020-12" && vouchesFor2020(part)) return undefined;
+  const meta = metaValidators()[dialect === "draft-07" ? "validate07" : "validate2020"];
   if (meta(part)) return undefined;
   const errors = meta.errors ?? [];
   return errors.length === 0
     ? "No errors"
     : errors.map((error) => `data${error.instancePath} ${error.message}`).join(", ");
+}
+
+/** A validator Ajv compiled ahead of time: true when the value is valid, else false with its errors set. */
+interface MetaValidator {
+  (value: unknown): boolean;
+  errors?: ReadonlyArray<{ readonly instancePath: string; readonly message?: string }> | null;
+}
+
+type MetaValidators = Record<"validate2020" | "validate07", MetaValidator>;
+
+let loadedMetaValidators: MetaValidators | undefined;
+
+/** Required at the first schema meta-subset.ts cannot vouch for: beside this module in src/, and in dist/. */
+function metaValidators(): MetaValidators {
+  loadedMetaValidators ??= createRequire(import.meta.url)("./meta-validators.generated.cjs") as MetaValidators;
+  return loadedMetaValidators;
 }
 
 /** A format Ajv does not know is accepted as it is (see checkSchema). */

@@ -6,9 +6,17 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: the build script is plain JavaScript, without declarations.
 import { metaValidatorsSource, target } from "../../scripts/meta-validators.mjs";
 import { compileJsonSchema } from "./json-validator.js";
-import { validate07, validate2020 } from "./meta-validators.generated.js";
 
 const require = createRequire(import.meta.url);
+
+interface MetaValidator {
+  (value: unknown): boolean;
+  errors?: unknown;
+}
+const { validate07, validate2020 } = require("./meta-validators.generated.cjs") as Record<
+  "validate2020" | "validate07",
+  MetaValidator
+>;
 
 /** Schemas each meta-schema refuses in several ways, and some it accepts. */
 const SAMPLES: object[] = [
