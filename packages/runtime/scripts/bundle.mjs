@@ -16,7 +16,8 @@ for (const file of readdirSync(join(root, "dist"), { recursive: true, encoding: 
   if (/\.js(\.map)?$/.test(file)) rmSync(join(root, "dist", file));
 }
 
-// The meta-schemas compiled ahead of time (scripts/meta-validators.mjs), rewritten from the installed Ajv.
+// The meta-schemas compiled ahead of time (scripts/meta-validators.mjs), rewritten from the installed Ajv and
+// copied (after the build) beside json-validator.js, which requires them when it needs them.
 writeFileSync(target, metaValidatorsSource());
 
 /**
@@ -68,6 +69,7 @@ const { metafile } = await build({
   logLevel: "warning",
 });
 checkSdkBoundary(metafile, entryPoints);
+copyFileSync(target, new URL("../dist/schema/meta-validators.generated.cjs", import.meta.url));
 
 // The bundled grammars' licence (Apache-2.0), beside their chunks in dist/.
 copyFileSync(
@@ -120,8 +122,9 @@ function checkSdkBoundary({ inputs }, entryPoints) {
   for (const entryPoint of entryPoints) {
     const graph = staticGraph(entryPoint);
     if (LAZY_SDK_ENTRIES.has(entryPoint)) {
-      const sdk = [...graph].filter((path) => /^(@modelcontextprotocol\/|zod[ /])/.test(path));
-      if (sdk.length > 0) problems.push(`${entryPoint} imports ${sdk.join(", ")} statically`);
+      // The OpenTelemetry API too (bundled): telemetry/api.ts loads it once something is registered with it.
+      const lazy = [...graph].filter((path) => /^(@modelcontextprotocol\/|zod[ /])|@opentelemetry[+/]api/.test(path));
+      if (lazy.length > 0) problems.push(`${entryPoint} imports ${lazy.join(", ")} statically`);
     } else if (graph.has("src/sdk.ts") && !graph.has("src/sdk-eager.ts")) {
       problems.push(`${entryPoint} uses src/sdk.ts but does not import src/sdk-eager.ts`);
     }
