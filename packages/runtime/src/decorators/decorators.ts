@@ -14,9 +14,17 @@ interface MethodContext {
   metadata: DecoratorMetadataObject | undefined;
 }
 
+/**
+ * The module of each decorated class, by its metadata object (one per class): a class's decorators are all applied
+ * by the class body, in one module, so the stack is read at its first decorator only (reading it is the costly part
+ * of decorating, and a generated project decorates every tool before it answers).
+ */
+const moduleOfClass = new WeakMap<DecoratorMetadataObject, string | undefined>();
+
 /** Where a decorator was applied: `decorator` is the function the class's module called. */
 function siteOf(metadata: DecoratorMetadataObject, decorator: (...args: never[]) => unknown): DeclarationSite {
-  return { metadata, module: callerModule(decorator) };
+  if (!moduleOfClass.has(metadata)) moduleOfClass.set(metadata, callerModule(decorator));
+  return { metadata, module: moduleOfClass.get(metadata) };
 }
 
 /** The metadata bag of a public instance method, or a clear error for anything else. */
