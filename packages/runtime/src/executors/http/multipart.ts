@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { decodeFileArgument } from "./binary.js";
 import { isJson } from "./media-types.js";
 import type { HttpBody } from "./operation.js";
@@ -37,7 +36,8 @@ export function encodeMultipart(
       for (const item of Array.isArray(property) ? property : [property]) parts.push(fieldPart(name, item, declared));
     }
   }
-  const boundary = `----mcpsmith-${randomBytes(12).toString("hex")}`;
+  // The global Web Crypto, not node:crypto: a server starts without loading crypto, and a Worker has no node:crypto.
+  const boundary = `----mcpsmith-${Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("hex")}`;
   return { contentType: `${subtype}; boundary=${boundary}`, bytes: assemble(parts, boundary) };
 }
 
