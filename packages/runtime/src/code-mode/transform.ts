@@ -4,13 +4,10 @@ import type { Context } from "../model/context.js";
 import { addResource, addTool } from "../model/members.js";
 import { type ServeTarget, type TargetOptions, toModel } from "../model/resolve.js";
 import type { ServerModel } from "../model/types.js";
-import { structuredWithText } from "../results/structured.js";
-import { type ApiCallPath, scopesMissing } from "./api-call.js";
+import type { ApiCallPath } from "./api-call.js";
 import { apiCatalog } from "./catalog.js";
-import { ApiDeclarations } from "./declarations/api-file.js";
-import { executeHandler } from "./execute.js";
 import { type CodeModeOptions, resolveLimits } from "./options.js";
-import { ApiSearch, type SearchAnswer, searchText } from "./search.js";
+import type { CodeModeRunner } from "./runner.js";
 import { codeModeToolDefinitions, DEFAULT_SEARCH_LIMIT, EXECUTE_TOOL, SEARCH_API_TOOL } from "./tools.js";
 
 /** Where the whole declarations file is read (`resources/read`). */
@@ -39,30 +36,20 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
     requestState: compiled.requestState,
     asksForInput: new Set(),
   };
-  const declarations = new ApiDeclarations(
-    entries.map((entry) => ({
-      name: entry.name,
-      description: entry.description,
-      inputSchema: entry.tool.input.json,
-      ...((entry.tool.output?.json ?? entry.textResultSchema) && {
-        resultSchema: entry.tool.output?.json ?? entry.textResultSchema,
+  // The declarations, the search index and the sandbox (runner.ts) are loaded and made at the first call or read:
+  // the model is checked above, so what fails at start-up still does.
+  let runner: Promise<CodeModeRunner> | undefined;
+  const run = () =>
+    (runner ??= import("./runner.js").then(({ codeModeRunner }) =>
+      codeModeRunner({
+        entries,
+        path,
+        limits,
+        wasmModule: options.wasmModule,
+        searchLimit: options.searchLimit ?? DEFAULT_SEARCH_LIMIT,
+        declarationsUri: DECLARATIONS_URI,
       }),
-      ...(entry.refusal !== undefined && { refusal: entry.refusal }),
-    })),
-  );
-  const search = new ApiSearch(
-    entries,
-    declarations,
-    path.asksForInput,
-    options.searchLimit ?? DEFAULT_SEARCH_LIMIT,
-    DECLARATIONS_URI,
-  );
-  const execute = executeHandler({
-    entries: new Map(entries.map((entry) => [entry.name, entry])),
-    path,
-    limits,
-    wasmModule: options.wasmModule,
-  });
+    ));
   const subject = options.subject ?? inner.info.title ?? inner.info.name;
   const listed = entries.map((entry) => ({
     name: entry.name,
@@ -73,9 +60,8 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
   for (const { name, definition } of codeModeToolDefinitions(listed, subject, limits, options.searchLimit)) {
     const handler =
       name === SEARCH_API_TOOL
-        ? (args: { query: string; limit?: number }, ctx: Context) =>
-            searchResult(search.answer(args.query, args.limit, (entry) => scopesMissing(ctx, entry.tool).length === 0))
-        : execute;
+        ? async (args: { query: string; limit?: number }, ctx: Context) => (await run()).search(args, ctx)
+        : async (args: { code: string }, ctx: Context) => (await run()).execute(args, ctx);
     addTool(outer, name, definition, handler, `codeMode ${name === EXECUTE_TOOL ? "execute" : "search_api"}`);
   }
   addResource(
@@ -86,12 +72,7 @@ export function codeMode(target: ServeTarget, options: CodeModeOptions & TargetO
       description: `The TypeScript declarations of code mode's \`api\` (${subject}): every function and type.`,
       mimeType: "text/typescript",
     },
-    () => declarations.file(),
+    async () => (await run()).declarations(),
   );
   return outer;
-}
-
-/** `search_api`'s result: the answer as structured content, and as TypeScript for the model to read. */
-function searchResult(answer: SearchAnswer) {
-  return structuredWithText({ ...answer }, searchText(answer));
 }

@@ -7,8 +7,8 @@ import { describeIssues } from "../schema/compile.js";
 import type { Issue, JsonSchema, Validation } from "../schema/types.js";
 import { thousands } from "../text.js";
 import { DEFAULT_PAGE_SIZE, type DiscoveryOptions, MAX_PAGE_SIZE, type Operation, summaryOf } from "./catalog.js";
-import { describeOperation } from "./describe.js";
-import { OperationIndex } from "./search.js";
+import type { describeOperation } from "./describe.js";
+import type { OperationIndex } from "./search.js";
 
 /** One discovery tool, in the shape `server().tool(name, definition, handler)` takes. */
 export interface DiscoveryTool {
@@ -50,12 +50,20 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
     byName.set(operation.name, operation);
   }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const index = new OperationIndex(operations);
   const validators = new Map<string, (value: unknown) => Validation>();
+  // The search index and the describer are loaded, and the index built, at the first call: a server starts without
+  // them (and a generated project that serves its tools as they are never loads them).
+  let parts: Promise<{ index: OperationIndex; describe: typeof describeOperation }> | undefined;
+  const loaded = () =>
+    (parts ??= Promise.all([import("./search.js"), import("./describe.js")]).then(([search, describe]) => ({
+      index: new search.OperationIndex(operations),
+      describe: describe.describeOperation,
+    })));
 
-  const find = (name: unknown): Operation => {
+  const find = async (name: unknown): Promise<Operation> => {
     const operation = typeof name === "string" ? byName.get(name) : undefined;
     if (operation) return operation;
+    const { index } = await loaded();
     const near = typeof name === "string" ? index.suggest(name) : [];
     throw new ToolError(
       `name: no operation is named ${JSON.stringify(name)}.${near.length > 0 ? ` Did you mean ${near.join(", ")}?` : ""} Use ${SEARCH_TOOL} to find operation names.`,
@@ -82,16 +90,17 @@ export function discoveryTools(operations: readonly Operation[], options: Discov
   };
 
   const handlers: Record<string, DiscoveryTool["handler"]> = {
-    [SEARCH_TOOL]: (args) =>
-      index.search({
+    [SEARCH_TOOL]: async (args) =>
+      (await loaded()).index.search({
         query: args.query as string | undefined,
         group: args.group as string | undefined,
         cursor: args.cursor as string | undefined,
         limit: (args.limit as number | undefined) ?? pageSize,
       }),
-    [DESCRIBE_TOOL]: (args) => describeOperation(find(args.name), args.definitions as string[] | undefined),
+    [DESCRIBE_TOOL]: async (args) =>
+      (await loaded()).describe(await find(args.name), args.definitions as string[] | undefined),
     [CALL_TOOL]: async (args, ctx) => {
-      const operation = find(args.name);
+      const operation = await find(args.name);
       const checked = validatorOf(operation)(args.arguments ?? {});
       if (!checked.ok) {
         throw new ToolError(
