@@ -2,6 +2,7 @@ import type { McpHandlerRequestOptions } from "@modelcontextprotocol/server";
 import { LiveModel } from "../engine/live-model.js";
 import type { LiveServer, Notifier } from "../model/context.js";
 import { type ServeTarget, toModel } from "../model/resolve.js";
+import { telemetryReady } from "../telemetry/api.js";
 import { createEndpoint } from "./endpoint.js";
 import type { EndpointOptions, TargetServingOptions } from "./options.js";
 
@@ -24,5 +25,14 @@ export interface FetchHandler {
 export function toFetchHandler(target: ServeTarget, options: FetchHandlerOptions = {}): FetchHandler {
   const live = new LiveModel(toModel(target, options), options.bus);
   const endpoint = createEndpoint(live, options, { taskOptions: options.tasks });
-  return { fetch: endpoint.fetch, close: endpoint.close, server: live.server, notify: live.notify };
+  // The handler is made synchronously: a provider registered before it is waited for at its first request.
+  let ready: Promise<void> | undefined = telemetryReady();
+  const fetch: FetchHandler["fetch"] = async (...args) => {
+    if (ready !== undefined) {
+      await ready;
+      ready = undefined;
+    }
+    return endpoint.fetch(...args);
+  };
+  return { fetch, close: endpoint.close, server: live.server, notify: live.notify };
 }

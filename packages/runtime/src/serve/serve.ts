@@ -7,6 +7,7 @@ import type { ServerModel } from "../model/types.js";
 import { REDIS_URL_ENV } from "../redis/env.js";
 import type { RedisFromEnv } from "../redis/from-env.js";
 import { loadSdk } from "../sdk.js";
+import { telemetryReady } from "../telemetry/api.js";
 import type { HttpOptions } from "./node-server.js";
 import type { TargetServingOptions } from "./options.js";
 import { listenStdio } from "./stdio.js";
@@ -59,6 +60,8 @@ export interface ServeHandle {
  * before anything listens, so a broken model fails at start-up with every problem listed.
  */
 export async function serve(target: ServeTarget, given: ServeOptions = {}): Promise<ServeHandle> {
+  // A provider registered before serving (`startTelemetry()`) sees the first request.
+  await telemetryReady();
   const redis = await redisFromEnv(given);
   const options = withRedis(given, redis);
   const live = new LiveModel(toModel(target, options), options.bus);

@@ -1,15 +1,5 @@
-import {
-  type Attributes,
-  createNoopMeter,
-  type Histogram,
-  type Meter,
-  type MeterProvider,
-  metrics,
-  ProxyTracerProvider,
-  type Tracer,
-  type TracerProvider,
-  trace,
-} from "@opentelemetry/api";
+import type { Attributes, Histogram, Meter, MeterProvider, Tracer, TracerProvider } from "@opentelemetry/api";
+import { type OtelApi, otelApi } from "./api.js";
 import { OPERATION_DURATION, SESSION_DURATION } from "./conventions.js";
 
 /**
@@ -18,6 +8,8 @@ import { OPERATION_DURATION, SESSION_DURATION } from "./conventions.js";
  * whose process registers a provider, through `@mcpsmith/runtime/otel` or on its own, gets the spans and metrics.
  */
 export interface Telemetry {
+  /** The API the providers are registered with (telemetry/api.ts loads it only then). */
+  readonly api: typeof OtelApi;
   /** Undefined when only a meter provider is registered. */
   readonly tracer: Tracer | undefined;
   readonly operationDuration: Histogram | undefined;
@@ -30,7 +22,7 @@ const SCOPE = "@mcpsmith/runtime";
 const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 // The api's own no-op tracer provider, which a `ProxyTracerProvider` delegates to until a provider registers.
-const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+let noopTracerProvider: TracerProvider | undefined;
 
 // Worked out again only when the registered providers change: a request with no provider costs two global lookups.
 let seenTracerProvider: TracerProvider | undefined;
@@ -39,22 +31,29 @@ let current: Telemetry | undefined;
 
 /** The registered telemetry, or undefined when no provider is registered (then nothing is recorded). */
 export function activeTelemetry(): Telemetry | undefined {
-  const tracerProvider = trace.getTracerProvider();
-  const meterProvider = metrics.getMeterProvider();
+  const api = otelApi();
+  if (api === undefined) return undefined;
+  const tracerProvider = api.trace.getTracerProvider();
+  const meterProvider = api.metrics.getMeterProvider();
   if (tracerProvider !== seenTracerProvider || meterProvider !== seenMeterProvider) {
     seenTracerProvider = tracerProvider;
     seenMeterProvider = meterProvider;
-    current = telemetryOf(tracerProvider, meterProvider);
+    current = telemetryOf(api, tracerProvider, meterProvider);
   }
   return current;
 }
 
-function telemetryOf(tracerProvider: TracerProvider, meterProvider: MeterProvider): Telemetry | undefined {
-  const tracer = tracing(tracerProvider) ? tracerProvider.getTracer(SCOPE) : undefined;
+function telemetryOf(
+  api: typeof OtelApi,
+  tracerProvider: TracerProvider,
+  meterProvider: MeterProvider,
+): Telemetry | undefined {
+  const tracer = tracing(api, tracerProvider) ? tracerProvider.getTracer(SCOPE) : undefined;
   const meter = meterProvider.getMeter(SCOPE);
-  const metered = meter !== createNoopMeter();
+  const metered = meter !== api.createNoopMeter();
   if (tracer === undefined && !metered) return undefined;
   return {
+    api,
     tracer,
     operationDuration: metered ? operationDuration(meter) : undefined,
     sessionDuration: metered ? sessionDuration(meter) : undefined,
@@ -65,8 +64,9 @@ function telemetryOf(tracerProvider: TracerProvider, meterProvider: MeterProvide
  * Whether a tracer provider is registered. Until one is, the api hands out its own proxy delegating to a no-op; once
  * one is, the proxy (of this copy of the api, or of another copy that registered it) delegates to it.
  */
-function tracing(provider: TracerProvider): boolean {
-  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NOOP_TRACER_PROVIDER;
+function tracing(api: typeof OtelApi, provider: TracerProvider): boolean {
+  noopTracerProvider ??= new api.ProxyTracerProvider().getDelegate();
+  return !(provider instanceof api.ProxyTracerProvider) || provider.getDelegate() !== noopTracerProvider;
 }
 
 function operationDuration(meter: Meter): Histogram {

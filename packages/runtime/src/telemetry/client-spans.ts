@@ -1,13 +1,6 @@
-import {
-  type Attributes,
-  context,
-  SpanKind as Kinds,
-  type Span,
-  type SpanKind,
-  SpanStatusCode,
-  trace,
-} from "@opentelemetry/api";
+import type { Attributes, Span } from "@opentelemetry/api";
 import { activeTelemetry } from "./active.js";
+import type { OtelApi } from "./api.js";
 import {
   DB_NAMESPACE,
   DB_OPERATION,
@@ -28,33 +21,41 @@ import {
 } from "./conventions.js";
 import { injectHeaders, metaWithTrace } from "./propagation.js";
 
+/** The span `work` runs in, and the API it was made with. */
+interface Traced {
+  readonly span: Span;
+  readonly api: typeof OtelApi;
+}
+
 /**
  * Runs `work` inside a span of its own, a child of the active one (the request's server span): ended when `work`
  * settles, an error when it throws. Without a tracer provider, `work` runs alone and gets no span.
  */
 export async function withSpan<T>(
   name: string,
-  kind: SpanKind,
+  kind: "CLIENT" | "PRODUCER",
   attributes: Attributes,
-  work: (span: Span | undefined) => Promise<T>,
+  work: (traced: Traced | undefined) => Promise<T>,
 ): Promise<T> {
-  const tracer = activeTelemetry()?.tracer;
-  if (tracer === undefined) return work(undefined);
-  const span = tracer.startSpan(name, { kind, attributes });
+  const telemetry = activeTelemetry();
+  const tracer = telemetry?.tracer;
+  if (telemetry === undefined || tracer === undefined) return work(undefined);
+  const { api } = telemetry;
+  const span = tracer.startSpan(name, { kind: api.SpanKind[kind], attributes });
   try {
-    return await context.with(trace.setSpan(context.active(), span), () => work(span));
+    return await api.context.with(api.trace.setSpan(api.context.active(), span), () => work({ span, api }));
   } catch (error) {
-    failed(span, error instanceof Error ? error.name : "_OTHER", error);
+    failed(api, span, error instanceof Error ? error.name : "_OTHER", error);
     throw error;
   } finally {
     span.end();
   }
 }
 
-function failed(span: Span, errorType: string, error?: unknown): void {
+function failed(api: typeof OtelApi, span: Span, errorType: string, error?: unknown): void {
   span.setAttribute(ERROR_TYPE, errorType);
   span.setStatus({
-    code: SpanStatusCode.ERROR,
+    code: api.SpanStatusCode.ERROR,
     ...(error instanceof Error && { message: error.message }),
   });
 }
@@ -76,12 +77,13 @@ export function traceHttpRequest(
     [SERVER_ADDRESS]: url.hostname,
     [SERVER_PORT]: Number(url.port) || (url.protocol === "https:" ? 443 : 80),
   };
-  return withSpan(request.method, Kinds.CLIENT, attributes, async (span) => {
-    if (span === undefined) return send();
-    injectHeaders(request.headers, context.active());
+  return withSpan(request.method, "CLIENT", attributes, async (traced) => {
+    if (traced === undefined) return send();
+    const { span, api } = traced;
+    injectHeaders(api, request.headers, api.context.active());
     const response = await send();
     span.setAttribute(HTTP_STATUS, response.status);
-    if (response.status >= 400) failed(span, String(response.status));
+    if (response.status >= 400) failed(api, span, String(response.status));
     return response;
   });
 }
@@ -124,7 +126,7 @@ export function traceStatement<T>(
   if (operation !== undefined) attributes[DB_OPERATION] = operation;
   if (statement.database !== undefined) attributes[DB_NAMESPACE] = statement.database;
   const target = statement.database ?? system;
-  return withSpan(operation === undefined ? target : `${operation} ${target}`, Kinds.CLIENT, attributes, run);
+  return withSpan(operation === undefined ? target : `${operation} ${target}`, "CLIENT", attributes, run);
 }
 
 /** SQL text with its string, number and hex literals replaced by `?` (the conventions' sanitised form). */
@@ -144,7 +146,7 @@ export function tracePublish<T>(channel: string, publish: () => Promise<T>): Pro
     [MESSAGING_OPERATION_TYPE]: "send",
     [MESSAGING_DESTINATION]: channel,
   };
-  return withSpan(`publish ${channel}`, Kinds.PRODUCER, attributes, publish);
+  return withSpan(`publish ${channel}`, "PRODUCER", attributes, publish);
 }
 
 /** An MCP request to another server, as a client sends it. */
@@ -165,8 +167,10 @@ export function traceRemoteCall<R extends RemoteRequest, T>(request: R, send: (r
   const name = typeof target === "string" ? `${request.method} ${target}` : request.method;
   const attributes: Attributes = { [MCP_METHOD]: request.method };
   if (request.method === "tools/call" && typeof target === "string") attributes[GEN_AI_TOOL] = target;
-  return withSpan(name, Kinds.CLIENT, attributes, () => {
-    const _meta = metaWithTrace(request.params?._meta, context.active());
+  return withSpan(name, "CLIENT", attributes, (traced) => {
+    if (traced === undefined) return send(request);
+    const { api } = traced;
+    const _meta = metaWithTrace(api, request.params?._meta, api.context.active());
     return send({ ...request, params: { ...request.params, _meta } });
   });
 }

@@ -1,4 +1,5 @@
-import { type Context, context, propagation, type TextMapGetter, type TextMapSetter } from "@opentelemetry/api";
+import type { Context, TextMapGetter, TextMapSetter } from "@opentelemetry/api";
+import type { OtelApi } from "./api.js";
 import { TRACE_CONTEXT_KEYS } from "./conventions.js";
 
 /**
@@ -6,7 +7,11 @@ import { TRACE_CONTEXT_KEYS } from "./conventions.js";
  * `baggage`, SEP-414), else the one its HTTP request carried in headers, else whatever is active (an instrumented
  * HTTP server's span). Read through the registered propagator, as OpenTelemetry libraries do.
  */
-export function parentContext(meta: unknown, headers: Headers | undefined): Context {
+export function parentContext(
+  { context, propagation }: typeof OtelApi,
+  meta: unknown,
+  headers: Headers | undefined,
+): Context {
   const active = context.active();
   if (carriesTrace(meta)) return propagation.extract(active, meta, metaGetter);
   if (headers?.has("traceparent")) return propagation.extract(active, headers, headersGetter);
@@ -14,14 +19,18 @@ export function parentContext(meta: unknown, headers: Headers | undefined): Cont
 }
 
 /** `_meta` of an outgoing MCP request, with the current trace context added (what a remote server continues). */
-export function metaWithTrace(meta: Record<string, unknown> | undefined, from: Context): Record<string, unknown> {
+export function metaWithTrace(
+  { propagation }: typeof OtelApi,
+  meta: Record<string, unknown> | undefined,
+  from: Context,
+): Record<string, unknown> {
   const carrier: Record<string, unknown> = { ...meta };
   propagation.inject(from, carrier, metaSetter);
   return carrier;
 }
 
 /** Adds the trace context's headers (W3C `traceparent` & co.) to an outgoing HTTP request's. */
-export function injectHeaders(headers: Headers, from: Context): void {
+export function injectHeaders({ propagation }: typeof OtelApi, headers: Headers, from: Context): void {
   propagation.inject(from, headers, headersSetter);
 }
 

@@ -1,5 +1,5 @@
 import type { Result } from "@modelcontextprotocol/server";
-import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Attributes, Context, Span } from "@opentelemetry/api";
 import { ProtocolError } from "../sdk.js";
 import type { Telemetry } from "./active.js";
 import {
@@ -48,19 +48,19 @@ export class RequestSpan {
   constructor(telemetry: Telemetry, facts: RequestFacts) {
     this.#telemetry = telemetry;
     this.#attributes = metricAttributes(facts);
-    const parent = parentContext(facts.meta, facts.headers);
-    const { tracer } = telemetry;
+    const { api, tracer } = telemetry;
+    const parent = parentContext(api, facts.meta, facts.headers);
     this.#span = tracer?.startSpan(
       spanName(facts),
-      { kind: SpanKind.SERVER, attributes: spanAttributes(facts, this.#attributes) },
+      { kind: api.SpanKind.SERVER, attributes: spanAttributes(facts, this.#attributes) },
       parent,
     );
-    this.#context = this.#span === undefined ? parent : trace.setSpan(parent, this.#span);
+    this.#context = this.#span === undefined ? parent : api.trace.setSpan(parent, this.#span);
   }
 
   /** Runs `work` with this span as the active one, so what it calls (upstream requests, SQL) nests inside. */
   run<R>(work: () => Promise<R>): Promise<R> {
-    return context.with(this.#context, work);
+    return this.#telemetry.api.context.with(this.#context, work);
   }
 
   /** Ends the span with the request's result. */
@@ -84,7 +84,7 @@ export class RequestSpan {
     const span = this.#span;
     if (errorType !== undefined) {
       span?.setAttribute(ERROR_TYPE, errorType);
-      span?.setStatus({ code: SpanStatusCode.ERROR, ...(message !== undefined && { message }) });
+      span?.setStatus({ code: this.#telemetry.api.SpanStatusCode.ERROR, ...(message !== undefined && { message }) });
     }
     span?.end();
     const seconds = (performance.now() - this.#started) / 1000;

@@ -1,3 +1,4 @@
+import { telemetryReady } from "../telemetry/api.js";
 import "../polyfill.js";
 // The SDK bound before any of the runtime runs (src/sdk.ts).
 import "../sdk-eager.js";
@@ -38,6 +39,7 @@ export interface TestClientOptions extends TargetOptions {
  * ```
  */
 export async function createTestClient(target: ServeTarget, options: TestClientOptions = {}): Promise<Client> {
+  await telemetryReady();
   const era = options.era ?? "auto";
   const client = new Client(
     { name: "mcpsmith-test-client", version: "1.0.0" },
