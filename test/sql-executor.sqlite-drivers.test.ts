@@ -23,9 +23,11 @@ const AHEAD =
 async function runtimeWithoutBetterSqlite3(): Promise<
   typeof import("../packages/runtime/dist/executors/sql/index.js")
 > {
+  // The package as installed, but for its dependencies: its package.json maps the runtime's own `#json-validator`.
   const copy = join(dir, "runtime");
-  cpSync(join(ROOT, "packages/runtime/dist"), copy, { recursive: true });
-  return import(pathToFileURL(join(copy, "executors/sql/index.js")).href);
+  cpSync(join(ROOT, "packages/runtime/dist"), join(copy, "dist"), { recursive: true });
+  cpSync(join(ROOT, "packages/runtime/package.json"), join(copy, "package.json"));
+  return import(pathToFileURL(join(copy, "dist/executors/sql/index.js")).href);
 }
 
 describe("the SQLite engine a database runs on", () => {
