@@ -109,12 +109,12 @@ copyFileSync(
 );
 
 /**
- * Every other entry imports the lean entry's modules first, so that esbuild, which makes a chunk of each set of
- * entries reaching the same modules, puts them in a few chunks rather than a score: a server imports the lean
- * entry, the HTTP executor, code mode, discovery and the telemetry entry together, and each module loaded is a
- * resolution, a read and a link of its own (a generated project started ~3 ms sooner, with ~6 ms less CPU, with a
- * dozen fewer modules: docs/performance.md). The entries load nothing they did not load before but the lean core,
- * which every server has loaded already.
+ * The modules in `sharing` (every entry but the standalone ones, and every module loaded with import()) import the
+ * lean entry's modules first. esbuild makes a chunk of each set of entry points reaching the same modules, and each
+ * import() is an entry point to it: left alone, the lean entry's modules came in a score of chunks, each a
+ * resolution, a read and a link at start-up. Shared this way they are one chunk, and a generated project loads 32
+ * modules where it loaded 54 (docs/performance.md, "Start-up"). What the lean entry imports is left out (it would
+ * import it back); the entries load nothing more than before but the lean core, which every server loads anyway.
  */
 function sharedCore(sharing) {
   const lean = join(root, "src/lean.ts");
