@@ -127,9 +127,8 @@ async function engineRoundTrips(engine: Engine, workDir: string, notes: string[]
     if (engine.name === "sqlite") {
       // The floor answers what mcpsmith answered, byte for byte.
       const ours = contenders.find((c) => c.role === "mcpsmith")!;
-      await ours.call();
       const answer = join(workDir, "answer.json");
-      writeFileSync(answer, JSON.stringify(ours.last?.()));
+      writeFileSync(answer, JSON.stringify(await ours.call()));
       for (const era of ERAS) contenders.push({ ...(await floor(answer, engine.listTool, era)), role: "floor", era });
     }
     try {
