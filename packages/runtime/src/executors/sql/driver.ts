@@ -1,3 +1,4 @@
+import type { Cancellation } from "./cancellation.js";
 import type { Statement } from "./dialect.js";
 
 /** Rows as a driver read them (values not yet converted by codec), in column order. */
@@ -16,7 +17,8 @@ export interface ResultSet {
 
 export interface RunSettings {
   timeoutMs: number;
-  signal?: AbortSignal;
+  /** Stops the call: the driver stops its statement on the server when it is. */
+  cancellation?: Cancellation;
 }
 
 /** Statements run inside one transaction, on one connection. */

@@ -4,6 +4,7 @@ import { type StructuredWithText, structuredWithText } from "../../results/struc
 import { ToolError } from "../../results/tool-error.js";
 import { redact } from "../redact.js";
 import { listLimits } from "./arguments.js";
+import { Backstops, Cancellation } from "./cancellation.js";
 import { connectionSecrets, dialectOf, mysqlUri, type SqlConnection, sqliteFile } from "./connection.js";
 import { CursorSigner } from "./cursor.js";
 import type { SqlDriver, WriteAccess } from "./driver.js";
@@ -21,6 +22,8 @@ import { tracedDriver } from "./traced-driver.js";
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Beyond twice the timeout and this, a call that the server has not stopped is given up on. */
 const GRACE_MS = 1_000;
+/** The backstops of every executor, checked every GRACE_MS: a call is given up on up to that much later. */
+const backstops = new Backstops(GRACE_MS);
 /** 1 MiB of JSON: a page the model can read; the runtime's result limit cuts text further. */
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
@@ -99,35 +102,30 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
 
   return {
     async call(binding, input = {}, context = {}) {
-      // The server stops a statement at timeoutMs; this backstop answers even when the server cannot (a network
-      // that went silent), and its abort cancels the statement like a client's cancellation does. A controller and
-      // a timer of its own: AbortSignal.timeout and AbortSignal.any cost tens of µs a call, a tenth of a small read.
-      const controller = new AbortController();
-      const signal = controller.signal;
-      const backstop = { aborted: false };
-      const timer = setTimeout(
-        () => {
-          backstop.aborted = true;
-          controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-        },
-        timeoutMs * 2 + GRACE_MS,
-      );
-      timer.unref?.();
-      const cancelled = () => controller.abort(context.signal?.reason);
-      if (context.signal?.aborted) cancelled();
-      else context.signal?.addEventListener("abort", cancelled, { once: true });
+      // The server stops a statement at timeoutMs; the backstop answers even when the server cannot (a network
+      // that went silent), and stops the statement as a client's cancellation does.
+      const cancellation = new Cancellation();
+      let timedOut = false;
+      const unwatch = backstops.watch(cancellation, timeoutMs * 2 + GRACE_MS, () => {
+        timedOut = true;
+        cancellation.stop(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+      });
+      const request = context.signal;
+      const cancelled = () => cancellation.stop(request?.reason);
+      if (request?.aborted) cancelled();
+      else request?.addEventListener("abort", cancelled, { once: true });
       try {
-        const call = { database, driver: open, limits, cursors, settings: { timeoutMs, signal }, writes };
-        const value = await abortable(runSqlTool(binding, input as Record<string, unknown>, call), signal);
+        const call = { database, driver: open, limits, cursors, settings: { timeoutMs, cancellation }, writes };
+        const value = await cancellation.race(runSqlTool(binding, input as Record<string, unknown>, call));
         // Written once: the same JSON is the fenced text and, on the fast paths, the message's structured content.
         const json = valueJson(value);
         return structuredWithText(value, fence(database.name, json), json);
       } catch (error) {
-        const timedOut = backstop.aborted ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
-        throw explain(timedOut, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
+        const stopped = timedOut ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
+        throw explain(stopped, { timeoutMs, signal: request, scrub: (text) => redact(text, secrets) });
       } finally {
-        clearTimeout(timer);
-        context.signal?.removeEventListener("abort", cancelled);
+        unwatch();
+        request?.removeEventListener("abort", cancelled);
       }
     },
     async writeAccess() {
@@ -143,16 +141,6 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
       await (await open?.catch(() => undefined))?.close();
     },
   };
-}
-
-/** `work`, or a rejection as soon as `signal` aborts (the work is left to settle on its own). */
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
-  });
 }
 
 async function openDriver(database: SqlDatabase, options: SqlExecutorOptions): Promise<SqlDriver> {

@@ -76,11 +76,10 @@ export class Channel {
       () => stop(new SqliteTimeout(`timed out after ${settings.timeoutMs} ms`)),
       settings.timeoutMs,
     );
-    const abort = () => stop(new Error("cancelled"));
-    settings.signal?.addEventListener("abort", abort, { once: true });
+    const unlisten = settings.cancellation?.onStop(() => stop(new Error("cancelled")));
     return () => {
       clearTimeout(timer);
-      settings.signal?.removeEventListener("abort", abort);
+      unlisten?.();
     };
   }
 
