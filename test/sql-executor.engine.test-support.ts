@@ -103,6 +103,24 @@ export function engineSuite(engine: EngineUnderTest): void {
       expect(seen).toEqual(await ids(engine.expected.paged));
     });
 
+    it("answers bounded reads and other transactions called together (the kept connection gives way)", async () => {
+      // On PostgreSQL the pool holds one connection here: a bounded read keeps it between reads, and every other
+      // transaction must have it back, at once or after the read that has it.
+      const bounded = () => ok(client, "list_product", { limit: 3 });
+      const filtered = () => ok(client, "list_product", { where: { price: { gte: "100" } }, limit: 3 });
+      const answers = await Promise.all([
+        bounded(),
+        filtered(),
+        bounded(),
+        ok(client, "query", { sql: "SELECT 1 AS one" }),
+        bounded(),
+        filtered(),
+        bounded(),
+      ]);
+      expect(answers.map((page) => (page.rows as unknown[]).length)).toEqual([3, 3, 3, 1, 3, 3, 3]);
+      expect(answers[2]).toEqual(answers[0]);
+    });
+
     it("makes filter values crafted as SQL inert and refuses names that are not columns", async () => {
       expect((await ok(client, "list_product", { where: { name: { eq: "x' OR '1'='1" } } })).rows).toEqual([]);
       expect(

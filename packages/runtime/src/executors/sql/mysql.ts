@@ -1,6 +1,7 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
+import { KeptConnection } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
@@ -45,12 +46,19 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
   pool.on("connection", (conn) => {
     conn.on("error", () => {});
   });
+  const kept = new KeptConnection<PoolConnection>(config.idleTimeout ?? IDLE_MS, (conn) => conn.destroy());
 
   async function connect(settings: RunSettings): Promise<PoolConnection> {
     // Its error listener was added when the pool made it (`pool.on("connection")`): one per checkout piled up.
-    const conn = await new Promise<PoolConnection>((resolve, reject) =>
-      pool.getConnection((e, c) => (e ? reject(e) : resolve(c))),
+    const conn = await kept.fromPool(
+      () =>
+        new Promise<PoolConnection>((resolve, reject) => pool.getConnection((e, c) => (e ? reject(e) : resolve(c)))),
     );
+    return prepared(conn, settings);
+  }
+
+  /** `conn` with the session's time limits of `settings`, set once per connection. */
+  async function prepared(conn: PoolConnection, settings: RunSettings): Promise<PoolConnection> {
     flavor ??= plain(conn, "SELECT VERSION() AS v").then(([row]) => {
       const text = String((row as { v: string }).v);
       return { mariadb: /mariadb/i.test(text), version: text.split(/[.-]/).slice(0, 2).map(Number) };
@@ -75,7 +83,15 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
   }
 
   const steps: TransactionSteps<PoolConnection, MysqlSession> = {
-    acquire: connect,
+    acquire(settings, bounded) {
+      if (!bounded) kept.yieldTo()?.release();
+      const conn = bounded ? kept.take() : undefined;
+      if (conn === undefined) return connect(settings);
+      // Set up when the pool gave it: its limits are this call's unless the settings changed.
+      return (conn as { mcpsmithTimeout?: number }).mcpsmithTimeout === settings.timeoutMs
+        ? conn
+        : prepared(conn, settings);
+    },
     cancelOn: (conn, settings) => killQueryOn(settings, conn, lib, config),
     async begin(conn, mode, _settings, untrusted) {
       const session: MysqlSession = {
@@ -105,7 +121,12 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
       if (!session?.closed) await plain(conn, "ROLLBACK");
     },
     // A session that ran model-written SQL, or failed midway, is closed rather than handed to the next call.
-    release: (conn, { failure, untrusted }) => (untrusted || failure !== undefined ? conn.destroy() : conn.release()),
+    release(conn, { failure, untrusted, bounded }) {
+      if (bounded && failure === undefined && kept.keep(conn)) return;
+      kept.forget(conn);
+      if (untrusted || failure !== undefined) conn.destroy();
+      else conn.release();
+    },
   };
 
   const { transaction, untrustedRead } = transactionsOf(steps);
@@ -140,9 +161,15 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
       if (!mariadb) return false;
       return kind === "delete" || (kind === "insert" && (major > 10 || (major === 10 && minor >= 5)));
     },
-    close: () => new Promise<void>((resolve) => pool.end(() => resolve())),
+    close: () => {
+      kept.end();
+      return new Promise<void>((resolve) => pool.end(() => resolve()));
+    },
   };
 }
+
+/** How long an unused connection stays open, in the pool or kept for bounded reads (mysql2's default). */
+const IDLE_MS = 60_000;
 
 /** Transaction control and settings: text the executor wrote, run as is. */
 function plain(conn: Connection, sql: string): Promise<Record<string, unknown>[]> {
@@ -220,13 +247,10 @@ function execute(
 
 /** A cancelled call is stopped on the server: `KILL QUERY` from a connection of its own (the pool may be full). */
 function killQueryOn(settings: RunSettings, conn: PoolConnection, lib: Mysql, config: PoolOptions): () => void {
-  const signal = settings.signal;
-  if (signal === undefined) return () => {};
-  const kill = () => {
+  if (settings.cancellation === undefined) return () => {};
+  return settings.cancellation.onStop(() => {
     const killer = lib.createConnection({ ...config, connectionLimit: undefined } as never);
     killer.on("error", () => {});
     killer.query(`KILL QUERY ${Number(conn.threadId)}`, () => killer.end());
-  };
-  signal.addEventListener("abort", kill, { once: true });
-  return () => signal.removeEventListener("abort", kill);
+  });
 }

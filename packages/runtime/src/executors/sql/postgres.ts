@@ -1,6 +1,7 @@
 import type { Pool, PoolClient, PoolConfig, QueryArrayConfig } from "pg";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
+import { KeptConnection } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
@@ -35,17 +36,23 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
   const pool: Pool = new PoolClass({
     max: 4,
     connectionTimeoutMillis: 10_000,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: IDLE_MS,
     ...config,
     types: { getTypeParser },
   });
+  // Destroyed, not given back: released with an error, pg-pool closes a client.
+  const kept = new KeptConnection<PoolClient>(config.idleTimeoutMillis ?? IDLE_MS, (client) => client.release(true));
   // A connection that dies while idle (server restart) is dropped by the pool; the next call opens another.
   pool.on("error", () => {});
   // A connection that dies while checked out but between statements reports on the client: never an uncaught error.
   pool.on("connect", (client) => client.on("error", () => {}));
 
   const steps: TransactionSteps<PoolClient, PostgresSession> = {
-    acquire: () => pool.connect(),
+    acquire(_settings, bounded) {
+      if (bounded) return kept.take() ?? kept.fromPool(() => pool.connect());
+      kept.yieldTo()?.release();
+      return kept.fromPool(() => pool.connect());
+    },
     cancelOn: (client, settings) => cancelOn(settings, client, pool),
     async begin(client, mode, settings, untrusted) {
       const ms = Math.max(1, Math.round(settings.timeoutMs));
@@ -104,13 +111,16 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
       await client.query("ROLLBACK");
     },
     // After a failure the session may hold anything (a cancelled statement, an aborted transaction): drop it.
-    release: (client, { failure, untrusted }) =>
+    release(client, { failure, untrusted, bounded }) {
+      if (bounded && failure === undefined && kept.keep(client)) return;
+      kept.forget(client);
       client.release(
         failure !== undefined &&
           (untrusted || isConnectionError(failure) || (client as { mcpsmithDrop?: boolean }).mcpsmithDrop)
           ? failure
           : undefined,
-      ),
+      );
+    },
   };
   const named = new NamedStatements();
 
@@ -148,7 +158,10 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
     async returning() {
       return true;
     },
-    close: () => pool.end(),
+    close: () => {
+      kept.end();
+      return pool.end();
+    },
   };
 }
 
@@ -203,6 +216,8 @@ class NamedStatements {
 }
 
 const KEPT_STATEMENTS = 500;
+/** How long an unused connection stays open, in the pool or kept for bounded reads (pg-pool's setting). */
+const IDLE_MS = 30_000;
 
 /** pg's record of the statements a connection prepared (pg 8), or undefined where it is not found. */
 function preparedOf(client: PoolClient): { parsedStatements: object; submittedNamedStatements: object } | undefined {
@@ -214,14 +229,11 @@ function preparedOf(client: PoolClient): { parsedStatements: object; submittedNa
 
 /** A cancelled call stops its statement on the server: `pg_cancel_backend` from another connection. */
 function cancelOn(settings: RunSettings, client: PoolClient, pool: Pool): () => void {
-  const signal = settings.signal;
-  if (signal === undefined) return () => {};
   const pid = (client as unknown as { processID?: number }).processID;
-  const cancel = () => {
-    if (pid !== undefined) pool.query("SELECT pg_cancel_backend($1)", [pid]).catch(() => {});
-  };
-  signal.addEventListener("abort", cancel, { once: true });
-  return () => signal.removeEventListener("abort", cancel);
+  if (settings.cancellation === undefined || pid === undefined) return () => {};
+  return settings.cancellation.onStop(() => {
+    pool.query("SELECT pg_cancel_backend($1)", [pid]).catch(() => {});
+  });
 }
 
 function isConnectionError(error: Error): boolean {

@@ -9,8 +9,11 @@ export type TransactionMode = "read" | "write";
 
 /** What a transaction of one engine does at each step; `Connection` is whatever the steps share. */
 export interface TransactionSteps<Connection, EngineSession extends Session> {
-  /** A connection for this transaction alone (from a pool, or the engine's one connection once its turn comes). */
-  acquire(settings: RunSettings): Promise<Connection>;
+  /**
+   * A connection for this transaction alone (from a pool, or the engine's one connection once its turn comes).
+   * `bounded`: it is for a bounded read (`autocommit` runs it).
+   */
+  acquire(settings: RunSettings, bounded: boolean): Promise<Connection> | Connection;
   /** Stops the statement running on `connection` when the call is cancelled; returns what stops watching. */
   cancelOn(connection: Connection, settings: RunSettings): () => void;
   /**
@@ -35,9 +38,9 @@ export interface TransactionSteps<Connection, EngineSession extends Session> {
   abort(connection: Connection, session: EngineSession | undefined): Promise<void> | void;
   /**
    * Gives the connection back, or closes it: after a failure (`failure`, what was thrown), or after untrusted SQL,
-   * it may hold anything.
+   * it may hold anything. `bounded` as given to `acquire`.
    */
-  release(connection: Connection, outcome: { failure: Error | undefined; untrusted: boolean }): void;
+  release(connection: Connection, outcome: { failure: Error | undefined; untrusted: boolean; bounded: boolean }): void;
 }
 
 /**
@@ -65,7 +68,7 @@ async function runTransaction<Connection, EngineSession extends Session, T>(
   hint?: TransactionHint,
 ): Promise<T> {
   const autocommit = mode === "read" && hint?.bounded === true && !untrusted ? steps.autocommit : undefined;
-  const connection = await steps.acquire(settings);
+  const connection = await steps.acquire(settings, autocommit !== undefined);
   const stop = steps.cancelOn(connection, settings);
   let session: EngineSession | undefined;
   let failure: Error | undefined;
@@ -85,6 +88,6 @@ async function runTransaction<Connection, EngineSession extends Session, T>(
     throw error;
   } finally {
     stop();
-    steps.release(connection, { failure, untrusted });
+    steps.release(connection, { failure, untrusted, bounded: autocommit !== undefined });
   }
 }
