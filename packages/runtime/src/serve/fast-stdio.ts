@@ -48,7 +48,8 @@ export function fastStdio(
       },
     });
     if (running.get(request.id) === call) running.delete(request.id);
-    if (!call.cancelled && text !== undefined) lines.write(`${text}\n`);
+    // The last answer of a burst goes out at once: waiting for the turn's end would batch it with nothing.
+    if (!call.cancelled && text !== undefined) lines.write(`${text}\n`, running.size === 0);
   };
   const modern = async (request: FastRequest, exchange: RunningExchange): Promise<string | undefined> =>
     (await fast.answer(request, exchange)).text;
@@ -101,9 +102,10 @@ function cancel(call: Running): void {
 
 /**
  * Lines written together: the answers finished in one turn of the event loop go out in one write (one system call
- * for many answers when many requests are in flight). The order of the lines is kept.
+ * for many answers when many requests are in flight). The order of the lines is kept. A line written `last` (no
+ * other request is running) goes out with those before it at once.
  */
-function batched(write: (text: string) => void): { write(line: string): void; flush(): void } {
+function batched(write: (text: string) => void): { write(line: string, last?: boolean): void; flush(): void } {
   let pending: string[] = [];
   let scheduled = false;
   const flush = () => {
@@ -114,8 +116,9 @@ function batched(write: (text: string) => void): { write(line: string): void; fl
     write(text);
   };
   return {
-    write(line) {
+    write(line, last = false) {
       pending.push(line);
+      if (last) return flush();
       if (scheduled) return;
       scheduled = true;
       setImmediate(flush);
