@@ -48,8 +48,7 @@ export function fastStdio(
       },
     });
     if (running.get(request.id) === call) running.delete(request.id);
-    // The last answer of a burst goes out at once: waiting for the turn's end would batch it with nothing.
-    if (!call.cancelled && text !== undefined) lines.write(`${text}\n`, running.size === 0);
+    if (!call.cancelled && text !== undefined) lines.write(`${text}\n`);
   };
   const modern = async (request: FastRequest, exchange: RunningExchange): Promise<string | undefined> =>
     (await fast.answer(request, exchange)).text;
@@ -102,10 +101,9 @@ function cancel(call: Running): void {
 
 /**
  * Lines written together: the answers finished in one turn of the event loop go out in one write (one system call
- * for many answers when many requests are in flight). The order of the lines is kept. A line written `last` (no
- * other request is running) goes out with those before it at once.
+ * for many answers when many requests are in flight). The order of the lines is kept.
  */
-function batched(write: (text: string) => void): { write(line: string, last?: boolean): void; flush(): void } {
+function batched(write: (text: string) => void): { write(line: string): void; flush(): void } {
   let pending: string[] = [];
   let scheduled = false;
   const flush = () => {
@@ -116,9 +114,8 @@ function batched(write: (text: string) => void): { write(line: string, last?: bo
     write(text);
   };
   return {
-    write(line, last = false) {
+    write(line) {
       pending.push(line);
-      if (last) return flush();
       if (scheduled) return;
       scheduled = true;
       setImmediate(flush);
