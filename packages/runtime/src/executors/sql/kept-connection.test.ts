@@ -5,6 +5,8 @@ interface Conn {
   id: number;
 }
 
+const unwatched = () => () => {};
+
 describe("the connection kept for bounded reads", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -12,7 +14,7 @@ describe("the connection kept for bounded reads", () => {
 
   it("keeps the first connection a bounded read gave back, and lends it to one read at a time", () => {
     const closed: Conn[] = [];
-    const kept = new KeptConnection<Conn>(30_000, (c) => closed.push(c));
+    const kept = new KeptConnection<Conn>(30_000, (c) => closed.push(c), unwatched);
     const a = { id: 1 };
     const b = { id: 2 };
     expect(kept.take()).toBeUndefined();
@@ -31,7 +33,7 @@ describe("the connection kept for bounded reads", () => {
   });
 
   it("gives way to any other transaction, at once or after the read that has it", async () => {
-    const kept = new KeptConnection<Conn>(30_000, () => {});
+    const kept = new KeptConnection<Conn>(30_000, () => {}, unwatched);
     const a = { id: 1 };
     kept.keep(a);
     expect(kept.yieldTo()).toBe(a);
@@ -48,10 +50,37 @@ describe("the connection kept for bounded reads", () => {
     expect(kept.keep(a)).toBe(true);
   });
 
+  it("closes a connection lost while kept, and leaves one a read has to that read's failure", () => {
+    const closed: Conn[] = [];
+    const losses = new Map<Conn, () => void>();
+    const kept = new KeptConnection<Conn>(
+      30_000,
+      (c) => closed.push(c),
+      (c, lost) => {
+        losses.set(c, lost);
+        return () => losses.delete(c);
+      },
+    );
+    const a = { id: 1 };
+    const b = { id: 2 };
+    kept.keep(a);
+    losses.get(a)!();
+    expect(closed).toEqual([a]);
+    expect(losses.size).toBe(0);
+    expect(kept.take()).toBeUndefined();
+    kept.keep(b);
+    expect(kept.take()).toBe(b);
+    losses.get(b)!();
+    expect(closed).toEqual([a]);
+    // The read failed: the driver forgets it and closes it itself.
+    expect(kept.forget(b)).toBe(true);
+    expect(losses.size).toBe(0);
+  });
+
   it("forgets a connection that failed, and closes one left unused for the idle time", () => {
     vi.useFakeTimers();
     const closed: Conn[] = [];
-    const kept = new KeptConnection<Conn>(30_000, (c) => closed.push(c));
+    const kept = new KeptConnection<Conn>(30_000, (c) => closed.push(c), unwatched);
     const a = { id: 1 };
     kept.keep(a);
     expect(kept.forget(a)).toBe(true);

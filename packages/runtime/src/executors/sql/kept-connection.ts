@@ -5,8 +5,10 @@
  * the pool as before.
  *
  * It is the connection the first bounded read was given, kept when that read succeeded. One that fails is dropped
- * by the driver (`forget`); one unused for `idleMs` is closed, as the pool closes its own idle connections. It never
- * starves the pool (which may hold one connection): any other transaction has it back first (`yieldTo`).
+ * by the driver (`forget`); one lost while kept (the server restarted) is closed at once, so the next read takes a
+ * new one from the pool and does not fail, as the pool drops its own idle connections that die; one unused for
+ * `idleMs` is closed as the pool closes its own. It never starves the pool (which may hold one connection): any
+ * other transaction has it back first (`yieldTo`).
  */
 export class KeptConnection<Connection> {
   #connection: Connection | undefined;
@@ -17,10 +19,16 @@ export class KeptConnection<Connection> {
   /** Callers waiting on the pool (`fromPool`): while any does, a connection given back goes to the pool. */
   #waiting = 0;
 
-  /** `close` ends a connection for good (the pool forgets it). */
+  #unwatch: (() => void) | undefined;
+
+  /**
+   * `close` ends a connection for good (the pool forgets it); `watch` calls `lost` when a connection dies (its
+   * error and end events) and returns what stops watching.
+   */
   constructor(
     private readonly idleMs: number,
     private readonly close: (connection: Connection) => void,
+    private readonly watch: (connection: Connection, lost: () => void) => () => void,
   ) {}
 
   /** The kept connection, now taken, or undefined when there is none or another read has it. */
@@ -41,6 +49,10 @@ export class KeptConnection<Connection> {
     }
     if (this.#connection === undefined) {
       this.#connection = connection;
+      // Lost while a read has it, the read fails and the driver forgets it; lost while kept, it goes now.
+      this.#unwatch = this.watch(connection, () => {
+        if (!this.#taken && this.forget(connection)) this.close(connection);
+      });
       // An idle time of 0 keeps connections open for good, as it does in the pools.
       if (this.idleMs > 0) this.#timer = this.#arm(this.idleMs);
     }
@@ -78,6 +90,8 @@ export class KeptConnection<Connection> {
     this.#connection = undefined;
     this.#taken = false;
     clearTimeout(this.#timer);
+    this.#unwatch?.();
+    this.#unwatch = undefined;
     return true;
   }
 
@@ -105,4 +119,14 @@ export class KeptConnection<Connection> {
     timer.unref?.();
     return timer;
   }
+}
+
+/** Calls `lost` when a connection errs or ends: both drivers' connections are Node event emitters. */
+export function watchEnd(connection: NodeJS.EventEmitter, lost: () => void): () => void {
+  connection.on("error", lost);
+  connection.on("end", lost);
+  return () => {
+    connection.off("error", lost);
+    connection.off("end", lost);
+  };
 }

@@ -1,7 +1,7 @@
 import type { Connection, Pool, PoolConnection, PoolOptions } from "mysql2";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
-import { KeptConnection } from "./kept-connection.js";
+import { KeptConnection, watchEnd } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
@@ -46,7 +46,7 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
   pool.on("connection", (conn) => {
     conn.on("error", () => {});
   });
-  const kept = new KeptConnection<PoolConnection>(config.idleTimeout ?? IDLE_MS, (conn) => conn.destroy());
+  const kept = new KeptConnection<PoolConnection>(config.idleTimeout ?? IDLE_MS, (conn) => conn.destroy(), watchEnd);
 
   async function connect(settings: RunSettings): Promise<PoolConnection> {
     // Its error listener was added when the pool made it (`pool.on("connection")`): one per checkout piled up.

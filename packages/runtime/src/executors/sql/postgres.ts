@@ -1,7 +1,7 @@
 import type { Pool, PoolClient, PoolConfig, QueryArrayConfig, QueryArrayResult, QueryResult } from "pg";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
-import { KeptConnection } from "./kept-connection.js";
+import { KeptConnection, watchEnd } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
 import { checkReadOnlySql } from "./read-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
@@ -41,7 +41,11 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
     types: { getTypeParser },
   });
   // Destroyed, not given back: released with an error, pg-pool closes a client.
-  const kept = new KeptConnection<PoolClient>(config.idleTimeoutMillis ?? IDLE_MS, (client) => client.release(true));
+  const kept = new KeptConnection<PoolClient>(
+    config.idleTimeoutMillis ?? IDLE_MS,
+    (client) => client.release(true),
+    watchEnd,
+  );
   // A connection that dies while idle (server restart) is dropped by the pool; the next call opens another.
   pool.on("error", () => {});
   // A connection that dies while checked out but between statements reports on the client: never an uncaught error.
