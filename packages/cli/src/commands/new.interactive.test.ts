@@ -48,7 +48,9 @@ describe("mcpsmith new at a terminal", { timeout: 120_000 }, () => {
 
   it("asks for the openapi template's document, showing what is wrong and asking again until it reads", async () => {
     writeFileSync(join(parent, "notes.yaml"), "title: not an API\n");
-    const question = "OpenAPI or Swagger document";
+    // The whole question: the template list's hint for openapi says "OpenAPI or Swagger document" too, and keys
+    // sent when that hint shows arrive between the two prompts, where the terminal is not yet raw.
+    const question = "OpenAPI or Swagger document (a file, or an http(s) URL)";
     const { code, transcript } = await inTerminal(
       ["new", "--no-install", "--no-git", "--pm", "npm", "--transport", "stdio"],
       [
