@@ -9,6 +9,7 @@
  * and one pinned to 2026-07-28; dbhub speaks 2025-era revisions only. The same comparison runs on PostgreSQL and
  * MariaDB (engines.ts), dbhub pointed at the same database.
  */
+import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,8 +26,51 @@ const BIN = join(ROOT, "packages/cli/dist/bin.js");
  * download both on first use; dbhub then reads only the local file.
  */
 export const DBHUB_VERSION = "1.4.0";
-const DBHUB_NPX = ["-y", "-p", "node@22", "-p", `@bytebase/dbhub@${DBHUB_VERSION}`, "--", "dbhub"];
+const NODE_22 = ["-y", "-p", "node@22"];
+const DBHUB_NPX = [...NODE_22, "-p", `@bytebase/dbhub@${DBHUB_VERSION}`, "--", "dbhub"];
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
+
+/** A Node.js a server runs on: its binary and `process.version`. */
+export interface ServerNode {
+  path: string;
+  version: string;
+}
+
+/** The Node the bench itself runs on (20.19 and later). */
+export const BENCH_NODE: ServerNode = { path: process.execPath, version: process.version };
+
+/**
+ * The Node dbhub runs on, the binary `npx -p node@22` fetched: mcpsmith runs on it too, beside the bench's own Node,
+ * so that the rows compared with dbhub differ in the server only (on this machine Node 22 runs the same server
+ * 5-7% faster than Node 20).
+ */
+export function dbhubNode(): Promise<ServerNode> {
+  return new Promise((resolveNode, reject) =>
+    execFile(
+      NPX,
+      [...NODE_22, "--", "node", "-p", "process.execPath + ' ' + process.version"],
+      { env: npxEnv() },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const [path, version] = stdout.trim().split(" ");
+        if (path === undefined || version === undefined) return reject(new Error(`npx printed ${stdout}`));
+        resolveNode({ path, version });
+      },
+    ),
+  );
+}
+
+/**
+ * The SQLite engine `mcpsmith serve db` picks on `node` (its `auto` default): better-sqlite3 where its installed
+ * build loads there, else node:sqlite, which is also dbhub's. A build made for another Node's ABI does not load.
+ */
+export function sqliteEngineOn(node: ServerNode): Promise<string> {
+  const runtime = JSON.stringify(join(ROOT, "packages/runtime/package.json"));
+  const check = `const D = require("node:module").createRequire(${runtime})("better-sqlite3"); new D(":memory:").close()`;
+  return new Promise((resolveEngine) =>
+    execFile(node.path, ["-e", check], (error) => resolveEngine(error ? "node:sqlite" : "better-sqlite3")),
+  );
+}
 
 /** The client's era: 2025-11-25 after `initialize` (the v2 client's default, and every v1 client), or 2026-07-28. */
 export type Era = "legacy" | "2026-07-28";
@@ -82,18 +126,27 @@ async function stdioContender(
 const pageRows = (result: { structuredContent?: unknown }) =>
   (result.structuredContent as { rows: unknown[] }).rows.length;
 
-/**
- * `nodeFlags` go before the CLI (`--cpu-prof` for `--profile`); `checkout` is the root of another built checkout of
- * mcpsmith to run instead of this one (`--baseline`: the same round trip before a change, in the same rounds).
- */
-export function mcpsmith(engine: Engine, era: Era, nodeFlags: string[] = [], checkout?: string): Promise<Contender> {
+export interface McpsmithRun {
+  /** Before the CLI (`--cpu-prof` for `--profile`). */
+  nodeFlags?: string[];
+  /** The root of another built checkout of mcpsmith to run instead of this one (`--baseline`). */
+  checkout?: string;
+  /** The Node the server runs on (default the bench's) and, on SQLite, the engine it reads with there. */
+  node?: ServerNode;
+  sqliteEngine?: string;
+}
+
+/** `mcpsmith serve db` on `engine`, its name saying the Node it runs on (and on SQLite, the engine). */
+export function mcpsmith(engine: Engine, era: Era, run: McpsmithRun = {}): Promise<Contender> {
+  const { nodeFlags = [], checkout, node = BENCH_NODE, sqliteEngine } = run;
   const bin = checkout === undefined ? BIN : join(resolve(checkout), "packages/cli/dist/bin.js");
   const who = checkout === undefined ? "mcpsmith serve db" : `baseline ${checkout}: serve db`;
+  const on = `Node ${node.version.slice(1)}${sqliteEngine === undefined ? "" : `, ${sqliteEngine}`}`;
   // SQLite's file is the argument; a server's URL goes in the environment, as a host would pass it.
   const sqlite = engine.name === "sqlite";
   return stdioContender(
-    `${who}, ${engine.listTool}, ${era} client`,
-    [process.execPath, ...nodeFlags, bin, "serve", "db", ...(sqlite ? [engine.url] : [])],
+    `${who} (${on}), ${engine.listTool}, ${era} client`,
+    [node.path, ...nodeFlags, bin, "serve", "db", ...(sqlite ? [engine.url] : [])],
     engine.listTool,
     { limit: 100 },
     pageRows,
@@ -103,10 +156,10 @@ export function mcpsmith(engine: Engine, era: Era, nodeFlags: string[] = [], che
 }
 
 /** The floor: an SDK server whose tool answers `answerFile` (a result mcpsmith answered) as it is. */
-export function floor(answerFile: string, tool: string, era: Era): Promise<Contender> {
+export function floor(answerFile: string, tool: string, era: Era, node: ServerNode = BENCH_NODE): Promise<Contender> {
   return stdioContender(
-    `floor: SDK server answering the same result, no work, ${era} client`,
-    [process.execPath, fileURLToPath(new URL("./floor-server.js", import.meta.url)), answerFile, tool],
+    `floor: SDK server answering the same result, no work (Node ${node.version.slice(1)}), ${era} client`,
+    [node.path, fileURLToPath(new URL("./floor-server.js", import.meta.url)), answerFile, tool],
     tool,
     { limit: 100 },
     pageRows,
@@ -118,9 +171,9 @@ export function floor(answerFile: string, tool: string, era: Era): Promise<Conte
  * dbhub answers its rows as JSON text; its DSN is `sqlite://` and the absolute path. Without npx or the registry
  * this throws, and the run says so.
  */
-export function dbhub(engine: Engine): Promise<Contender> {
+export function dbhub(engine: Engine, node?: ServerNode): Promise<Contender> {
   return stdioContender(
-    `dbhub ${DBHUB_VERSION}, execute_sql, legacy client`,
+    `dbhub ${DBHUB_VERSION} (Node ${node?.version.slice(1) ?? "22"}), execute_sql, legacy client`,
     [NPX, ...DBHUB_NPX, "--transport", "stdio", "--dsn", engine.dbhubDsn],
     "execute_sql",
     { sql: engine.pageSql },
