@@ -125,7 +125,8 @@ describe("stdio hygiene", () => {
     const client = new Client({ name: "hygiene", version: "1.0.0" }, options);
     await client.connect(transport);
     try {
-      for (const text of ["one", "two"]) {
+      // The second is written on the wire with \u escapes (serve/ascii-wire.ts): the client reads it as it was.
+      for (const text of ["one", "Antônio — “two” 🎸"]) {
         const result = await client.callTool({ name: "noisy", arguments: { text } });
         expect(result.isError).toBeFalsy();
         expect(result.content).toEqual([{ type: "text", text: `echo ${text}` }]);
@@ -136,7 +137,7 @@ describe("stdio hygiene", () => {
     }
     expect(errors).toEqual([]);
     expect(stderr).toContain("stray console.log: one");
-    expect(stderr).toContain("stray console.log: two");
+    expect(stderr).toContain("stray console.log: Antônio — “two” 🎸");
     expect(stderr).toContain("stray process.stdout.write");
   });
 
@@ -155,6 +156,25 @@ describe("stdio hygiene", () => {
     expect(stderr).toContain("stray console.info\n");
     expect(stderr).toContain("stray process.stdout.write\n");
     expect(stderr).toContain("stray write without newline");
+  });
+
+  it("writes an answer's few non-ASCII characters as \\u escapes, on the SDK's path and the fast path alike", async () => {
+    const server = spawnRaw();
+    await initializeAndCall(server);
+    const text = `${"a long answer ".repeat(20)}Antônio — “live” 🎸`;
+    // The first call may come before the legacy fast path is ready, this one after it.
+    for (const id of [3, 4]) {
+      server.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "noisy", arguments: { text } } });
+      expect((await server.response(id)).result).toMatchObject({ content: [{ type: "text", text: `echo ${text}` }] });
+    }
+    server.child.stdin.end();
+    expect(await server.exit()).toEqual({ code: 0, signal: null });
+    const answers = server.stdoutLines.filter((line) => [3, 4].includes(JSON.parse(line).id));
+    expect(answers).toHaveLength(2);
+    for (const line of answers) {
+      expect(line).not.toMatch(/[\u0080-\uffff]/);
+      expect(line).toContain("Ant\\u00f4nio \\u2014 \\u201clive\\u201d \\ud83c\\udfb8");
+    }
   });
 
   it("exits 0 when the client closes stdin", async () => {

@@ -4,6 +4,7 @@ import type { LegacyFastPath } from "../engine/fast/legacy-fast-path.js";
 import type { LiveModel } from "../engine/live-model.js";
 import { TaskManager, type TaskOptions } from "../engine/tasks/manager.js";
 import { loadSdk, sdkLoaded } from "../sdk.js";
+import { asciiWire } from "./ascii-wire.js";
 import { fastStdio } from "./fast-stdio.js";
 import { stdioFront } from "./stdio-front.js";
 import { guardStdin } from "./stdio-guard.js";
@@ -26,18 +27,23 @@ export interface StdioHandle {
  */
 export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fastPath = true): Promise<StdioHandle> {
   const stdout = process.stdout;
-  const protocolWrite = stdout.write.bind(stdout);
+  const realWrite = stdout.write.bind(stdout);
+  // Every message, from whichever side, goes out through here (serve/ascii-wire.ts says why it is escaped).
+  const protocolWrite = (text: string | Uint8Array, written?: () => void) =>
+    realWrite(typeof text === "string" ? asciiWire(text) : text, written);
   // The SDK's answer to a message replayed to it (the front answered it already) is dropped here.
   let dropping: { id: string | number; dropped: () => void } | undefined;
   const protocolOut = new Writable({
-    write(chunk, encoding, callback) {
+    // The SDK writes each message as a string: kept one, so that it is escaped as the fast paths' answers are.
+    decodeStrings: false,
+    write(chunk: string | Uint8Array, _encoding, callback) {
       if (dropping !== undefined && answersTo(chunk, dropping.id)) {
         dropping.dropped();
         dropping = undefined;
         callback();
         return;
       }
-      protocolWrite(chunk, encoding, callback);
+      protocolWrite(chunk, callback);
     },
   });
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
@@ -109,7 +115,7 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
           legacy?.close();
           fast?.stop();
           stdin.stop();
-          stdout.write = protocolWrite as typeof stdout.write;
+          stdout.write = realWrite as typeof stdout.write;
         });
       return closing;
     },
