@@ -20,6 +20,9 @@ describe("isCanonicalToolResult", () => {
     "an error with blocks",
     "structuredContent an array",
     "structuredContent a string",
+    "text with a few non-ASCII characters",
+    "structuredContent with a few non-ASCII characters",
+    "text dense with non-ASCII characters",
   ];
   it.each(taken)("hands on %s as it is", (shape) => {
     expect(isCanonicalToolResult(SHAPES[shape]!())).toBe(true);
