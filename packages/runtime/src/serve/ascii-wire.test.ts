@@ -17,15 +17,16 @@ describe("asciiWire", () => {
     expect(asciiWire(json)).toBe(json);
   });
 
+  // Text holding characters past U+00FF comes as bytes (its escaped copy would be slow to encode), other text as a string.
   it.each([
-    ["Latin-1 letters", "Antônio Carlos Jobim, Caetano Veloso"],
-    ["two-byte characters", "For Those — About To Rock “live”"],
-    ["a surrogate pair", "Rock 🎸 on"],
-    ["line and paragraph separators", "one\u2028two\u2029three"],
-  ])("escapes %s into ASCII bytes that read as the same JSON", (_, name) => {
+    ["Latin-1 letters", "Antônio Carlos Jobim, Caetano Veloso", "string"],
+    ["two-byte characters", "For Those — About To Rock “live”", "bytes"],
+    ["a surrogate pair", "Rock 🎸 on", "bytes"],
+    ["line and paragraph separators", "one\u2028two\u2029three", "bytes"],
+  ])("escapes %s into ASCII that reads as the same JSON", (_, name, form) => {
     const json = answer(name);
     const wire = asciiWire(json);
-    expect(Buffer.isBuffer(wire)).toBe(true);
+    expect(Buffer.isBuffer(wire) ? "bytes" : "string").toBe(form);
     expect(isAscii(wire)).toBe(true);
     expect(read(wire)).toEqual(JSON.parse(json));
   });

@@ -1,5 +1,5 @@
 /**
- * A JSON-RPC message as it goes on the wire: its few non-ASCII characters written as `\u` escapes, in bytes.
+ * A JSON-RPC message as it goes on the wire: its few non-ASCII characters written as `\u` escapes.
  *
  * V8 encodes and decodes UTF-8 quickly only while the text is ASCII; from the first other character on it goes a
  * character at a time. One accented name early in a 38 KB page of rows made the official client's decoding of the
@@ -16,22 +16,26 @@ export function asciiWire(json: string): string | Buffer {
   // Measured in slices: most of a message is ASCII, and only the slices holding other characters are rewritten.
   let escaped = "";
   let copied = 0;
+  let wide = false;
+  const unicodeEscape = (unit: string) => {
+    const code = unit.charCodeAt(0);
+    if (code > 0xff) wide = true;
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+  };
   for (let at = 0; at < json.length; at += SLICE) {
     const slice = json.slice(at, at + SLICE);
     if (Buffer.byteLength(slice) === slice.length) continue;
     escaped += json.slice(copied, at) + slice.replace(NON_ASCII, unicodeEscape);
     copied = at + SLICE;
   }
-  // ASCII now, so its Latin-1 bytes are its UTF-8 bytes; encoding it as UTF-8 would be slower where the text came
-  // as two-byte characters (an em dash, an emoji), which V8 keeps in the escaped copy.
-  return Buffer.from(escaped + json.slice(copied), "latin1");
+  escaped += json.slice(copied);
+  // A text that held a character past U+00FF (an em dash, an emoji) is kept by V8 in two-byte form, and so is its
+  // escaped copy, whose UTF-8 encoding is then slow: its Latin-1 bytes are the same bytes, written at once. Other
+  // text stays a string, since a buffer per message costs the collector more than encoding ASCII does.
+  return wide ? Buffer.from(escaped, "latin1") : escaped;
 }
 
 /** At most one extra UTF-8 byte in this many characters: sparse enough to escape. */
 const SPARSE = 16;
 const SLICE = 2048;
 const NON_ASCII = /[\u0080-\uffff]/g;
-
-function unicodeEscape(unit: string): string {
-  return `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
