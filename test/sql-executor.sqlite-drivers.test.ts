@@ -1,7 +1,7 @@
 // Which SQLite engine runs a database: better-sqlite3 where it loads, else node:sqlite where this Node has it, else
 // an error that says which of the two to get. "Without better-sqlite3" is the runtime as published, copied where no
 // node_modules folder is reachable: what a user has when its native build failed or was never installed.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,6 +29,32 @@ async function runtimeWithoutBetterSqlite3(): Promise<
   cpSync(join(ROOT, "packages/runtime/package.json"), join(copy, "package.json"));
   return import(pathToFileURL(join(copy, "dist/executors/sql/index.js")).href);
 }
+
+describe.each(SQLITE_DRIVERS)("%s", (driver) => {
+  it("reads every 64-bit integer whole, on a read-only connection too, and again after the first too large", async () => {
+    const engine = await loadSqliteEngine(driver);
+    const file = join(dir, `integers-${driver.replace(":", "-")}.db`);
+    // An empty file is an empty database: the engines open only files that exist.
+    writeFileSync(file, "");
+    const writer = engine.open(file, { readOnly: false });
+    writer.exec("CREATE TABLE n (id INTEGER PRIMARY KEY, v INTEGER)");
+    writer.exec("INSERT INTO n VALUES (1, 7), (2, 9007199254740993), (3, -9223372036854775808)");
+    writer.close();
+    const reader = engine.open(file, { readOnly: true });
+    try {
+      const all = reader.prepare("SELECT v FROM n ORDER BY id");
+      const small = reader.prepare("SELECT v FROM n WHERE id = 1");
+      const whole = ["7", "9007199254740993", "-9223372036854775808"];
+      for (let run = 0; run < 2; run++) {
+        expect(all.all([]).map(([v]) => String(v))).toEqual(whole);
+        expect(all.rows([], 10).map(([v]) => String(v))).toEqual(whole);
+        expect(small.all([]).map(([v]) => Number(v))).toEqual([7]);
+      }
+    } finally {
+      reader.close();
+    }
+  });
+});
 
 describe("the SQLite engine a database runs on", () => {
   it("is better-sqlite3 where it loads, node:sqlite otherwise", async () => {
