@@ -10,10 +10,11 @@
  *
  * `--round-trip` leaves introspection and generation out. `--engines` picks the engines (default: all three; an
  * engine whose service does not answer is left out with a note). `--baseline DIR` adds the round trip of another
- * built checkout of mcpsmith (the commit before a change) to the same rounds. `--profile` measures mcpsmith alone,
- * its server under `--cpu-prof` and this client under the inspector's profiler, and prints where each spent the
- * measured calls. The targets (list_ at most dbhub's p50 on each engine and era; on SQLite, within 1.2x of the floor
- * of the same era) are printed PASS or MISS; results also go to bench/results/database-*.json.
+ * built checkout of mcpsmith (the commit before a change) to the same rounds, on each Node mcpsmith runs on.
+ * `--profile` measures mcpsmith alone, its server under `--cpu-prof` and this client under the inspector's profiler,
+ * and prints where each spent the measured calls. The targets (list_ at most dbhub's p50 on each engine and era, on
+ * dbhub's Node; on SQLite, within 1.2x of the floor of the same era and Node) are printed PASS or MISS; results also
+ * go to bench/results/database-*.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -182,8 +183,12 @@ async function engineRoundTrips(
       );
     }
     if (baseline !== undefined) {
-      for (const era of ERAS) {
-        contenders.push({ ...(await mcpsmith(engine, era, { checkout: baseline })), role: "other", era });
+      for (const node of nodes.all) {
+        const sqliteEngine = sqlite ? await sqliteEngineOn(node) : undefined;
+        for (const era of ERAS) {
+          const before = await mcpsmith(engine, era, { checkout: baseline, node, sqliteEngine });
+          contenders.push({ ...before, role: "other", era, node: node.version });
+        }
       }
     }
     log(`${engine.title}, ${engine.listTool}, 100 rows: ${WARM_UP} warm-up calls each, then ${CALLS} rounds`);
