@@ -5,14 +5,17 @@
  * driver and the floor (an SDK server answering the same bytes without work, in both eras), in one run.
  *
  *   node bench/dist/run.js --only database [--quick] [--round-trip] [--engines sqlite,postgres,mysql]
- *     [--profile [--engine sqlite|postgres|mysql] [--era legacy|2026-07-28]] [--baseline DIR]
+ *     [--profile [--engine sqlite|postgres|mysql] [--era legacy|2026-07-28] [--on-dbhub-node]] [--baseline DIR]
+ *     [--warm-up N]
  *   (or node bench/dist/database/run.js [...])
  *
- * `--round-trip` leaves introspection and generation out. `--engines` picks the engines (default: all three; an
- * engine whose service does not answer is left out with a note). `--baseline DIR` adds the round trip of another
+ * `--warm-up N` makes each contender answer N calls before the measured rounds (default 30). `--round-trip` leaves
+ * introspection and generation out. `--engines` picks the engines (default: all three; an engine whose service does
+ * not answer is left out with a note). `--baseline DIR` adds the round trip of another
  * built checkout of mcpsmith (the commit before a change) to the same rounds, on each Node mcpsmith runs on.
  * `--profile` measures mcpsmith alone, its server under `--cpu-prof` and this client under the inspector's profiler,
- * and prints where each spent the measured calls. The targets (list_ at most dbhub's p50 on each engine and era, on
+ * and prints where each spent the measured calls; `--on-dbhub-node` runs that server on dbhub's Node (where the
+ * targets are judged) instead of the bench's. The targets (list_ at most dbhub's p50 on each engine and era, on
  * dbhub's Node; on SQLite, within 1.2x of the floor of the same era and Node) are printed PASS or MISS; results also
  * go to bench/results/database-*.json.
  */
@@ -50,8 +53,14 @@ const profile = process.argv.includes("--profile");
 const baseline = option("--baseline");
 const engineNames = (option("--engines") ?? option("--engine") ?? "sqlite,postgres,mysql").split(",") as EngineName[];
 const profileEra = (option("--era") ?? "legacy") as Era;
+const profileOnDbhubNode = process.argv.includes("--on-dbhub-node");
 const REPS = quick ? 1 : 3;
-const WARM_UP = quick ? 5 : 30;
+// 30 calls leave a server's per-request code where V8 first runs it (interpreted, then Sparkplug's baseline code):
+// TurboFan optimises a function once it has run about 3,000 times (Node 22), so `--warm-up 3000` measures a server
+// that has been up a while, and the default the first hundreds of calls of a host's session.
+const WARM_UP = Number(option("--warm-up") ?? (quick ? 5 : 30));
+if (!Number.isInteger(WARM_UP) || WARM_UP < 1)
+  throw new Error(`--warm-up takes a whole number of calls, not ${option("--warm-up")}`);
 // Server CPU is read in 10 ms clock ticks: 100 calls read it to 0.1 ms a call.
 const CALLS = quick ? 100 : 300;
 
@@ -221,7 +230,10 @@ async function profileRoundTrip(engine: Engine, workDir: string): Promise<void> 
   const profiles = join(workDir, "profiles");
   // Sampled every 100 µs (V8's default is 1 ms): a call takes about 1 ms, so the default gives one sample a call.
   const flags = ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", profiles];
-  const ours = await mcpsmith(engine, profileEra, { nodeFlags: flags });
+  const node = profileOnDbhubNode ? await dbhubNode() : BENCH_NODE;
+  const sqliteEngine = engine.name === "sqlite" ? await sqliteEngineOn(node) : undefined;
+  const ours = await mcpsmith(engine, profileEra, { nodeFlags: flags, node, sqliteEngine });
+  log(`profiling ${ours.name}`);
   const session = new Session();
   let client: CpuProfile;
   let window: ProfileWindow;
@@ -285,7 +297,8 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
     const rows = roundTrips.filter((r) => r.engine === engine);
     lines.push(
       "",
-      `A 100-row page of Chinook's Track on ${engine}, per call (CPU: server process tree, its main thread, client process):`,
+      `A 100-row page of Chinook's Track on ${engine}, per call after ${WARM_UP} warm-up calls each (CPU: server process` +
+        " tree, its main thread, client process):",
       "",
       "| | p50 | p95 | server CPU | server main thread | client CPU |",
       "| --- | --: | --: | --: | --: | --: |",
@@ -327,7 +340,11 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
   const file = join(results, `database-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ quick, node: process.version, loadAverage: load, generation, roundTrips, notes }, null, 2),
+    JSON.stringify(
+      { quick, warmUp: WARM_UP, node: process.version, loadAverage: load, generation, roundTrips, notes },
+      null,
+      2,
+    ),
   );
   log(`results written to ${file}`);
 }
