@@ -1,12 +1,12 @@
 import { ToolError } from "../../results/tool-error.js";
 import { jsonConverter } from "./codecs.js";
-import { comparedName } from "./compared.js";
-import { StatementWriter } from "./dialect.js";
-import type { SqlColumn, SqlEmbed, SqlTable } from "./model.js";
-import { cursorScope, keysetCondition, resolveOrder, type SortKey } from "./order.js";
+import type { StatementWriter } from "./dialect.js";
+import { listShape } from "./list-shape.js";
+import type { SqlEmbed, SqlTable } from "./model.js";
+import { keysetCondition, type SortKey } from "./order.js";
 import { rowEncoder, withinBytes, withRowsJson } from "./rows.js";
 import { countStatement, embedStatement, getStatement, keyValues, listStatement } from "./statements.js";
-import { columnOf, qualifiedName, tableOf } from "./tables.js";
+import { qualifiedName, tableOf } from "./tables.js";
 import type { SqlToolCall } from "./tool-call.js";
 
 /** `list_<table>` and `list_rows`: one read-only transaction for the page and, when asked, the count. */
@@ -21,31 +21,19 @@ export async function listRows(
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > limits.maxRows) {
     throw new ToolError(`limit: takes a whole number from 1 to ${limits.maxRows}.`);
   }
-  const writer = new StatementWriter(dialect);
-  const { keys, pageable } = resolveOrder(args.order, table, writer);
-  const selected = selection(table, args.select);
-  const columns = [...selected, ...keys.map((k) => k.column).filter((c) => !selected.includes(c))];
-  const scope = cursorScope(table, keys);
-  let after: unknown[] | undefined;
-  if (args.cursor !== undefined) {
-    if (!pageable)
-      throw new ToolError(`cursor: ${qualifiedName(table)} has no key to page on; narrow the filter instead.`);
-    after = cursors.open(args.cursor, scope);
-  }
+  const shape = listShape(table, dialect, args.order, args.select);
+  const { keys, scope } = shape;
+  if (args.cursor !== undefined && !shape.pageable)
+    throw new ToolError(`cursor: ${qualifiedName(table)} has no key to page on; narrow the filter instead.`);
+  const after = args.cursor === undefined ? undefined : cursors.open(args.cursor, scope);
   const count = args.count;
   if (count !== undefined && count !== "exact" && count !== "estimated")
     throw new ToolError("count: takes exact or estimated.");
-  const statement = listStatement(dialect, {
-    table,
-    where: args.where,
-    keys,
-    columns,
-    limit,
-    ...(after && { after: (w: StatementWriter) => keysetCondition(keys, after, w) }),
-  });
+  const condition = after && ((w: StatementWriter) => keysetCondition(keys, after, w));
+  const statement = listStatement(dialect, shape, args.where, condition, limit);
   const countQuery = count && countStatement(dialect, table, args.where, count === "estimated");
   const driver = await call.driver();
-  const bounded = !countQuery && args.where === undefined && byPrimaryKey(table, keys, after !== undefined, writer);
+  const bounded = !countQuery && args.where === undefined && (after ? shape.byKey.after : shape.byKey.first);
   const [page, counted] = await driver.transaction(
     "read",
     settings,
@@ -53,11 +41,11 @@ export async function listRows(
     { bounded },
   );
   // Only the selected columns are encoded; the cursor's key values come from the last row's raw values.
-  const { rows, cut, json } = withinBytes(page.arrays.map(rowEncoder(selected, page.columns)), limits.maxBytes);
+  const { rows, cut, json } = withinBytes(page.arrays.map(shape.encoder(page.columns)), limits.maxBytes);
   const more = page.truncated || cut;
   const last = page.arrays[rows.length - 1];
   const result: Record<string, unknown> & { rows: unknown[] } = withRowsJson({ rows, truncated: more }, json);
-  if (more && pageable && last) result.nextCursor = cursors.sign(scope, orderValues(keys, page.columns, last));
+  if (more && shape.pageable && last) result.nextCursor = cursors.sign(scope, orderValues(keys, page.columns, last));
   if (counted) Object.assign(result, countOf(counted.rows[0], count === "estimated" && dialect === "postgres"));
   return result;
 }
@@ -71,29 +59,6 @@ function orderValues(keys: SortKey[], read: readonly string[], row: readonly unk
   const values: unknown[] = [];
   for (const k of keys) values.push(jsonConverter(k.column.codec)(row[read.indexOf(k.column.name)]));
   return values;
-}
-
-/**
- * Whether rows in this order are read through the primary key's index, a page costing its rows alone: the order is
- * the key's columns in order, ascending, compared as stored (an expression, such as SQLite's date-time form, is
- * no index's), and a cursor's condition is one comparison (the index serves `k > ?`; an OR of several, maybe not).
- */
-function byPrimaryKey(table: SqlTable, keys: SortKey[], cursor: boolean, w: StatementWriter): boolean {
-  const key = table.primaryKey ?? [];
-  if (key.length === 0 || keys.length !== key.length || (cursor && keys.length > 1)) return false;
-  return keys.every(
-    (k, i) =>
-      k.column.name === key[i] &&
-      !k.descending &&
-      !k.column.nullable &&
-      comparedName(k.column, w) === w.name(k.column.name),
-  );
-}
-
-function selection(table: SqlTable, select: unknown): SqlColumn[] {
-  if (select === undefined) return table.columns;
-  if (!Array.isArray(select) || select.length === 0) throw new ToolError("select: takes a list of column names.");
-  return [...new Set(select)].map((name) => columnOf(table, name, "select"));
 }
 
 function countOf(row: Record<string, unknown> | undefined, planned: boolean): { count: number; countExact: boolean } {

@@ -1,23 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { CursorSigner } from "./cursor.js";
-import { StatementWriter } from "./dialect.js";
+import type { StatementWriter } from "./dialect.js";
 import { SHOP } from "./fixtures.test-support.js";
-import { keysetCondition, resolveOrder } from "./order.js";
+import { listShape } from "./list-shape.js";
+import { keysetCondition } from "./order.js";
 import { listStatement } from "./statements.js";
 
 const orders = SHOP.tables[0]!;
 
 function list(dialect: "postgres" | "mysql" | "sqlite", args: { where?: unknown; order?: unknown; after?: unknown[] }) {
-  const { keys } = resolveOrder(args.order, orders, new StatementWriter(dialect));
+  const shape = listShape(orders, dialect, args.order, ["region", "id"]);
   const after = args.after;
-  return listStatement(dialect, {
-    table: orders,
-    where: args.where,
-    keys,
-    columns: orders.columns.slice(0, 2),
-    limit: 10,
-    ...(after && { after: (w: StatementWriter) => keysetCondition(keys, after, w) }),
-  });
+  const condition = after && ((w: StatementWriter) => keysetCondition(shape.keys, after, w));
+  return listStatement(dialect, shape, args.where, condition, 10);
 }
 
 describe("listStatement", () => {
@@ -27,7 +22,7 @@ describe("listStatement", () => {
       order: [{ column: "note", direction: "desc" }],
     });
     expect(pg.text).toBe(
-      'SELECT "region", "id" FROM "public"."orders" WHERE ("note" ILIKE $1 AND "status" = ANY($2)) ' +
+      'SELECT "region", "id", "note" FROM "public"."orders" WHERE ("note" ILIKE $1 AND "status" = ANY($2)) ' +
         'ORDER BY "note" DESC NULLS FIRST, "region" ASC, "id" ASC LIMIT 11',
     );
     expect(pg.values).toEqual(["%x%", ["new", "paid"]]);
@@ -36,7 +31,7 @@ describe("listStatement", () => {
       order: [{ column: "note" }],
     });
     expect(my.text).toBe(
-      "SELECT `region`, `id` FROM `public`.`orders` WHERE (LOWER(`note`) LIKE LOWER(?) AND `status` IN (?, ?)) " +
+      "SELECT `region`, `id`, `note` FROM `public`.`orders` WHERE (LOWER(`note`) LIKE LOWER(?) AND `status` IN (?, ?)) " +
         "ORDER BY `note` IS NULL DESC, `note` ASC, `region` ASC, `id` ASC LIMIT 11",
     );
   });
@@ -97,24 +92,22 @@ describe("filters on PostgreSQL types read as text", () => {
       ...orders,
       columns: [...orders.columns, text("diagram", "xml"), text("wait", "interval"), text("code", "character(3)")],
     };
-    const { keys } = resolveOrder(undefined, table, new StatementWriter("postgres"));
-    const statement = listStatement("postgres", {
-      table,
-      where: { diagram: { eq: "<a/>" }, wait: { like: "1 day%" }, code: { in: ["x"] } },
-      keys,
-      columns: table.columns.slice(0, 1),
-      limit: 1,
-    });
+    const statement = listStatement(
+      "postgres",
+      listShape(table, "postgres", undefined, [table.columns[0]!.name]),
+      { diagram: { eq: "<a/>" }, wait: { like: "1 day%" }, code: { in: ["x"] } },
+      undefined,
+      1,
+    );
     expect(statement.text).toContain('WHERE ("diagram"::text = $1 AND "wait"::text LIKE $2 AND "code" = ANY($3))');
-    const ordered = resolveOrder([{ column: "diagram", direction: "desc" }], table, new StatementWriter("postgres"));
-    const paged = listStatement("postgres", {
-      table,
-      where: undefined,
-      keys: ordered.keys,
-      columns: table.columns.slice(0, 1),
-      limit: 1,
-      after: (w: StatementWriter) => keysetCondition(ordered.keys, ["<a/>", "eu", 1], w),
-    });
+    const ordered = listShape(table, "postgres", [{ column: "diagram", direction: "desc" }], [table.columns[0]!.name]);
+    const paged = listStatement(
+      "postgres",
+      ordered,
+      undefined,
+      (w: StatementWriter) => keysetCondition(ordered.keys, ["<a/>", "eu", 1], w),
+      1,
+    );
     expect(paged.text).toContain('("diagram"::text < $1)');
     expect(paged.text).toContain('ORDER BY "diagram"::text DESC');
   });

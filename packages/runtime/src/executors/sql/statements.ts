@@ -2,31 +2,29 @@ import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
 import { type Statement, StatementWriter } from "./dialect.js";
 import { whereClause } from "./filters.js";
+import type { ListShape } from "./list-shape.js";
 import type { SqlColumn, SqlDialect, SqlEmbed, SqlTable } from "./model.js";
-import { orderBy, type SortKey } from "./order.js";
 import { columnOf, qualifiedName, writableColumns } from "./tables.js";
 
-/** Everything `list_` settled from its arguments before writing SQL. */
-export interface ListPlan {
-  table: SqlTable;
-  where: unknown;
-  keys: SortKey[];
-  /** The last row of the previous page's order values, from a verified cursor. */
-  after?: (w: StatementWriter) => string;
-  /** Columns fetched: those selected plus the sort keys a cursor needs. */
-  columns: SqlColumn[];
-  limit: number;
-}
-
-export function listStatement(dialect: SqlDialect, plan: ListPlan): Statement {
+/**
+ * A `list_` page's statement: the shape's fixed text (list-shape.ts), the filter and the condition after a cursor's
+ * row (each bound here, in that order), and one more row than the limit.
+ */
+export function listStatement(
+  dialect: SqlDialect,
+  shape: ListShape,
+  where: unknown,
+  after: ((w: StatementWriter) => string) | undefined,
+  limit: number,
+): Statement {
   const w = new StatementWriter(dialect);
-  const conditions = [whereClause(plan.where, plan.table, w), plan.after?.(w)].filter(Boolean);
+  const conditions = [whereClause(where, shape.table, w), after?.(w)].filter(Boolean);
   const text =
-    `SELECT ${plan.columns.map((c) => w.selected(c)).join(", ")} FROM ${w.table(plan.table)}` +
+    shape.head +
     (conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "") +
-    (plan.keys.length > 0 ? ` ORDER BY ${orderBy(plan.keys, w)}` : "") +
+    shape.orderBy +
     // One more row than asked says whether there is a next page; the number is an integer the executor checked.
-    ` LIMIT ${plan.limit + 1}`;
+    ` LIMIT ${limit + 1}`;
   return w.finish(text);
 }
 
