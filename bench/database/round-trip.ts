@@ -168,6 +168,22 @@ export function floor(answerFile: string, tool: string, era: Era, node: ServerNo
 }
 
 /**
+ * The reading floor (SQLite, legacy client): a server with no library that reads the page and answers it
+ * (reader-server.ts), on `node`. What it takes over the floor is the read's own cost; what mcpsmith takes over it is
+ * mcpsmith's.
+ */
+export function reader(engine: Engine, answerFile: string, node: ServerNode = BENCH_NODE): Promise<Contender> {
+  const server = fileURLToPath(new URL("./reader-server.js", import.meta.url));
+  return stdioContender(
+    `reading floor: no library, the same SELECT and answer (Node ${node.version.slice(1)}), legacy client`,
+    [node.path, "--no-warnings", server, engine.url, engine.pageSql, engine.listTool, answerFile],
+    engine.listTool,
+    { limit: 100 },
+    pageRows,
+  );
+}
+
+/**
  * dbhub answers its rows as JSON text; its DSN is `sqlite://` and the absolute path. Without npx or the registry
  * this throws, and the run says so.
  */

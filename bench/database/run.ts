@@ -2,7 +2,8 @@
  * Databases -> MCP: introspection + generation time for Chinook, Pagila and AdventureWorks, and the `list_<table>`
  * round trip for a 100-row page of Chinook's Track through MCP over stdio, on SQLite, PostgreSQL and MariaDB: mcpsmith
  * with a legacy (2025-11-25) client and a 2026-07-28 client, dbhub on the same database, and on SQLite the plain
- * driver and the floor (an SDK server answering the same bytes without work, in both eras), in one run.
+ * driver, the floor (an SDK server answering the same bytes without work, in both eras) and the reading floor (a
+ * server with no library that reads the page and answers it, with a legacy client), in one run.
  *
  *   node bench/dist/run.js --only database [--quick] [--round-trip] [--engines sqlite,postgres,mysql]
  *     [--profile [--engine sqlite|postgres|mysql] [--era legacy|2026-07-28] [--on-dbhub-node]] [--baseline DIR]
@@ -39,6 +40,7 @@ import {
   floor,
   mcpsmith,
   measureRoundTrips,
+  reader,
   type ServerNode,
   sqliteEngineOn,
 } from "./round-trip.js";
@@ -68,7 +70,7 @@ interface RoundTripFigures {
   engine: string;
   name: string;
   /** What the row is, for the targets: mcpsmith in an era, the floor in an era, dbhub, or another row. */
-  role: "mcpsmith" | "floor" | "dbhub" | "other";
+  role: "mcpsmith" | "floor" | "reader" | "dbhub" | "other";
   era?: Era;
   /** The Node version the server runs on (mcpsmith, the floor, dbhub). */
   node?: string;
@@ -182,6 +184,7 @@ async function engineRoundTrips(
           const least = await floor(answer, engine.listTool, era, node);
           contenders.push({ ...least, role: "floor", era, node: node.version });
         }
+        contenders.push({ ...(await reader(engine, answer, node)), role: "reader", era: "legacy", node: node.version });
       }
     }
     try {
@@ -325,6 +328,14 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
         const ratio = ours.p50 / least.p50;
         targets.push(
           `${where}: list_ / floor (p50) ${ratio.toFixed(2)}x — target at most 1.2x: ${ratio <= 1.2 ? "PASS" : "MISS"}`,
+        );
+      }
+      // What the read costs by itself: the reading floor against the floor, and mcpsmith against the reading floor.
+      const reading = rows.find((r) => r.role === "reader" && r.era === ours.era && r.node === ours.node);
+      if (reading && least) {
+        targets.push(
+          `${where}: reading floor / floor (p50) ${(reading.p50 / least.p50).toFixed(2)}x, list_ / reading floor ` +
+            `${(ours.p50 / reading.p50).toFixed(2)}x (for information)`,
         );
       }
     }
