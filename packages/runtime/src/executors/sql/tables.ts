@@ -9,7 +9,7 @@ export function qualifiedName(table: SqlTableName): string {
 
 /** The table a binding names. A binding naming a table the database lacks is a bug in whoever built it. */
 export function tableOf(database: SqlDatabase, name: SqlTableName): SqlTable {
-  const table = database.tables.find((t) => t.name === name.name && t.schema === name.schema);
+  const table = indexOf(database.tables).byName.get(nameKey(name));
   if (table === undefined) {
     throw new McpsmithError(
       "E_BINDING_INVALID",
@@ -20,11 +20,44 @@ export function tableOf(database: SqlDatabase, name: SqlTableName): SqlTable {
 }
 
 /**
+ * A database's tables by name, made once per list of tables (and again if tables are added to it): every call of a
+ * table's tool finds its table, and a scan of the list cost each call time in proportion to the number of tables,
+ * which runs to thousands in some databases. Where two tables share a name, the first is kept, as a scan finds it.
+ */
+interface TableIndex {
+  readonly size: number;
+  /** By schema and name (`nameKey`). */
+  readonly byName: ReadonlyMap<string, SqlTable>;
+  /** By the qualified name tools and messages use. */
+  readonly byQualifiedName: ReadonlyMap<string, SqlTable>;
+}
+
+function indexOf(tables: readonly SqlTable[]): TableIndex {
+  let index = TABLE_INDEXES.get(tables);
+  if (index === undefined || index.size !== tables.length) {
+    const byName = new Map<string, SqlTable>();
+    const byQualifiedName = new Map<string, SqlTable>();
+    for (const table of tables) {
+      if (!byName.has(nameKey(table))) byName.set(nameKey(table), table);
+      if (!byQualifiedName.has(qualifiedName(table))) byQualifiedName.set(qualifiedName(table), table);
+    }
+    index = { size: tables.length, byName, byQualifiedName };
+    TABLE_INDEXES.set(tables, index);
+  }
+  return index;
+}
+
+const TABLE_INDEXES = new WeakMap<readonly SqlTable[], TableIndex>();
+
+/** Schema and name, kept apart: `a.b` in no schema is not `b` in schema `a`. */
+const nameKey = (name: SqlTableName) => (name.schema === undefined ? name.name : `${name.schema}\u0000${name.name}`);
+
+/**
  * The table a model named in its arguments (`describe`, `list_rows`): `schema.name`, or a bare name when only one
  * schema has a table of that name. Refused with the words the model needs to try again.
  */
 export function tableNamed(database: SqlDatabase, text: string): SqlTable {
-  const exact = database.tables.find((t) => qualifiedName(t) === text);
+  const exact = indexOf(database.tables).byQualifiedName.get(text);
   if (exact !== undefined) return exact;
   const bare = database.tables.filter((t) => t.name === text);
   if (bare.length === 1) return bare[0]!;
