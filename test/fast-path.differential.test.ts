@@ -516,14 +516,17 @@ describe("connections opened with initialize (the legacy fast path), over stdio"
   });
 
   it("asks the client and answers alike when a tool elicits", async () => {
-    const asked = await fixture.pair.observe({ ...legacyOf(call("confirm", { what: "deploy" })), asks: true });
+    const confirm = legacyOf(call("confirm", { what: "deploy" }));
+    const asked = await fixture.pair.observe({ ...confirm, asks: true });
     expectSame({ what: "confirm asks" }, asked);
     const request = asked["fastPath: false"].find(
       (message) => (message as { method?: string }).method === "elicitation/create",
     ) as { id: number } | undefined;
     expect(request).toBeDefined();
     const answer = { jsonrpc: "2.0", id: request!.id, result: { action: "accept", content: { sure: true } } };
-    await fixture.pair.expectSame({ what: "the client's answer, then the tool's", body: JSON.stringify(answer) });
+    // The tool answers only after the client's answer is read: wait for the call's id, not just the ping.
+    const completes = (JSON.parse(confirm.body as string) as { id: number }).id;
+    await fixture.pair.expectSame({ what: "the client's answer, then the tool's", body: JSON.stringify(answer), completes });
   });
 
   it("answers the conformance recording's 2025-11-25 requests alike", async () => {
