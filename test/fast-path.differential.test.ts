@@ -526,7 +526,11 @@ describe("connections opened with initialize (the legacy fast path), over stdio"
     const answer = { jsonrpc: "2.0", id: request!.id, result: { action: "accept", content: { sure: true } } };
     // The tool answers only after the client's answer is read: wait for the call's id, not just the ping.
     const completes = (JSON.parse(confirm.body as string) as { id: number }).id;
-    await fixture.pair.expectSame({ what: "the client's answer, then the tool's", body: JSON.stringify(answer), completes });
+    await fixture.pair.expectSame({
+      what: "the client's answer, then the tool's",
+      body: JSON.stringify(answer),
+      completes,
+    });
   });
 
   it("answers the conformance recording's 2025-11-25 requests alike", async () => {
