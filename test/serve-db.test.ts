@@ -3,7 +3,7 @@
 // called (list_, get_, a filtered list, query, describe, a resource; with --write-tables insert_/update_/delete_
 // on a copy) and the rows are compared with the same query run directly on the file through better-sqlite3.
 
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
 import { ROOT, stdioCommand } from "./support/servers.js";
+import { StdioPeer } from "./support/stdio-peer.js";
 
 const BIN = join(ROOT, "packages/cli/dist/bin.js");
 const CLIENT_KINDS: readonly ClientKind[] = ["v2 legacy", "v2 auto", "v2 pinned 2026-07-28", "v1"];
@@ -183,5 +184,43 @@ describe("mcpsmith serve db with a connection that holds a password", () => {
     expect(result.status).not.toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
     expect(result.stderr).toContain("127.0.0.1");
+  });
+});
+
+// Hosts start every configured server at launch: serving loads the reader of the source's own dialect, and none of
+// the generators' project emitters (the codegen index's few shared helpers aside), the OpenAPI source or the other dialects' readers (packages/codegen/src/pipelines).
+describe("mcpsmith serve db's start", () => {
+  it("loads only what serving an SQLite file needs", async () => {
+    const report = join(folder, "modules.txt");
+    const hook = `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(${JSON.stringify(report)}, result.url + "\\n");
+  return result;
+}`;
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    const peer = new StdioPeer(BIN, ["serve", "db", CHINOOK], 30_000, {
+      NODE_OPTIONS: `--import=${`data:text/javascript,${encodeURIComponent(register)}`}`,
+    });
+    try {
+      peer.write(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "start", version: "1" } },
+        }),
+      );
+      await peer.next(0, (line) => (line as { id?: unknown }).id === 1);
+    } finally {
+      await peer.close();
+    }
+    const loaded = readFileSync(report, "utf8").split("\n").filter(Boolean);
+    const codegen = loaded.filter((url) => url.includes("/packages/codegen/dist/"));
+    expect(codegen.some((url) => url.endsWith("/sources/database/sqlite/read.js"))).toBe(true);
+    expect(codegen.filter((url) => /\/emit\/(?!core\/)|\/sources\/openapi\/|\/(postgres|mysql)\//.test(url))).toEqual(
+      [],
+    );
+    expect(loaded.filter((url) => url.includes("/packages/cli/dist/commands/serve/openapi.js"))).toEqual([]);
   });
 });

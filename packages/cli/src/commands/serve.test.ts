@@ -4,7 +4,8 @@ import { parseCommandArgs } from "../args/parse.js";
 import type { Io } from "../io.js";
 import { runCli } from "../test-support.js";
 import { findCommand } from "./registry.js";
-import { buildOpenApiServer, credentialLine } from "./serve/openapi.js";
+import { buildOpenApiServer } from "./serve/openapi.js";
+import { credentialLine } from "./serve/summary.js";
 
 // What `mcpsmith serve` refuses before it serves anything (it returns, so `main` can be run in process). Serving
 // itself, over stdio and HTTP with real clients and a recording upstream, is in test/serve-openapi.test.ts.

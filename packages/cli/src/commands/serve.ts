@@ -11,8 +11,8 @@ import { OPENAPI_SOURCE_FLAGS } from "../flags/openapi-flags.js";
 import { styleFor } from "../format/style.js";
 import type { Io } from "../io.js";
 import { plural } from "../text.js";
-import { credentialLine, type ServeSummary } from "./serve/openapi.js";
 import { listeningUrl, portNumber, serveUntilStopped } from "./serve/run.js";
+import { credentialLine, type ServeSummary } from "./serve/summary.js";
 
 export const command: CommandDefinition = {
   usage: [

@@ -5,8 +5,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { GenerateEntry } from "../emit/core/manifest.js";
-import { type WriteResult, writeProject } from "../emit/core/write-project.js";
-import { emitDatabaseProject } from "../emit/database/project.js";
+import type { WriteResult } from "../emit/core/write-project.js";
 import type { DatabaseIR } from "../ir/types.js";
 import type { DatabaseServeOptions, ServedDatabase } from "../serve/database.js";
 import { databaseServerDefinition } from "../serve/database-identity.js";
@@ -53,6 +52,11 @@ export async function generateDatabaseProject(options: GenerateDatabaseOptions):
   const serverInfo = databaseServerDefinition(ir);
   const out = resolve(options.cwd, options.out ?? serverInfo.name);
   const recorded = file === undefined ? undefined : portable(relative(out, file));
+  // The emitters are loaded only to generate: `serve db` starts without them.
+  const [{ emitDatabaseProject }, { writeProject }] = await Promise.all([
+    import("../emit/database/project.js"),
+    import("../emit/core/write-project.js"),
+  ]);
   const project = emitDatabaseProject(ir, {
     source: recorded ?? address.label,
     serverInfo: { name: serverInfo.name, version: serverInfo.version, title: serverInfo.title ?? serverInfo.name },

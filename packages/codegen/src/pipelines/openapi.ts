@@ -4,8 +4,7 @@
  */
 import { relative, resolve, sep } from "node:path";
 import type { GenerateEntry } from "../emit/core/manifest.js";
-import { type WriteResult, writeProject } from "../emit/core/write-project.js";
-import { emitOpenApiProject } from "../emit/openapi/project.js";
+import type { WriteResult } from "../emit/core/write-project.js";
 import type { ListingMode } from "../ir/listing-modes.js";
 import type { OpenApiIR } from "../ir/types.js";
 import { type ServedMode, toolListingOf } from "../serve/listing.js";
@@ -44,6 +43,11 @@ export async function generateOpenApiProject(options: GenerateOpenApiOptions): P
   const { name, version, title, description } = openApiServerDefinition(ir);
   const out = resolve(options.cwd, options.out ?? name);
   const spec = portable(relative(out, specPath));
+  // The emitters are loaded only to generate: `serve openapi` starts without them.
+  const [{ emitOpenApiProject }, { writeProject }] = await Promise.all([
+    import("../emit/openapi/project.js"),
+    import("../emit/core/write-project.js"),
+  ]);
   const project = emitOpenApiProject(ir, {
     spec,
     mode: options.mode,

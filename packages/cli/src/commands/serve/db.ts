@@ -6,7 +6,7 @@ import { CliError } from "../../errors.js";
 import { databaseOptionsOf, databaseSourceOf } from "../../flags/database-options.js";
 import { wholeNumberFlag } from "../../flags/values.js";
 import type { Io } from "../../io.js";
-import type { ServeSummary } from "./openapi.js";
+import type { ServeSummary } from "./summary.js";
 
 /**
  * Reads the database (a URL, an SQLite file or a DDL file; else the connection in the environment), lowers it to the

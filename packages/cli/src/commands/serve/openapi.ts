@@ -2,7 +2,6 @@ import { relative, resolve } from "node:path";
 import type { OpenApiIR } from "@mcpsmith/codegen";
 import { CodegenError } from "@mcpsmith/codegen";
 import { serveOpenApi } from "@mcpsmith/codegen/pipelines/openapi";
-import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import { ForwardCredentialsError, type ForwardCredentialsOptions } from "@mcpsmith/runtime/http";
 import { forwardingOf } from "@mcpsmith/runtime/internal";
 import type { ParsedArgs } from "../../args/command.js";
@@ -11,35 +10,7 @@ import { CliError } from "../../errors.js";
 import { modeOf, sourceOptionsOf } from "../../flags/openapi-options.js";
 import { type FlagValues, listFlag, repeatedFlag, wholeNumberFlag } from "../../flags/values.js";
 import type { Io } from "../../io.js";
-
-export interface ServeSummary {
-  title: string;
-  build: ServerBuild;
-  /** `file#pointer: message`, ready to print. */
-  warnings: string[];
-  credentials: ServedCredential[];
-  /** What is served, when the source says it better than "N operations as N tools" (databases: tables). */
-  shape?: string;
-  /** Releases what the server holds (a database connection) once it stops. */
-  close?: () => Promise<void>;
-}
-
-/** A credential variable the server reads, and, where it forwards the scheme, the caller's header it takes instead. */
-export interface ServedCredential {
-  env: string;
-  scheme: string;
-  set: boolean;
-  /** Over HTTP, the header each caller sends it in; `fallback`: the environment's value when a caller sends none. */
-  forwarded?: { header: string; fallback: boolean };
-}
-
-/** `PETSTORE_API_KEY (api_key) is set`, or where the credential comes from when it is forwarded. */
-export function credentialLine({ env, scheme, set, forwarded }: ServedCredential): string {
-  const found = set ? "is set" : "is not set";
-  if (forwarded === undefined) return `${env} (${scheme}) ${found}`;
-  const from = `${env} (${scheme}) comes from each caller's ${forwarded.header} header`;
-  return forwarded.fallback ? `${from}, else from the environment, where it ${found}` : from;
-}
+import type { ServedCredential, ServeSummary } from "./summary.js";
 
 /** Reads the document, lowers it to the IR and builds the server the flags ask for. */
 export async function buildOpenApiServer(spec: string, args: ParsedArgs, io: Io): Promise<ServeSummary> {

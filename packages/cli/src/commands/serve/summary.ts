@@ -1,10 +1,39 @@
 import { relative } from "node:path";
 import type { Composition } from "@mcpsmith/codegen/compose";
+import type { ServerBuild } from "@mcpsmith/codegen/serve";
 import { thousands } from "@mcpsmith/runtime/internal";
 import { styleFor } from "../../format/style.js";
 import type { Io } from "../../io.js";
 import { plural } from "../../text.js";
-import { credentialLine } from "./openapi.js";
+
+export interface ServeSummary {
+  title: string;
+  build: ServerBuild;
+  /** `file#pointer: message`, ready to print. */
+  warnings: string[];
+  credentials: ServedCredential[];
+  /** What is served, when the source says it better than "N operations as N tools" (databases: tables). */
+  shape?: string;
+  /** Releases what the server holds (a database connection) once it stops. */
+  close?: () => Promise<void>;
+}
+
+/** A credential variable the server reads, and, where it forwards the scheme, the caller's header it takes instead. */
+export interface ServedCredential {
+  env: string;
+  scheme: string;
+  set: boolean;
+  /** Over HTTP, the header each caller sends it in; `fallback`: the environment's value when a caller sends none. */
+  forwarded?: { header: string; fallback: boolean };
+}
+
+/** `PETSTORE_API_KEY (api_key) is set`, or where the credential comes from when it is forwarded. */
+export function credentialLine({ env, scheme, set, forwarded }: ServedCredential): string {
+  const found = set ? "is set" : "is not set";
+  if (forwarded === undefined) return `${env} (${scheme}) ${found}`;
+  const from = `${env} (${scheme}) comes from each caller's ${forwarded.header} header`;
+  return forwarded.fallback ? `${from}, else from the environment, where it ${found}` : from;
+}
 
 /**
  * What a composed server says on stderr before serving (stdout is the protocol): the catalogue and how it is

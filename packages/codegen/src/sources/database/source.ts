@@ -8,18 +8,11 @@ import { basename } from "node:path";
 import type { SqlDatabase, SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../errors.js";
 import type { Source } from "../../ir/source.js";
-import { readMysqlScript } from "./mysql/ddl.js";
-import { readMysqlServer } from "./mysql/live.js";
 import { checkOptions, type DatabaseSourceOptions } from "./options.js";
-import { readDatabaseName } from "./postgres/catalog.js";
-import { introspectPostgres } from "./postgres/introspect.js";
-import { withPostgres } from "./postgres/live.js";
-import { readPostgresScript } from "./postgres/pglite.js";
 import { type DatabaseReading, Warnings } from "./reading.js";
 import { selectTables } from "./select.js";
 import { type DatabaseAddress, parseDatabaseAddress } from "./shared/address.js";
 import { splitScript } from "./shared/statements.js";
-import { readSqliteFile, readSqliteScript } from "./sqlite/read.js";
 
 type Warn = (pointer: string, message: string) => void;
 
@@ -41,21 +34,40 @@ interface Catalog {
   tables: SqlTable[];
 }
 
+/** Each dialect's reader is loaded only for a source of its dialect: a server reads one, and starts sooner. */
 async function readAddress(address: DatabaseAddress, options: DatabaseSourceOptions, warn: Warn): Promise<Catalog> {
   switch (address.kind) {
-    case "server":
-      if (address.dialect === "mysql") return readMysqlServer(address.url, address.label, options.schema, warn);
+    case "server": {
+      if (address.dialect === "mysql") {
+        const { readMysqlServer } = await import("./mysql/live.js");
+        return readMysqlServer(address.url, address.label, options.schema, warn);
+      }
+      const [{ withPostgres }, { readDatabaseName }, { introspectPostgres }] = await Promise.all([
+        import("./postgres/live.js"),
+        import("./postgres/catalog.js"),
+        import("./postgres/introspect.js"),
+      ]);
       return withPostgres(address.url, address.label, async (db) => ({
         name: await readDatabaseName(db),
         tables: await introspectPostgres(db, warn),
       }));
-    case "sqlite-file":
+    }
+    case "sqlite-file": {
+      const { readSqliteFile } = await import("./sqlite/read.js");
       return { name: fileStem(address.path), tables: await readSqliteFile(address.path, warn) };
+    }
     case "ddl": {
       const script = splitScript(await readScript(address.path), address.dialect);
       const name = fileStem(address.path);
-      if (address.dialect === "postgres") return { name, tables: await readPostgresScript(script, address.path, warn) };
-      if (address.dialect === "sqlite") return { name, tables: await readSqliteScript(script, address.path, warn) };
+      if (address.dialect === "postgres") {
+        const { readPostgresScript } = await import("./postgres/pglite.js");
+        return { name, tables: await readPostgresScript(script, address.path, warn) };
+      }
+      if (address.dialect === "sqlite") {
+        const { readSqliteScript } = await import("./sqlite/read.js");
+        return { name, tables: await readSqliteScript(script, address.path, warn) };
+      }
+      const { readMysqlScript } = await import("./mysql/ddl.js");
       return readMysqlScript(script, address.path, name, warn);
     }
   }
