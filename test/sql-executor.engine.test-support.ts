@@ -242,6 +242,22 @@ export function engineSuite(engine: EngineUnderTest): void {
       expect((await ok(client, "get_product", { id: "1" })).name).toBe("product 1");
     });
 
+    it("stops a query its client cancels on the server, says so, and serves the next call", async () => {
+      // A time limit no test waits for: only the cancel can end this call.
+      const patient = createSqlExecutor(engine.database, { connection: engine.connection(), timeoutMs: 600_000 });
+      try {
+        const caller = new AbortController();
+        const cancelled = patient.call({ kind: "query" }, { sql: engine.slowSql }, { signal: caller.signal });
+        setTimeout(() => caller.abort(), 300);
+        await expect(cancelled).rejects.toThrow("The query was cancelled.");
+        expect((await patient.call({ kind: "query" }, { sql: "SELECT 1 AS one" })).structuredContent).toMatchObject({
+          rows: [{ one: 1 }],
+        });
+      } finally {
+        await patient.close();
+      }
+    });
+
     it("answers isError while the database is down, at start and midway, and serves it once it is back", async () => {
       const relay = new Relay(engine.target);
       await relay.up();

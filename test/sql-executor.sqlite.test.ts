@@ -369,6 +369,23 @@ describe.each(SQLITE_DRIVERS)("the SQL executor on SQLite through %s", (driver) 
       expect(await ok(client, "get_artist", { ArtistId: 1 })).toEqual({ ArtistId: 1, Name: "AC/DC" });
     });
 
+    it("stops a query its client cancels (the worker is stopped), says so, and serves the next call", async () => {
+      // A time limit no test waits for: only the cancel can end this call.
+      const patient = sqlite({ connection: `sqlite:${file}`, timeoutMs: 600_000 });
+      try {
+        const caller = new AbortController();
+        const sql = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r";
+        const cancelled = patient.call({ kind: "query" }, { sql }, { signal: caller.signal });
+        setTimeout(() => caller.abort(), 300);
+        await expect(cancelled).rejects.toThrow("The query was cancelled.");
+        expect((await patient.call({ kind: "query" }, { sql: "SELECT 1 AS one" })).structuredContent).toMatchObject({
+          rows: [{ one: 1 }],
+        });
+      } finally {
+        await patient.close();
+      }
+    });
+
     it("answers isError while the file is missing, and serves it once it is back", async () => {
       const later = join(dir, "later.sqlite");
       const executor = sqlite({ connection: later });

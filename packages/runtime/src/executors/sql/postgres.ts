@@ -1,4 +1,4 @@
-import type { Pool, PoolClient, PoolConfig, QueryArrayConfig, QueryArrayResult, QueryResult } from "pg";
+import type { Client, Pool, PoolClient, PoolConfig, QueryArrayConfig, QueryArrayResult, QueryResult } from "pg";
 import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { KeptConnection, watchEnd } from "./kept-connection.js";
@@ -29,7 +29,7 @@ const TEXT_TYPES = new Set([
  */
 export async function postgresDriver(connection: string | PoolConfig): Promise<SqlDriver> {
   const pg = await loadDriver("pg", () => importOptional<typeof import("pg")>("pg"));
-  const { Pool: PoolClass, types } = (pg as unknown as { default?: typeof pg }).default ?? pg;
+  const { Pool: PoolClass, Client: ClientClass, types } = (pg as unknown as { default?: typeof pg }).default ?? pg;
   const getTypeParser = ((oid: number, format?: "text" | "binary") =>
     TEXT_TYPES.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser;
   const config: PoolConfig = typeof connection === "string" ? { connectionString: connection } : { ...connection };
@@ -57,7 +57,11 @@ export async function postgresDriver(connection: string | PoolConfig): Promise<S
       kept.yieldTo()?.release();
       return kept.fromPool(() => pool.connect());
     },
-    cancelOn: (client, settings) => cancelOn(settings, client, pool),
+    cancelOn: (client, settings) =>
+      cancelOn(settings, client, () => {
+        const { max: _max, idleTimeoutMillis: _idle, ...single } = config;
+        return new ClientClass({ connectionTimeoutMillis: 10_000, ...single });
+      }),
     async begin(client, mode, settings, untrusted) {
       const ms = Math.max(1, Math.round(settings.timeoutMs));
       // One round trip (the simple protocol takes several statements; none holds a value from the arguments).
@@ -249,12 +253,21 @@ function preparedOf(client: PoolClient): { parsedStatements: object; submittedNa
   return ok ? (connection as unknown as { parsedStatements: object; submittedNamedStatements: object }) : undefined;
 }
 
-/** A cancelled call stops its statement on the server: `pg_cancel_backend` from another connection. */
-function cancelOn(settings: RunSettings, client: PoolClient, pool: Pool): () => void {
+/**
+ * A cancelled call stops its statement on the server: `pg_cancel_backend` from a connection of its own, not the
+ * pool's, which may have none free (a pool of one holds only the connection running the statement).
+ */
+function cancelOn(settings: RunSettings, client: PoolClient, connect: () => Client): () => void {
   const pid = (client as unknown as { processID?: number }).processID;
   if (settings.cancellation === undefined || pid === undefined) return () => {};
   return settings.cancellation.onStop(() => {
-    pool.query("SELECT pg_cancel_backend($1)", [pid]).catch(() => {});
+    const canceller = connect();
+    canceller.on("error", () => {});
+    canceller
+      .connect()
+      .then(() => canceller.query("SELECT pg_cancel_backend($1)", [pid]))
+      .catch(() => {})
+      .finally(() => canceller.end().catch(() => {}));
   });
 }
 
