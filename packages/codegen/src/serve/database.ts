@@ -2,6 +2,7 @@ import {
   createSqlExecutor,
   describeTable,
   isWriteBinding,
+  type SqlCallContext,
   type SqlExecutor,
   type SqlExecutorOptions,
 } from "@mcpsmith/runtime/sql";
@@ -37,8 +38,8 @@ export function databaseServer(ir: DatabaseIR, options: DatabaseServeOptions): S
   });
   const tools = ir.tools.map((tool) => ({
     tool,
-    handler: (args: Record<string, unknown>, ctx: { signal: AbortSignal }) =>
-      executor.call(tool.binding, args, { signal: ctx.signal }),
+    // The context itself: its signal is made only if the executor asks (a main-thread SQLite read never does).
+    handler: (args: Record<string, unknown>, ctx: SqlCallContext) => executor.call(tool.binding, args, ctx),
   }));
   const build = buildServer(databaseServerDefinition(ir), tools, { mode: options.mode ?? "tools" });
   for (const resource of ir.resources) {

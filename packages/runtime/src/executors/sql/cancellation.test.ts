@@ -28,6 +28,41 @@ describe("a call's cancellation", () => {
     expect(late).toHaveBeenCalledOnce();
     await expect(cancellation.race(Promise.resolve(1))).rejects.toBe("done");
   });
+
+  it("asks for the request's signal only once something can be stopped, then follows it until the call ends", async () => {
+    const client = new AbortController();
+    const request = vi.fn(() => client.signal);
+    const cancellation = new Cancellation(request);
+    // A read that nothing can stop (SQLite's main thread) settles without the request's signal ever being made.
+    await expect(cancellation.race(Promise.resolve("rows"))).resolves.toBe("rows");
+    expect(request).not.toHaveBeenCalled();
+
+    const driver = vi.fn();
+    cancellation.onStop(driver);
+    cancellation.onStop(() => {});
+    expect(request).toHaveBeenCalledOnce();
+    const raced = cancellation.race(new Promise<never>(() => {}));
+    client.abort(new Error("client cancelled"));
+    await expect(raced).rejects.toThrow("client cancelled");
+    expect(driver).toHaveBeenCalledOnce();
+  });
+
+  it("stops at once when its request was cancelled before anything could be stopped, and forgets it once ended", () => {
+    const cancelled = new Cancellation(() => AbortSignal.abort("gone"));
+    const driver = vi.fn();
+    cancelled.onStop(driver);
+    expect(driver).toHaveBeenCalledOnce();
+    expect(cancelled.reason).toBe("gone");
+
+    const client = new AbortController();
+    const ended = new Cancellation(() => client.signal);
+    const late = vi.fn();
+    ended.onStop(late);
+    ended.end();
+    client.abort();
+    expect(late).not.toHaveBeenCalled();
+    expect(ended.stopped).toBe(false);
+  });
 });
 
 describe("backstops", () => {

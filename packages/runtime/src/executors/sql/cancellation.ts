@@ -1,6 +1,6 @@
 /**
  * What stops one call of the SQL executor: the client's cancellation, or the backstop past the time limit. The
- * drivers listen to it to stop the statement on the server; the call's promise rejects at once.
+ * drivers listen to it to stop the statement on the server; once stopped, the call's promise rejects at once.
  *
  * A list of callbacks rather than an AbortController: a call made an AbortSignal, a listener on the request's
  * signal, one on its own for the rejection and one per driver, about a twentieth of a 100-row read's CPU. The
@@ -11,6 +11,19 @@ export class Cancellation {
   #reason: unknown;
   #stopped = false;
   #reject: ((reason: unknown) => void) | undefined;
+  /** The client's cancellation of the request the call serves, asked for when first followed. */
+  readonly #request: (() => AbortSignal | undefined) | undefined;
+  #followed = false;
+  #unfollow: (() => void) | undefined;
+
+  /**
+   * `request` gives the signal of the request the call serves. It is followed only once something can be stopped
+   * (a listener is added): a read SQLite answers on the main thread never can, and there a request's signal, made
+   * when first asked for, and its listener cost more than the rest of the cancellation did.
+   */
+  constructor(request?: () => AbortSignal | undefined) {
+    this.#request = request;
+  }
 
   get stopped(): boolean {
     return this.#stopped;
@@ -22,6 +35,7 @@ export class Cancellation {
 
   /** Calls `listener` when the call is stopped (at once if it is); the function returned stops listening. */
   onStop(listener: () => void): () => void {
+    this.#follow();
     if (this.#stopped) {
       listener();
       return () => {};
@@ -42,6 +56,12 @@ export class Cancellation {
     });
   }
 
+  /** The call is over: its request is no longer followed. */
+  end(): void {
+    this.#unfollow?.();
+    this.#unfollow = undefined;
+  }
+
   stop(reason: unknown): void {
     if (this.#stopped) return;
     this.#stopped = true;
@@ -50,6 +70,21 @@ export class Cancellation {
     this.#listeners = [];
     for (const listener of listeners) listener();
     this.#reject?.(reason);
+  }
+
+  /** Stops the call when its request is cancelled (at once, if it already is). */
+  #follow(): void {
+    if (this.#followed) return;
+    this.#followed = true;
+    const signal = this.#request?.();
+    if (signal === undefined) return;
+    if (signal.aborted) {
+      this.stop(signal.reason);
+      return;
+    }
+    const cancelled = () => this.stop(signal.reason);
+    signal.addEventListener("abort", cancelled, { once: true });
+    this.#unfollow = () => signal.removeEventListener("abort", cancelled);
   }
 }
 

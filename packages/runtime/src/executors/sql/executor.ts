@@ -104,16 +104,12 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
     async call(binding, input = {}, context = {}) {
       // The server stops a statement at timeoutMs; the backstop answers even when the server cannot (a network
       // that went silent), and stops the statement as a client's cancellation does.
-      const cancellation = new Cancellation();
+      const cancellation = new Cancellation(() => context.signal);
       let timedOut = false;
       const unwatch = backstops.watch(cancellation, timeoutMs * 2 + GRACE_MS, () => {
         timedOut = true;
         cancellation.stop(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
       });
-      const request = context.signal;
-      const cancelled = () => cancellation.stop(request?.reason);
-      if (request?.aborted) cancelled();
-      else request?.addEventListener("abort", cancelled, { once: true });
       try {
         const call = { database, driver: open, limits, cursors, settings: { timeoutMs, cancellation }, writes };
         const value = await cancellation.race(runSqlTool(binding, input as Record<string, unknown>, call));
@@ -122,10 +118,10 @@ export function createSqlExecutor(database: SqlDatabase, options: SqlExecutorOpt
         return structuredWithText(value, fence(database.name, json), json);
       } catch (error) {
         const stopped = timedOut ? new ToolError(`timed out after ${timeoutMs} ms`) : error;
-        throw explain(stopped, { timeoutMs, signal: request, scrub: (text) => redact(text, secrets) });
+        throw explain(stopped, { timeoutMs, signal: context.signal, scrub: (text) => redact(text, secrets) });
       } finally {
         unwatch();
-        request?.removeEventListener("abort", cancelled);
+        cancellation.end();
       }
     },
     async writeAccess() {
