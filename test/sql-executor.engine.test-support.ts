@@ -9,7 +9,7 @@ import {
   type SqlExecutor,
 } from "../packages/runtime/dist/executors/sql/index.js";
 import { ODD } from "./sql-executor.shop.test-support.js";
-import { bindingsOf, call, ok, Relay, sqlServer } from "./sql-executor.test-support.js";
+import { bindingsOf, call, expectCancelStops, ok, Relay, sqlServer } from "./sql-executor.test-support.js";
 import { createTestClient } from "./support/runtime.js";
 
 export interface EngineUnderTest {
@@ -243,19 +243,8 @@ export function engineSuite(engine: EngineUnderTest): void {
     });
 
     it("stops a query its client cancels on the server, says so, and serves the next call", async () => {
-      // A time limit no test waits for: only the cancel can end this call.
       const patient = createSqlExecutor(engine.database, { connection: engine.connection(), timeoutMs: 600_000 });
-      try {
-        const caller = new AbortController();
-        const cancelled = patient.call({ kind: "query" }, { sql: engine.slowSql }, { signal: caller.signal });
-        setTimeout(() => caller.abort(), 300);
-        await expect(cancelled).rejects.toThrow("The query was cancelled.");
-        expect((await patient.call({ kind: "query" }, { sql: "SELECT 1 AS one" })).structuredContent).toMatchObject({
-          rows: [{ one: 1 }],
-        });
-      } finally {
-        await patient.close();
-      }
+      await expectCancelStops(patient, engine.slowSql);
     });
 
     it("answers isError while the database is down, at start and midway, and serves it once it is back", async () => {

@@ -14,7 +14,7 @@ import {
 } from "../packages/runtime/dist/executors/sql/index.js";
 import { CHINOOK } from "./sql-executor.chinook.test-support.js";
 import { sqliteValuesSuite } from "./sql-executor.sqlite-values.test-support.js";
-import { attempt, bindingsOf, call, ok, sqlServer } from "./sql-executor.test-support.js";
+import { attempt, bindingsOf, call, expectCancelStops, ok, sqlServer } from "./sql-executor.test-support.js";
 import { createTestClient } from "./support/runtime.js";
 import { openPlainSqlite, type PlainSqlite, SQLITE_DRIVERS } from "./support/sqlite-engines.js";
 
@@ -370,20 +370,8 @@ describe.each(SQLITE_DRIVERS)("the SQL executor on SQLite through %s", (driver) 
     });
 
     it("stops a query its client cancels (the worker is stopped), says so, and serves the next call", async () => {
-      // A time limit no test waits for: only the cancel can end this call.
-      const patient = sqlite({ connection: `sqlite:${file}`, timeoutMs: 600_000 });
-      try {
-        const caller = new AbortController();
-        const sql = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r";
-        const cancelled = patient.call({ kind: "query" }, { sql }, { signal: caller.signal });
-        setTimeout(() => caller.abort(), 300);
-        await expect(cancelled).rejects.toThrow("The query was cancelled.");
-        expect((await patient.call({ kind: "query" }, { sql: "SELECT 1 AS one" })).structuredContent).toMatchObject({
-          rows: [{ one: 1 }],
-        });
-      } finally {
-        await patient.close();
-      }
+      const slowSql = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r";
+      await expectCancelStops(sqlite({ connection: `sqlite:${file}`, timeoutMs: 600_000 }), slowSql);
     });
 
     it("answers isError while the file is missing, and serves it once it is back", async () => {

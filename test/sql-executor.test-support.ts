@@ -130,3 +130,21 @@ export class Relay {
     this.#server = undefined;
   }
 }
+
+/**
+ * Cancels `slowSql` through its signal on `patient`, an executor whose time limit no test waits for (so only the
+ * cancel can end the call), and expects the call to say so and the executor to serve the next one. Closes `patient`.
+ */
+export async function expectCancelStops(patient: SqlExecutor, slowSql: string): Promise<void> {
+  try {
+    const caller = new AbortController();
+    const cancelled = patient.call({ kind: "query" }, { sql: slowSql }, { signal: caller.signal });
+    setTimeout(() => caller.abort(), 300);
+    await expect(cancelled).rejects.toThrow("The query was cancelled.");
+    expect((await patient.call({ kind: "query" }, { sql: "SELECT 1 AS one" })).structuredContent).toMatchObject({
+      rows: [{ one: 1 }],
+    });
+  } finally {
+    await patient.close();
+  }
+}
