@@ -17,7 +17,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   // middleware/ holds the built-in middleware (request log, rate limit), which need only the model's types; auth/ the
   // credential verifiers (`@mcpsmith/runtime/auth`), which serve/auth.ts runs in the endpoint.
   // executors/ (what generated servers call at run time, `@mcpsmith/runtime/http`) needs only results/. `internal.ts`
-  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages). redis/ (the Redis bus and
+  // is an entry point like `index.ts` (`@mcpsmith/runtime/internal`, for our own packages; it loads no SDK, and
+  // `internal-http.ts` holds the HTTP guards, which do). redis/ (the Redis bus and
   // task store, `@mcpsmith/runtime/redis`) implements the engine's interfaces; serve() loads it for MCPSMITH_REDIS_URL.
   // compose/ (`@mcpsmith/runtime/compose`) joins the models of many sources into one, with discovery as a mode.
   // code-mode/ (`@mcpsmith/runtime/code-mode`) turns any model into search_api and execute, each api call run by the
@@ -40,7 +41,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["redis", "code-mode"],
     ["serve"],
     ["testing"],
-    ["lean.ts", "internal.ts"],
+    ["lean.ts", "internal.ts", "internal-http.ts"],
     ["index.ts"],
   ],
   // sources -> IR -> emit | serve: a source reads its input into the IR, and the two back ends read only the IR; one

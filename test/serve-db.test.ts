@@ -7,6 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { corpusFile } from "@mcpsmith/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientKind, connectClient, type TestClient } from "./support/clients.js";
@@ -222,5 +223,32 @@ export async function resolve(specifier, context, next) {
       [],
     );
     expect(loaded.filter((url) => url.includes("/packages/cli/dist/commands/serve/openapi.js"))).toEqual([]);
+  });
+
+  it("answers a host's initialize and first tools/list before the SDK (and zod) is loaded", async () => {
+    const report = join(folder, "first-answer.json");
+    const peer = new StdioPeer(BIN, ["serve", "db", CHINOOK], 30_000, {
+      NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, "test/fixtures/first-answer-probe.mjs")).href}`,
+      FIRST_ANSWER_REPORT: report,
+    });
+    try {
+      peer.write(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "start", version: "1" } },
+        }),
+      );
+      peer.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+      peer.write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+      const listed = (await peer.next(0, (line) => (line as { id?: unknown }).id === 2)) as {
+        result: { tools: { name: string }[] };
+      };
+      expect(listed.result.tools.map((tool) => tool.name)).toContain("list_Track");
+    } finally {
+      await peer.close();
+    }
+    expect(JSON.parse(readFileSync(report, "utf8"))).toEqual({ zodLoaded: false });
   });
 });

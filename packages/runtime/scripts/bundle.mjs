@@ -22,9 +22,14 @@ writeFileSync(target, metaValidatorsSource());
 
 /**
  * The entries that import no SDK module (nor zod): the lean one, and those a server on it imports as well (code mode,
- * discovery). Their modules use the SDK's values only while a model is served, and whatever serves it binds them.
+ * discovery, and the helpers `mcpsmith serve` shares with the runtime). Their modules use the SDK's values only while a model is served, and whatever serves it binds them.
  */
-const LAZY_SDK_ENTRIES = new Set(["src/lean.ts", "src/code-mode/index.ts", "src/discovery/index.ts"]);
+const LAZY_SDK_ENTRIES = new Set([
+  "src/lean.ts",
+  "src/code-mode/index.ts",
+  "src/discovery/index.ts",
+  "src/internal.ts",
+]);
 
 /**
  * The entries that stand alone: the first module a server imports (compile-cache), a worker thread's, and the two
@@ -53,6 +58,7 @@ const entryPoints = [
   "src/compose/index.ts",
   "src/telemetry/index.ts",
   "src/internal.ts",
+  "src/internal-http.ts",
   // The two JSON Schema engines, each its own file: package.json's `#json-validator` picks one per runtime.
   "src/schema/json-validator.ts",
   "src/schema/json-validator-portable.ts",

@@ -3,8 +3,8 @@
 // helpers. Not for users: no compatibility promise, names here may change in any release; user code imports
 // `@mcpsmith/runtime` and its documented subpaths instead.
 
-// The SDK bound before any of the runtime runs (src/sdk.ts).
-import "./sdk-eager.js";
+// No SDK here (src/sdk.ts): these are rules and helpers that touch none of its values, and `mcpsmith serve` loads
+// them before its server's first answers, which go out before the SDK is loaded.
 
 // The two tools' listing alone (no sandbox loaded): what `mcpsmith generate` measures in code mode.
 export { codeModeToolDefinitions } from "./code-mode/tools.js";
@@ -43,7 +43,6 @@ export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { withDefaults } from "./schema/defaults.js";
-export { guardProblem, resolveGuards } from "./serve/guards.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
 export { editDistance, globToRegExp, keyPath, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

@@ -1,5 +1,5 @@
 import { CodegenError } from "@mcpsmith/codegen";
-import { McpsmithError } from "@mcpsmith/runtime";
+import { McpsmithError } from "@mcpsmith/runtime/lean";
 import { CliError } from "../errors.js";
 
 /** A config's problems are the user's to fix (exit 1): the message already names the file and the key. */

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { guardProblem, resolveGuards } from "@mcpsmith/runtime/internal";
+import { guardProblem, resolveGuards } from "@mcpsmith/runtime/internal-http";
 import { isJsonObject } from "../json.js";
 import { type PageAsset, pageAssets } from "./assets.js";
 import type { CallOutcome, PageUpdate } from "./model.js";

@@ -4,9 +4,9 @@
  * mode over the whole catalogue. The serving itself is the CLI's.
  */
 import type { ServerModel } from "@mcpsmith/runtime";
-import { McpsmithError } from "@mcpsmith/runtime";
 import { type ComposedServer, catalogueModel, composeServer, prefixedUri } from "@mcpsmith/runtime/compose";
 import { listedTools } from "@mcpsmith/runtime/internal";
+import { McpsmithError } from "@mcpsmith/runtime/lean";
 import { estimateToolListTokens } from "../budget/tokens.js";
 import { CodegenError } from "../errors.js";
 import { DEFAULT_DISCOVERY_THRESHOLD, type ListingMode } from "../ir/listing-modes.js";

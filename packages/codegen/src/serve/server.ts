@@ -1,6 +1,6 @@
 import type { ServerBuilder, ServerDefinition, ServerModel } from "@mcpsmith/runtime";
-import { server } from "@mcpsmith/runtime";
 import { discoveryTools, type Operation } from "@mcpsmith/runtime/discovery";
+import { server } from "@mcpsmith/runtime/lean";
 import { toolDefinitionOf } from "../ir/tool-definition.js";
 import type { ToolIR } from "../ir/types.js";
 import {

@@ -1,4 +1,4 @@
-import { type Context, type ServerBuilder, type ServerDefinition, server } from "@mcpsmith/runtime";
+import { type Context, type ServerBuilder, type ServerDefinition, server } from "@mcpsmith/runtime/lean";
 import type { TypeScriptBinding, TypeScriptIR } from "../ir/typescript.js";
 import {
   typescriptPromptOptions,

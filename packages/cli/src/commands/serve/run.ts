@@ -22,7 +22,8 @@ export async function serveUntilStopped(
 ): Promise<void> {
   const { startTelemetry } = await import("@mcpsmith/runtime/otel");
   const telemetry = await startTelemetry();
-  const { serve } = await import("@mcpsmith/runtime");
+  // The lean entry: on stdio the first answers go out before the SDK (and zod) is loaded.
+  const { serve } = await import("@mcpsmith/runtime/lean");
   await new Promise<void>((resolve, reject) => {
     serve(target, {
       ...more,
