@@ -44,6 +44,7 @@ import {
   type ServerNode,
   sqliteEngineOn,
 } from "./round-trip.js";
+import { measureStartups, type StartupFigures, starters } from "./startup.js";
 
 const option = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -65,6 +66,8 @@ if (!Number.isInteger(WARM_UP) || WARM_UP < 1)
   throw new Error(`--warm-up takes a whole number of calls, not ${option("--warm-up")}`);
 // Server CPU is read in 10 ms clock ticks: 100 calls read it to 0.1 ms a call.
 const CALLS = quick ? 100 : 300;
+/** Start-up runs of each server in each era (SQLite). */
+const STARTUP_RUNS = quick ? 3 : 11;
 
 interface RoundTripFigures {
   engine: string;
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), "mcpsmith-bench-database-"));
   const generation: GenerationResult[] = [];
   const roundTrips: RoundTripFigures[] = [];
+  const startups: StartupFigures[] = [];
   const notes: string[] = [];
   const load: number[][] = [];
   try {
@@ -125,6 +129,11 @@ async function main(): Promise<void> {
       try {
         load.push(loadavg());
         roundTrips.push(...(await engineRoundTrips(engine, workDir, notes, nodes)));
+        if (engine.name === "sqlite") {
+          log(`${engine.title}: start-up to the first tools/list, median of ${STARTUP_RUNS}`);
+          const answer = join(workDir, "answer.json");
+          startups.push(...(await measureStartups(starters(engine, answer, baseline), ERAS, STARTUP_RUNS)));
+        }
       } finally {
         await engine.drop();
       }
@@ -133,7 +142,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  report(generation, roundTrips, notes, load);
+  report(generation, roundTrips, startups, notes, load);
 }
 
 /** The Nodes mcpsmith's servers run on: the bench's and, where it is another, dbhub's. */
@@ -281,7 +290,13 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], notes: string[], load: number[][]) {
+function report(
+  generation: GenerationResult[],
+  roundTrips: RoundTripFigures[],
+  startups: StartupFigures[],
+  notes: string[],
+  load: number[][],
+) {
   const lines = [
     "",
     `Databases -> MCP${quick ? " — QUICK run" : ""}`,
@@ -340,7 +355,7 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
       }
     }
   }
-  lines.push("", ...targets);
+  lines.push(...startupReport(startups), "", ...targets);
   const avg = (l: number[]) => l.map((v) => v.toFixed(2)).join(", ");
   lines.push(`load average (1, 5, 15 min) at each engine's start and at the end: ${load.map(avg).join(" | ")}`);
   for (const g of generation) if (g.note) lines.push(`note: ${g.name}: ${g.note}`);
@@ -352,12 +367,36 @@ function report(generation: GenerationResult[], roundTrips: RoundTripFigures[], 
   writeFileSync(
     file,
     JSON.stringify(
-      { quick, warmUp: WARM_UP, node: process.version, loadAverage: load, generation, roundTrips, notes },
+      { quick, warmUp: WARM_UP, node: process.version, loadAverage: load, generation, roundTrips, startups, notes },
       null,
       2,
     ),
   );
   log(`results written to ${file}`);
+}
+
+/** The start-up table (SQLite), one row per server, both eras, and each server's figures against the floor's. */
+function startupReport(startups: StartupFigures[]): string[] {
+  if (startups.length === 0) return [];
+  const lines = [
+    "",
+    `Start-up of a server on Chinook's SQLite file (Node ${process.version.slice(1)}), from spawn to the first ` +
+      `tools/list answer, median of ${STARTUP_RUNS} alternated runs: wall / server CPU, and / the floor's wall`,
+    "",
+    `| | ${ERAS.map((era) => `${era} opening`).join(" | ")} |`,
+    `| --- |${ERAS.map(() => " --: |").join("")}`,
+  ];
+  for (const name of [...new Set(startups.map((s) => s.name))]) {
+    const cells = ERAS.map((era) => {
+      const own = startups.find((s) => s.name === name && s.era === era);
+      const least = startups.find((s) => s.role === "floor" && s.era === era);
+      if (own === undefined) return "–";
+      const ratio = least === undefined || own === least ? "" : ` (${(own.startupMs / least.startupMs).toFixed(2)}x)`;
+      return `${Math.round(own.startupMs)} / ${Math.round(own.startupCpuMs)} ms${ratio}`;
+    });
+    lines.push(`| ${name} | ${cells.join(" | ")} |`);
+  }
+  return lines;
 }
 
 await main();
