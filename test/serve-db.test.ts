@@ -189,8 +189,16 @@ describe("mcpsmith serve db with a connection that holds a password", () => {
 });
 
 // Hosts start every configured server at launch: serving loads the reader of the source's own dialect, and none of
-// the generators' project emitters (the codegen index's few shared helpers aside), the OpenAPI source or the other dialects' readers (packages/codegen/src/pipelines).
+// the generators' project emitters (the codegen index's few shared helpers aside), the OpenAPI source or the other
+// dialects' readers (packages/codegen/src/pipelines).
 describe("mcpsmith serve db's start", () => {
+  const INITIALIZE = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "start", version: "1" } },
+  });
+
   it("loads only what serving an SQLite file needs", async () => {
     const report = join(folder, "modules.txt");
     const hook = `import { appendFileSync } from "node:fs";
@@ -204,14 +212,7 @@ export async function resolve(specifier, context, next) {
       NODE_OPTIONS: `--import=${`data:text/javascript,${encodeURIComponent(register)}`}`,
     });
     try {
-      peer.write(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "start", version: "1" } },
-        }),
-      );
+      peer.write(INITIALIZE);
       await peer.next(0, (line) => (line as { id?: unknown }).id === 1);
     } finally {
       await peer.close();
@@ -232,14 +233,7 @@ export async function resolve(specifier, context, next) {
       FIRST_ANSWER_REPORT: report,
     });
     try {
-      peer.write(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "start", version: "1" } },
-        }),
-      );
+      peer.write(INITIALIZE);
       peer.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
       peer.write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
       const listed = (await peer.next(0, (line) => (line as { id?: unknown }).id === 2)) as {
