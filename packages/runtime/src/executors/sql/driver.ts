@@ -35,7 +35,8 @@ export interface Session {
  * What the caller knows of a transaction's work. `bounded`: it runs one read statement, which reads at most its row
  * limit, found through the table's primary key (no filter, ordered by the key): its time grows with the rows it
  * returns, never with the table. A driver may then run it where it cannot be stopped mid-statement (SQLite's main
- * thread), or outside a transaction (one statement is its own snapshot).
+ * thread), outside a transaction (one statement is its own snapshot), and without stopping it on the server when the
+ * call is cancelled (it ends before a cancel sent from another connection would reach the server).
  */
 export interface TransactionHint {
   bounded?: boolean;

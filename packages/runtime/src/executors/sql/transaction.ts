@@ -69,7 +69,9 @@ async function runTransaction<Connection, EngineSession extends Session, T>(
 ): Promise<T> {
   const autocommit = mode === "read" && hint?.bounded === true && !untrusted ? steps.autocommit : undefined;
   const connection = await steps.acquire(settings, autocommit !== undefined);
-  const stop = steps.cancelOn(connection, settings);
+  // A bounded read ends before a cancel, sent from a connection of its own, could reach the server: it is not
+  // watched, so the call neither follows its request's cancellation nor makes the request's signal.
+  const stop = autocommit ? unwatched : steps.cancelOn(connection, settings);
   let session: EngineSession | undefined;
   let failure: Error | undefined;
   try {
@@ -91,3 +93,5 @@ async function runTransaction<Connection, EngineSession extends Session, T>(
     steps.release(connection, { failure, untrusted, bounded: autocommit !== undefined });
   }
 }
+
+const unwatched = () => {};
