@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CursorSigner } from "./cursor.js";
 import type { StatementWriter } from "./dialect.js";
@@ -67,6 +68,18 @@ describe("CursorSigner", () => {
     expect(() => signer.open(cursor, "other")).toThrow(/another table or order/);
     expect(() => signer.open(`${cursor.slice(0, -2)}AA`, "scope")).toThrow(/not made by this server/);
     expect(() => new CursorSigner().open(cursor, "scope")).toThrow(/not made by this server/);
+  });
+
+  it("signs with HMAC-SHA256, so a configured key opens the cursors earlier versions made", () => {
+    // Keys shorter than SHA-256's block, of its size, and longer (hashed first), as text and as bytes.
+    const keys = [16, 63, 64, 65, 200].map((length) => randomBytes(length));
+    for (const key of [...keys, "a key of sixteen bytes at least", "ключ длиннее шестнадцати байт"]) {
+      const signer = new CursorSigner(key);
+      for (const values of [[1], ["Œuvre ✓", null, 2.5], [Array.from({ length: 40 }, (_, i) => `key ${i}`)]]) {
+        const [payload, mac] = signer.sign("s", values).split(".") as [string, string];
+        expect(mac).toBe(createHmac("sha256", key).update(payload).digest("base64url"));
+      }
+    }
   });
 });
 
