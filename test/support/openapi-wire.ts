@@ -12,7 +12,7 @@ import { fitsSchema } from "../../packages/codegen/dist/emit/openapi/fits.js";
 import { sampleOf } from "../../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../../packages/codegen/dist/ir/types.js";
 import type { HttpOperation } from "../../packages/runtime/dist/executors/http/index.js";
-import { withDefaults } from "../../packages/runtime/dist/internal.js";
+import { compileDefaults } from "../../packages/runtime/dist/internal.js";
 import { Markers } from "./openapi-markers.js";
 import {
   carriesAnyCredential,
@@ -190,7 +190,7 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
     }
     // The runtime's validator fills in the defaults of absent properties before the executor runs (DigitalOcean's
     // apps_update body gains `update_all_source_versions: false`), so the request carries them too.
-    const sent = withDefaults(tool.inputSchema, args) as Record<string, unknown>;
+    const sent = compileDefaults(tool.inputSchema)(args) as Record<string, unknown>;
     const expected = expectedRequest(tool.binding, sent);
     expect(first.method, tool.name).toBe(expected.method);
     expect(first.path, tool.name).toBe(`${serverPathOf(ir, tool.binding)}${expected.path}`);

@@ -42,7 +42,7 @@ export {
 export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
-export { withDefaults } from "./schema/defaults.js";
+export { compileDefaults } from "./schema/defaults.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
 export { editDistance, globToRegExp, keyPath, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

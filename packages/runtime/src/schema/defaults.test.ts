@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hasDefaults, withDefaults } from "./defaults.js";
+import { compileDefaults } from "./defaults.js";
+
+const withDefaults = (schema: object, value: unknown) => compileDefaults(schema)(value);
 
 describe("withDefaults", () => {
   it("fills absent properties, at any depth, through properties, items, allOf and $ref", () => {
@@ -68,13 +70,62 @@ describe("withDefaults", () => {
   });
 });
 
-describe("hasDefaults", () => {
-  it("finds a default anywhere in the schema, $defs included, and none where there is none", () => {
+describe("compileDefaults", () => {
+  it("returns the value itself where no default can be reached, whatever the value", () => {
     const row = { type: "object", properties: { id: { type: "integer" }, name: { type: ["string", "null"] } } };
-    expect(hasDefaults({ type: "object", properties: { rows: { type: "array", items: row } } })).toBe(false);
-    expect(hasDefaults({ $defs: { Page: { properties: { size: { default: 20 } } } }, $ref: "#/$defs/Page" })).toBe(
-      true,
-    );
-    expect(hasDefaults({ anyOf: [{ type: "null" }, { type: "string", default: "" }] })).toBe(true);
+    const page = { type: "object", properties: { rows: { type: "array", items: row } } };
+    const given = { rows: [{ id: 1, name: null }] };
+    expect(compileDefaults(page)(given)).toBe(given);
+    // A default inside a union is never taken, so this one fills nothing either.
+    const union = { properties: { a: { anyOf: [{ type: "null" }, { properties: { b: { default: 1 } } }] } } };
+    expect(compileDefaults(union)({ a: {} })).toEqual({ a: {} });
+  });
+
+  it("fills the values of a recursive schema at every depth, and ends with the value", () => {
+    const schema = {
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { open: { default: false }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+        },
+      },
+      $ref: "#/$defs/Node",
+    };
+    const fill = compileDefaults(schema);
+    expect(fill({ children: [{ children: [{}] }, { open: true }] })).toEqual({
+      open: false,
+      children: [{ open: false, children: [{ open: false }] }, { open: true }],
+    });
+  });
+
+  it("fills members named by patternProperties, and by additionalProperties those no pattern matches", () => {
+    const schema = {
+      properties: { fixed: { properties: { a: { default: 1 } } } },
+      patternProperties: { "^x-": { properties: { b: { default: 2 } } } },
+      additionalProperties: { properties: { c: { default: 3 } } },
+    };
+    expect(withDefaults(schema, { fixed: {}, "x-one": {}, other: {} })).toEqual({
+      fixed: { a: 1 },
+      "x-one": { b: 2 },
+      other: { c: 3 },
+    });
+  });
+
+  it("fills a draft-07 tuple by position and its other items from additionalItems", () => {
+    const schema = {
+      items: [{ properties: { first: { default: true } } }],
+      additionalItems: { properties: { later: { default: true } } },
+    };
+    expect(withDefaults(schema, [{}, {}, 4])).toEqual([{ first: true }, { later: true }, 4]);
+  });
+
+  it("fills a default object's own members, and gives each call a fresh copy", () => {
+    const schema = { properties: { page: { default: {}, properties: { size: { default: 20 } } } } };
+    const fill = compileDefaults(schema);
+    const first = fill({}) as { page: { size: number } };
+    expect(first).toEqual({ page: { size: 20 } });
+    first.page.size = 5;
+    expect(fill({})).toEqual({ page: { size: 20 } });
+    expect(schema.properties.page.default).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
-import { hasDefaults, withDefaults } from "./defaults.js";
+import { compileDefaults, type DefaultsFiller } from "./defaults.js";
 import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
@@ -16,11 +16,11 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
   const { $schema, ...body } = schema;
   checkRefs(body);
   let validator: Validator | undefined;
-  let fills: boolean | undefined;
+  let fill: DefaultsFiller | undefined;
   return (value) => {
     validator ??= new Validator(body as Schema, isDraft07($schema) ? "7" : "2020-12", false);
-    fills ??= hasDefaults(body);
-    const filled = fills ? withDefaults(body, value) : value;
+    fill ??= compileDefaults(body);
+    const filled = fill(value);
     const result = validator.validate(filled);
     return result.valid ? { ok: true, value: filled } : { ok: false, issues: issuesOf(result.errors) };
   };

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { hasDefaults, withDefaults } from "./defaults.js";
+import { compileDefaults, type DefaultsFiller } from "./defaults.js";
 import { vouchesFor2020 } from "./meta-subset.js";
 import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
 import { compileSharing } from "./shared-definitions.js";
@@ -15,7 +15,7 @@ let shared2020: Ajv2020 | undefined;
 let shared07: Ajv | undefined;
 
 // strict: false because real schemas carry annotations Ajv does not know (x-*, discriminator, example).
-// Defaults are filled by withDefaults, not by Ajv's useDefaults, which applies those of failing union members.
+// Defaults are filled by compileDefaults' fillers, not by Ajv's useDefaults, which applies those of failing union members.
 // code.optimize: false skips Ajv's passes over the generated code (inlining names, folding blocks), a large share
 // of compiling: a large document's first call of a tool compiles the definitions it reaches. The unoptimised
 // validators are slightly slower per check, and a compile saved pays for hundreds of checks (the figures are in
@@ -55,7 +55,7 @@ function ajv(dialect: Dialect): Ajv2020 | Ajv {
  * A validator for a JSON Schema. The schema is checked at once (Throws with Ajv's reason when it is invalid, or
  * names a `$ref` outside itself, which is never fetched); Ajv is loaded, and compiles it, when the first value is
  * checked. A valid
- * value comes back with its absent properties' defaults filled in (see withDefaults), as a copy when any was.
+ * value comes back with its absent properties' defaults filled in (see compileDefaults), as a copy when any was.
  *
  * Compiling lazily is what lets a large document start: Ajv compiles every definition a schema reaches into that
  * schema's validator, so where every response reaches most of the document through `$ref` cycles (Stripe's
@@ -69,12 +69,12 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
   const dialect: Dialect = isDraft07($schema) ? "draft-07" : "2020-12";
   checkSchema(dialect, body);
   let check: ValidateFunction | undefined;
-  let fills: boolean | undefined;
+  let fill: DefaultsFiller | undefined;
   return (value) => {
     check ??= compileSharing(ajv(dialect), body);
-    fills ??= hasDefaults(body);
+    fill ??= compileDefaults(body);
     // Filled before checking, as Ajv did: a required property with a default may be left out.
-    const filled = fills ? withDefaults(body, value) : value;
+    const filled = fill(value);
     return check(filled) ? { ok: true, value: filled } : { ok: false, issues: (check.errors ?? []).map(toIssue) };
   };
 }
