@@ -26,4 +26,16 @@ describe("a result's structured content as its handler wrote it", () => {
     expect(resultJson({ structuredContent: { ...stale } })).toBe(JSON.stringify({ structuredContent: stale }));
     expect(resultJson({ content: [] })).toBe('{"content":[]}');
   });
+
+  it("leaves the content's own keys as they were, and takes a frozen content as it is", () => {
+    const own = { rows: [1] };
+    structuredWithText(own, "", '{"rows":[2]}');
+    expect(Object.keys(own)).toEqual(["rows"]);
+    expect(Reflect.ownKeys(own).filter((key) => Object.getOwnPropertyDescriptor(own, key)?.enumerable)).toEqual([
+      "rows",
+    ]);
+    const frozen = Object.freeze({ rows: [1] });
+    expect(() => structuredWithText(frozen, "", '{"rows":[2]}')).not.toThrow();
+    expect(resultJson({ structuredContent: frozen })).toBe('{"structuredContent":{"rows":[1]}}');
+  });
 });

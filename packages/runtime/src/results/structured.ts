@@ -24,15 +24,24 @@ export function structuredWithText(
   text: string,
   json?: string,
 ): StructuredWithText {
-  if (json !== undefined) WRITTEN.set(structuredContent, json);
+  if (json !== undefined && Object.isExtensible(structuredContent)) {
+    Object.defineProperty(structuredContent, WRITTEN, { value: json, enumerable: false });
+  }
   return Object.defineProperty({ structuredContent, text }, STRUCTURED, {
     value: true,
     enumerable: false,
   }) as StructuredWithText;
 }
 
-/** Structured content and its JSON as its handler wrote it, by identity: a copy of the content is written anew. */
-const WRITTEN = new WeakMap<object, string>();
+/**
+ * Structured content's JSON as its handler wrote it, held by the content itself under this symbol, not enumerable:
+ * a copy of the content (a spread, a clone) is written anew.
+ *
+ * Not a WeakMap keyed by the content: V8's young-generation collections treat a WeakMap's entries as live, so
+ * every answer's rows and their JSON lived until the next full collection, copied by each scavenge meanwhile (a
+ * megabyte a scavenge, and a tenth of a `list_` call's CPU on the collector's threads).
+ */
+const WRITTEN = Symbol("structured content's JSON");
 /** What stands for the structured content while the rest of a result is serialised; no text can hold it unescaped. */
 const STAND_IN = `\u0000mcpsmith-structured-${Math.random().toString(36).slice(2)}`;
 const STAND_IN_MEMBER = `"structuredContent":${JSON.stringify(STAND_IN)}`;
@@ -43,7 +52,10 @@ const STAND_IN_MEMBER = `"structuredContent":${JSON.stringify(STAND_IN)}`;
  */
 export function resultJson(result: object, written = true): string {
   const structured = (result as { structuredContent?: unknown }).structuredContent;
-  const json = written && typeof structured === "object" && structured !== null ? WRITTEN.get(structured) : undefined;
+  const json =
+    written && typeof structured === "object" && structured !== null
+      ? (structured as { [WRITTEN]?: string })[WRITTEN]
+      : undefined;
   if (json === undefined) return JSON.stringify(result);
   const text = JSON.stringify({ ...result, structuredContent: STAND_IN });
   const at = text.indexOf(STAND_IN_MEMBER);
