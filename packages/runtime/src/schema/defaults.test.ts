@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileDefaults } from "./defaults.js";
+import type { JsonSchema } from "./types.js";
 
-const withDefaults = (schema: object, value: unknown) => compileDefaults(schema)(value);
+const withDefaults = (schema: JsonSchema, value: unknown) => compileDefaults(schema)(value);
 
 describe("withDefaults", () => {
   it("fills absent properties, at any depth, through properties, items, allOf and $ref", () => {
