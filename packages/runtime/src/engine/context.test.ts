@@ -121,3 +121,34 @@ describe("Context.log on 2026-07-28 (stateless)", () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe("a handler's context", () => {
+  it("shares its lazy members' accessors between requests, and a spread copy holds their values", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const probe = server({ name: "probe", version: "1.0.0" }).tool(
+      "probe",
+      { description: "Keeps ctx." },
+      (_a, ctx) => {
+        seen.push(ctx as unknown as Record<string, unknown>);
+        return "ok";
+      },
+    );
+    for (const era of ["legacy", "2026-07-28"] as const) {
+      const client = await createTestClient(probe, { era });
+      clients.push(client);
+      await client.callTool({ name: "probe", arguments: {} });
+      await client.callTool({ name: "probe", arguments: {} });
+    }
+    const [first, ...others] = seen as [Record<string, unknown>, ...Record<string, unknown>[]];
+    for (const member of ["signal", "headers", "client", "auth", "logLevel"]) {
+      const accessor = Object.getOwnPropertyDescriptor(first, member)?.get;
+      expect(accessor, member).toBeTypeOf("function");
+      // One function for every request: a getter written per request kept each request alive past young collections.
+      for (const other of others) expect(Object.getOwnPropertyDescriptor(other, member)?.get, member).toBe(accessor);
+    }
+    const copy = { ...first };
+    expect(Object.getOwnPropertyDescriptor(copy, "client")?.get).toBeUndefined();
+    expect(copy.client).toEqual(first.client);
+    expect(copy.signal).toBe(first.signal);
+  });
+});

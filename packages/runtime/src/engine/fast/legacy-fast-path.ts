@@ -294,34 +294,50 @@ function requestContext(fastRequest: FastRequest, call: Running, server: Server)
     isSchema(schemaOrOptions)
       ? request(message, schemaOrOptions, { ...options, ...related })
       : request(message, { ...(schemaOrOptions as object | undefined), ...related });
+  const mcpReq = {
+    [CALL]: call,
+    id,
+    method,
+    _meta: fastRequest.params._meta,
+    requestState: () => undefined,
+    send,
+    notify: (notification: Notification) => exchange.notify(notification),
+  };
   return {
     sessionId: server.transport?.sessionId,
-    mcpReq: {
-      id,
-      method,
-      _meta: fastRequest.params._meta,
-      requestState: () => undefined,
-      get signal() {
-        return signalOf(call);
-      },
-      send,
-      notify: (notification: Notification) => exchange.notify(notification),
-    },
+    mcpReq: Object.defineProperty(mcpReq, "signal", SIGNAL),
     http: httpOf(exchange),
   } as unknown as ServerContext;
 }
+
+/** The call a request context's shared accessors read (see makeContext: a getter written per request outlives it). */
+const CALL = Symbol("the call a request context serves");
+
+const SIGNAL: PropertyDescriptor = {
+  get(this: { [CALL]: Running }) {
+    return signalOf(this[CALL]);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** `ctx.http` as the SDK's `buildContext` gives it: on HTTP the request (its headers, when asked) and the caller. */
 function httpOf(exchange: LegacyExchange): ServerContext["http"] {
   const { headers, authInfo } = exchange;
   if (headers === undefined) return authInfo && ({ authInfo } as ServerContext["http"]);
-  return {
-    ...(authInfo !== undefined && { authInfo }),
-    get req() {
-      return { headers: headers() };
-    },
-  } as unknown as ServerContext["http"];
+  const http = { ...(authInfo !== undefined && { authInfo }), [EXCHANGE]: exchange };
+  return Object.defineProperty(http, "req", REQ) as unknown as ServerContext["http"];
 }
+
+const EXCHANGE = Symbol("the exchange a request context serves");
+
+const REQ: PropertyDescriptor = {
+  get(this: { [EXCHANGE]: LegacyExchange }) {
+    return { headers: this[EXCHANGE].headers?.() };
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** A Standard Schema (what `ctx.mcpReq.send` takes as its optional second argument). */
 function isSchema(value: unknown): boolean {
