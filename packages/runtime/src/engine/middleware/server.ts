@@ -74,37 +74,77 @@ interface RequestContext {
   envelope?: Record<string, unknown>;
 }
 
-/** What the request hooks see of a request. The client and the caller are worked out only if a hook asks. */
+/**
+ * What the request hooks see of a request. The client and the caller are worked out only if a hook asks, by
+ * accessors shared by every request (`LAZY_FACTS`): getters written in the literal would be new functions each time,
+ * which kept each request alive until a full collection (engine/context.ts says how).
+ */
 function requestInfo(
   request: JSONRPCRequest,
   transport: TransportKind,
   context: RequestContext,
   clientOf: () => ClientInfo,
 ): RequestInfo {
-  let client: ClientInfo | undefined;
-  let auth: AuthContext | undefined;
-  let state: Map<unknown, unknown> | undefined;
-  return {
+  const lazy: LazyFacts = {
+    clientOf,
+    authInfo: context.authInfo,
+    client: undefined,
+    auth: undefined,
+    state: undefined,
+  };
+  const info = {
+    [LAZY]: lazy,
     method: request.method,
     id: request.id,
     params: request.params as RequestInfo["params"],
     transport,
     signal: context.signal,
     headers: context.headers,
-    get client() {
-      client ??= clientOf();
-      return client;
-    },
-    get auth() {
-      auth ??= authContextOf(context.authInfo);
-      return auth;
-    },
-    get state() {
-      state ??= new Map();
-      return state;
-    },
   };
+  return Object.defineProperties(info, LAZY_FACTS) as unknown as RequestInfo;
 }
+
+interface LazyFacts {
+  readonly clientOf: () => ClientInfo;
+  readonly authInfo: AuthInfo | undefined;
+  client: ClientInfo | undefined;
+  auth: AuthContext | undefined;
+  state: Map<unknown, unknown> | undefined;
+}
+
+const LAZY = Symbol("what a request's hooks may ask for");
+
+type WithLazy = { readonly [LAZY]: LazyFacts };
+
+const LAZY_FACTS: PropertyDescriptorMap = {
+  client: {
+    get(this: WithLazy) {
+      const lazy = this[LAZY];
+      lazy.client ??= lazy.clientOf();
+      return lazy.client;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  auth: {
+    get(this: WithLazy) {
+      const lazy = this[LAZY];
+      lazy.auth ??= authContextOf(lazy.authInfo);
+      return lazy.auth;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  state: {
+    get(this: WithLazy) {
+      const lazy = this[LAZY];
+      lazy.state ??= new Map();
+      return lazy.state;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
 
 /**
  * Runs a 2026-07-28 request answered outside any `Server` (the tasks extension's methods, which the SDK would refuse)
