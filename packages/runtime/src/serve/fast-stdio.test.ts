@@ -44,7 +44,7 @@ function front() {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line));
-  return { stdio, release, lines, settle };
+  return { stdio, release, lines, settle, written };
 }
 
 describe("the fast path on stdio", () => {
@@ -77,6 +77,21 @@ describe("the fast path on stdio", () => {
     };
     expect(unsure.stdio.take(claim2025)).toBe(false);
     expect(unsure.stdio.take(modern(2))).toBe(false);
+  });
+
+  it("writes the answers finished together in one write, in order, before the event loop turns", async () => {
+    const { stdio, release, lines, written } = front();
+    stdio.take(modern(1));
+    for (const id of [2, 3, 4]) stdio.take(modern(id));
+    await release();
+    expect(written).toHaveLength(1);
+    expect(lines().map((line) => line.id)).toEqual([2, 3, 4]);
+    // One more answer, finished alone: written within its tick, before a timer or an immediate could run.
+    stdio.take(modern(5, "tools/list", {}));
+    const order: string[] = [];
+    setImmediate(() => order.push(`immediate: ${written.length} writes`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(["immediate: 2 writes"]);
   });
 
   it("waits through server/discover probes, which do not settle the era", () => {

@@ -55,13 +55,13 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
   // connection's server.
   let legacy: LegacyFastPath | undefined;
   const modern = fastPath ? new FastPath(live, "stdio", tasks) : undefined;
-  const fast =
-    modern &&
-    fastStdio(
-      modern,
-      (text) => protocolWrite(text),
-      () => legacy,
-    );
+  // An answer written while the SDK's side still holds lines of its own (written to stdout, or waiting for that
+  // write to finish) goes after them: a notification the handler caused is out before its answer, as on the SDK.
+  const fastWrite = (text: string) => {
+    if (protocolOut.writableLength > 0) protocolOut.write(text);
+    else protocolWrite(text);
+  };
+  const fast = modern && fastStdio(modern, fastWrite, () => legacy);
 
   let sdk: SdkConnection | undefined;
   const sdkSide = () => loadSdk().then(() => import("./stdio-sdk.js"));
