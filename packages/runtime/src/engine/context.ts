@@ -8,6 +8,7 @@ import {
 import { type AuthContext, authContextOf } from "../model/auth.js";
 import type { ClientInfo, Context, LogLevel } from "../model/context.js";
 import { type ContextWithoutInput, withInputApi } from "./input-requests.js";
+import { sharedAccessor } from "./shared-accessor.js";
 
 const SEVERITY: Record<LogLevel, number> = {
   debug: 0,
@@ -29,11 +30,8 @@ export interface ConnectionState {
  * The handler-facing view of an SDK request context. Client details are read lazily: most handlers never
  * look at them, and the hot path should not pay for building them.
  *
- * The lazy members are accessors shared by every context (`LAZY_MEMBERS`), reading the request from the context
- * itself, rather than getters written in the object literal: those are new functions on every request, which V8
- * keeps in a map of their own in old space, so each request's context, and all it reached, outlived the young
- * generation's collections until a full one (a tenth of an echo call's allocations, promoted). They stay own,
- * enumerable members, so a spread copy of a context still holds their values.
+ * The lazy members are accessors shared by every context (`LAZY_MEMBERS`, engine/shared-accessor.ts says why),
+ * reading the request from the context itself.
  */
 export function makeContext(
   sdk: ServerContext,
@@ -106,53 +104,21 @@ function logLevelOf(state: RequestState): LogLevel | undefined {
   return state.modern ? (envelope?.[LOG_LEVEL_META_KEY] as LogLevel | undefined) : state.connection.logLevel;
 }
 
+const lazy = <Value>(read: (state: RequestState) => Value) => sharedAccessor(REQUEST, read);
+
 const LAZY_MEMBERS: PropertyDescriptorMap = {
   // Read when a handler asks: on the fast path the request's signal is made only then (serve/node-exchange.ts).
   signal: {
-    get(this: WithRequest) {
-      const state = this[REQUEST];
-      state.signal ??= state.sdk.mcpReq.signal;
-      return state.signal;
-    },
+    ...lazy((state) => (state.signal ??= state.sdk.mcpReq.signal)),
     // A call that becomes a task is given the task's signal instead (engine/tasks/call.ts).
     set(this: WithRequest, replacement: AbortSignal) {
       this[REQUEST].signal = replacement;
     },
-    enumerable: true,
-    configurable: true,
   },
-  headers: {
-    get(this: WithRequest) {
-      return this[REQUEST].sdk.http?.req?.headers;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  client: {
-    get(this: WithRequest) {
-      const state = this[REQUEST];
-      state.client ??= clientInfoOf(state.sdk, state.server);
-      return state.client;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  auth: {
-    get(this: WithRequest) {
-      const state = this[REQUEST];
-      state.auth ??= authContextOf(state.sdk.http?.authInfo);
-      return state.auth;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  logLevel: {
-    get(this: WithRequest) {
-      return logLevelOf(this[REQUEST]);
-    },
-    enumerable: true,
-    configurable: true,
-  },
+  headers: lazy((state) => state.sdk.http?.req?.headers),
+  client: lazy((state) => (state.client ??= clientInfoOf(state.sdk, state.server))),
+  auth: lazy((state) => (state.auth ??= authContextOf(state.sdk.http?.authInfo))),
+  logLevel: lazy(logLevelOf),
 };
 
 /**

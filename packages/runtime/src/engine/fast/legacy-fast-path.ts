@@ -20,6 +20,7 @@ import { errorOf, isPlainObject, RESULT_HEAD, resultTail, rewritesToolsList, ser
 import { isCanonicalToolResult } from "../sdk/tool-result-shape.js";
 import type { ModelHandler, ModelMethod } from "../server/handlers.js";
 import { boundHandlers } from "../server/served.js";
+import { sharedAccessor } from "../shared-accessor.js";
 import type { FastExchange } from "./fast-path.js";
 import { type FastRequest, recogniseLegacy } from "./recognise.js";
 
@@ -310,16 +311,10 @@ function requestContext(fastRequest: FastRequest, call: Running, server: Server)
   } as unknown as ServerContext;
 }
 
-/** The call a request context's shared accessors read (see makeContext: a getter written per request outlives it). */
+/** The call a request context's shared accessors read (engine/shared-accessor.ts). */
 const CALL = Symbol("the call a request context serves");
 
-const SIGNAL: PropertyDescriptor = {
-  get(this: { [CALL]: Running }) {
-    return signalOf(this[CALL]);
-  },
-  enumerable: true,
-  configurable: true,
-};
+const SIGNAL = sharedAccessor(CALL, signalOf);
 
 /** `ctx.http` as the SDK's `buildContext` gives it: on HTTP the request (its headers, when asked) and the caller. */
 function httpOf(exchange: LegacyExchange): ServerContext["http"] {
@@ -331,13 +326,7 @@ function httpOf(exchange: LegacyExchange): ServerContext["http"] {
 
 const EXCHANGE = Symbol("the exchange a request context serves");
 
-const REQ: PropertyDescriptor = {
-  get(this: { [EXCHANGE]: LegacyExchange }) {
-    return { headers: this[EXCHANGE].headers?.() };
-  },
-  enumerable: true,
-  configurable: true,
-};
+const REQ = sharedAccessor(EXCHANGE, (exchange: LegacyExchange) => ({ headers: exchange.headers?.() }));
 
 /** A Standard Schema (what `ctx.mcpReq.send` takes as its optional second argument). */
 function isSchema(value: unknown): boolean {

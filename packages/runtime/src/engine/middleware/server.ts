@@ -7,6 +7,7 @@ import { type RequestFacts, traced } from "../../telemetry/request-span.js";
 import { clientInfoOf, modernClient } from "../context.js";
 import type { Hook } from "../hooks.js";
 import { FAST_REVISION } from "../sdk/contract.js";
+import { sharedAccessor } from "../shared-accessor.js";
 import { runChain } from "./chain.js";
 
 /** How a server instance is reached, and the request hooks it runs (none: nothing is wrapped at run time). */
@@ -76,8 +77,7 @@ interface RequestContext {
 
 /**
  * What the request hooks see of a request. The client and the caller are worked out only if a hook asks, by
- * accessors shared by every request (`LAZY_FACTS`): getters written in the literal would be new functions each time,
- * which kept each request alive until a full collection (engine/context.ts says how).
+ * accessors shared by every request (`LAZY_FACTS`, engine/shared-accessor.ts says why).
  */
 function requestInfo(
   request: JSONRPCRequest,
@@ -114,36 +114,10 @@ interface LazyFacts {
 
 const LAZY = Symbol("what a request's hooks may ask for");
 
-type WithLazy = { readonly [LAZY]: LazyFacts };
-
 const LAZY_FACTS: PropertyDescriptorMap = {
-  client: {
-    get(this: WithLazy) {
-      const lazy = this[LAZY];
-      lazy.client ??= lazy.clientOf();
-      return lazy.client;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  auth: {
-    get(this: WithLazy) {
-      const lazy = this[LAZY];
-      lazy.auth ??= authContextOf(lazy.authInfo);
-      return lazy.auth;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  state: {
-    get(this: WithLazy) {
-      const lazy = this[LAZY];
-      lazy.state ??= new Map();
-      return lazy.state;
-    },
-    enumerable: true,
-    configurable: true,
-  },
+  client: sharedAccessor(LAZY, (lazy: LazyFacts) => (lazy.client ??= lazy.clientOf())),
+  auth: sharedAccessor(LAZY, (lazy: LazyFacts) => (lazy.auth ??= authContextOf(lazy.authInfo))),
+  state: sharedAccessor(LAZY, (lazy: LazyFacts) => (lazy.state ??= new Map())),
 };
 
 /**
