@@ -10,6 +10,7 @@
 export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export { listedTools } from "./engine/listed-tools.js";
 export { STATE_KEY_ENV } from "./engine/request-state.js";
+export { chooseCredentials } from "./executors/http/auth.js";
 export { forwardableCallerHeader, forwardingOf } from "./executors/http/forward.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
@@ -43,6 +44,8 @@ export { templateVariables } from "./model/uri-template.js";
 export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./model/validate.js";
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { compileDefaults } from "./schema/defaults.js";
+export { satisfiesFormat } from "./schema/formats.js";
+export { keywordValueValid } from "./schema/meta-subset.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
 export { editDistance, globToRegExp, keyPath, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

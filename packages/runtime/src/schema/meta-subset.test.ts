@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
 import { corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
-import { RULES_2020, vouchesFor2020 } from "./meta-subset.js";
+import { compileJsonSchema } from "./json-validator.js";
+import { keywordValueValid, RULES_2020, vouchesFor2020 } from "./meta-subset.js";
 
 const require = createRequire(import.meta.url);
 const { validate2020 } = require("./meta-validators.generated.cjs") as { validate2020: (value: unknown) => boolean };
@@ -241,3 +242,20 @@ function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe("keywordValueValid", () => {
+  it("judges one keyword's value by its rule, an empty enum (which Ajv refuses to compile) included", () => {
+    expect(keywordValueValid("minimum", 1)).toBe(true);
+    expect(keywordValueValid("minimum", "1")).toBe(false);
+    expect(keywordValueValid("type", ["string", "null"])).toBe(true);
+    expect(keywordValueValid("type", "date")).toBe(false);
+    expect(keywordValueValid("enum", ["a"])).toBe(true);
+    expect(keywordValueValid("enum", [])).toBe(false);
+    expect(() => compileJsonSchema({ enum: [] })(1)).toThrow(/enum must have non-empty array/);
+  });
+
+  it("leaves annotations and the keywords the meta-schema decides alone", () => {
+    expect(keywordValueValid("x-kind", 1)).toBeUndefined();
+    expect(keywordValueValid("$anchor", 1)).toBeUndefined();
+  });
+});

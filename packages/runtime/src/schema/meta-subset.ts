@@ -140,6 +140,18 @@ export const RULES_2020: ReadonlyMap<string, Rule> = new Map<string, Rule>([
 ]);
 
 /** True only when the 2020-12 meta-schema accepts `node` (see above); false leaves the verdict to it. */
+/**
+ * Whether `value` is a valid value of the 2020-12 keyword `key` on its own, by the rule the meta-schema gives it, and
+ * by Ajv's compiler, which also refuses an empty `enum` the meta-schema lets by. Undefined for a keyword the
+ * meta-schema does not define (an annotation) or one this file leaves to it. For sources that repair what their
+ * documents write before it reaches a validator (codegen's OpenAPI lowering).
+ */
+export function keywordValueValid(key: string, value: unknown): boolean | undefined {
+  const rule = RULES_2020.get(key);
+  if (rule === undefined || rule === never) return undefined;
+  return rule(value, 0) && !(key === "enum" && (value as unknown[]).length === 0);
+}
+
 export function vouchesFor2020(node: object): boolean {
   return vouches(node as Record<string, unknown>, 0);
 }

@@ -71,6 +71,27 @@ describe("fitsSchema", () => {
     expect(fitsSchema({ a: 1 }, schema, schema, 1)).toBe(false);
   });
 
+  it("checks formats as the runtime does, those a reader of the common ones would pass over included", () => {
+    expect(fitsSchema("/a/b", { type: "string", format: "json-pointer" })).toBe(true);
+    expect(fitsSchema("example", { type: "string", format: "json-pointer" })).toBe(false);
+    expect(fitsSchema("2024-02-30T03:04:05Z", { type: "string", format: "date-time" })).toBe(false);
+  });
+
+  it("refuses equal items where uniqueItems asks for distinct ones, whatever the order of their keys", () => {
+    const schema = { type: "array", uniqueItems: true };
+    expect(fitsSchema(["1", "1"], schema)).toBe(false);
+    expect(
+      fitsSchema(
+        [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+        schema,
+      ),
+    ).toBe(false);
+    expect(fitsSchema([{ a: 1 }, { a: 2 }, "1", 1], schema)).toBe(true);
+  });
+
   it("takes unknown formats and keywords as satisfied, and ends on a cycle of references", () => {
     expect(fitsSchema("x", { type: "string", format: "int16", "x-kind": "id" })).toBe(true);
     expect(fitsSchema({}, { $defs: { A: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" })).toBe(true);

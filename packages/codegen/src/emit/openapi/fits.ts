@@ -1,15 +1,16 @@
+import { satisfiesFormat } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 
 type Schema = { readonly [keyword: string]: unknown };
 
 /**
  * Whether `value` satisfies `schema` as far as the keywords documents constrain samples with go: type, const,
- * enum, string lengths, pattern and the common formats, number bounds, array and object structure, `$ref`
- * (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are taken as satisfied. The sample builder
- * uses it to refuse a document's example that breaks its own schema (ferry-booking's `sailing_id: 1234` for a uuid),
- * and the generated tests to call only tools whose made-up arguments and mock answer the runtime will accept.
- * Loose where the runtime's Ajv is strict would let a broken example through; strict where it is loose only
- * costs an example, so format checks err on the strict side.
+ * enum, string lengths, pattern and format (checked as the runtime checks it: `satisfiesFormat`), number bounds,
+ * array and object structure, `$ref` (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are
+ * taken as satisfied. The sample builder uses it to refuse a document's example that breaks its own schema
+ * (ferry-booking's `sailing_id: 1234` for a uuid), and the generated tests to call only tools whose made-up
+ * arguments and mock answer the runtime will accept. Loose where the runtime's Ajv is strict would let a broken
+ * example through; strict where it is loose only costs an example.
  */
 export function fitsSchema(
   value: unknown,
@@ -22,22 +23,6 @@ export function fitsSchema(
 
 /** Past this many `$ref`s on one path a schema is taken as satisfied: only a cycle of references gets there. */
 const MAX_REFS = 32;
-
-const FORMATS: Record<string, RegExp> = {
-  "date-time": /^\d{4}-[01]\d-[0-3]\dt[0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?:z|[+-][0-2]\d(?::?[0-5]\d)?)$/i,
-  date: /^\d{4}-[01]\d-[0-3]\d$/,
-  time: /^[0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?:z|[+-][0-2]\d(?::?[0-5]\d)?)$/i,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
-  url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
-  uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-  ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/,
-  ipv6: /^[0-9a-f:]*:[0-9a-f:.]*$/i,
-  hostname: /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
-  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
-  // ISO 8601, as ajv-formats reads it (Microsoft Graph's call-quality figures).
-  duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-};
 
 class Fit {
   constructor(private readonly root: JsonSchema) {}
@@ -78,6 +63,7 @@ class Fit {
   #arrayFits(value: unknown[], keywords: Schema, refs: number, levels: number): boolean {
     if (typeof keywords.minItems === "number" && value.length < keywords.minItems) return false;
     if (typeof keywords.maxItems === "number" && value.length > keywords.maxItems) return false;
+    if (keywords.uniqueItems === true && new Set(value.map(canonicalJson)).size < value.length) return false;
     if (levels <= 0) return true;
     const prefix = Array.isArray(keywords.prefixItems) ? (keywords.prefixItems as JsonSchema[]) : [];
     const items = Array.isArray(keywords.items) ? undefined : (keywords.items as JsonSchema | undefined);
@@ -143,8 +129,7 @@ function stringFits(value: string, keywords: Schema): boolean {
     if (typeof maxLength === "number" && length > maxLength) return false;
   }
   if (typeof keywords.pattern === "string" && !matchesPattern(keywords.pattern, value)) return false;
-  const format = typeof keywords.format === "string" ? FORMATS[keywords.format] : undefined;
-  return format === undefined || format.test(value);
+  return typeof keywords.format !== "string" || satisfiesFormat(keywords.format, value);
 }
 
 /** Patterns compiled once: a document repeats the same few (Twilio's SIDs) across hundreds of schemas. */
@@ -185,5 +170,14 @@ function sameJson(a: unknown, b: unknown): boolean {
   return keys.every(
     (key) =>
       Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/** JSON with every object's keys sorted: two values are deeply equal (as `uniqueItems` compares) when theirs match. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === "object" && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
   );
 }

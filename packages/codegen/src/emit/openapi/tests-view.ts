@@ -1,4 +1,5 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
+import { chooseCredentials } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
 import { printStatement } from "../core/fields.js";
 import { printString } from "../core/literal.js";
@@ -25,13 +26,13 @@ const SKIPPED_NAMED = 10;
 /**
  * Tests of the generated server against the generated mock API: the tools listed in the default mode, and a few
  * tools called with arguments made up from their schemas, each sending exactly the request its operation says.
- * Tools whose every credential choice needs an OAuth2 token endpoint are not picked (the mock has none).
+ * Tools whose credentials, all set, are taken to an OAuth2 token endpoint are not picked (the mock has none).
  */
 export function testsView(ir: OpenApiIR, threshold: number, header: string): TestsView {
-  const { picked, skipped } = pickCalls(ir);
   const env = Object.fromEntries(
     ir.credentials.map(({ env }) => [env, `test-${env.toLowerCase().replace(/_/g, "-")}`]),
   );
+  const { picked, skipped } = pickCalls(ir, env);
   const listed = ir.tools.length <= threshold ? ir.tools.map((tool) => tool.name) : DISCOVERY_NAMES;
   return {
     header,
@@ -65,7 +66,7 @@ interface Skipped {
  * A tool is passed over, and named in `skipped`, when its made-up arguments or the mock's answer would not pass
  * the schemas the server checks them against.
  */
-function pickCalls(ir: OpenApiIR): { picked: Call[]; skipped: Skipped[] } {
+function pickCalls(ir: OpenApiIR, env: Record<string, string>): { picked: Call[]; skipped: Skipped[] } {
   const reading: Call[] = [];
   const writing: Call[] = [];
   const skipped: Skipped[] = [];
@@ -73,7 +74,7 @@ function pickCalls(ir: OpenApiIR): { picked: Call[]; skipped: Skipped[] } {
     const wanted = tool.annotations.readOnlyHint === true ? reading : writing;
     if (reading.length >= CALLS - 1 && writing.length >= CALLS) break;
     if (wanted.length >= (wanted === reading ? CALLS - 1 : CALLS)) continue;
-    if (needsTokenEndpoint(tool.binding, ir.api.securitySchemes)) continue;
+    if (needsTokenEndpoint(tool, ir.api, env)) continue;
     const request = requestOf(tool);
     if (typeof request === "string") skipped.push({ tool, reason: request });
     else if (request !== undefined) wanted.push({ tool, request });
@@ -114,7 +115,10 @@ function skippedComment(skipped: Skipped[]): string {
   return lines.join("\n");
 }
 
-function needsTokenEndpoint(operation: HttpOperation, schemes: OpenApiIR["api"]["securitySchemes"]): boolean {
-  if (operation.security.length === 0) return false;
-  return operation.security.every((alternative) => alternative.some((name) => schemes[name]?.type === "oauth2"));
+/**
+ * Whether the credentials the executor picks with every variable of `env` set (`chooseCredentials`: the first
+ * alternative in the document's order) take a token from an OAuth2 token endpoint, which the mock has not.
+ */
+function needsTokenEndpoint(tool: ToolIR<HttpOperation>, api: OpenApiIR["api"], env: Record<string, string>): boolean {
+  return chooseCredentials(api, tool.binding.security, env).some(([, scheme]) => scheme.type === "oauth2");
 }

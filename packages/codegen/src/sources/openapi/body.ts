@@ -38,9 +38,9 @@ export function lowerBody(body: SourceBody, argument: string, session: SchemaSes
   const { mediaType } = body;
   let schema: JsonSchema;
   if (isJson(mediaType)) {
-    schema = body.schema === undefined ? {} : session.lower(body.schema, body.pointer);
+    schema = body.schema === undefined ? {} : session.lower(body.schema, body.schemaPointer);
   } else if (isFormMediaType(mediaType) || isMultipartMediaType(mediaType)) {
-    schema = body.schema === undefined ? { type: "object" } : session.lower(body.schema, body.pointer);
+    schema = body.schema === undefined ? { type: "object" } : session.lower(body.schema, body.schemaPointer);
     if (body.encoding) binding.encoding = lowerEncoding(body.encoding);
     const files = isMultipartMediaType(mediaType) ? fileProperties(body.schema, refs) : [];
     if (files.length > 0) binding.fileProperties = files;

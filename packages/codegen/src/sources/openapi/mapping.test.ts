@@ -1,5 +1,7 @@
 /** Mapping rules on small documents written for each rule (the corpus tests show them on real specs). */
+import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
+import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "./source.js";
 import { specFile } from "./spec-file.test-support.js";
 import { collectionFormatStyle } from "./swagger2.js";
@@ -243,6 +245,74 @@ describe("OpenAPI 3 parameters and bodies", () => {
       type: "object",
       properties: { id: { type: "string", readOnly: true } },
     });
+  });
+});
+
+describe("keyword values JSON Schema refuses", () => {
+  const document = {
+    openapi: "3.0.3",
+    info,
+    servers: [{ url: "http://127.0.0.1:9/api" }],
+    paths: {
+      "/a": {
+        get: {
+          operationId: "getA",
+          parameters: [
+            { name: "when", in: "query", schema: { type: "date" } },
+            { name: "status", in: "query", schema: { type: "string", enum: [], nullable: true } },
+            { name: "n", in: "query", schema: { type: ["Integer", "nothing"], minimum: "1", maximum: "ten" } },
+            { name: "tags", in: "query", schema: { type: "array", items: { type: "string" }, uniqueItems: "true" } },
+          ],
+          responses: ok,
+        },
+      },
+      "/b": {
+        post: {
+          operationId: "postB",
+          requestBody: {
+            content: { "application/json": { schema: { type: "object", properties: { q: { type: "int" } } } } },
+          },
+          responses: ok,
+        },
+      },
+    },
+  };
+
+  it("are read as they were meant where that is plain, else dropped, with a warning naming each", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      when: { type: "string" },
+      status: { type: ["string", "null"] },
+      n: { type: "integer", minimum: 1 },
+      tags: { type: "array", items: { type: "string" }, uniqueItems: true },
+    });
+    const at = "/paths/~1a/get/parameters";
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [`${at}/0/schema/type`, 'type "date" is not valid JSON Schema: read as "string"'],
+      [`${at}/1/schema/enum`, "enum [] is not valid JSON Schema: dropped"],
+      [`${at}/2/schema/type`, 'type ["Integer","nothing"] is not valid JSON Schema: read as "integer"'],
+      [`${at}/2/schema/minimum`, 'minimum "1" is not valid JSON Schema: read as 1'],
+      [`${at}/2/schema/maximum`, 'maximum "ten" is not valid JSON Schema: dropped'],
+      [`${at}/3/schema/uniqueItems`, 'uniqueItems "true" is not valid JSON Schema: read as true'],
+      [
+        "/paths/~1b/post/requestBody/content/application~1json/schema/properties/q/type",
+        'type "int" is not valid JSON Schema: read as "integer"',
+      ],
+    ]);
+  });
+
+  it("leave a tool the runtime serves: its arguments are checked, not its schema refused", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    const fetch = async () => Response.json({ ok: true });
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      const called = await client.callTool({ name: "getA", arguments: { when: "today", n: 2 } });
+      expect(called.isError).toBeFalsy();
+      const refused = await client.callTool({ name: "getA", arguments: { n: 0 } });
+      expect(refused.content).toEqual([expect.objectContaining({ text: expect.stringMatching(/n: must be >= 1/) })]);
+    } finally {
+      await client.close();
+    }
   });
 });
 

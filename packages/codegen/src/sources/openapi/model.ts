@@ -41,7 +41,10 @@ export interface SourceBody {
   encoding?: Record<string, SourceBodyEncoding>;
   /** Every media type the operation accepts, in the spec's order (the chosen one among them). */
   mediaTypes: string[];
+  /** The chosen media type's object (OpenAPI 3), the body parameter or the first formData one (Swagger 2.0). */
   pointer: string;
+  /** Where `schema` is written, for what is said of it (a formData body's, made from its fields, is the first's). */
+  schemaPointer: string;
 }
 
 export interface SourceResponse {

@@ -49,6 +49,7 @@ function readRequestBody(
     mediaTypes,
     required: requestBody.required === true,
     pointer: childPointer(followed.pointer, "content", mediaType),
+    schemaPointer: childPointer(followed.pointer, "content", mediaType, "schema"),
   };
   if (typeof requestBody.description === "string" && requestBody.description.trim() !== "") {
     body.description = requestBody.description.trim();

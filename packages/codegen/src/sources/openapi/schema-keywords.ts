@@ -13,7 +13,10 @@
  *   `$recursiveAnchor` (done by the caller).
  * - `pattern`s must compile as Unicode regular expressions (JSON Schema validators use the `u` flag): needless
  *   escapes such as `\:` are undone; a pattern that still does not compile is dropped with a warning.
+ * - any other keyword whose value JSON Schema refuses (`type: date`, `minimum: "1"`, an empty `enum`) is repaired
+ *   where the intent is plain, else dropped, with a warning: left in, it would fail the tool's whole schema.
  */
+import { keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 import type { SpecDialect } from "./model.js";
 import { escapeToken, isObject, type JsonObject } from "./refs.js";
@@ -75,13 +78,79 @@ export function lowerKeywords(raw: JsonObject, pointer: string, context: Keyword
         );
     } else if (key === "discriminator") {
       out[key] = lowerDiscriminator(value, context);
-    } else out[key] = value;
+    } else if (key === "required" || (key === "type" && value === "file") || isBooleanBound(key, value)) {
+      // Forms of other dialects, lowered below (lowerRequired, lowerBinary, lowerExclusiveBounds).
+      out[key] = value;
+    } else {
+      const lowered = lowerValue(key, value, pointer, context);
+      if (lowered !== undefined) out[key] = lowered;
+    }
   }
   if (raw.example !== undefined && out.examples === undefined) out.examples = [raw.example];
   lowerRequired(out, raw, pointer, context);
   lowerExclusiveBounds(out);
   lowerBinary(out);
   return lowerNullable(out, raw);
+}
+
+/**
+ * A keyword holding a value rather than subschemas: as written when JSON Schema takes it; else repaired where the
+ * intent is plain (a number or a boolean written as a string, a type named as a language names it), else dropped,
+ * either way with a warning. Kept as written, it would make a validator refuse the whole schema, and the tool with it.
+ */
+function lowerValue(key: string, value: unknown, pointer: string, context: KeywordContext): unknown {
+  if (keywordValueValid(key, value) !== false) return value;
+  const where = `${pointer}/${escapeToken(key)}`;
+  const written = JSON.stringify(value) ?? String(value);
+  const repaired = repairedValue(key, value);
+  if (repaired !== undefined && keywordValueValid(key, repaired) === true) {
+    context.warn(where, `${key} ${written} is not valid JSON Schema: read as ${JSON.stringify(repaired)}`);
+    return repaired;
+  }
+  context.warn(where, `${key} ${written} is not valid JSON Schema: dropped`);
+  return undefined;
+}
+
+/** OpenAPI 3.0's `exclusiveMinimum: true`, a flag on `minimum` where 2020-12 has a number of its own. */
+function isBooleanBound(key: string, value: unknown): boolean {
+  return (key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean";
+}
+
+/** What documents write for JSON Schema's types: a language's name for one, or a format's. */
+const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  int: "integer",
+  int32: "integer",
+  int64: "integer",
+  long: "integer",
+  float: "number",
+  double: "number",
+  decimal: "number",
+  bool: "boolean",
+  date: "string",
+  datetime: "string",
+  "date-time": "string",
+  map: "object",
+  dict: "object",
+  list: "array",
+};
+const TYPES: ReadonlySet<string> = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+
+function repairedValue(key: string, value: unknown): unknown {
+  if (key === "type") {
+    const names = (Array.isArray(value) ? value : [value]).flatMap((name) => {
+      const lower = typeof name === "string" ? name.toLowerCase() : "";
+      const type = TYPES.has(lower) ? lower : TYPE_ALIASES[lower];
+      return type === undefined ? [] : [type];
+    });
+    const unique = [...new Set(names)];
+    return unique.length > 1 ? unique : unique[0];
+  }
+  if ((key === "title" || key === "description") && (typeof value === "number" || typeof value === "boolean")) {
+    return String(value);
+  }
+  if (value === "true" || value === "false") return value === "true";
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
 }
 
 function lowerMap(key: string, value: JsonObject, pointer: string, context: KeywordContext): JsonObject {

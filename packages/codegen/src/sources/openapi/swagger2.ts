@@ -142,6 +142,7 @@ function readBodyParameter(entry: { value: JsonObject; pointer: string }, consum
     required: entry.value.required === true,
     schema: entry.value.schema ?? {},
     pointer: entry.pointer,
+    schemaPointer: childPointer(entry.pointer, "schema"),
   };
   if (typeof entry.value.description === "string" && entry.value.description.trim() !== "") {
     body.description = entry.value.description.trim();
@@ -180,6 +181,7 @@ function readFormBody(
     required: required.length > 0,
     schema,
     pointer: fields[0]!.pointer,
+    schemaPointer: fields[0]!.pointer,
   };
   if (Object.keys(encoding).length > 0) body.encoding = encoding;
   return body;
