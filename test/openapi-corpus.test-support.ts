@@ -34,8 +34,10 @@ import {
   checkEveryTool,
   RELATIVE_BASE,
   reportLine,
+  serversAreRelative,
   type Tool,
   textOf,
+  uncallable,
 } from "./support/openapi-wire.js";
 import { createTestClient } from "./support/runtime.js";
 import { ROOT } from "./support/servers.js";
@@ -55,6 +57,7 @@ const workspace = mkdtempSync(join(tmpdir(), "mcpsmith-generate-corpus-"));
 export const CORPUS_GROUPS = {
   withKubernetes: [
     "kubernetes-1.13-swagger2.json",
+    "discord-openapi.json",
     "datadog-v1-oas30.yaml",
     "asana-oas.yaml",
     "twilio-api-v2010.json",
@@ -70,6 +73,12 @@ export const CORPUS_GROUPS = {
     "petstore-swagger2.json",
     "petstore3-oas30.yaml",
     "petstore-minimal-oas30.yaml",
+    "readme-parameters-style-oas31.json",
+    "readme-schema-validation-oas30.json",
+    "readme-uspto-oas30.json",
+    "readme-security-multiple-oas30.json",
+    "readme-parameters-common-oas30.json",
+    "readme-circular-paths-oas30.json",
   ],
   large: [
     "github-rest-oas30.json",
@@ -227,7 +236,7 @@ export function describeCorpus(specs: readonly string[]): void {
       env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
       generatedModule = await importGenerated(projectOf(file));
       // One executor configuration for both back ends; `env` is read at each call, so a test can take credentials away.
-      const relative = ir.api.servers.every((server) => !/^https?:\/\//.test(server.url));
+      const relative = serversAreRelative(ir);
       const executor: HttpExecutorOptions = {
         env,
         fetch: throughUpstream,
@@ -283,7 +292,7 @@ export function describeCorpus(specs: readonly string[]): void {
     async function firstSent(reply: typeof answer, unstructured = false) {
       answer = reply;
       for (const tool of ir.tools) {
-        if (unstructured && tool.outputSchema) continue;
+        if ((unstructured && tool.outputSchema) || uncallable(ir, tool) !== undefined) continue;
         const { results, requests } = await callBoth(tool, argumentsFor(tool));
         if (requests[1]) return { tool, results, requests };
       }
@@ -384,7 +393,7 @@ export function describeServedWire(specs: readonly string[]): void {
     it("sends every tool's request as the document describes it", async () => {
       const ir = await loadOpenApi(corpusFile(`openapi/${file}`));
       const env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
-      const relative = ir.api.servers.every((server) => !/^https?:\/\//.test(server.url));
+      const relative = serversAreRelative(ir);
       const executor: HttpExecutorOptions = {
         env,
         fetch: throughUpstream,

@@ -41,11 +41,15 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
   const cookies: Pairs = [];
   for (const parameter of operation.parameters) {
     const value = args[parameter.argument];
-    if (value === undefined) continue;
-    if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, pathValue(parameter, value));
+    // A null argument is an absent one (a nullable enum's null, say): the executor sends nothing for it.
+    if (value === undefined || value === null) continue;
+    // A path may name a variable twice (`/anything/{id}/lists/{id}`): each place takes the value.
+    if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(parameter, value));
     else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
-    else if (parameter.in === "header") headers[parameter.name.toLowerCase()] = simple(value, parameter.explode);
-    else cookies.push(...cookiePairs(parameter, value));
+    else if (parameter.in === "header") {
+      const text = parameter.contentType !== undefined ? JSON.stringify(value) : simple(value, parameter.explode);
+      headers[parameter.name.toLowerCase()] = text;
+    } else cookies.push(...cookiePairs(parameter, value));
   }
   return { method: operation.method, path, query, headers, cookies };
 }
@@ -63,27 +67,38 @@ export function decodeQuery(raw: string): Pairs {
 const encode = (value: unknown) => encodeURIComponent(String(value));
 
 function pathValue(parameter: HttpParameter, value: unknown): string {
-  const prefix = parameter.style === "label" ? "." : parameter.style === "matrix" ? `;${parameter.name}=` : "";
-  if (!Array.isArray(value)) return `${prefix}${encode(value)}`;
-  const separator = parameter.explode && parameter.style === "label" ? "." : ",";
-  return `${prefix}${value.map(encode).join(separator)}`;
+  const { style, explode, name } = parameter;
+  const prefix = style === "label" ? "." : style === "matrix" ? `;${name}=` : "";
+  const separator = explode && style === "label" ? "." : ",";
+  if (Array.isArray(value)) {
+    // `{;list*}` repeats the name: `;id=3;id=4`.
+    if (explode && style === "matrix") return value.map((item) => `;${name}=${encode(item)}`).join("");
+    return `${prefix}${value.map(encode).join(separator)}`;
+  }
+  if (typeof value !== "object" || value === null) return `${prefix}${encode(value)}`;
+  // An object: its keys and values, `k,v,k2,v2`, or `k=v` pairs when exploded (RFC 6570's `{x*}`, `{.x*}`, `{;x*}`).
+  const entries = Object.entries(value);
+  if (!explode) return `${prefix}${entries.flat().map(encode).join(",")}`;
+  if (style === "matrix") return entries.map(([key, item]) => `;${encode(key)}=${encode(item)}`).join("");
+  return `${style === "label" ? "." : ""}${entries.map(([key, item]) => `${encode(key)}=${encode(item)}`).join(separator)}`;
 }
 
 function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   const { name } = parameter;
   if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
   if (parameter.style === "deepObject" && typeof value === "object" && value !== null) return bracketPairs(name, value);
+  // Unexploded, items (and an object's keys and values) are joined by the style's delimiter (OpenAPI 3.1.1's table
+  // for form, spaceDelimited and pipeDelimited); exploded, a list repeats the key and an object's keys are keys.
+  const delimiter = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" }[parameter.style as string] ?? ",";
   if (Array.isArray(value)) {
     const items = value.map(textOf);
-    // Exploded, every style repeats the key (OpenAPI 3.1.1's table for form, spaceDelimited and pipeDelimited).
     if (parameter.explode) return items.map((item) => [name, item]);
-    const delimiter = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" }[parameter.style as string] ?? ",";
     return [[name, items.join(delimiter)]];
   }
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
     if (parameter.explode) return entries;
-    return [[name, entries.flat().join(",")]];
+    return [[name, entries.flat().join(delimiter)]];
   }
   return [[name, String(value)]];
 }
@@ -134,12 +149,12 @@ export function decodeCookies(header: string | undefined, leaveOut: ReadonlySet<
     .filter(([name]) => !leaveOut.has(name));
 }
 
-/** The `simple` style (headers): arrays and objects comma-separated, `k=v` pairs when exploded. */
+/** The `simple` style (headers): arrays and objects comma-separated, `k=v` pairs when exploded; nested values as JSON. */
 function simple(value: unknown, explode: boolean): string {
-  if (Array.isArray(value)) return value.map(String).join(",");
+  if (Array.isArray(value)) return value.map(textOf).join(",");
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value);
-    return explode ? entries.map(([k, v]) => `${k}=${String(v)}`).join(",") : entries.flat().map(String).join(",");
+    return explode ? entries.map(([k, v]) => `${k}=${textOf(v)}`).join(",") : entries.flat().map(textOf).join(",");
   }
   return String(value);
 }

@@ -11,11 +11,12 @@ import { expect } from "vitest";
 import { fitsSchema } from "../../packages/codegen/dist/emit/openapi/fits.js";
 import { sampleOf } from "../../packages/codegen/dist/emit/openapi/sample.js";
 import type { OpenApiIR, ToolIR } from "../../packages/codegen/dist/ir/types.js";
-import type { HttpOperation } from "../../packages/runtime/dist/executors/http/index.js";
-import { compileDefaults } from "../../packages/runtime/dist/internal.js";
+import type { HttpOperation, HttpServer } from "../../packages/runtime/dist/executors/http/index.js";
+import { chooseCredentials, compileDefaults } from "../../packages/runtime/dist/internal.js";
 import { Markers } from "./openapi-markers.js";
 import {
   carriesAnyCredential,
+  credentialFor,
   decodeCookies,
   decodeQuery,
   expectedBody,
@@ -78,12 +79,20 @@ export function argumentsFor(tool: Tool): Record<string, unknown> {
   return args;
 }
 
+/** A server's URL with its variables at their defaults (`{scheme}://host` is absolute once filled in). */
+export function serverUrlOf(server: HttpServer): string {
+  return server.url.replace(/\{([^{}]+)\}/g, (_all, name: string) => server.variables![name]!.default);
+}
+
+/** Whether every server the document declares is relative, so that calls need a base URL. */
+export function serversAreRelative(ir: OpenApiIR): boolean {
+  return ir.api.servers.every((server) => !/^https?:\/\//.test(serverUrlOf(server)));
+}
+
 /** The server URL the document gives the operation, variables at their defaults, as the upstream sees it. */
 export function serverPathOf(ir: OpenApiIR, operation: HttpOperation): string {
   const server = operation.servers?.[0] ?? ir.api.servers[0];
-  const url = server
-    ? server.url.replace(/\{([^{}]+)\}/g, (_all, name: string) => server.variables![name]!.default)
-    : RELATIVE_BASE;
+  const url = server ? serverUrlOf(server) : RELATIVE_BASE;
   const absolute = /^https?:\/\//.test(url) ? url : RELATIVE_BASE;
   // As a path on the upstream, percent-encoded as fetch sends a path (DigitalOcean's `https://{your-agent-url}`
   // names a placeholder it declares no variable for).
@@ -215,15 +224,17 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
 }
 
 /** Why a tool is not called here, or undefined. */
-function uncallable(ir: OpenApiIR, tool: Tool): string | undefined {
+/** Why `tool` is not called here, if it is not. */
+export function uncallable(ir: OpenApiIR, tool: Tool): string | undefined {
   const unsendable = UNSENDABLE.get(tool.name);
   if (unsendable !== undefined) return unsendable;
-  // OAuth2 client credentials need a token endpoint, which the runtime's own tests provide; no corpus document
-  // has one today (the others' flows become a bearer token).
-  const oauth2 = tool.binding.security.every((names) =>
-    names.some((name) => ir.api.securitySchemes[name]?.type === "oauth2"),
-  );
-  return tool.binding.security.length > 0 && oauth2 ? "OAuth2 client credentials need a token endpoint" : undefined;
+  // OAuth2 client credentials need a token endpoint, which the runtime's own tests provide (the other flows become
+  // a bearer token): a tool is left out when the credentials the executor picks, every one being set, are those.
+  const env = Object.fromEntries(ir.credentials.map(({ env: name }) => [name, credentialFor(name)]));
+  const chosen = chooseCredentials(ir.api, tool.binding.security, env);
+  return chosen.some(([, scheme]) => scheme.type === "oauth2")
+    ? "OAuth2 client credentials need a token endpoint"
+    : undefined;
 }
 
 function checkBody(tool: Tool, args: Record<string, unknown>, request: RecordedRequest): void {
