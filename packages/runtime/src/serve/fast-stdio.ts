@@ -103,7 +103,7 @@ function cancel(call: Running): void {
  * Lines written together: the answers finished before the next tick (once the microtasks that finished them have
  * run) go out in one write, one system call for many answers when many requests are in flight. The order of the
  * lines is kept. A tick, not `setImmediate`: waiting for the event loop's check phase cost a `list_` call 0.1 ms of
- * server CPU (bench/README.md, databases), for nothing more batched.
+ * server CPU (docs/performance.md, "Answers on the next tick"), for nothing more batched.
  */
 function batched(write: (text: string) => void): { write(line: string): void; flush(): void } {
   let pending: string[] = [];
