@@ -22,13 +22,18 @@ export function headerParameterAllowed(name: string, pointer: string, diagnostic
   return false;
 }
 
+const NO_VERSION = "0.0.0";
+
 export function readInfo(root: JsonObject, file: string, diagnostics: Diagnostics) {
   const info = isObject(root.info) ? root.info : {};
   const title = text(info.title);
   if (title === undefined) diagnostics.warn("/info/title", "no title: the file name is used instead");
+  // A YAML `version: 1.0` is read as a number; the server's identity needs some version (MCP requires one).
+  const version = typeof info.version === "number" ? String(info.version) : text(info.version);
+  if (version === undefined) diagnostics.warn("/info/version", `no version: ${NO_VERSION} is used instead`);
   return {
     title: title ?? (file.split(/[\\/]/).pop() ?? "api").replace(/\.[^.]+$/, ""),
-    version: text(info.version) ?? "",
+    version: version ?? NO_VERSION,
     description: text(info.description),
   };
 }

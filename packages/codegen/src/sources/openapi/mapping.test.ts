@@ -248,6 +248,27 @@ describe("OpenAPI 3 parameters and bodies", () => {
   });
 });
 
+describe("the document's identity", () => {
+  it("takes a version YAML read as a number as its text, and gives one where the document gives none", async () => {
+    const paths = { "/a": { get: { operationId: "getA", responses: ok } } };
+    const numbered = await loadOpenApi(await specFile({ openapi: "3.0.3", info: { title: "t", version: 1.5 }, paths }));
+    expect(numbered.version).toBe("1.5");
+    const none = await loadOpenApi(await specFile({ openapi: "3.0.3", info: { title: "t", version: "" }, paths }));
+    expect(none.version).toBe("0.0.0");
+    expect(none.warnings.map((w) => [w.pointer, w.message])).toContainEqual([
+      "/info/version",
+      "no version: 0.0.0 is used instead",
+    ]);
+    // The runtime requires a server version: the server starts and lists its tool.
+    const client = await createTestClient(openApiServer(none, { mode: "tools" }).builder);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["getA"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("keyword values JSON Schema refuses", () => {
   const document = {
     openapi: "3.0.3",
