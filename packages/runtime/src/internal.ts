@@ -46,6 +46,7 @@ export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { compileDefaults } from "./schema/defaults.js";
 export { satisfiesFormat } from "./schema/formats.js";
 export { keywordValueValid } from "./schema/meta-subset.js";
+export { LITERAL_KEYWORDS, NAMED_SCHEMAS } from "./schema/refs-and-dialects.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";
 export { editDistance, globToRegExp, keyPath, nearestMatches, thousands } from "./text.js";
 export { errorResponse, wireError } from "./wire-errors.js";

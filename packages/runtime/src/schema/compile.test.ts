@@ -166,6 +166,18 @@ describe("JSON Schema arguments (Ajv)", () => {
     );
   });
 
+  it("reads a $ref in literal data (an example, a default) as data, and one in a property named so as a reference", async () => {
+    const data = {
+      type: "object",
+      properties: { n: { type: "number", default: 1 } },
+      examples: [{ n: 2, schema: { $ref: "squareup.common.Number" } }],
+      default: { $ref: "https://example.com/not-followed.json" },
+    };
+    expect(await problems(data, { n: 3 })).toBe("");
+    const named = { type: "object", properties: { default: { $ref: "https://example.com/schemas/a.json" } } };
+    expect(() => compileSchema(named, "T.m input", "input")).toThrow(/can't resolve reference https:\/\/example\.com/);
+  });
+
   it("refuses an invalid definition in $defs at start-up, even one another schema shares", () => {
     const shared = { type: "text" };
     const first = { type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: shared } };

@@ -51,6 +51,13 @@ describe("the portable JSON Schema engine", () => {
     expect(portable(tuple)(["a", 1, 2]).ok).toBe(false);
   });
 
+  it("reads a $ref in literal data as data, and one in a property named default as a reference", () => {
+    const data = { type: "object", examples: [{ $ref: "squareup.common.Number" }], default: { $ref: "a.json" } };
+    expect(portable(data)({}).ok).toBe(true);
+    const named = { type: "object", properties: { default: { $ref: "https://example.com/schema.json" } } };
+    expect(() => portable(named)({})).toThrow("can't resolve reference https://example.com/schema.json from id #");
+  });
+
   it("follows local $refs, and refuses one outside the schema when it is compiled", () => {
     const tree: JsonSchema = {
       $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } } } },

@@ -1,6 +1,6 @@
 import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
 import { compileDefaults, type DefaultsFiller } from "./defaults.js";
-import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
+import { checkLocalRef, isDraft07, visitSchemaObjects } from "./refs-and-dialects.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
 /**
@@ -28,13 +28,12 @@ export function compileJsonSchema(schema: JsonSchema): (value: unknown) => Valid
 
 function checkRefs(body: JsonSchema): void {
   const seen = new Set<object>();
-  const visit = (node: unknown) => {
-    if (typeof node !== "object" || node === null || seen.has(node)) return;
+  visitSchemaObjects(body, (node) => {
+    if (seen.has(node)) return false;
     seen.add(node);
     checkLocalRef((node as { $ref?: unknown }).$ref);
-    for (const child of Object.values(node)) visit(child);
-  };
-  visit(body);
+    return true;
+  });
 }
 
 /**

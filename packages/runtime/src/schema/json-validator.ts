@@ -3,7 +3,7 @@ import type { Ajv } from "ajv";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { compileDefaults, type DefaultsFiller } from "./defaults.js";
 import { vouchesFor2020 } from "./meta-subset.js";
-import { checkLocalRef, isDraft07 } from "./refs-and-dialects.js";
+import { checkLocalRef, isDraft07, visitSchemaObjects } from "./refs-and-dialects.js";
 import { compileSharing } from "./shared-definitions.js";
 import type { Issue, JsonSchema, Validation } from "./types.js";
 
@@ -108,8 +108,8 @@ function checkSchema(dialect: Dialect, body: Record<string, unknown>): void {
   // Marked as checked only once the whole schema passed, so that another schema sharing a bad subtree is refused too.
   const visited = new Set<object>();
   const made = dialect === "draft-07" ? shared07 : shared2020;
-  const visit = (node: unknown) => {
-    if (typeof node !== "object" || node === null || seen.has(node) || visited.has(node)) return;
+  const enter = (node: object) => {
+    if (seen.has(node) || visited.has(node)) return false;
     visited.add(node);
     const { format, $ref } = node as { format?: unknown; $ref?: unknown };
     if (typeof format === "string") {
@@ -117,9 +117,9 @@ function checkSchema(dialect: Dialect, body: Record<string, unknown>): void {
       if (made) learnFormat(made, format);
     }
     checkLocalRef($ref);
-    for (const child of Object.values(node)) visit(child);
+    return true;
   };
-  for (const part of parts) visit(part);
+  for (const part of parts) visitSchemaObjects(part, enter);
   for (const node of visited) seen.add(node);
   for (const container of [$defs, definitions])
     if (typeof container === "object" && container !== null) seen.add(container);

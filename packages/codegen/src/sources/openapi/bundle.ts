@@ -6,17 +6,20 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPI } from "openapi-types";
 import { type SpecProblem, specError } from "./diagnostics.js";
-import { escapeToken, type JsonObject } from "./refs.js";
+import { escapeToken, holdsLiteral, type JsonObject, pointerTokens } from "./refs.js";
 
 const NETWORK_REF = /^https?:\/\//i;
 
 /**
- * Path segments of extensions: their `$ref`s are documentation links (`x-topics` in the corpus's ferry-booking), not schema, and
- * are left as written. (The ref parser of swagger-parser 13.0 still reads such files while resolving; a document
- * whose only external refs sit in extensions is never bundled at all.)
+ * Paths the bundler leaves as written: extensions, whose `$ref`s are documentation links (`x-topics` in the corpus's
+ * ferry-booking), and literal data (`holdsLiteral`: an example's `$ref` is part of the example). (The ref parser of
+ * swagger-parser 13.0 still reads such files while resolving; a document whose only external refs sit there is never
+ * bundled at all: ref-scan.ts.)
  */
-function insideExtension(path: string): boolean {
-  return /\/x-[^/]*/.test(path);
+function leftAsWritten(path: string): boolean {
+  if (/\/x-[^/]*/.test(path)) return true;
+  const tokens = pointerTokens(path.slice(path.indexOf("#")));
+  return tokens.some((_token, index) => holdsLiteral(tokens, index));
 }
 
 export async function bundleExternalRefs(file: string, root: JsonObject): Promise<JsonObject> {
@@ -34,7 +37,7 @@ export async function bundleExternalRefs(file: string, root: JsonObject): Promis
       {
         continueOnError: true,
         resolve: { http: false, network: refusedNetworkRef },
-        bundle: { excludedPathMatcher: insideExtension },
+        bundle: { excludedPathMatcher: leftAsWritten },
       } as SwaggerParser.Options,
     );
     return bundled as unknown as JsonObject;

@@ -64,6 +64,36 @@ describe("broken specs", () => {
     ]);
   });
 
+  it("a $ref inside literal data is data: never followed nor bundled; a property named example is a schema", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "literal-refs.json");
+    const schema = {
+      type: "object",
+      properties: { example: { $ref: "#/components/schemas/Absent" }, n: { type: "number" } },
+      // Square's responses carry examples like this one: a `$ref` a bundler would try to read as a file.
+      example: { n: 1, schema: { $ref: "squareup.common.Number" } },
+    };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
+      },
+    };
+    await writeFile(file, JSON.stringify(document));
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_REF");
+    expect(error.problems.map(({ pointer }) => pointer)).toEqual([
+      "/paths/~1a/get/responses/200/content/application~1json/schema/properties/example",
+    ]);
+    delete (schema.properties as Record<string, unknown>).example;
+    await writeFile(file, JSON.stringify(document));
+    const ir = await loadOpenApi(file);
+    expect(ir.tools[0]!.outputSchema).toMatchObject({
+      examples: [{ n: 1, schema: { $ref: "squareup.common.Number" } }],
+    });
+  });
+
   it("invalid YAML: a syntax error with line and column", async () => {
     const file = corpusFile("openapi/broken/broken-invalid-yaml.yaml");
     const error = await failure(file);

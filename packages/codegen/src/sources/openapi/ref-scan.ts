@@ -3,18 +3,13 @@
  * bundled, and the bundle scanned again), and every one that points nowhere, so all of them are reported at once.
  */
 import type { SpecProblem } from "./diagnostics.js";
-import { childPointer, type JsonObject, RefResolver } from "./refs.js";
+import { childPointer, holdsLiteral, type JsonObject, RefResolver } from "./refs.js";
 
 export interface RefScan {
-  /** Some `$ref` outside extensions (examples and defaults included) names another file. */
+  /** Some `$ref` outside extensions and literal data (examples, defaults) names another file. */
   external: boolean;
   /** The `$ref`s that point nowhere (or outside the document), in document order. */
   dangling: Omit<SpecProblem, "file">[];
-}
-
-/** Keys whose values are literal data (examples, defaults, enums): a `$ref` there is not a reference. */
-function isLiteralKey(key: string): boolean {
-  return key === "example" || key === "default" || key === "enum" || key === "const";
 }
 
 /** Extensions are skipped whole: their refs are documentation links the source never follows. */
@@ -36,14 +31,14 @@ export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefSca
     for (const key in value as JsonObject) {
       const child = (value as JsonObject)[key];
       if (typeof child === "string") {
-        if (key !== "$ref") continue;
+        if (key !== "$ref" || literal) continue;
         if (!child.startsWith("#")) scan.external = true;
-        if (!literal && refs.get(child) === undefined) {
+        if (refs.get(child) === undefined) {
           scan.dangling.push({ pointer: childPointer("", ...path), message: danglingMessage(child, refs) });
         }
       } else if (typeof child === "object" && child !== null && !key.startsWith("x-")) {
         path.push(key);
-        visit(child, literal || isLiteralKey(key));
+        visit(child, literal || holdsLiteral(path, path.length - 1));
         path.pop();
       }
     }

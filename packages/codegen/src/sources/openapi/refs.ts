@@ -1,3 +1,5 @@
+import { LITERAL_KEYWORDS, NAMED_SCHEMAS } from "@mcpsmith/runtime/internal";
+
 /**
  * Lazy `$ref` resolution inside one (bundled) document. Nothing is dereferenced up front: a full dereference of a
  * large document with reference cycles (Microsoft Graph's) does not finish, while following only the refs a tool
@@ -36,6 +38,19 @@ function safeDecode(token: string): string {
   } catch {
     return token;
   }
+}
+
+/**
+ * Whether the member `tokens[index]` (its path's tokens before it) holds literal data, where a `$ref` is a value like
+ * any other, not a reference (Square's examples hold `$ref: "squareup.common.Number"`): JSON Schema's literal keywords
+ * as the runtime reads schemas (`LITERAL_KEYWORDS`), and a document's `examples`, whose Example Objects the source
+ * never reads. A member of a map of named schemas (`properties`, `$defs`, a document's `schemas`) is a schema,
+ * whatever it is called.
+ */
+export function holdsLiteral(tokens: readonly (string | number)[], index: number): boolean {
+  const parent = index > 0 ? String(tokens[index - 1]) : undefined;
+  if (parent !== undefined && (NAMED_SCHEMAS.has(parent) || parent === "schemas")) return false;
+  return LITERAL_KEYWORDS.has(String(tokens[index]));
 }
 
 /** The `$ref` of a reference object, when `value` is one. */
