@@ -96,23 +96,3 @@ export function mergeMcpExtensions(...extensions: McpExtension[]): McpExtension 
 export function pathTemplateVariables(path: string): string[] {
   return [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
 }
-
-/**
- * Checks that a path template and its path parameters agree. A variable without a parameter makes the request
- * impossible to build (a problem); a path parameter the template does not use cannot be sent (a warning, dropped
- * by the caller).
- */
-export function checkPathParameters(
-  path: string,
-  declared: readonly string[],
-  pointer: string,
-  diagnostics: Diagnostics,
-): Set<string> {
-  const variables = new Set(pathTemplateVariables(path));
-  for (const variable of variables) {
-    if (!declared.includes(variable)) {
-      diagnostics.problem(pointer, `path variable {${variable}} of ${path} has no path parameter`);
-    }
-  }
-  return variables;
-}

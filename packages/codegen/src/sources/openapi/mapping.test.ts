@@ -248,6 +248,39 @@ describe("OpenAPI 3 parameters and bodies", () => {
   });
 });
 
+describe("path variables", () => {
+  it("a variable no parameter declares is a required string, with a warning, and is sent in the path", async () => {
+    const document = {
+      openapi: "3.0.3",
+      info,
+      servers: [{ url: "http://127.0.0.1:9/api" }],
+      // Intercom's reporting exports write the variable and forget the parameter.
+      paths: { "/export/{job_identifier}": { get: { operationId: "getExport", responses: ok } } },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools[0]!.inputSchema).toMatchObject({
+      properties: { job_identifier: { type: "string" } },
+      required: ["job_identifier"],
+    });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toContainEqual([
+      "/paths/~1export~1{job_identifier}/get",
+      "path variable {job_identifier} of /export/{job_identifier} has no path parameter: taken as a required string",
+    ]);
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return Response.json({ ok: true });
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      await client.callTool({ name: "getExport", arguments: { job_identifier: "j 1" } });
+      expect(sent).toEqual(["http://127.0.0.1:9/api/export/j%201"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("the document's identity", () => {
   it("takes a version YAML read as a number as its text, and gives one where the document gives none", async () => {
     const paths = { "/a": { get: { operationId: "getA", responses: ok } } };

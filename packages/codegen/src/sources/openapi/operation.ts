@@ -1,5 +1,5 @@
 /** What every operation has whatever the spec version: names, texts, tags, security, `x-mcp`, path parameters. */
-import { checkPathParameters, mergeMcpExtensions, readMcpExtension, readSecurity, text } from "./common.js";
+import { mergeMcpExtensions, pathTemplateVariables, readMcpExtension, readSecurity, text } from "./common.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { McpExtension, SourceOperation, SourceParameter } from "./model.js";
 import type { JsonObject } from "./refs.js";
@@ -43,14 +43,35 @@ export function readOperationCommon(context: OperationContext, parameters: Sourc
   return common;
 }
 
-/** Every template variable needs a path parameter (a problem otherwise); path parameters it lacks are dropped. */
+/**
+ * The path parameters the template and the parameters agree on: a path parameter the template does not use cannot
+ * be sent (dropped), and a template variable no parameter declares (Intercom's `{job_identifier}`) is taken as a
+ * required string, the least a path segment is; both with a warning.
+ */
 function pathParametersChecked(context: OperationContext, parameters: SourceParameter[]): SourceParameter[] {
   const { path, pointer, diagnostics } = context;
-  const declared = parameters.filter((p) => p.in === "path").map((p) => p.name);
-  const variables = checkPathParameters(path, declared, pointer, diagnostics);
-  return parameters.filter((parameter) => {
+  const variables = new Set(pathTemplateVariables(path));
+  const kept = parameters.filter((parameter) => {
     if (parameter.in !== "path" || variables.has(parameter.name)) return true;
     diagnostics.warn(parameter.pointer, `path parameter ${parameter.name} is not in the path ${path}: dropped`);
     return false;
   });
+  for (const variable of variables) {
+    if (kept.some((parameter) => parameter.in === "path" && parameter.name === variable)) continue;
+    diagnostics.warn(
+      pointer,
+      `path variable {${variable}} of ${path} has no path parameter: taken as a required string`,
+    );
+    kept.push({
+      name: variable,
+      in: "path",
+      required: true,
+      deprecated: false,
+      schema: { type: "string" },
+      style: "simple",
+      explode: false,
+      pointer,
+    });
+  }
+  return kept;
 }
