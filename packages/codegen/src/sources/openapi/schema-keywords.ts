@@ -133,13 +133,12 @@ const TYPE_ALIASES: Readonly<Record<string, string>> = {
   dict: "object",
   list: "array",
 };
-const TYPES: ReadonlySet<string> = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
 
 function repairedValue(key: string, value: unknown): unknown {
   if (key === "type") {
     const names = (Array.isArray(value) ? value : [value]).flatMap((name) => {
       const lower = typeof name === "string" ? name.toLowerCase() : "";
-      const type = TYPES.has(lower) ? lower : TYPE_ALIASES[lower];
+      const type = keywordValueValid("type", lower) ? lower : TYPE_ALIASES[lower];
       return type === undefined ? [] : [type];
     });
     const unique = [...new Set(names)];
