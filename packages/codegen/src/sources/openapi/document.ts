@@ -126,6 +126,11 @@ function readOperations(
   return operations;
 }
 
+/**
+ * OpenAPI requires each operationId to be unique, and real documents break it (SendGrid's v2 spec). Nothing here
+ * keys on an id alone: tool names are made unique (the later one gets a suffix) and an `operationIds` filter keeps
+ * every operation with the id. So a repeat is a warning, naming the operation that used it first.
+ */
 function checkOperationIds(operations: SourceOperation[], diagnostics: Diagnostics): void {
   const first = new Map<string, string>();
   for (const operation of operations) {
@@ -133,13 +138,18 @@ function checkOperationIds(operations: SourceOperation[], diagnostics: Diagnosti
     const earlier = first.get(operation.operationId);
     if (earlier === undefined) first.set(operation.operationId, operation.pointer);
     else
-      diagnostics.problem(
+      diagnostics.warn(
         `${operation.pointer}/operationId`,
-        `operationId "${operation.operationId}" is also used by ${earlier}`,
+        `operationId "${operation.operationId}" is also used by ${earlier}: the tool's name gets a suffix`,
       );
   }
 }
 
+/**
+ * A requirement naming a scheme the document does not declare cannot be met: the alternatives that need it are
+ * dropped when tools are lowered (toolRequirement), and an operation left with none is skipped, never sent without
+ * its credentials. Said once here, where the name is written.
+ */
 function checkSecurityNames(
   requirement: string[][],
   pointer: string,
@@ -147,8 +157,12 @@ function checkSecurityNames(
   diagnostics: Diagnostics,
 ): void {
   const known = new Set(schemes.map((scheme) => scheme.name));
-  for (const name of requirement.flat()) {
-    if (!known.has(name))
-      diagnostics.problem(pointer, `security names "${name}", which is not a declared security scheme`);
+  for (const name of new Set(requirement.flat())) {
+    if (!known.has(name)) {
+      diagnostics.warn(
+        pointer,
+        `security names "${name}", which is not a declared security scheme: the alternatives that need it are dropped`,
+      );
+    }
   }
 }

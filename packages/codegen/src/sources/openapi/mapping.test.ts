@@ -539,6 +539,70 @@ describe("security", () => {
   });
 });
 
+describe("what OpenAPI forbids but a request survives", () => {
+  it("a repeated operationId: both operations are tools, the later one's name with a suffix, and a warning", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        paths: {
+          "/mail": { get: { operationId: "GET_mail", responses: ok } },
+          "/mail/{id}": {
+            get: {
+              operationId: "GET_mail",
+              parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+              responses: ok,
+            },
+          },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.path])).toEqual([
+      ["GET_mail", "/mail"],
+      [expect.stringMatching(/^GET_mail_[0-9a-z]{6}$/), "/mail/{id}"],
+    ]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1mail~1{id}/get/operationId",
+        'operationId "GET_mail" is also used by /paths/~1mail/get: the tool\'s name gets a suffix',
+      ],
+    ]);
+  });
+
+  it("a requirement naming an undeclared scheme: its alternatives dropped, an operation left with none skipped", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        security: [{ missing: [] }, { key: [] }],
+        paths: {
+          "/a": { get: { operationId: "a", responses: ok } },
+          "/b": { get: { operationId: "b", security: [{ missing: [], key: [] }], responses: ok } },
+          "/c": { get: { operationId: "c", security: [], responses: ok } },
+        },
+        components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([
+      ["a", [["key"]]],
+      ["c", []],
+    ]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/security",
+        'security names "missing", which is not a declared security scheme: the alternatives that need it are dropped',
+      ],
+      [
+        "/paths/~1b/get/security",
+        'security names "missing", which is not a declared security scheme: the alternatives that need it are dropped',
+      ],
+      ["/paths/~1b/get", "skipped: it requires missing, key, which the executor cannot send"],
+    ]);
+  });
+});
+
 describe("webhooks", () => {
   it("a webhook-only document gives no tools and says why", async () => {
     const ir = await loadOpenApi(
