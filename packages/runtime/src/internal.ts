@@ -17,6 +17,7 @@ export { essence, isJson } from "./executors/http/media-types.js";
 export { sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
 export { loadSqliteEngine } from "./executors/sql/load-sqlite.js";
+export { defaultToSystemUser } from "./executors/sql/pg-user.js";
 export { sqlParser } from "./executors/sql/sql-parser.js";
 export { MEMORY, type SqliteConnection, type SqliteEngine } from "./executors/sql/sqlite-engine.js";
 export {

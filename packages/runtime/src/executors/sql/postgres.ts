@@ -3,6 +3,7 @@ import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { KeptConnection, watchEnd } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
+import { defaultToSystemUser } from "./pg-user.js";
 import { checkReadOnlySql } from "./read-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
@@ -29,7 +30,13 @@ const TEXT_TYPES = new Set([
  */
 export async function postgresDriver(connection: string | PoolConfig): Promise<SqlDriver> {
   const pg = await loadDriver("pg", () => importOptional<typeof import("pg")>("pg"));
-  const { Pool: PoolClass, Client: ClientClass, types } = (pg as unknown as { default?: typeof pg }).default ?? pg;
+  const {
+    Pool: PoolClass,
+    Client: ClientClass,
+    types,
+    defaults,
+  } = (pg as unknown as { default?: typeof pg }).default ?? pg;
+  defaultToSystemUser({ defaults });
   const getTypeParser = ((oid: number, format?: "text" | "binary") =>
     TEXT_TYPES.has(oid) ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser;
   const config: PoolConfig = typeof connection === "string" ? { connectionString: connection } : { ...connection };

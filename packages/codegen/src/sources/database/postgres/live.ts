@@ -1,4 +1,5 @@
 /** A live PostgreSQL server, read with `pg` through the same catalog queries as PGlite. */
+import { defaultToSystemUser } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../../errors.js";
 import { redactIn } from "../shared/address.js";
 import { loadDriver, messageOf } from "../shared/drivers.js";
@@ -7,6 +8,7 @@ import type { Queryable } from "./catalog.js";
 /** Connects, runs `use` on the connection, and always disconnects. Errors never carry the URL or its password. */
 export async function withPostgres<T>(url: string, label: string, use: (db: Queryable) => Promise<T>): Promise<T> {
   const pg = await loadDriver("pg", () => import("pg"));
+  defaultToSystemUser(pg.default);
   const client = new pg.default.Client({ connectionString: url });
   try {
     await client.connect();
