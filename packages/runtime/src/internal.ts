@@ -14,7 +14,7 @@ export { chooseCredentials } from "./executors/http/auth.js";
 export { forwardableCallerHeader, forwardingOf } from "./executors/http/forward.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
-export { sendsNoBody } from "./executors/http/methods.js";
+export { answersWithoutBody, sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
 export { loadSqliteEngine } from "./executors/sql/load-sqlite.js";
 export { defaultToSystemUser } from "./executors/sql/pg-user.js";

@@ -1,5 +1,6 @@
 /** The source model -> the IR: one tool per selected operation, names made safe and unique, shared API data. */
 import type { HttpOperation } from "@mcpsmith/runtime/http";
+import { answersWithoutBody } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolAnnotationsIR, ToolIR } from "../../ir/types.js";
 import { uniqueToolNames } from "../../names/tool-name.js";
 import { withoutUnsendableBody } from "./body.js";
@@ -54,7 +55,7 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
       ...(accepts.length > 0 && { accepts }),
     };
     const output =
-      operation.jsonResponse && options.outputSchema !== false
+      operation.jsonResponse && options.outputSchema !== false && !answersWithoutBody(operation.method)
         ? lowerOutput(operation.jsonResponse, converter.session("response"), refs)
         : undefined;
     const tool: ToolIR<HttpOperation> = {
