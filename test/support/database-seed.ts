@@ -135,6 +135,8 @@ async function relaxForeignKeys(direct: Direct, relax: boolean): Promise<void> {
   if (direct.dialect === "postgres")
     await direct.run(`SET session_replication_role = ${relax ? "replica" : "DEFAULT"}`);
   else if (direct.dialect === "mysql") await direct.run(`SET FOREIGN_KEY_CHECKS = ${relax ? 0 : 1}`);
+  // better-sqlite3 turns them on for every connection it opens.
+  else await direct.run(`PRAGMA foreign_keys = ${relax ? "OFF" : "ON"}`);
 }
 
 const DUPLICATE = new Set(["23505", "ER_DUP_ENTRY"]);
