@@ -370,6 +370,74 @@ describe("keyword values JSON Schema refuses", () => {
   });
 });
 
+describe("defaults their own schema refuses", () => {
+  // Xero's `type: boolean, default: "false"`; OpenAI's `type: object, default: null` without `nullable`.
+  const property = (schema: Record<string, unknown>) => ({ type: "object", properties: { value: schema } });
+  const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+  const document = {
+    openapi: "3.0.3",
+    info,
+    servers: [{ url: "http://127.0.0.1:9/api" }],
+    paths: {
+      "/a": {
+        get: {
+          operationId: "getA",
+          parameters: [
+            { name: "all", in: "query", schema: { type: "boolean", default: "false" } },
+            { name: "size", in: "query", schema: { type: "integer", default: "20" } },
+            { name: "code", in: "query", schema: { type: "string", default: 10 } },
+            { name: "order", in: "query", schema: { type: "string", enum: ["asc", "desc"], default: "newest" } },
+            { name: "since", in: "query", schema: { type: "string", nullable: true, default: null } },
+          ],
+          responses: { "200": { description: "ok", ...json(property({ type: "object", default: null })) } },
+        },
+      },
+    },
+  };
+
+  it("are read as they were meant where that is plain, else dropped, with a warning naming each", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    const [tool] = ir.tools;
+    expect(tool!.inputSchema.properties).toEqual({
+      all: { type: "boolean", default: false },
+      size: { type: "integer", default: 20 },
+      code: { type: "string", default: "10" },
+      order: { type: "string", enum: ["asc", "desc"] },
+      since: { type: ["string", "null"], default: null },
+    });
+    expect(tool!.outputSchema).toEqual(property({ type: "object" }));
+    const at = "/paths/~1a/get";
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [`${at}/parameters/0/schema/default`, 'default "false" does not fit its schema: read as false'],
+      [`${at}/parameters/1/schema/default`, 'default "20" does not fit its schema: read as 20'],
+      [`${at}/parameters/2/schema/default`, 'default 10 does not fit its schema: read as "10"'],
+      [`${at}/parameters/3/schema/default`, 'default "newest" does not fit its schema: dropped'],
+      [
+        `${at}/responses/200/content/application~1json/schema/properties/value/default`,
+        "default null does not fit its schema: dropped",
+      ],
+    ]);
+  });
+
+  it("no longer make the runtime refuse a call or a response that leaves the property out", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return Response.json({});
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      const result = await client.callTool({ name: "getA", arguments: {} });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(result.structuredContent).toEqual({});
+      expect(sent).toEqual(["http://127.0.0.1:9/api/a?all=false&size=20&code=10"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("cycles stay $refs inside $defs", () => {
   it("a self-referencing schema and a two-schema cycle", async () => {
     const ir = await loadOpenApi(

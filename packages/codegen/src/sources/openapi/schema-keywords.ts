@@ -15,7 +15,9 @@
  *   escapes such as `\:` are undone; a pattern that still does not compile is dropped with a warning.
  * - any other keyword whose value JSON Schema refuses (`type: date`, `minimum: "1"`, an empty `enum`) is repaired
  *   where the intent is plain, else dropped, with a warning: left in, it would fail the tool's whole schema.
+ * - a `default` outside its own schema's `type` or `enum` (Xero's `type: boolean, default: "false"`) likewise.
  */
+import { isDeepStrictEqual } from "node:util";
 import { keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 import type { SpecDialect } from "./model.js";
@@ -90,7 +92,68 @@ export function lowerKeywords(raw: JsonObject, pointer: string, context: Keyword
   lowerRequired(out, raw, pointer, context);
   lowerExclusiveBounds(out);
   lowerBinary(out);
-  return lowerNullable(out, raw);
+  const lowered = lowerNullable(out, raw);
+  // After the null type or member is added: `nullable: true, default: null` fits.
+  lowerDefault(out, pointer, context);
+  return lowered;
+}
+
+/**
+ * A `default` its own schema refuses: validators fill defaults in (the runtime does, for arguments and results), so
+ * every call leaving the property out would be refused, or every response without it. Read as meant where that is
+ * plain (`"false"` for a boolean, `"10"` for a number, `10` for a string), else dropped, with a warning.
+ */
+function lowerDefault(out: JsonObject, pointer: string, context: KeywordContext): void {
+  if (out.default === undefined || defaultFits(out, out.default)) return;
+  const where = `${pointer}/default`;
+  const written = JSON.stringify(out.default);
+  const read = readAsTyped(out.default, typesOf(out));
+  if (read !== undefined && defaultFits(out, read)) {
+    context.warn(where, `default ${written} does not fit its schema: read as ${JSON.stringify(read)}`);
+    out.default = read;
+  } else {
+    context.warn(where, `default ${written} does not fit its schema: dropped`);
+    delete out.default;
+  }
+}
+
+function defaultFits(schema: JsonObject, value: unknown): boolean {
+  const types = typesOf(schema);
+  if (types.length > 0 && !types.some((type) => hasJsonType(value, type))) return false;
+  return !Array.isArray(schema.enum) || schema.enum.some((member) => isDeepStrictEqual(member, value));
+}
+
+function typesOf(schema: JsonObject): string[] {
+  const { type } = schema;
+  return (Array.isArray(type) ? type : [type]).filter((name): name is string => typeof name === "string");
+}
+
+function hasJsonType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "integer":
+      return Number.isInteger(value);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isObject(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+function readAsTyped(value: unknown, types: string[]): unknown {
+  if (typeof value === "string") {
+    if ((value === "true" || value === "false") && types.includes("boolean")) return value === "true";
+    const number = value.trim() === "" ? Number.NaN : Number(value);
+    if (Number.isFinite(number) && (types.includes("number") || types.includes("integer"))) return number;
+    return undefined;
+  }
+  if ((typeof value === "number" || typeof value === "boolean") && types.includes("string")) return String(value);
+  return undefined;
 }
 
 /**
