@@ -9,7 +9,8 @@ import { rowEncoder } from "./rows.js";
  * `switch` they replaced, run once to write json-codecs.fixture.json): the converters must answer the same, but
  * for the `json` codec's values a driver parsed already, which are now made plain JSON (bigints, bytes), and for
  * text that arrays read through pg-literals.ts's parser: a nested literal is nested lists, and text that is no
- * array literal is refused by name instead of overflowing the stack. The
+ * array literal is refused by name instead of overflowing the stack; and bytes in a text-like column (SQLite lets a
+ * blob into any column), base64 as the `bytes` codec writes them, not the JSON of a Buffer object. The
  * fixture writes what JSON cannot hold as `BIGINT:`, `NUM:` and `UNDEF`, and a conversion that threw as `THROWS`.
  */
 const INPUTS: Record<string, unknown> = {

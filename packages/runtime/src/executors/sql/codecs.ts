@@ -97,6 +97,8 @@ function textOf(value: unknown): unknown {
   if (value == null) return null;
   if (typeof value === "string") return value;
   if (value instanceof Date) return value.toISOString();
+  // A blob in a column SQLite let it into (an untyped or ANY column, or a TEXT one): written as `bytes` write it.
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
