@@ -46,6 +46,7 @@ export { MAX_TOOL_NAME_LENGTH, TOOL_NAME, TOOL_NAME_RULE, URI_SCHEME } from "./m
 export { CHARS_PER_TOKEN } from "./results/truncate.js";
 export { compileDefaults } from "./schema/defaults.js";
 export { satisfiesFormat } from "./schema/formats.js";
+export { hasJsonType } from "./schema/json-types.js";
 export { keywordValueValid } from "./schema/meta-subset.js";
 export { LITERAL_KEYWORDS, NAMED_SCHEMAS } from "./schema/refs-and-dialects.js";
 export { type RemoteRequest, traceRemoteCall } from "./telemetry/client-spans.js";

@@ -1,4 +1,4 @@
-import { satisfiesFormat } from "@mcpsmith/runtime/internal";
+import { hasJsonType, satisfiesFormat } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 
 type Schema = { readonly [keyword: string]: unknown };
@@ -102,22 +102,7 @@ function ofType(value: unknown, keywords: Schema): boolean {
   if (declared === undefined) return true;
   const types = Array.isArray(declared) ? [...declared] : [declared];
   if (keywords.nullable === true) types.push("null");
-  return types.some((type) => {
-    switch (type) {
-      case "null":
-        return value === null;
-      case "integer":
-        return Number.isInteger(value);
-      case "number":
-        return typeof value === "number" && Number.isFinite(value);
-      case "array":
-        return Array.isArray(value);
-      case "object":
-        return typeof value === "object" && value !== null && !Array.isArray(value);
-      default:
-        return typeof value === type;
-    }
-  });
+  return types.some((type) => hasJsonType(value, type));
 }
 
 function stringFits(value: string, keywords: Schema): boolean {

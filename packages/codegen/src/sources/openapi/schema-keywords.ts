@@ -18,7 +18,7 @@
  * - a `default` outside its own schema's `type` or `enum` (Xero's `type: boolean, default: "false"`) likewise.
  */
 import { isDeepStrictEqual } from "node:util";
-import { keywordValueValid } from "@mcpsmith/runtime/internal";
+import { hasJsonType, keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 import type { SpecDialect } from "./model.js";
 import { escapeToken, isObject, type JsonObject } from "./refs.js";
@@ -126,23 +126,6 @@ function defaultFits(schema: JsonObject, value: unknown): boolean {
 function typesOf(schema: JsonObject): string[] {
   const { type } = schema;
   return (Array.isArray(type) ? type : [type]).filter((name): name is string => typeof name === "string");
-}
-
-function hasJsonType(value: unknown, type: string): boolean {
-  switch (type) {
-    case "null":
-      return value === null;
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isObject(value);
-    default:
-      return typeof value === type;
-  }
 }
 
 function readAsTyped(value: unknown, types: string[]): unknown {
