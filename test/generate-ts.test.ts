@@ -176,6 +176,14 @@ describe("mcpsmith generate ts on the annotated fixture", () => {
       expect((await call("findTasks", { query: "code" })).structuredContent).toEqual({ titles: ["Review code"] });
     });
 
+    it("hands a Date parameter a Date, made from the text the client sent", async () => {
+      const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+      const between = await call("daysBetween", { from: "2026-01-01T00:00:00Z", to: "2026-01-31T12:00:00+02:00" });
+      expect(between.structuredContent).toEqual({ days: 30 });
+      const task = { title: "Ship", priority: "high", tags: [], due: "2026-02-01T09:30:00+01:00" };
+      expect((await call("createTask", task)).structuredContent).toMatchObject({ due: "2026-02-01T08:30:00.000Z" });
+    });
+
     it("passes a whole argument typed by an interface, an alias, a class or a generic instantiation", async () => {
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
       expect((await call("upsertItem", { sku: "A-1", quantity: 4 })).structuredContent).toEqual({

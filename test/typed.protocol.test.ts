@@ -170,6 +170,16 @@ describe.each(TRANSPORTS)("examples/typed over %s", (transport) => {
       expect(textOf(nested)).toContain("list.sections.0.title: is required");
     });
 
+    it("tools/call: a Date in the arguments' type reaches the method as a Date", async () => {
+      const lent = await client.callTool({
+        name: "lend",
+        arguments: { bookId: "b-1", to: { kind: "member", card: "123456" }, due: "2026-12-24T10:00:00+01:00" },
+      });
+      expect(lent.isError, textOf(lent)).toBeFalsy();
+      // toISOString, called on what the method got: a Date, in UTC.
+      expect(lent.structuredContent).toEqual({ bookId: "b-1", due: "2026-12-24T09:00:00.000Z" });
+    });
+
     it("prompts and resource templates take their descriptions from doc comments", async () => {
       const { prompts } = await client.listPrompts();
       expect(prompts).toEqual([

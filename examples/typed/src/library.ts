@@ -75,7 +75,8 @@ export class Library {
   lend(args: { bookId: string; to: Borrower; due?: Date }): { bookId: string; due: string | null } {
     if (!this.#books.some((book) => book.id === args.bookId)) throw new Error(`No book ${args.bookId}`);
     this.#loans.set(args.bookId, args.to);
-    return { bookId: args.bookId, due: args.due === undefined ? null : String(args.due) };
+    // A Date: the client sent its ISO 8601 text, which the runtime made a Date (the build found it in the type).
+    return { bookId: args.bookId, due: args.due?.toISOString() ?? null };
   }
 
   /** Counts the sections and books of a reading list, however deeply it nests. */

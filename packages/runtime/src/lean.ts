@@ -34,6 +34,7 @@ export type {
   LogLevel,
   Notifier,
 } from "./model/context.js";
+export type { DatePlan } from "./model/dates.js";
 export type {
   HttpExchange,
   Middleware,

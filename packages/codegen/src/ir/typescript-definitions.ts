@@ -14,6 +14,7 @@ export function typescriptToolOptions(tool: ToolIR<TypeScriptBinding>): Omit<Too
     description: tool.description,
     ...(tool.binding.takesArguments && { input: tool.inputSchema }),
     ...(tool.outputSchema !== undefined && { output: tool.outputSchema }),
+    ...(tool.binding.dates !== undefined && { dates: tool.binding.dates }),
     ...hintsOf(tool.annotations),
   };
 }

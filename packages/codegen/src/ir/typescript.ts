@@ -2,6 +2,7 @@
  * The IR of the annotated-TypeScript source (`mcpsmith generate ts`): the shared tool shape plus resources and
  * prompts, each bound to the user's export it calls. The user's code is imported, never copied.
  */
+import type { DatePlan } from "@mcpsmith/runtime";
 import type { ObjectSchema, Origin, SourceWarning, ToolIR } from "./types.js";
 
 /** The user's callable a tool, resource or prompt runs. */
@@ -16,6 +17,8 @@ export interface TypeScriptBinding {
   takesArguments: boolean;
   /** The callable takes the runtime's `Context` second (or first, for a fixed-URI resource). */
   takesContext: boolean;
+  /** A tool's: where its arguments hold `Date`s, made Dates from their text before the call. */
+  dates?: DatePlan;
 }
 
 export interface ResourceIR {

@@ -6,12 +6,15 @@
  */
 import { McpsmithError } from "../errors.js";
 import type { JsonSchema } from "../schema/types.js";
+import type { DatePlan } from "./dates.js";
 
 /** What the build derived for one method: its doc summary and the schemas of its arguments and result. */
 export interface DerivedSchemas {
   description?: string;
   input?: JsonSchema;
   output?: JsonSchema;
+  /** Where the arguments hold `Date`s (see DatePlan), when they do. */
+  dates?: DatePlan;
 }
 
 /** Class name -> method name -> what was derived. */

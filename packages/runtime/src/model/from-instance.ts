@@ -36,6 +36,8 @@ function addMember(parts: ModelParts, instance: object, className: string, membe
       ...fill("input", member.options.input, derived.input),
       ...fill("output", member.options.output, derived.output),
       ...fill("description", member.options.description, derived.description),
+      // The plan belongs to the derived input: with a schema written in the decorator, its parser owns the types.
+      ...(member.options.input === undefined && fill("dates", member.options.dates, derived.dates)),
     };
     addTool(parts, name, options, bound, origin);
     const tool = parts.tools.at(-1)!;

@@ -1,5 +1,6 @@
 import { McpsmithError } from "../errors.js";
 import type { Context } from "./context.js";
+import { reviveDates } from "./dates.js";
 import type { PromptOptions, ResourceOptions, ToolOptions } from "./options.js";
 import { hintAnnotations } from "./tool-hints.js";
 import type { ServerModel, ToolAnnotations, ToolModel } from "./types.js";
@@ -17,12 +18,16 @@ export function addTool(
   handler: Handler,
   origin?: string,
 ): void {
-  const { name: _name, readOnly, destructive, idempotent, openWorld, ...rest } = options;
+  const { name: _name, readOnly, destructive, idempotent, openWorld, dates, ...rest } = options;
   const annotations: ToolAnnotations = {
     ...(rest.title !== undefined && { title: rest.title }),
     ...hintAnnotations(options),
   };
-  const tool: ToolModel = { name, ...rest, handler: handler as ToolModel["handler"] };
+  const call = handler as ToolModel["handler"];
+  // The arguments are checked as JSON first (a date's text against `format: date-time`), then revived.
+  const revived: ToolModel["handler"] =
+    dates === undefined ? call : (args, ctx) => call(reviveDates(args, dates) as typeof args, ctx);
+  const tool: ToolModel = { name, ...rest, handler: revived };
   if (Object.keys(annotations).length > 0) tool.annotations = annotations;
   if (origin !== undefined) tool.origin = origin;
   parts.tools.push(tool);

@@ -1,6 +1,7 @@
 // What `@tool`, `@resource` and `@prompt` take, and what the `server()` builder and `ctx.server` take with them: one
 // set of options whichever way a member is declared.
 import type { JsonSchema, SchemaInput } from "../schema/types.js";
+import type { DatePlan } from "./dates.js";
 
 /** Behaviour hints for clients, written the short way (`readOnly: true`). */
 export interface ToolHints {
@@ -34,6 +35,11 @@ export interface ToolOptions extends ToolHints {
    */
   listedInput?: JsonSchema;
   output?: SchemaInput;
+  /**
+   * Where the arguments hold `Date`s, whose ISO 8601 text is made a `Date` before the handler runs (JSON has no
+   * dates). `mcpsmith build` and `mcpsmith generate ts` write it from the parameter's type.
+   */
+  dates?: DatePlan;
   meta?: Record<string, unknown>;
   /** Long-running: the handler may continue as a task after `await ctx.startTask()` (docs/runtime.md). */
   task?: TaskSupport;

@@ -2,7 +2,7 @@ import type { ts } from "ts-morph";
 import { CodegenError } from "../../errors.js";
 import type { AnnotatedDeclaration } from "./annotated-discover.js";
 import type { DescribedCallable } from "./annotated-lower.js";
-import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
+import { argumentDatesOf, descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { createSchemaContext } from "./schema-context.js";
 import { TypeSchemaError } from "./type-schema-error.js";
 
@@ -38,10 +38,12 @@ export function createDescriber(cwd: string, checker: ts.TypeChecker): Describer
       }
       const input = inputSchemaOf(callable, parameter, context);
       const output = outputSchemaOf(callable, context);
+      const dates = argumentDatesOf(parameter, context);
       return {
         description: descriptionOf(callable) ?? "",
         input,
         ...(output && { output }),
+        ...(dates && { dates }),
         takesArguments: parameter !== undefined,
         takesContext,
       };

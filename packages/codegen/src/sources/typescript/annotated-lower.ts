@@ -1,3 +1,4 @@
+import type { DatePlan } from "@mcpsmith/runtime";
 import { templateVariables } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../errors.js";
 import type { ObjectSchema, ToolIR } from "../../ir/types.js";
@@ -12,6 +13,8 @@ export interface DescribedCallable {
   input?: ObjectSchema;
   /** The awaited return type's schema, when it is an object. */
   output?: ObjectSchema;
+  /** Where the arguments hold `Date`s, when they do. */
+  dates?: DatePlan;
   takesArguments: boolean;
   takesContext: boolean;
 }
@@ -63,7 +66,7 @@ export function lowerAnnotated(
         group: origin.file,
         deprecated: annotation.deprecated !== undefined,
         origin,
-        binding,
+        binding: { ...binding, ...(described.dates && { dates: described.dates }) },
       });
     } else if (annotation.kind === "resource") {
       claim(names.resource, annotation.uri, where, "resource URI");

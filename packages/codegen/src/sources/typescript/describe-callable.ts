@@ -3,9 +3,11 @@
  * return type the output (when it is an object), the JSDoc summary the description, `@param args.field` tags the
  * fields' descriptions.
  */
+import type { DatePlan } from "@mcpsmith/runtime";
 import type { ts } from "ts-morph";
 import type { JsonSchema, ObjectSchema } from "../../ir/types.js";
 import { compiler } from "./compiler.js";
+import { datePlanOf } from "./date-plan.js";
 import { summaryOf, tagsOf } from "./doc-tags.js";
 import { createSchemaContext, type SchemaContext } from "./schema-context.js";
 import { isLibrary, schemaOfType } from "./schema-of-type.js";
@@ -90,6 +92,16 @@ export function inputSchemaOf(
     return { ...EMPTY_INPUT, properties: {} };
   }
   return withParamTags(schema, callable, name);
+}
+
+/** Where the arguments parameter's type holds `Date`s (see date-plan.ts); none without one. */
+export function argumentDatesOf(
+  parameter: ts.ParameterDeclaration | undefined,
+  context: SchemaContext,
+): DatePlan | undefined {
+  if (parameter === undefined) return undefined;
+  const name = parameter.name.kind === SyntaxKind.Identifier ? parameter.name.text : "args";
+  return datePlanOf(context.checker.getTypeAtLocation(parameter), parameter, context, name);
 }
 
 /**

@@ -6,13 +6,14 @@
  * augmentations) reads every module again.
  */
 import { resolve } from "node:path";
+import type { DatePlan } from "@mcpsmith/runtime";
 import type { ts } from "ts-morph";
 import type { ObjectSchema } from "../../ir/types.js";
 import { saveCodeCache } from "./code-cache.js";
 import { compiler } from "./compiler.js";
 import { DeclarationKeys } from "./declaration-keys.js";
 import { type DecoratedMethod, decoratedMethods, type MemberKind } from "./decorated.js";
-import { descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
+import { argumentDatesOf, descriptionOf, inputSchemaOf, outputSchemaOf } from "./describe-callable.js";
 import { ImportGraph } from "./importers.js";
 import { createSchemaContext, LastingSchemas, type SchemaContext } from "./schema-context.js";
 import { SchemaProject } from "./schema-project.js";
@@ -31,6 +32,8 @@ export interface DerivedMember {
   input?: ObjectSchema;
   /** Tools: the awaited return type's schema, when it is an object. */
   output?: ObjectSchema;
+  /** Tools: where the derived arguments hold `Date`s, when they do. */
+  dates?: DatePlan;
 }
 
 export interface Extraction {
@@ -226,6 +229,8 @@ function derive(member: DerivedMember, decorated: DecoratedMethod, context: Sche
   const parameter = method.parameters[0];
   if (kind !== "resource" && !decorated.explicitInput && parameter !== undefined) {
     member.input = inputSchemaOf(method, parameter, context);
+    const dates = kind === "tool" ? argumentDatesOf(parameter, context) : undefined;
+    if (dates !== undefined) member.dates = dates;
   }
   if (kind === "tool" && !decorated.explicitOutput) {
     const output = outputSchemaOf(method, context);

@@ -74,6 +74,7 @@ function classesOf(members: readonly DerivedMember[]): DerivedClasses {
     if (member.description !== undefined) entry.description = member.description;
     if (member.input !== undefined) entry.input = member.input;
     if (member.output !== undefined) entry.output = member.output;
+    if (member.dates !== undefined) entry.dates = member.dates;
     classes[member.className] ??= {};
     (classes[member.className] as DerivedClasses[string])[member.method] = entry;
   }
