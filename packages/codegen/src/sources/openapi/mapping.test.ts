@@ -302,24 +302,27 @@ describe("the document's identity", () => {
   });
 });
 
-describe("keyword values JSON Schema refuses", () => {
-  const document = {
+/** A document served at http://127.0.0.1:9/api whose first operation is `getA` (GET /a), then `more` paths. */
+function withGetA(operation: Record<string, unknown>, more: Record<string, unknown> = {}) {
+  return {
     openapi: "3.0.3",
     info,
     servers: [{ url: "http://127.0.0.1:9/api" }],
-    paths: {
-      "/a": {
-        get: {
-          operationId: "getA",
-          parameters: [
-            { name: "when", in: "query", schema: { type: "date" } },
-            { name: "status", in: "query", schema: { type: "string", enum: [], nullable: true } },
-            { name: "n", in: "query", schema: { type: ["Integer", "nothing"], minimum: "1", maximum: "ten" } },
-            { name: "tags", in: "query", schema: { type: "array", items: { type: "string" }, uniqueItems: "true" } },
-          ],
-          responses: ok,
-        },
-      },
+    paths: { "/a": { get: { operationId: "getA", responses: ok, ...operation } }, ...more },
+  };
+}
+
+describe("keyword values JSON Schema refuses", () => {
+  const document = withGetA(
+    {
+      parameters: [
+        { name: "when", in: "query", schema: { type: "date" } },
+        { name: "status", in: "query", schema: { type: "string", enum: [], nullable: true } },
+        { name: "n", in: "query", schema: { type: ["Integer", "nothing"], minimum: "1", maximum: "ten" } },
+        { name: "tags", in: "query", schema: { type: "array", items: { type: "string" }, uniqueItems: "true" } },
+      ],
+    },
+    {
       "/b": {
         post: {
           operationId: "postB",
@@ -330,7 +333,7 @@ describe("keyword values JSON Schema refuses", () => {
         },
       },
     },
-  };
+  );
 
   it("are read as they were meant where that is plain, else dropped, with a warning naming each", async () => {
     const ir = await loadOpenApi(await specFile(document));
@@ -374,26 +377,16 @@ describe("defaults their own schema refuses", () => {
   // Xero's `type: boolean, default: "false"`; OpenAI's `type: object, default: null` without `nullable`.
   const property = (schema: Record<string, unknown>) => ({ type: "object", properties: { value: schema } });
   const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
-  const document = {
-    openapi: "3.0.3",
-    info,
-    servers: [{ url: "http://127.0.0.1:9/api" }],
-    paths: {
-      "/a": {
-        get: {
-          operationId: "getA",
-          parameters: [
-            { name: "all", in: "query", schema: { type: "boolean", default: "false" } },
-            { name: "size", in: "query", schema: { type: "integer", default: "20" } },
-            { name: "code", in: "query", schema: { type: "string", default: 10 } },
-            { name: "order", in: "query", schema: { type: "string", enum: ["asc", "desc"], default: "newest" } },
-            { name: "since", in: "query", schema: { type: "string", nullable: true, default: null } },
-          ],
-          responses: { "200": { description: "ok", ...json(property({ type: "object", default: null })) } },
-        },
-      },
-    },
-  };
+  const document = withGetA({
+    parameters: [
+      { name: "all", in: "query", schema: { type: "boolean", default: "false" } },
+      { name: "size", in: "query", schema: { type: "integer", default: "20" } },
+      { name: "code", in: "query", schema: { type: "string", default: 10 } },
+      { name: "order", in: "query", schema: { type: "string", enum: ["asc", "desc"], default: "newest" } },
+      { name: "since", in: "query", schema: { type: "string", nullable: true, default: null } },
+    ],
+    responses: { "200": { description: "ok", ...json(property({ type: "object", default: null })) } },
+  });
 
   it("are read as they were meant where that is plain, else dropped, with a warning naming each", async () => {
     const ir = await loadOpenApi(await specFile(document));
