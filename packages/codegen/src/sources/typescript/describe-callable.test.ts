@@ -36,6 +36,30 @@ export function list(args: { page: number }) {
   return [args.page];
 }
 
+/** Pages. */
+export function page({
+  limit = 10,
+  offset = -1,
+  order = "asc",
+  exact = false,
+  tags = [],
+  size: pageSize = 5,
+  depth = 3,
+  since = new Date(0),
+}: {
+  limit?: number;
+  offset?: number;
+  order?: "asc" | "desc";
+  exact?: boolean;
+  tags?: string[];
+  size?: number;
+  /** Given in the type. @default 2 */
+  depth?: number;
+  since?: Date;
+}) {
+  return [limit, offset, order, exact, tags, pageSize, depth, since];
+}
+
 /** Merges. */
 export function merged(args: { a: string }): { a: string } & { b: number } {
   return { ...args, b: 1 };
@@ -94,6 +118,24 @@ describe("describeCallable", () => {
     const list = describeCallable(tools.getFunctionOrThrow("list").compilerNode, checker);
     expect(list.description).toBeUndefined();
     expect(list.output).toBeUndefined();
+  });
+
+  it("gives destructured fields the literal defaults the parameter writes, never over one in the type", () => {
+    const page = describeCallable(tools.getFunctionOrThrow("page").compilerNode, checker);
+    const defaults = Object.entries(page.input.properties ?? {}).map(([name, schema]) => [
+      name,
+      (schema as { default?: unknown }).default,
+    ]);
+    expect(defaults).toEqual([
+      ["limit", 10],
+      ["offset", -1],
+      ["order", "asc"],
+      ["exact", false],
+      ["tags", []],
+      ["size", 5],
+      ["depth", 2],
+      ["since", undefined],
+    ]);
   });
 
   it("an intersection of objects as the result is an output schema too", () => {

@@ -91,7 +91,7 @@ export function inputSchemaOf(
     );
     return { ...EMPTY_INPUT, properties: {} };
   }
-  return withParamTags(schema, callable, name);
+  return withBindingDefaults(withParamTags(schema, callable, name), parameter);
 }
 
 /** Where the arguments parameter's type holds `Date`s (see date-plan.ts); none without one. */
@@ -173,6 +173,54 @@ function withParamTags(schema: ObjectSchema, callable: Callable, parameterName: 
   }
   return result;
 }
+/**
+ * The defaults a destructured parameter writes (`{ limit = 10 }`), as its properties' `default` where the value is a
+ * literal: clients see what the function would use (a `default` written in the type's doc comment stays).
+ */
+function withBindingDefaults(schema: ObjectSchema, parameter: ts.ParameterDeclaration): ObjectSchema {
+  if (parameter.name.kind !== SyntaxKind.ObjectBindingPattern) return schema;
+  const properties: Record<string, JsonSchema> = { ...schema.properties };
+  let changed = false;
+  for (const element of parameter.name.elements) {
+    const key = element.propertyName ?? element.name;
+    if (element.initializer === undefined || element.dotDotDotToken !== undefined) continue;
+    if (key.kind !== SyntaxKind.Identifier && key.kind !== SyntaxKind.StringLiteral) continue;
+    const property = properties[key.text];
+    const value = literalValue(element.initializer);
+    if (typeof property !== "object" || property.default !== undefined || value === undefined) continue;
+    properties[key.text] = { ...property, default: value };
+    changed = true;
+  }
+  return changed ? { ...schema, properties } : schema;
+}
+
+/** The JSON value of a literal expression (`10`, `-1`, `"asc"`, `true`, `[]`, `["a"]`); else undefined. */
+function literalValue(expression: ts.Expression): unknown {
+  switch (expression.kind) {
+    case SyntaxKind.NumericLiteral:
+      return Number((expression as ts.NumericLiteral).text);
+    case SyntaxKind.StringLiteral:
+    case SyntaxKind.NoSubstitutionTemplateLiteral:
+      return (expression as ts.StringLiteral).text;
+    case SyntaxKind.TrueKeyword:
+      return true;
+    case SyntaxKind.FalseKeyword:
+      return false;
+    case SyntaxKind.PrefixUnaryExpression: {
+      const { operator, operand } = expression as ts.PrefixUnaryExpression;
+      return operator === SyntaxKind.MinusToken && operand.kind === SyntaxKind.NumericLiteral
+        ? -Number((operand as ts.NumericLiteral).text)
+        : undefined;
+    }
+    case SyntaxKind.ArrayLiteralExpression: {
+      const items = (expression as ts.ArrayLiteralExpression).elements.map(literalValue);
+      return items.includes(undefined) ? undefined : items;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** A copy of `schema` with `description` set at the property path (unknown paths are left alone). */
 function describeField(schema: JsonSchema, path: readonly string[], description: string): JsonSchema {
   if (typeof schema === "boolean" || path.length === 0) {
