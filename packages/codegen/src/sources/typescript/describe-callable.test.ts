@@ -226,3 +226,20 @@ describe("unsupported types", () => {
     expect(error.message).toMatch(/^9 types cannot become a JSON Schema:\n {2}\/src\/bad\.ts:7:3: args\.done/);
   });
 });
+
+describe("a type the compiler could not resolve", () => {
+  const unresolved = testProject({
+    "/src/missing.ts": `import type { Foo } from "not-installed";\nexport function run(args: { foo: Foo; some: Partial<Foo> }) {\n  void args;\n}\n`,
+  });
+  const file = unresolved.getSourceFileOrThrow("/src/missing.ts");
+  const unresolvedChecker = unresolved.getTypeChecker().compilerObject;
+  const context = createSchemaContext(unresolvedChecker);
+  describeCallable(file.getFunctionOrThrow("run").compilerNode, unresolvedChecker, context);
+
+  it("is said to be unresolved, not `any`: the fix is an install or an import path", () => {
+    expect(context.problems.map((problem) => formatProblem(problem, "/"))).toEqual([
+      "src/missing.ts:2:29: args.foo has a type the compiler could not resolve (a package or its @types not installed, or a wrong import path: tsc names it). Install it or fix the import.",
+      "src/missing.ts:2:39: args.some has a type the compiler could not resolve (a package or its @types not installed, or a wrong import path: tsc names it). Install it or fix the import.",
+    ]);
+  });
+});

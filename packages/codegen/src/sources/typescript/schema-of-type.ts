@@ -59,6 +59,14 @@ function omitRef(schema: Record<string, unknown>): Record<string, unknown> {
 
 /** Converts one type; `at` locates problems and is where properties' types are resolved. */
 function convert(type: ts.Type, at: ts.Node, path: string, state: RootState): JsonSchema {
+  if (has(type, TypeFlags.Any) && (type as { intrinsicName?: string }).intrinsicName === "error") {
+    // The checker's stand-in for a type it could not find: an import of a package (or @types) that is not installed.
+    return state.problem(
+      at,
+      path,
+      `${path} has a type the compiler could not resolve (a package or its @types not installed, or a wrong import path: tsc names it). Install it or fix the import.`,
+    );
+  }
   if (has(type, TypeFlags.Any)) {
     return state.problem(
       at,
