@@ -4,6 +4,7 @@
  * not finish on Microsoft Graph's document: bench/README.md): the checks cover what the generator relies on.
  */
 import { HTTP_METHODS, readInfo, readMcpExtension, readSecurity } from "./common.js";
+import { type DanglingReach, danglingReach } from "./dangling-refs.js";
 import { Diagnostics, specError } from "./diagnostics.js";
 import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
 import { readOas3Operation } from "./oas3.js";
@@ -40,18 +41,29 @@ export function readDocument(spec: ReadSpec): SourceDocument {
   const dialect = detectDialect(root, file);
   const diagnostics = new Diagnostics(file);
   const refs = new RefResolver(root);
-  for (const { pointer, message } of spec.danglingRefs ?? scanRefs(root, refs).dangling) {
-    diagnostics.problem(pointer, message);
-  }
-  // Dangling refs first and on their own: everything after follows refs.
-  diagnostics.throwIfProblems("E_SPEC_REF");
+  const dangling = spec.danglingRefs ?? scanRefs(root, refs).dangling;
+  for (const { pointer, message } of dangling) diagnostics.warn(pointer, message);
+  const reach =
+    dangling.length > 0
+      ? danglingReach(
+          root,
+          dangling.map((ref) => ref.pointer),
+        )
+      : undefined;
   const info = readInfo(root, file, diagnostics);
   const securitySchemes = readSecuritySchemes(root, dialect, refs, diagnostics);
   const scopes = new Map<string, Set<string>>();
   const security = readSecurity(root.security, "/security", diagnostics, scopes) ?? [];
   const servers =
     dialect === "swagger2" ? swaggerServers(root) : (readServers(root.servers, "/servers", diagnostics) ?? []);
-  const operations = readOperations(root, dialect, refs, scopes, diagnostics);
+  const operations = readOperations(root, dialect, refs, scopes, diagnostics, reach);
+  // A document whose every operation meets a missing part gives nothing to generate: that is the error to report.
+  if (operations.length === 0 && reach !== undefined) {
+    throw specError(
+      "E_SPEC_REF",
+      dangling.map((ref) => ({ file, ...ref })),
+    );
+  }
   checkOperationIds(operations, diagnostics);
   checkSecurityNames(security, "/security", securitySchemes, diagnostics);
   for (const operation of operations) {
@@ -80,6 +92,7 @@ function readOperations(
   refs: RefResolver,
   scopes: Map<string, Set<string>>,
   diagnostics: Diagnostics,
+  reach: DanglingReach | undefined,
 ): SourceOperation[] {
   if (root.paths === undefined) {
     if (dialect === "swagger2" || dialect === "oas30") diagnostics.problem("", "the document has no paths");
@@ -102,10 +115,19 @@ function readOperations(
     const followed = refs.follow(rawItem, pathPointer);
     if (!followed || !isObject(followed.value)) continue;
     const item = followed.value;
+    const itemMissing = reach?.reachedFrom(childPointer(followed.pointer, "parameters"));
     const inheritedMcp = { ...documentMcp, ...readMcpExtension(item["x-mcp"], pathPointer, diagnostics) };
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
       const pointer = childPointer(pathPointer, method);
+      const missing = itemMissing ?? reach?.reachedFrom(childPointer(followed.pointer, method));
+      if (missing !== undefined) {
+        diagnostics.warn(
+          pointer,
+          `${method.toUpperCase()} ${path} is skipped: it reaches the $ref at ${missing}, which points nowhere`,
+        );
+        continue;
+      }
       const context: OperationContext = {
         method,
         path,

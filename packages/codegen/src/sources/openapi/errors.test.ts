@@ -64,6 +64,70 @@ describe("broken specs", () => {
     ]);
   });
 
+  it("a dangling $ref skips only the operations that reach it, through any chain or loop of refs", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "partly-dangling.json");
+    const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+    const answers = (schema: unknown) => ({ responses: { "200": { description: "ok", ...json(schema) } } });
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/chained": { get: { operationId: "chained", ...answers(ref("A")) } },
+        "/looping": { get: { operationId: "looping", ...answers(ref("Tree")) } },
+        "/param": {
+          get: { operationId: "param", parameters: [{ $ref: "#/components/parameters/Gone" }], ...answers({}) },
+        },
+        "/shared": {
+          parameters: [{ $ref: "#/components/parameters/Gone" }],
+          get: { operationId: "shared", ...answers({}) },
+        },
+        "/body": {
+          post: {
+            operationId: "body",
+            requestBody: { $ref: "#/components/requestBodies/Body" },
+            ...answers({ type: "object" }),
+          },
+        },
+      },
+      components: {
+        schemas: {
+          A: { type: "object", properties: { b: ref("B") } },
+          B: { type: "array", items: ref("Missing") },
+          // A loop that reaches nothing missing, and one that does.
+          Tree: { type: "object", properties: { children: { type: "array", items: ref("Tree") } } },
+          D: { allOf: [ref("E")] },
+          E: { type: "object", properties: { d: ref("D"), x: ref("AlsoMissing") } },
+          Unused: { type: "object", properties: { z: ref("Nowhere") } },
+        },
+        requestBodies: { Body: json(ref("D")) },
+      },
+    };
+    await writeFile(file, JSON.stringify(document));
+    const ir = await loadOpenApi(file);
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["looping"]);
+    const said = ir.warnings.map(({ pointer, message }) => `${pointer}: ${message}`);
+    const missing = [
+      "/components/schemas/B/items",
+      "/paths/~1param/get/parameters/0",
+      "/paths/~1shared/parameters/0",
+      "/components/schemas/E/properties/x",
+      "/components/schemas/Unused/properties/z",
+    ];
+    for (const pointer of missing)
+      expect(said).toContainEqual(expect.stringMatching(`^${pointer}: \\$ref ".*" points nowhere`));
+    expect(said).toEqual(
+      expect.arrayContaining([
+        "/paths/~1chained/get: GET /chained is skipped: it reaches the $ref at /components/schemas/B/items, which points nowhere",
+        "/paths/~1param/get: GET /param is skipped: it reaches the $ref at /paths/~1param/get/parameters/0, which points nowhere",
+        "/paths/~1shared/get: GET /shared is skipped: it reaches the $ref at /paths/~1shared/parameters/0, which points nowhere",
+        "/paths/~1body/post: POST /body is skipped: it reaches the $ref at /components/schemas/E/properties/x, which points nowhere",
+      ]),
+    );
+    expect(said.filter((line) => line.includes("is skipped"))).toHaveLength(4);
+  });
+
   it("a $ref inside literal data is data: never followed nor bundled; a property named example is a schema", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
     const file = join(dir, "literal-refs.json");

@@ -1,0 +1,79 @@
+/**
+ * A `$ref` that points nowhere spoils what reaches it, and only that. Real documents ship with a few (HubSpot's
+ * HubDB spec has two, Square's five): refusing the whole document for them left the user with nothing, while every
+ * operation that never meets one can be generated as it is. So the operations whose parameters, request body or
+ * responses reach a dangling `$ref`, through any chain of refs, are skipped (document.ts says so in a warning), and
+ * nothing is ever generated from a part of the document that is missing.
+ */
+import { childPointer, holdsLiteral, type JsonObject, pointerTokens } from "./refs.js";
+
+/** Which parts of a document reach a dangling `$ref`. */
+export interface DanglingReach {
+  /** The pointer of a dangling `$ref` that the value at `pointer` reaches, or undefined when it reaches none. */
+  reachedFrom(pointer: string): string | undefined;
+}
+
+/**
+ * `dangling` are the pointers of the objects holding a `$ref` that points nowhere (ref-scan.ts). The document is
+ * walked once for the refs that do resolve (with ref-scan's rules: extensions and literal data are not followed),
+ * then spoiling spreads from each dangling ref to every value holding it and, through the refs pointing at any of
+ * those, on to their holders: linear in the document, however the refs loop.
+ */
+export function danglingReach(root: JsonObject, dangling: readonly string[]): DanglingReach {
+  const holdersOf = refHolders(root);
+  // Each spoiled pointer, with the dangling ref it reaches.
+  const spoiled = new Map<string, string>();
+  const spreading: string[] = [];
+  const spoil = (pointer: string, source: string) => {
+    // A value is spoiled with everything that holds it: its ancestors, up to the document.
+    for (let at: string | undefined = pointer; at !== undefined; at = parentOf(at)) {
+      if (spoiled.has(at)) return;
+      spoiled.set(at, source);
+      spreading.push(at);
+    }
+  };
+  for (const pointer of dangling) spoil(pointer, pointer);
+  for (let next = spreading.pop(); next !== undefined; next = spreading.pop()) {
+    const source = spoiled.get(next)!;
+    for (const holder of holdersOf.get(next) ?? []) spoil(holder, source);
+  }
+  return { reachedFrom: (pointer) => spoiled.get(pointer) };
+}
+
+/** For each pointer a `$ref` of the document points to (written as a pointer, escapes undone), the objects holding one. */
+function refHolders(root: JsonObject): Map<string, string[]> {
+  const holders = new Map<string, string[]>();
+  const path: (string | number)[] = [];
+  const visit = (value: unknown, literal: boolean): void => {
+    if (Array.isArray(value)) {
+      value.forEach((child, index) => {
+        if (typeof child !== "object" || child === null) return;
+        path.push(index);
+        visit(child, literal);
+        path.pop();
+      });
+      return;
+    }
+    for (const key in value as JsonObject) {
+      const child = (value as JsonObject)[key];
+      if (key === "$ref" && typeof child === "string" && !literal && child.startsWith("#")) {
+        const target = childPointer("", ...pointerTokens(child));
+        const list = holders.get(target);
+        const holder = childPointer("", ...path);
+        if (list === undefined) holders.set(target, [holder]);
+        else list.push(holder);
+      } else if (typeof child === "object" && child !== null && !key.startsWith("x-")) {
+        path.push(key);
+        visit(child, literal || holdsLiteral(path, path.length - 1));
+        path.pop();
+      }
+    }
+  };
+  visit(root, false);
+  return holders;
+}
+
+/** `/a/b` -> `/a`, `/a` -> `` (the document), and the document has none. */
+function parentOf(pointer: string): string | undefined {
+  return pointer === "" ? undefined : pointer.slice(0, pointer.lastIndexOf("/"));
+}
