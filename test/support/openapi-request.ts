@@ -64,7 +64,12 @@ export function decodeQuery(raw: string): Pairs {
   });
 }
 
-const encode = (value: unknown) => encodeURIComponent(String(value));
+/**
+ * RFC 6570's simple expansion: everything but RFC 3986's unreserved characters is percent-encoded, `!'()*` too,
+ * which `encodeURIComponent` leaves alone (a Matrix room id starts with `!`: `%21`).
+ */
+const encode = (value: unknown) =>
+  encodeURIComponent(String(value)).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function pathValue(parameter: HttpParameter, value: unknown): string {
   const { style, explode, name } = parameter;

@@ -11,6 +11,7 @@ export { codeModeToolDefinitions } from "./code-mode/tools.js";
 export { listedTools } from "./engine/listed-tools.js";
 export { STATE_KEY_ENV } from "./engine/request-state.js";
 export { chooseCredentials } from "./executors/http/auth.js";
+export { encodeStrict } from "./executors/http/encode.js";
 export { forwardableCallerHeader, forwardingOf } from "./executors/http/forward.js";
 export { reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";

@@ -1,5 +1,5 @@
 import type { HttpOperation } from "@mcpsmith/runtime/http";
-import { chooseCredentials } from "@mcpsmith/runtime/internal";
+import { chooseCredentials, encodeStrict } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolIR } from "../../ir/types.js";
 import { printStatement } from "../core/fields.js";
 import { printString } from "../core/literal.js";
@@ -103,7 +103,8 @@ function requestOf(tool: ToolIR<HttpOperation>): { args: Record<string, unknown>
     const value = values[parameter.argument];
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return undefined;
     if (parameter.style !== "simple") return undefined;
-    path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(String(value)));
+    // Encoded as the executor encodes a path value (RFC 6570: all but unreserved characters, `!` included).
+    path = path.replaceAll(`{${parameter.name}}`, encodeStrict(String(value)));
   }
   return { args: values, label: `${tool.binding.method} ${path}` };
 }
