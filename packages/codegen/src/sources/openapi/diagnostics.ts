@@ -22,6 +22,16 @@ export class Diagnostics {
     this.warnings.push({ file: this.file, pointer, message });
   }
 
+  /** A warning about something read once per tool (a document-wide `security`, say): said the first time only. */
+  warnOnce(pointer: string, message: string): void {
+    const key = `${pointer}\n${message}`;
+    if (this.#said.has(key)) return;
+    this.#said.add(key);
+    this.warn(pointer, message);
+  }
+
+  readonly #said = new Set<string>();
+
   /** Throws every problem found so far in one error; does nothing when there is none. */
   throwIfProblems(code: ErrorCode = "E_SPEC_INVALID"): void {
     if (this.problems.length > 0) throw specError(code, this.problems);

@@ -662,6 +662,53 @@ describe("what OpenAPI forbids but a request survives", () => {
       ["/paths/~1b/get", "skipped: it requires missing, key, which the executor cannot send"],
     ]);
   });
+
+  it("schemes required together that share a header are read as alternatives, the rest of the requirement kept", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        // PagerDuty's SCIM spec: an API key in Authorization and a bearer token, together.
+        security: [{ apiKey: [], bearer: [] }],
+        paths: {
+          "/a": { get: { operationId: "a", responses: ok } },
+          "/b": { get: { operationId: "b", responses: ok } },
+          "/c": { get: { operationId: "c", security: [{ apiKey: [], tenant: [], basic: [] }], responses: ok } },
+        },
+        components: {
+          securitySchemes: {
+            apiKey: { type: "apiKey", in: "header", name: "authorization" },
+            bearer: { type: "http", scheme: "bearer" },
+            basic: { type: "http", scheme: "basic" },
+            tenant: { type: "apiKey", in: "query", name: "tenant" },
+          },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([
+      ["a", [["apiKey"], ["bearer"]]],
+      ["b", [["apiKey"], ["bearer"]]],
+      [
+        "c",
+        [
+          ["apiKey", "tenant"],
+          ["basic", "tenant"],
+        ],
+      ],
+    ]);
+    // Said once where each requirement is written, however many tools it covers.
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/security",
+        "security asks for apiKey and bearer together, but each is sent in the authorization header: read as either one",
+      ],
+      [
+        "/paths/~1c/get/security",
+        "security asks for apiKey and basic together, but each is sent in the authorization header: read as either one",
+      ],
+    ]);
+  });
 });
 
 describe("webhooks", () => {
@@ -673,5 +720,100 @@ describe("webhooks", () => {
     expect(ir.warnings.map((w) => w.message)).toContain(
       "the document has no paths (webhooks are not turned into tools): no tools",
     );
+  });
+});
+
+describe("allOf members closed against each other", () => {
+  const closed = (properties: Record<string, unknown>, required: string[] = []) => ({
+    type: "object",
+    properties,
+    required,
+    additionalProperties: false,
+  });
+  // Mailchimp Transactional: every request body is `allOf: [ApiKey, {its own fields}]`, each closed.
+  const document = {
+    openapi: "3.0.3",
+    info,
+    servers: [{ url: "http://127.0.0.1:9/api" }],
+    paths: {
+      "/send": {
+        post: {
+          operationId: "send",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  allOf: [{ $ref: "#/components/schemas/ApiKey" }, closed({ to: { type: "string" } }, ["to"])],
+                },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+      "/search": {
+        post: {
+          operationId: "search",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { allOf: [{ $ref: "#/components/schemas/ApiKey" }, { properties: { q: { type: "string" } } }] },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+      "/fine": {
+        post: {
+          operationId: "fine",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { allOf: [{ $ref: "#/components/schemas/ApiKey" }, { description: "only the key" }] },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+    },
+    components: { schemas: { ApiKey: closed({ key: { type: "string" } }, ["key"]) } },
+  };
+
+  it("are read as one object of all their properties, and no other, with a warning; ApiKey stays closed on its own", async () => {
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.warnings.map((w) => w.pointer)).toEqual([
+      "/paths/~1send/post/requestBody/content/application~1json/schema/allOf",
+      "/paths/~1search/post/requestBody/content/application~1json/schema/allOf",
+    ]);
+    expect(ir.warnings[0]!.message).toMatch(/each allow only their own properties .* read as one object/);
+    const sent: unknown[] = [];
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return Response.json({ ok: true });
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      const call = async (name: string, body: Record<string, unknown>) =>
+        (await client.callTool({ name, arguments: { body } })) as { isError?: boolean; content: { text: string }[] };
+      expect((await call("send", { key: "k", to: "a@b.c" })).isError).toBeFalsy();
+      expect((await call("search", { key: "k", q: "x" })).isError).toBeFalsy();
+      expect(sent).toEqual([
+        { key: "k", to: "a@b.c" },
+        { key: "k", q: "x" },
+      ]);
+      // Still closed over the merge, and each member's own rules still hold.
+      const extra = await call("send", { key: "k", to: "a@b.c", cc: "d@e.f" });
+      expect(extra.isError).toBe(true);
+      expect(extra.content[0]!.text).toMatch(/cc/);
+      expect((await call("send", { to: "a@b.c" })).content[0]!.text).toMatch(/key/);
+      // Nothing to merge where the closed member refuses nothing another names.
+      expect((await call("fine", { key: "k", other: 1 })).isError).toBe(true);
+      expect(sent).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -16,10 +16,12 @@
  * - any other keyword whose value JSON Schema refuses (`type: date`, `minimum: "1"`, an empty `enum`) is repaired
  *   where the intent is plain, else dropped, with a warning: left in, it would fail the tool's whole schema.
  * - a `default` outside its own schema's `type` or `enum` (Xero's `type: boolean, default: "false"`) likewise.
+ * - `allOf` members closed (`additionalProperties: false`) against what another requires: merged (closed-all-of.ts).
  */
 import { isDeepStrictEqual } from "node:util";
 import { hasJsonType, keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
+import { withClosedAllOfMerged } from "./closed-all-of.js";
 import type { SpecDialect } from "./model.js";
 import { escapeToken, isObject, type JsonObject } from "./refs.js";
 
@@ -54,7 +56,8 @@ const SUBSCHEMA_MAP = new Set(["properties", "patternProperties", "dependentSche
 const SUBSCHEMA_LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items"]);
 
-export function lowerKeywords(raw: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+export function lowerKeywords(written: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+  const raw = withClosedAllOfMerged(written, pointer, context);
   const out: JsonObject = {};
   for (const key in raw) {
     const value = raw[key];

@@ -73,7 +73,47 @@ export function toolRequirement(
     diagnostics.warn(operation.pointer, `skipped: it requires ${names}, which the executor cannot send`);
     return undefined;
   }
-  return usable;
+  const written = operation.security ? `${operation.pointer}/security` : "/security";
+  return usable.flatMap((alternative) => sendable(alternative, schemes, written, diagnostics));
+}
+
+/**
+ * An alternative as it can be sent. Two of its schemes that put their credential in the same place cannot both be
+ * sent (PagerDuty's SCIM spec asks for an API key in `Authorization` and a bearer token, also in `Authorization`,
+ * together): the only reading that can be sent is either of them, so the alternative becomes one per choice, the
+ * rest of it kept. Said once per requirement as written.
+ */
+function sendable(
+  alternative: string[],
+  schemes: ReadonlyMap<string, HttpSecurityScheme>,
+  written: string,
+  diagnostics: Diagnostics,
+): string[][] {
+  const byPlace = new Map<string, string[]>();
+  for (const name of alternative) {
+    const place = placeOf(schemes.get(name)!);
+    byPlace.set(place, [...(byPlace.get(place) ?? []), name]);
+  }
+  if (byPlace.size === alternative.length) return [alternative];
+  for (const [place, names] of byPlace) {
+    if (names.length > 1) {
+      diagnostics.warnOnce(
+        written,
+        `security asks for ${names.join(" and ")} together, but each is sent in the ${place}: read as either one`,
+      );
+    }
+  }
+  // One scheme of each place, in every combination.
+  return [...byPlace.values()].reduce<string[][]>(
+    (choices, names) => choices.flatMap((chosen) => names.map((name) => [...chosen, name])),
+    [[]],
+  );
+}
+
+/** The place a scheme's credential travels in: what two schemes of one alternative must not share. */
+function placeOf(scheme: HttpSecurityScheme): string {
+  if (scheme.type !== "apiKey") return "authorization header";
+  return scheme.in === "header" ? `${scheme.name.toLowerCase()} header` : `${scheme.name} ${scheme.in}`;
 }
 
 /** The variables of the schemes the tools use, in scheme order, for the README and `.env.example`. */

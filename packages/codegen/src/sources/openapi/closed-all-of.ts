@@ -1,0 +1,56 @@
+/**
+ * `allOf` members that each close their object (`additionalProperties: false`) while another member, or the schema
+ * itself, requires or declares a property they do not declare. As JSON Schema reads it, no value holding that
+ * property matches (none at all, when it is required): a closed member refuses what another one names. Mailchimp Transactional's spec builds 83 of its 99 request bodies so
+ * (`allOf: [ApiKey, {email, ...}]`, each closed), and every call to those tools was refused. What the author means
+ * is plain: one object holding the properties of all the members, and no other. So the closed members are opened
+ * and the schema itself is closed over every property they declare or require, with a warning.
+ */
+
+import { isObject, type JsonObject } from "./refs.js";
+import type { KeywordContext } from "./schema-keywords.js";
+
+export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+  const { allOf } = raw;
+  if (!Array.isArray(allOf) || allOf.length < 2) return raw;
+  const members = allOf.map((member) => context.followValue(member));
+  if (!members.every(isObject)) return raw;
+  const required = new Set([...namesIn(raw.required), ...members.flatMap((member) => namesIn(member.required))]);
+  const closed = members.filter((member) => member.additionalProperties === false);
+  // Properties matched by a pattern may be allowed after all: only a closed member without any is sure to refuse.
+  if (closed.some((member) => member.patternProperties !== undefined) || raw.patternProperties !== undefined)
+    return raw;
+  // What some part names (requires, or declares so that a value may hold it) and a closed member refuses.
+  const named = new Set([...required, ...declared(raw, context), ...members.flatMap((m) => [...declared(m, context)])]);
+  const refuses = (member: JsonObject) => [...named].some((name) => !declared(member, context).has(name));
+  if (!closed.some(refuses)) return raw;
+  context.warn(
+    `${pointer}/allOf`,
+    "its members each allow only their own properties (additionalProperties: false), so no value can have what " +
+      "another requires: read as one object with the properties of all of them, and no other",
+  );
+  const own = isObject(raw.properties) ? raw.properties : {};
+  return {
+    ...raw,
+    // A member left open stays as written (a `$ref` stays shared); a closed one is copied without closing.
+    allOf: allOf.map((member, index) => {
+      const followed = members[index]!;
+      if (followed.additionalProperties !== false) return member;
+      const { additionalProperties: _closed, ...opened } = followed;
+      return opened;
+    }),
+    properties: { ...Object.fromEntries([...named].map((name) => [name, {}])), ...own },
+    ...(raw.additionalProperties === undefined && raw.unevaluatedProperties === undefined
+      ? { additionalProperties: false }
+      : {}),
+  };
+}
+
+function namesIn(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+}
+
+function declared(schema: JsonObject, context: KeywordContext): Set<string> {
+  const properties = context.followValue(schema.properties);
+  return new Set(isObject(properties) ? Object.keys(properties) : []);
+}
