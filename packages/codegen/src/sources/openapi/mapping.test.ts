@@ -373,6 +373,39 @@ describe("keyword values JSON Schema refuses", () => {
   });
 });
 
+describe("a date written as a picture where a pattern belongs", () => {
+  it("is dropped with a warning (the format stays); a pattern that only looks alike is kept", async () => {
+    const schema = (pattern: string) => ({ type: "string", format: "date-time", pattern });
+    // PagerDuty's `since`: no date matches the regular expression YYYY-MM-DDThh:mm:ssZ.
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            { name: "since", in: "query", schema: schema("YYYY-MM-DDThh:mm:ssZ") },
+            { name: "day", in: "query", schema: { type: "string", pattern: "yyyy-MM-dd" } },
+            { name: "at", in: "query", schema: { type: "string", pattern: "HH:mm" } },
+            { name: "code", in: "query", schema: { type: "string", pattern: "^[A-Z]{2}-\\d+$" } },
+            { name: "sd", in: "query", schema: { type: "string", pattern: "SD" } },
+          ],
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      since: { type: "string", format: "date-time" },
+      day: { type: "string" },
+      at: { type: "string" },
+      code: { type: "string", pattern: "^[A-Z]{2}-\\d+$" },
+      sd: { type: "string", pattern: "SD" },
+    });
+    expect(ir.warnings.map((w) => w.pointer)).toEqual(
+      [0, 1, 2].map((index) => `/paths/~1a/get/parameters/${index}/schema/pattern`),
+    );
+    expect(ir.warnings[0]!.message).toBe(
+      'pattern "YYYY-MM-DDThh:mm:ssZ" is a picture of a date or time, not a regular expression (no date matches it): dropped',
+    );
+  });
+});
+
 describe("defaults their own schema refuses", () => {
   // Xero's `type: boolean, default: "false"`; OpenAI's `type: object, default: null` without `nullable`.
   const property = (schema: Record<string, unknown>) => ({ type: "object", properties: { value: schema } });

@@ -75,7 +75,12 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
       out[key] = isObject(map) ? lowerMap(key, map, `${pointer}/${key}`, context) : {};
     } else if (key === "pattern" && typeof value === "string") {
       const pattern = unicodePattern(value);
-      if (pattern !== undefined) out[key] = pattern;
+      if (isDatePicture(value)) {
+        context.warn(
+          `${pointer}/pattern`,
+          `pattern ${JSON.stringify(value)} is a picture of a date or time, not a regular expression (no date matches it): dropped`,
+        );
+      } else if (pattern !== undefined) out[key] = pattern;
       else
         context.warn(
           `${pointer}/pattern`,
@@ -284,6 +289,15 @@ export function unicodePattern(pattern: string): string | undefined {
     char === "\\" ? match : char,
   );
   return compiles(repaired) ? repaired : undefined;
+}
+
+/**
+ * A date or time written as a picture where a regular expression belongs (PagerDuty's `since`:
+ * `pattern: "YYYY-MM-DDThh:mm:ssZ"`, beside `format: date-time`): read as a pattern, it refuses every real date.
+ * Only the picture's letters and separators, with a year or an hour-and-minute in it.
+ */
+function isDatePicture(pattern: string): boolean {
+  return /^[YyMDdHhmsSTZz:./ +-]+$/.test(pattern) && /YYYY|yyyy|[Hh]{2}:mm/.test(pattern);
 }
 
 function compiles(pattern: string): boolean {
