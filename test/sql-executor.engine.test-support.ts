@@ -146,6 +146,18 @@ export function engineSuite(engine: EngineUnderTest): void {
       expect((await ok(client, "get_product", { id: "10" })).photo).toBe("3q2+7w==");
     });
 
+    it("filters a binary column by a list of values, written in base64 as it reads", async () => {
+      const page = await ok(client, "list_product", {
+        where: { photo: { in: ["3q2+7w==", "AAAA"] } },
+        order: [{ column: "id", direction: "asc" }],
+        limit: 2,
+      });
+      expect((page.rows as { id: string; photo: string }[]).map((row) => [row.id, row.photo])).toEqual([
+        ["10", "3q2+7w=="],
+        ["20", "3q2+7w=="],
+      ]);
+    });
+
     it("reads a row by a composite key", async () => {
       const row = await ok(client, "get_order_line", { order_id: 2, line: 3 });
       expect(row).toEqual({

@@ -60,6 +60,9 @@ export function sqliteValuesSuite(driver: SqliteDriverName): void {
       });
       const found = await ok(client, "list_thing", { where: { big: { eq: BIG } }, select: ["id"] });
       expect(found.rows).toEqual([{ id: 1 }]);
+      // Bytes are filtered as they read, in base64: one value or a list of them.
+      const byBytes = await ok(client, "list_thing", { where: { data: { in: ["AAAA", "3q2+7w=="] } }, select: ["id"] });
+      expect(byBytes.rows).toEqual([{ id: 1 }]);
     });
 
     it("writes them back exactly, and the file holds what was written", async () => {

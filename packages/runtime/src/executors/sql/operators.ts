@@ -56,8 +56,12 @@ export function operatorsFor(column: SqlColumn, dialect: SqlDialect): FilterOper
       ops.push("eq", "neq", "contains");
       break;
     case "boolean":
-    case "bytes":
       ops.push("eq", "neq");
+      break;
+    case "bytes":
+      // A list of values is what a model asks of a binary key (MediaWiki's titles and Joomla's session ids are
+      // VARBINARY, PostgreSQL's bytea); order means nothing to it.
+      ops.push("eq", "neq", "in");
       break;
     case "json":
       // SQLite has no containment test on JSON; PostgreSQL (`@>`) and MySQL (JSON_CONTAINS) do.
