@@ -8,9 +8,14 @@
  */
 
 import { isObject, type JsonObject } from "./refs.js";
-import type { KeywordContext } from "./schema-keywords.js";
 
-export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context: KeywordContext): JsonObject {
+/** What the merge needs of the keyword lowering that calls it: refs followed, and a way to warn. */
+interface MergeContext {
+  followValue(value: unknown): unknown;
+  warn(pointer: string, message: string): void;
+}
+
+export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context: MergeContext): JsonObject {
   const { allOf } = raw;
   if (!Array.isArray(allOf) || allOf.length < 2) return raw;
   const members = allOf.map((member) => context.followValue(member));
@@ -50,7 +55,7 @@ function namesIn(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
 }
 
-function declared(schema: JsonObject, context: KeywordContext): Set<string> {
+function declared(schema: JsonObject, context: MergeContext): Set<string> {
   const properties = context.followValue(schema.properties);
   return new Set(isObject(properties) ? Object.keys(properties) : []);
 }
