@@ -5,7 +5,8 @@
  * responses reach a dangling `$ref`, through any chain of refs, are skipped (document.ts says so in a warning), and
  * nothing is ever generated from a part of the document that is missing.
  */
-import { childPointer, holdsLiteral, type JsonObject, pointerTokens } from "./refs.js";
+import { eachRef } from "./ref-scan.js";
+import { childPointer, type JsonObject, pointerTokens } from "./refs.js";
 
 /** Which parts of a document reach a dangling `$ref`. */
 export interface DanglingReach {
@@ -15,7 +16,7 @@ export interface DanglingReach {
 
 /**
  * `dangling` are the pointers of the objects holding a `$ref` that points nowhere (ref-scan.ts). The document is
- * walked once for the refs that do resolve (with ref-scan's rules: extensions and literal data are not followed),
+ * walked once for its refs (ref-scan's `eachRef`: extensions and literal data are not followed),
  * then spoiling spreads from each dangling ref to every value holding it and, through the refs pointing at any of
  * those, on to their holders: linear in the document, however the refs loop.
  */
@@ -43,33 +44,13 @@ export function danglingReach(root: JsonObject, dangling: readonly string[]): Da
 /** For each pointer a `$ref` of the document points to (written as a pointer, escapes undone), the objects holding one. */
 function refHolders(root: JsonObject): Map<string, string[]> {
   const holders = new Map<string, string[]>();
-  const path: (string | number)[] = [];
-  const visit = (value: unknown, literal: boolean): void => {
-    if (Array.isArray(value)) {
-      value.forEach((child, index) => {
-        if (typeof child !== "object" || child === null) return;
-        path.push(index);
-        visit(child, literal);
-        path.pop();
-      });
-      return;
-    }
-    for (const key in value as JsonObject) {
-      const child = (value as JsonObject)[key];
-      if (key === "$ref" && typeof child === "string" && !literal && child.startsWith("#")) {
-        const target = childPointer("", ...pointerTokens(child));
-        const list = holders.get(target);
-        const holder = childPointer("", ...path);
-        if (list === undefined) holders.set(target, [holder]);
-        else list.push(holder);
-      } else if (typeof child === "object" && child !== null && !key.startsWith("x-")) {
-        path.push(key);
-        visit(child, literal || holdsLiteral(path, path.length - 1));
-        path.pop();
-      }
-    }
-  };
-  visit(root, false);
+  eachRef(root, (ref, holder) => {
+    if (!ref.startsWith("#")) return;
+    const target = childPointer("", ...pointerTokens(ref));
+    const list = holders.get(target);
+    if (list === undefined) holders.set(target, [childPointer("", ...holder)]);
+    else list.push(childPointer("", ...holder));
+  });
   return holders;
 }
 

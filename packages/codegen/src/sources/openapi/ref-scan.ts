@@ -15,7 +15,21 @@ export interface RefScan {
 /** Extensions are skipped whole: their refs are documentation links the source never follows. */
 export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefScan {
   const scan: RefScan = { external: false, dangling: [] };
-  // The tokens down to the value being visited: a pointer is only spelt out for a ref that points nowhere.
+  eachRef(root, (ref, holder) => {
+    if (!ref.startsWith("#")) scan.external = true;
+    if (refs.get(ref) === undefined) {
+      scan.dangling.push({ pointer: childPointer("", ...holder), message: danglingMessage(ref, refs) });
+    }
+  });
+  return scan;
+}
+
+/**
+ * Calls `found` with every `$ref` of the document that is a reference: outside extensions (documentation links)
+ * and literal data (`holdsLiteral`). `holder` is the path to the object holding it, valid during the call only.
+ */
+export function eachRef(root: JsonObject, found: (ref: string, holder: readonly (string | number)[]) => void): void {
+  // The tokens down to the value being visited: a pointer is only spelt out where the caller needs one.
   const path: (string | number)[] = [];
   const visit = (value: unknown, literal: boolean): void => {
     if (Array.isArray(value)) {
@@ -31,11 +45,7 @@ export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefSca
     for (const key in value as JsonObject) {
       const child = (value as JsonObject)[key];
       if (typeof child === "string") {
-        if (key !== "$ref" || literal) continue;
-        if (!child.startsWith("#")) scan.external = true;
-        if (refs.get(child) === undefined) {
-          scan.dangling.push({ pointer: childPointer("", ...path), message: danglingMessage(child, refs) });
-        }
+        if (key === "$ref" && !literal) found(child, path);
       } else if (typeof child === "object" && child !== null && !key.startsWith("x-")) {
         path.push(key);
         visit(child, literal || holdsLiteral(path, path.length - 1));
@@ -44,7 +54,6 @@ export function scanRefs(root: JsonObject, refs = new RefResolver(root)): RefSca
     }
   };
   visit(root, false);
-  return scan;
 }
 
 /** Names the deepest part of the ref that exists, so a typo is easy to spot. */
