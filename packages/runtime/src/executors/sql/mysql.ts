@@ -3,6 +3,7 @@ import type { Statement } from "./dialect.js";
 import { type ResultSet, type RunSettings, resultSet, type Session, type SqlDriver, uniqueNames } from "./driver.js";
 import { KeptConnection, watchEnd } from "./kept-connection.js";
 import { importOptional, loadDriver } from "./load-driver.js";
+import { fractionalColumns, withFractions } from "./mysql-fractions.js";
 import { checkMysqlReadOnly } from "./mysql-guard.js";
 import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
@@ -196,7 +197,7 @@ function execute(
       conn.execute(
         { sql: statement.text, rowsAsArray: true },
         statement.values as never[],
-        (error: Error | null, result: unknown, fields?: { name: string }[]) => {
+        (error: Error | null, result: unknown, fields?: MysqlField[]) => {
           if (error) return reject(error);
           if (!Array.isArray(result)) {
             const header = result as { affectedRows?: number; insertId?: unknown };
@@ -204,19 +205,27 @@ function execute(
             session.insertId = header.insertId;
           }
           const columns = uniqueNames((fields ?? []).map((f) => f.name));
-          resolve(resultSet(columns, Array.isArray(result) ? (result as unknown[][]) : [], maxRows));
+          const rows = Array.isArray(result) ? (result as unknown[][]) : [];
+          withFractions(rows, fractionalColumns(fields));
+          resolve(resultSet(columns, rows, maxRows));
         },
       );
     });
   }
   return new Promise((resolve, reject) => {
     let columns: string[] = [];
+    let fractional: [number, number][] = [];
     const rows: unknown[][] = [];
     let settled = false;
+    const done = () => {
+      withFractions(rows, fractional);
+      resolve(resultSet(columns, rows, maxRows));
+    };
     const command = conn.execute({ sql: statement.text, rowsAsArray: true }, statement.values as never[]);
     // Statements without rows (INSERT, UPDATE) announce `undefined` fields.
-    command.on("fields", (fields: { name: string }[] | undefined) => {
+    command.on("fields", (fields: MysqlField[] | undefined) => {
       columns = uniqueNames((fields ?? []).map((f) => f.name));
+      fractional = fractionalColumns(fields);
     });
     command.on("result", (row: unknown) => {
       if (settled) return;
@@ -231,7 +240,7 @@ function execute(
         settled = true;
         session.closed = true;
         conn.destroy();
-        resolve(resultSet(columns, rows, maxRows));
+        done();
       }
     });
     command.on("error", (error: Error) => {
@@ -239,10 +248,17 @@ function execute(
       settled = true;
     });
     command.on("end", () => {
-      if (!settled) resolve(resultSet(columns, rows, maxRows));
+      if (!settled) done();
       settled = true;
     });
   });
+}
+
+/** What mysql2 says of a result's column: its name, and its type and precision for `withFractions`. */
+interface MysqlField {
+  name: string;
+  columnType?: number;
+  decimals?: number;
 }
 
 /** A cancelled call is stopped on the server: `KILL QUERY` from a connection of its own (the pool may be full). */
