@@ -65,11 +65,10 @@ export function readDocument(spec: ReadSpec): SourceDocument {
     );
   }
   checkOperationIds(operations, diagnostics);
-  checkSecurityNames(security, "/security", securitySchemes, diagnostics);
+  const names = new SchemeNames(securitySchemes, scopes, diagnostics);
+  const resolvedSecurity = names.resolve(security, "/security");
   for (const operation of operations) {
-    if (operation.security) {
-      checkSecurityNames(operation.security, `${operation.pointer}/security`, securitySchemes, diagnostics);
-    }
+    if (operation.security) operation.security = names.resolve(operation.security, `${operation.pointer}/security`);
   }
   diagnostics.throwIfProblems();
   return {
@@ -79,7 +78,7 @@ export function readDocument(spec: ReadSpec): SourceDocument {
     ...info,
     servers,
     securitySchemes,
-    security,
+    security: resolvedSecurity,
     operations,
     scopes: Object.fromEntries([...scopes].map(([name, set]) => [name, [...set].sort()])),
     warnings: diagnostics.warnings,
@@ -168,23 +167,63 @@ function checkOperationIds(operations: SourceOperation[], diagnostics: Diagnosti
 }
 
 /**
- * A requirement naming a scheme the document does not declare cannot be met: the alternatives that need it are
- * dropped when tools are lowered (toolRequirement), and an operation left with none is skipped, never sent without
- * its credentials. Said once here, where the name is written.
+ * The scheme names requirements are written with, as the document declares them. Names are case-sensitive, but a
+ * name no scheme has and exactly one scheme has in another case is that scheme written carelessly (Zulip requires
+ * `basicAuth` and declares `BasicAuth`): it is read as that scheme, its scopes with it, and said once per name. A name
+ * matching nothing cannot be met: the alternatives that need it are dropped when tools are lowered (toolRequirement),
+ * and an operation left with none is skipped, never sent without its credentials. Said once where it is written.
  */
-function checkSecurityNames(
-  requirement: string[][],
-  pointer: string,
-  schemes: { name: string }[],
-  diagnostics: Diagnostics,
-): void {
-  const known = new Set(schemes.map((scheme) => scheme.name));
-  for (const name of new Set(requirement.flat())) {
-    if (!known.has(name)) {
-      diagnostics.warn(
+class SchemeNames {
+  readonly #declared: Set<string>;
+  readonly #byLowerCase = new Map<string, string[]>();
+  readonly #told = new Set<string>();
+
+  constructor(
+    schemes: readonly { name: string }[],
+    private readonly scopes: Map<string, Set<string>>,
+    private readonly diagnostics: Diagnostics,
+  ) {
+    this.#declared = new Set(schemes.map((scheme) => scheme.name));
+    for (const { name } of schemes) {
+      const key = name.toLowerCase();
+      this.#byLowerCase.set(key, [...(this.#byLowerCase.get(key) ?? []), name]);
+    }
+  }
+
+  resolve(requirement: string[][], pointer: string): string[][] {
+    const missing = new Set<string>();
+    const resolved = requirement.map((alternative) =>
+      alternative.map((name) => {
+        if (this.#declared.has(name)) return name;
+        const alike = this.#byLowerCase.get(name.toLowerCase()) ?? [];
+        if (alike.length !== 1) {
+          missing.add(name);
+          return name;
+        }
+        this.#adopt(name, alike[0]!, pointer);
+        return alike[0]!;
+      }),
+    );
+    for (const name of missing) {
+      this.diagnostics.warn(
         pointer,
         `security names "${name}", which is not a declared security scheme: the alternatives that need it are dropped`,
       );
     }
+    return resolved;
+  }
+
+  #adopt(written: string, declared: string, pointer: string): void {
+    const scopes = this.scopes.get(written);
+    if (scopes !== undefined) {
+      this.scopes.set(declared, new Set([...(this.scopes.get(declared) ?? []), ...scopes]));
+      this.scopes.delete(written);
+    }
+    if (this.#told.has(written)) return;
+    this.#told.add(written);
+    this.diagnostics.warn(
+      pointer,
+      `security names "${written}", which is declared as "${declared}": read as that scheme (names are case-sensitive)`,
+    );
   }
 }

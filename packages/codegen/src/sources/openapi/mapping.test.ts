@@ -696,6 +696,59 @@ describe("what OpenAPI forbids but a request survives", () => {
     ]);
   });
 
+  it("a requirement naming a scheme in another case is read as that scheme, with its scopes", async () => {
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        // Zulip's spec: `security: [basicAuth]` with the scheme declared as `BasicAuth`.
+        security: [{ basicAuth: [] }],
+        paths: {
+          "/a": { get: { operationId: "a", responses: ok } },
+          "/b": { get: { operationId: "b", security: [{ OAuth: ["read"] }, { basicauth: [] }], responses: ok } },
+          // Two schemes alike but for case: which one was meant cannot be told.
+          "/c": { get: { operationId: "c", security: [{ KEY: [] }], responses: ok } },
+        },
+        components: {
+          securitySchemes: {
+            BasicAuth: { type: "http", scheme: "basic" },
+            oauth: {
+              type: "oauth2",
+              flows: { clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: { read: "" } } },
+            },
+            key: { type: "apiKey", in: "header", name: "X-Key" },
+            Key: { type: "apiKey", in: "query", name: "key" },
+          },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([
+      ["a", [["BasicAuth"]]],
+      ["b", [["oauth"], ["BasicAuth"]]],
+    ]);
+    expect(ir.api.securitySchemes.oauth).toMatchObject({ flow: "clientCredentials", scopes: ["read"] });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/security",
+        'security names "basicAuth", which is declared as "BasicAuth": read as that scheme (names are case-sensitive)',
+      ],
+      [
+        "/paths/~1b/get/security",
+        'security names "OAuth", which is declared as "oauth": read as that scheme (names are case-sensitive)',
+      ],
+      [
+        "/paths/~1b/get/security",
+        'security names "basicauth", which is declared as "BasicAuth": read as that scheme (names are case-sensitive)',
+      ],
+      [
+        "/paths/~1c/get/security",
+        'security names "KEY", which is not a declared security scheme: the alternatives that need it are dropped',
+      ],
+      ["/paths/~1c/get", "skipped: it requires KEY, which the executor cannot send"],
+    ]);
+  });
+
   it("schemes required together that share a header are read as alternatives, the rest of the requirement kept", async () => {
     const ir = await loadOpenApi(
       await specFile({
