@@ -749,6 +749,20 @@ describe("what OpenAPI forbids but a request survives", () => {
     ]);
   });
 
+  it("a status range written in lowercase is a range: a 2xx response gives the output schema", async () => {
+    const body = { content: { "application/json": { schema: { type: "object", properties: { id: {} } } } } };
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          // Hetzner writes its error ranges `4xx` and `5xx`.
+          responses: { "2xx": { description: "ok", ...body }, "4xx": { description: "no" }, "5xx": { description: "no" } },
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.outputSchema).toEqual({ type: "object", properties: { id: {} } });
+    expect(ir.warnings).toEqual([]);
+  });
+
   it("schemes required together that share a header are read as alternatives, the rest of the requirement kept", async () => {
     const ir = await loadOpenApi(
       await specFile({

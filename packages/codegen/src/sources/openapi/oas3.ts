@@ -74,7 +74,10 @@ function readEncoding(value: unknown): Record<string, SourceBodyEncoding> | unde
   return Object.keys(encoding).length > 0 ? encoding : undefined;
 }
 
-const STATUS_KEY = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
+// The specification writes a range with an uppercase X; documents also write it in lowercase (Hetzner's `4xx`), which
+// can mean nothing else: a lowercase `2xx` is a success like `2XX`, not a key to ignore.
+const STATUS_KEY = /^([1-5][0-9][0-9]|[1-5][Xx][Xx]|default)$/;
+const isRange = (status: string) => status.length === 3 && (status[1] === "X" || status[1] === "x");
 
 /** The 2xx responses: all their media types (for Accept) and the first JSON schema among them (for output). */
 function readResponses(
@@ -93,9 +96,7 @@ function readResponses(
   });
   // 200 before 201 before 2XX: the most specific success first. Three digits or 2XX (STATUS_KEY): code-unit order is
   // numeric order, without localeCompare's collator (setting one up costs more than the sort: bench/README.md).
-  statuses.sort((a, b) =>
-    a.includes("X") === b.includes("X") ? (a < b ? -1 : a > b ? 1 : 0) : a.includes("X") ? 1 : -1,
-  );
+  statuses.sort((a, b) => (isRange(a) === isRange(b) ? (a < b ? -1 : a > b ? 1 : 0) : isRange(a) ? 1 : -1));
   for (const status of statuses) {
     const followed = refs.follow(value[status], childPointer(pointer, status));
     if (!followed || !isObject(followed.value) || !isObject(followed.value.content)) continue;
