@@ -1,9 +1,9 @@
 /**
  * A `$ref` that points nowhere spoils what reaches it, and only that. Real documents ship with a few (HubSpot's
  * HubDB spec has two, Square's five): refusing the whole document for them left the user with nothing, while every
- * operation that never meets one can be generated as it is. So the operations whose parameters, request body or
- * responses reach a dangling `$ref`, through any chain of refs, are skipped (document.ts says so in a warning), and
- * nothing is ever generated from a part of the document that is missing.
+ * operation that never meets one can be generated as it is. So the operations whose parameters or request body
+ * reach a dangling `$ref`, through any chain of refs, are skipped (document.ts says so in a warning): nothing is ever
+ * sent from a part of the document that is missing. One reached from a response only is read as any value there.
  */
 import { eachRef } from "./ref-scan.js";
 import { childPointer, type JsonObject, pointerTokens } from "./refs.js";

@@ -119,7 +119,7 @@ function readOperations(
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
       const pointer = childPointer(pathPointer, method);
-      const missing = itemMissing ?? reach?.reachedFrom(childPointer(followed.pointer, method));
+      const missing = itemMissing ?? inputReaching(reach, childPointer(followed.pointer, method));
       if (missing !== undefined) {
         diagnostics.warn(
           pointer,
@@ -164,6 +164,15 @@ function checkOperationIds(operations: SourceOperation[], diagnostics: Diagnosti
         `operationId "${operation.operationId}" is also used by ${earlier}: the tool's name gets a suffix`,
       );
   }
+}
+
+/**
+ * The dangling `$ref` an operation's arguments reach (its parameters or request body), if any: a tool cannot check
+ * what it would send, so it is skipped. One reached only from its responses does not skip it: the output schema takes
+ * the missing part as any value (schema-converter.ts says so where it meets it), and the tool keeps its uses.
+ */
+function inputReaching(reach: DanglingReach | undefined, operation: string): string | undefined {
+  return reach && (reach.reachedFrom(`${operation}/parameters`) ?? reach.reachedFrom(`${operation}/requestBody`));
 }
 
 /**

@@ -155,7 +155,8 @@ export class SchemaConverter {
     deps: Set<string>,
   ): JsonSchema {
     if (this.refs.get(ref) === undefined) {
-      // Reported as a problem by the document-wide ref check; only reachable for refs outside the document.
+      // The document-wide ref check reported it; an operation whose arguments reach it was skipped (document.ts),
+      // so this is a response's schema (or a ref outside the document), where any value is the honest reading.
       this.diagnostics.warn(pointer, `$ref "${ref}" cannot be followed: treated as any value`);
       return {};
     }
