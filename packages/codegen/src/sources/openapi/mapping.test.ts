@@ -406,6 +406,37 @@ describe("a date written as a picture where a pattern belongs", () => {
   });
 });
 
+describe("a pattern written as a regular expression literal, slashes and all", () => {
+  it("is read as its body when nothing could match it as written; flags JSON Schema lacks drop it", async () => {
+    const string = (pattern: string) => ({ type: "string", pattern });
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // PeerTube's usernames: as written, a value would have to start with "/" and then with nothing.
+            { name: "username", in: "query", schema: string("/^[a-z0-9._]+$/") },
+            { name: "tail", in: "query", schema: string("/[a-z]+$/u") },
+            { name: "folded", in: "query", schema: string("/^[a-z]+$/i") },
+            // Paths are what these match: slashes meant as slashes, no anchor inside them.
+            { name: "path", in: "query", schema: string("/api/v[0-9]+/") },
+          ],
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      username: string("^[a-z0-9._]+$"),
+      tail: string("[a-z]+$"),
+      folded: { type: "string" },
+      path: string("/api/v[0-9]+/"),
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      'pattern "/^[a-z0-9._]+$/" is written as a regular expression literal (nothing matches it as it is): read as "^[a-z0-9._]+$"',
+      'pattern "/[a-z]+$/u" is written as a regular expression literal (nothing matches it as it is): read as "[a-z]+$"',
+      'pattern "/^[a-z]+$/i" is a regular expression literal whose flags JSON Schema cannot carry: dropped',
+    ]);
+  });
+});
+
 describe("defaults their own schema refuses", () => {
   // Xero's `type: boolean, default: "false"`; OpenAI's `type: object, default: null` without `nullable`.
   const property = (schema: Record<string, unknown>) => ({ type: "object", properties: { value: schema } });

@@ -74,8 +74,20 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
       const map = context.followValue(value);
       out[key] = isObject(map) ? lowerMap(key, map, `${pointer}/${key}`, context) : {};
     } else if (key === "pattern" && typeof value === "string") {
-      const pattern = unicodePattern(value);
-      if (isDatePicture(value)) {
+      const literal = regexLiteral(value);
+      const pattern = unicodePattern(literal?.body ?? value);
+      if (literal !== undefined && /[ims]/.test(literal.flags)) {
+        context.warn(
+          `${pointer}/pattern`,
+          `pattern ${JSON.stringify(value)} is a regular expression literal whose flags JSON Schema cannot carry: dropped`,
+        );
+      } else if (literal !== undefined && pattern !== undefined) {
+        out[key] = pattern;
+        context.warn(
+          `${pointer}/pattern`,
+          `pattern ${JSON.stringify(value)} is written as a regular expression literal (nothing matches it as it is): read as ${JSON.stringify(pattern)}`,
+        );
+      } else if (isDatePicture(value)) {
         context.warn(
           `${pointer}/pattern`,
           `pattern ${JSON.stringify(value)} is a picture of a date or time, not a regular expression (no date matches it): dropped`,
@@ -298,6 +310,19 @@ export function unicodePattern(pattern: string): string | undefined {
  */
 function isDatePicture(pattern: string): boolean {
   return /^[YyMDdHhmsSTZz:./ +-]+$/.test(pattern) && /YYYY|yyyy|[Hh]{2}:mm/.test(pattern);
+}
+
+/**
+ * A pattern written as a JavaScript regular expression literal, slashes and flags included (PeerTube's usernames:
+ * `"/^[a-z0-9._]+$/"`). Read as JSON Schema writes patterns, the slashes are characters to match, so an anchor
+ * inside them can never hold and the pattern refuses every value: only such a pattern is read as its body.
+ */
+function regexLiteral(pattern: string): { body: string; flags: string } | undefined {
+  const match = /^\/(.+)\/([dgimsuy]*)$/s.exec(pattern);
+  if (match === null) return undefined;
+  const body = match[1]!;
+  const anchored = body.startsWith("^") || (body.endsWith("$") && !body.endsWith("\\$"));
+  return anchored ? { body, flags: match[2]! } : undefined;
 }
 
 function compiles(pattern: string): boolean {

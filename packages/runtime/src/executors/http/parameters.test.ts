@@ -190,6 +190,11 @@ describe("query parameters", () => {
       long: -2,
     });
     expect(request.query).toBe("coordinates=%7B%22lat%22%3A1.5%2C%22long%22%3A-2%7D");
+    // A string is a JSON document too (Zulip's `to`: a stream name or a list of ids); as text, it goes as it is.
+    const named = await send(parameter("to", "query", { contentType: "application/json" }), "general");
+    expect(named.query).toBe("to=%22general%22");
+    const plain = await send(parameter("to", "query", { contentType: "text/plain" }), "general");
+    expect(plain.query).toBe("to=general");
   });
 });
 

@@ -1,6 +1,7 @@
 import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import { reservedHeaderReason } from "./header-names.js";
+import { isJson } from "./media-types.js";
 import type { HttpOperation, HttpParameter } from "./operation.js";
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./styles.js";
 
@@ -39,7 +40,7 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
     // RFC 6570: an empty list or map is undefined, so it adds nothing (a path variable becomes empty).
     if (isEmptyCollection(raw) && parameter.in !== "path" && parameter.contentType === undefined) continue;
     // A `content` parameter is one serialised document, placed like a string.
-    const value = parameter.contentType !== undefined ? contentValue(raw) : raw;
+    const value = parameter.contentType !== undefined ? contentValue(raw, parameter.contentType) : raw;
     switch (parameter.in) {
       case "path":
         pathValues.set(parameter.name, serializePath(parameter.name, parameter.style, parameter.explode, value));
@@ -65,8 +66,12 @@ function isEmptyCollection(value: unknown): boolean {
   return typeof value === "object" && value !== null && Object.keys(value).length === 0;
 }
 
-function contentValue(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+/**
+ * A `content` parameter's value as its media type writes it. JSON writes a string quoted (Zulip's `to` is a stream
+ * name or a list of ids, as JSON); a text type takes a string as it is.
+ */
+function contentValue(value: unknown, mediaType: string): string {
+  return typeof value === "string" && !isJson(mediaType) ? value : JSON.stringify(value);
 }
 
 function headerValue(parameter: HttpParameter, value: unknown): string {
