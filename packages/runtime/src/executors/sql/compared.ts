@@ -14,10 +14,18 @@ import type { SqlColumn } from "./model.js";
  */
 const POSTGRES_STRING_TYPE = /^(character varying|varchar|character|char|bpchar|text|citext|name)\b/i;
 
+/**
+ * The one such type whose cast to text is not the text it is read in: `inet` keeps a host's `/32` (or `/128`), which
+ * its output leaves out, so `10.0.0.2` as read would never equal, and always sort before, the column's `::text`.
+ * `abbrev()` gives the output's form (PostgreSQL's manual: "the same as the inet output function produces").
+ */
+const POSTGRES_INET = /^inet$/i;
+
 export function comparedName(column: SqlColumn, w: StatementWriter): string {
   const name = w.name(column.name);
   if (w.dialect === "sqlite" && column.codec.kind === "datetime") return `replace(${name}, 'T', ' ')`;
   const asText =
     w.dialect === "postgres" && column.codec.kind === "text" && !POSTGRES_STRING_TYPE.test(column.nativeType);
-  return asText ? `${name}::text` : name;
+  if (!asText) return name;
+  return POSTGRES_INET.test(column.nativeType) ? `abbrev(${name})` : `${name}::text`;
 }

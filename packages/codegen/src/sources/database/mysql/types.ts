@@ -94,7 +94,7 @@ export function mapMysqlType(columnType: string): MappedType {
     case "set":
       return json.set(quotedValues(args));
     case "date":
-      return json.date();
+      return json.date({ zeroParts: true });
     case "time":
       return json.time(false, "a time of day or a duration (-838:59:59 to 838:59:59)");
     case "datetime":

@@ -16,6 +16,7 @@ const UNSIGNED_INTEGER_TEXT = "^[0-9]+$";
 const DECIMAL_TEXT = "^-?[0-9]+(\\.[0-9]+)?$";
 /** ISO 8601 without an offset (`date-time` and `time` formats require one). */
 const LOCAL_DATE_TIME = "^[0-9]{4,}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$";
+const LOCAL_DATE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 const LOCAL_TIME = "^-?[0-9]{2,}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$";
 
 export function integer(minimum: number, maximum: number): MappedType {
@@ -65,8 +66,17 @@ export function bytes(): MappedType {
   return { codec: { kind: "bytes" }, schema: { type: "string", contentEncoding: "base64" } };
 }
 
-export function date(): MappedType {
-  return { codec: { kind: "date" }, schema: { type: "string", format: "date" } };
+/**
+ * A calendar date. MySQL keeps dates no calendar has, unless its SQL mode forbids them (MariaDB's default does not): a
+ * zero date `0000-00-00`, a legacy schema's usual default (OpenCart's, WordPress's), and zero parts (`2024-00-00`).
+ * The `date` format refuses those, and with them every page holding one, so MySQL's dates are a pattern of the same
+ * shape instead.
+ */
+export function date({ zeroParts = false } = {}): MappedType {
+  const schema = zeroParts
+    ? { type: "string", pattern: LOCAL_DATE, description: "a date (YYYY-MM-DD; MySQL allows 0000-00-00 and zero parts)" }
+    : { type: "string", format: "date" };
+  return { codec: { kind: "date" }, schema };
 }
 
 /** `zoned` times carry an offset (the `time` format); others are local times (or MySQL's durations). */
