@@ -406,6 +406,38 @@ describe("a date written as a picture where a pattern belongs", () => {
   });
 });
 
+describe("a oneOf one of whose members holds another", () => {
+  it("is read as anyOf, with a warning; members whose shapes prove nothing stay a oneOf", async () => {
+    const action = { type: "object", required: ["type"], properties: { type: { type: "string" } } };
+    const closed = { type: "object", properties: { "+order_by": { type: "string" } }, additionalProperties: false };
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // DigitalOcean's droplet actions: the second member is the first and more.
+            { name: "act", in: "query", schema: { oneOf: [action, { allOf: [action, { properties: { n: {} } }] }] } },
+            // Linode's X-Filter: any object, or an object of operators.
+            { name: "filter", in: "query", schema: { oneOf: [{ type: "object", title: "simple" }, closed] } },
+            { name: "id", in: "query", schema: { oneOf: [{ type: "string" }, { type: "integer" }] } },
+            { name: "shape", in: "query", schema: { oneOf: [action, closed] } },
+          ],
+        }),
+      ),
+    );
+    const properties = ir.tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties.act!)).toEqual(["anyOf"]);
+    expect(properties.filter).toEqual({ anyOf: [{ type: "object", title: "simple" }, closed] });
+    expect(properties.id).toEqual({ oneOf: [{ type: "string" }, { type: "integer" }] });
+    expect(Object.keys(properties.shape!)).toEqual(["oneOf"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
+      [0, 1].map((index) => [
+        `/paths/~1a/get/parameters/${index}/schema/oneOf`,
+        "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
+      ]),
+    );
+  });
+});
+
 describe("a pattern written as a regular expression literal, slashes and all", () => {
   it("is read as its body when nothing could match it as written; flags JSON Schema lacks drop it", async () => {
     const string = (pattern: string) => ({ type: "string", pattern });
@@ -786,7 +818,11 @@ describe("what OpenAPI forbids but a request survives", () => {
       await specFile(
         withGetA({
           // Hetzner writes its error ranges `4xx` and `5xx`.
-          responses: { "2xx": { description: "ok", ...body }, "4xx": { description: "no" }, "5xx": { description: "no" } },
+          responses: {
+            "2xx": { description: "ok", ...body },
+            "4xx": { description: "no" },
+            "5xx": { description: "no" },
+          },
         }),
       ),
     );
