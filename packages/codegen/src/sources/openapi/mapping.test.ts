@@ -406,6 +406,46 @@ describe("a date written as a picture where a pattern belongs", () => {
   });
 });
 
+describe("a file field", () => {
+  it("is base64 text, without the document's examples of the file; a default is dropped with a warning", async () => {
+    const file = { type: "string", format: "binary", example: "/path/to/img.png" };
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA(
+          {},
+          {
+            // Zulip's emoji upload: a model copying the example would send a path where the file's bytes belong.
+            "/emoji": {
+              post: {
+                operationId: "upload",
+                requestBody: {
+                  content: {
+                    "multipart/form-data": {
+                      schema: { type: "object", properties: { filename: file, icon: { ...file, default: "x.png" } } },
+                    },
+                  },
+                },
+                responses: ok,
+              },
+            },
+          },
+        ),
+      ),
+    );
+    const body = ir.tools[1]!.inputSchema.properties!.body as { properties: Record<string, unknown> };
+    expect(body.properties).toEqual({
+      filename: { type: "string", contentEncoding: "base64" },
+      icon: { type: "string", contentEncoding: "base64" },
+    });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1emoji/post/requestBody/content/multipart~1form-data/schema/properties/icon/default",
+        'default "x.png" of a file is not its base64: dropped',
+      ],
+    ]);
+  });
+});
+
 describe("a oneOf one of whose members holds another", () => {
   it("is read as anyOf, with a warning; members whose shapes prove nothing stay a oneOf", async () => {
     const action = { type: "object", required: ["type"], properties: { type: { type: "string" } } };

@@ -113,7 +113,7 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
   if (raw.example !== undefined && out.examples === undefined) out.examples = [raw.example];
   lowerRequired(out, raw, pointer, context);
   lowerExclusiveBounds(out);
-  lowerBinary(out);
+  lowerBinary(out, pointer, context);
   const lowered = lowerNullable(out, raw);
   // After the null type or member is added: `nullable: true, default: null` fits.
   lowerDefault(out, pointer, context);
@@ -261,11 +261,21 @@ function lowerExclusiveBound(out: JsonObject, exclusive: string, bound: string):
   } else if (typeof out[exclusive] === "boolean") delete out[exclusive];
 }
 
-function lowerBinary(out: JsonObject): void {
+/**
+ * A file: base64 text in a tool's arguments. What the document shows of it describes the file in other terms (Zulip's
+ * emoji upload: `example: /path/to/img.png`), which a model would copy and the executor refuse, so examples go; a
+ * default, which validation would fill into every call, goes with a warning.
+ */
+function lowerBinary(out: JsonObject, pointer: string, context: KeywordContext): void {
   if (out.type === "file" || (out.format === "binary" && (out.type === "string" || out.type === undefined))) {
     out.type = "string";
     delete out.format;
     out.contentEncoding = "base64";
+    delete out.examples;
+    if (out.default !== undefined) {
+      context.warn(`${pointer}/default`, `default ${JSON.stringify(out.default)} of a file is not its base64: dropped`);
+      delete out.default;
+    }
   }
 }
 
