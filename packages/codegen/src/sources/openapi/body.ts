@@ -18,17 +18,41 @@ export interface LoweredBody {
 }
 
 /**
- * The operation without its request body when its method cannot send one (GET, HEAD: fetch refuses it, so the
- * executor would refuse every call that gave it), with a warning.
+ * The operation with a body that can be sent, said in a warning when it differs. A GET or HEAD request cannot carry
+ * one (fetch refuses it, so the executor would refuse every call that gave it): the body is left out. A form or
+ * multipart body is an object's fields, so a schema of another type (PeerTube's studio edit posts an array as
+ * form-urlencoded) has no way to be written: an optional body is left out, and an operation requiring one is
+ * skipped (`undefined`), since every call would be refused.
  */
-export function withoutUnsendableBody(operation: SourceOperation, diagnostics: Diagnostics): SourceOperation {
-  if (!operation.body || !sendsNoBody(operation.method)) return operation;
+export function withSendableBody(
+  operation: SourceOperation,
+  refs: RefResolver,
+  diagnostics: Diagnostics,
+): SourceOperation | undefined {
+  const { body, method } = operation;
+  if (!body) return operation;
   const { body: _body, ...rest } = operation;
-  diagnostics.warn(
-    operation.body.pointer,
-    `a ${operation.method.toUpperCase()} request cannot carry a body (fetch refuses one): the request body is left out`,
-  );
-  return rest;
+  if (sendsNoBody(method)) {
+    diagnostics.warn(
+      body.pointer,
+      `a ${method.toUpperCase()} request cannot carry a body (fetch refuses one): the request body is left out`,
+    );
+    return rest;
+  }
+  const type = fieldlessType(body, refs);
+  if (type === undefined) return operation;
+  const what = `the body (${body.mediaType}) is sent as an object's fields, but its schema's type is ${type}`;
+  diagnostics.warn(body.pointer, body.required ? `${what}: skipped` : `${what}: the request body is left out`);
+  return body.required ? undefined : rest;
+}
+
+/** The type of a form or multipart body's schema when it is no object (so it has no fields), else undefined. */
+function fieldlessType(body: SourceBody, refs: RefResolver): string | undefined {
+  if (!isFormMediaType(body.mediaType) && !isMultipartMediaType(body.mediaType)) return undefined;
+  const schema = refs.follow(body.schema, body.schemaPointer)?.value;
+  const type = isObject(schema) ? schema.type : undefined;
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  return types.length > 0 && !types.includes("object") ? types.join(" or ") : undefined;
 }
 
 const BINARY_NOTE = "base64-encoded, or a data: URI (data:<media type>;base64,<data>)";

@@ -3,7 +3,7 @@ import type { HttpOperation } from "@mcpsmith/runtime/http";
 import { answersWithoutBody } from "@mcpsmith/runtime/internal";
 import type { OpenApiIR, ToolAnnotationsIR, ToolIR } from "../../ir/types.js";
 import { uniqueToolNames } from "../../names/tool-name.js";
-import { withoutUnsendableBody } from "./body.js";
+import { withSendableBody } from "./body.js";
 import { Diagnostics } from "./diagnostics.js";
 import { checkedPrefix, envPrefixFromTitle } from "./env-names.js";
 import { lowerInput } from "./input.js";
@@ -30,7 +30,8 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
   for (const operation of selectOperations(document.operations, options, diagnostics)) {
     const security = toolRequirement(operation, document, schemes, diagnostics);
     if (!security) continue;
-    const sendable = withoutUnsendableBody(operation, diagnostics);
+    const sendable = withSendableBody(operation, refs, diagnostics);
+    if (!sendable) continue;
     selected.push({ operation: withoutCredentialParameters(sendable, security, schemes, diagnostics), security });
   }
   const names = uniqueToolNames(

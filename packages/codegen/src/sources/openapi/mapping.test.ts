@@ -220,6 +220,47 @@ describe("OpenAPI 3 parameters and bodies", () => {
     ]);
   });
 
+  it("a form body whose schema is no object: left out when optional, its operation skipped when required", async () => {
+    // PeerTube's studio edit posts an array of tasks as form-urlencoded: it has no fields to write.
+    const tasks = { $ref: "#/components/schemas/Tasks" };
+    const form = (required: boolean) => ({
+      required,
+      content: { "application/x-www-form-urlencoded": { schema: tasks } },
+    });
+    const ok = { "200": { description: "ok" } };
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "B", version: "1" },
+      paths: {
+        "/edit": { post: { operationId: "edit", requestBody: form(true), responses: ok } },
+        "/maybe": { post: { operationId: "maybe", requestBody: form(false), responses: ok } },
+        "/upload": {
+          post: {
+            operationId: "upload",
+            requestBody: { content: { "multipart/form-data": { schema: { type: ["object", "null"] } } } },
+            responses: ok,
+          },
+        },
+      },
+      components: { schemas: { Tasks: { type: "array", items: { type: "object" } } } },
+    };
+    const ir = await loadOpenApi(await specFile(spec));
+    expect(ir.tools.map((tool) => [tool.name, tool.binding.body?.argument])).toEqual([
+      ["maybe", undefined],
+      ["upload", "body"],
+    ]);
+    const what =
+      "the body (application/x-www-form-urlencoded) is sent as an object's fields, but its schema's type is array";
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/paths/~1edit/post/requestBody/content/application~1x-www-form-urlencoded", `${what}: skipped`],
+      [
+        "/paths/~1maybe/post/requestBody/content/application~1x-www-form-urlencoded",
+        `${what}: the request body is left out`,
+      ],
+      ["/servers", "no servers: the base URL must be set with B_BASE_URL"],
+    ]);
+  });
+
   it("servers: path-level over document, variables with defaults and enums kept", async () => {
     const ir = await loadOpenApi(await specFile(parameterSpec));
     expect(ir.api.servers).toEqual([
