@@ -43,6 +43,9 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
     const value = args[parameter.argument];
     // A null argument is an absent one (a nullable enum's null, say): the executor sends nothing for it.
     if (value === undefined || value === null) continue;
+    // RFC 6570: an empty list or map is undefined, so outside a path it adds nothing (Linode's X-Filter `{}`).
+    const empty = typeof value === "object" && Object.keys(value).length === 0;
+    if (empty && parameter.in !== "path" && parameter.contentType === undefined) continue;
     // A path may name a variable twice (`/anything/{id}/lists/{id}`): each place takes the value.
     if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(parameter, value));
     else if (parameter.in === "query") query.push(...queryPairs(parameter, value));

@@ -20,13 +20,20 @@ export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context:
   if (!Array.isArray(allOf) || allOf.length < 2) return raw;
   const members = allOf.map((member) => context.followValue(member));
   if (!members.every(isObject)) return raw;
-  const required = new Set([...namesIn(raw.required), ...members.flatMap((member) => namesIn(member.required))]);
+  const required = new Set([
+    ...namesIn(raw.required),
+    ...members.flatMap((member) => [...deep(member, "required", context)]),
+  ]);
   const closed = members.filter((member) => member.additionalProperties === false);
   // Properties matched by a pattern may be allowed after all: only a closed member without any is sure to refuse.
   if (closed.some((member) => member.patternProperties !== undefined) || raw.patternProperties !== undefined)
     return raw;
   // What some part names (requires, or declares so that a value may hold it) and a closed member refuses.
-  const named = new Set([...required, ...declared(raw, context), ...members.flatMap((m) => [...declared(m, context)])]);
+  const named = new Set([
+    ...required,
+    ...declared(raw, context),
+    ...members.flatMap((member) => [...deep(member, "properties", context)]),
+  ]);
   const refuses = (member: JsonObject) => [...named].some((name) => !declared(member, context).has(name));
   if (!closed.some(refuses)) return raw;
   context.warn(
@@ -55,7 +62,30 @@ function namesIn(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
 }
 
+/** The properties `schema` itself declares: the only ones its `additionalProperties: false` lets through. */
 function declared(schema: JsonObject, context: MergeContext): Set<string> {
   const properties = context.followValue(schema.properties);
   return new Set(isObject(properties) ? Object.keys(properties) : []);
+}
+
+/**
+ * The names a member declares or requires, its own `allOf` members' included: Zulip's responses are
+ * `allOf: [JsonSuccessBase, {closed}]`, where the base's optional `ignored_parameters_unsupported` sits in the base's
+ * own `allOf`. A cycle of refs is followed once.
+ */
+function deep(
+  schema: JsonObject,
+  keyword: "properties" | "required",
+  context: MergeContext,
+  seen = new Set<JsonObject>(),
+): Set<string> {
+  if (seen.has(schema)) return new Set();
+  seen.add(schema);
+  const names = new Set(keyword === "properties" ? declared(schema, context) : namesIn(schema.required));
+  const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
+  for (const part of parts) {
+    const followed = context.followValue(part);
+    if (isObject(followed)) for (const name of deep(followed, keyword, context, seen)) names.add(name);
+  }
+  return names;
 }

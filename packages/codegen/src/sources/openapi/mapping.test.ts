@@ -1013,6 +1013,20 @@ describe("allOf members closed against each other", () => {
           responses: ok,
         },
       },
+      // Zulip's responses: the base declares an optional property in an allOf of its own.
+      "/nested": {
+        post: {
+          operationId: "nested",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { allOf: [{ $ref: "#/components/schemas/Base" }, closed({ own: { type: "string" } })] },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
       "/fine": {
         post: {
           operationId: "fine",
@@ -1027,7 +1041,12 @@ describe("allOf members closed against each other", () => {
         },
       },
     },
-    components: { schemas: { ApiKey: closed({ key: { type: "string" } }, ["key"]) } },
+    components: {
+      schemas: {
+        ApiKey: closed({ key: { type: "string" } }, ["key"]),
+        Base: { allOf: [{ properties: { ignored: { type: "array" } } }, { properties: { result: {} } }] },
+      },
+    },
   };
 
   it("are read as one object of all their properties, and no other, with a warning; ApiKey stays closed on its own", async () => {
@@ -1035,6 +1054,7 @@ describe("allOf members closed against each other", () => {
     expect(ir.warnings.map((w) => w.pointer)).toEqual([
       "/paths/~1send/post/requestBody/content/application~1json/schema/allOf",
       "/paths/~1search/post/requestBody/content/application~1json/schema/allOf",
+      "/paths/~1nested/post/requestBody/content/application~1json/schema/allOf",
     ]);
     expect(ir.warnings[0]!.message).toMatch(/each allow only their own properties .* read as one object/);
     const sent: unknown[] = [];
@@ -1048,9 +1068,11 @@ describe("allOf members closed against each other", () => {
         (await client.callTool({ name, arguments: { body } })) as { isError?: boolean; content: { text: string }[] };
       expect((await call("send", { key: "k", to: "a@b.c" })).isError).toBeFalsy();
       expect((await call("search", { key: "k", q: "x" })).isError).toBeFalsy();
+      expect((await call("nested", { own: "o", ignored: [] })).isError).toBeFalsy();
       expect(sent).toEqual([
         { key: "k", to: "a@b.c" },
         { key: "k", q: "x" },
+        { own: "o", ignored: [] },
       ]);
       // Still closed over the merge, and each member's own rules still hold.
       const extra = await call("send", { key: "k", to: "a@b.c", cc: "d@e.f" });
@@ -1059,7 +1081,7 @@ describe("allOf members closed against each other", () => {
       expect((await call("send", { to: "a@b.c" })).content[0]!.text).toMatch(/key/);
       // Nothing to merge where the closed member refuses nothing another names.
       expect((await call("fine", { key: "k", other: 1 })).isError).toBe(true);
-      expect(sent).toHaveLength(2);
+      expect(sent).toHaveLength(3);
     } finally {
       await client.close();
     }
