@@ -74,7 +74,11 @@ export function bytes(): MappedType {
  */
 export function date({ zeroParts = false } = {}): MappedType {
   const schema = zeroParts
-    ? { type: "string", pattern: LOCAL_DATE, description: "a date (YYYY-MM-DD; MySQL allows 0000-00-00 and zero parts)" }
+    ? {
+        type: "string",
+        pattern: LOCAL_DATE,
+        description: "a date (YYYY-MM-DD; MySQL allows 0000-00-00 and zero parts)",
+      }
     : { type: "string", format: "date" };
   return { codec: { kind: "date" }, schema };
 }
