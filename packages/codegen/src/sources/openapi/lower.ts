@@ -27,11 +27,19 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
   const converter = new SchemaConverter(document.dialect, refs, diagnostics);
 
   const selected: { operation: SourceOperation; security: string[][] }[] = [];
-  for (const operation of selectOperations(document.operations, options, diagnostics)) {
+  const chosen = selectOperations(document.operations, options, diagnostics);
+  const skipped = { security: 0, body: 0 };
+  for (const operation of chosen) {
     const security = toolRequirement(operation, document, schemes, diagnostics);
-    if (!security) continue;
+    if (!security) {
+      skipped.security++;
+      continue;
+    }
     const sendable = withSendableBody(operation, refs, diagnostics);
-    if (!sendable) continue;
+    if (!sendable) {
+      skipped.body++;
+      continue;
+    }
     selected.push({ operation: withoutCredentialParameters(sendable, security, schemes, diagnostics), security });
   }
   const names = uniqueToolNames(
@@ -74,9 +82,8 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
     return tool;
   });
 
-  if (document.operations.length > 0 && tools.length === 0) {
-    diagnostics.warn("", `no tools: none of the ${document.operations.length} operations was selected`);
-  }
+  if (document.operations.length > 0 && tools.length === 0)
+    diagnostics.warn("", noToolsReason(document, chosen, skipped));
   if (document.servers.length === 0) {
     diagnostics.warn("/servers", `no servers: the base URL must be set with ${prefix}_BASE_URL`);
   }
@@ -115,4 +122,22 @@ function annotations(method: string): ToolAnnotationsIR {
   if (method === "put" || method === "delete") result.idempotentHint = true;
   result.openWorldHint = true;
   return result;
+}
+
+/**
+ * Why a document with operations gave no tool: none was selected, or every selected one was skipped, and for what
+ * (a document naming only security schemes it never declares, as Supabase's generated one does, skips them all).
+ */
+function noToolsReason(
+  document: SourceDocument,
+  chosen: readonly SourceOperation[],
+  skipped: { security: number; body: number },
+): string {
+  const all = document.operations.length;
+  if (chosen.length === 0) return `no tools: none of the ${all} operations was selected`;
+  const reasons = [
+    skipped.security > 0 && `${skipped.security} for security the executor cannot meet`,
+    skipped.body > 0 && `${skipped.body} for a body that cannot be sent`,
+  ].filter((reason) => reason !== false);
+  return `no tools: of the ${all} operations, ${chosen.length} were selected and all were skipped (${reasons.join(", ")}; see the warnings above)`;
 }

@@ -840,6 +840,27 @@ describe("what OpenAPI forbids but a request survives", () => {
     ]);
   });
 
+  it("a document whose every operation is skipped says why it gives no tools", async () => {
+    // Supabase's generated management spec names `bearer` everywhere and declares no scheme at all.
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        paths: {
+          "/a": { get: { operationId: "a", security: [{ bearer: [] }], responses: ok } },
+          "/b": { get: { operationId: "b", deprecated: true, responses: ok } },
+        },
+      }),
+    );
+    expect(ir.tools).toEqual([]);
+    expect(ir.warnings.at(-1)).toMatchObject({
+      pointer: "",
+      message:
+        "no tools: of the 2 operations, 1 were selected and all were skipped (1 for security the executor cannot meet; see the warnings above)",
+    });
+  });
+
   it("a requirement naming a scheme in another case is read as that scheme, with its scopes", async () => {
     const ir = await loadOpenApi(
       await specFile({
