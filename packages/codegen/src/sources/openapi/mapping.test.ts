@@ -491,6 +491,8 @@ describe("a oneOf one of whose members holds another", () => {
   it("is read as anyOf, with a warning; members whose shapes prove nothing stay a oneOf", async () => {
     const action = { type: "object", required: ["type"], properties: { type: { type: "string" } } };
     const closed = { type: "object", properties: { "+order_by": { type: "string" } }, additionalProperties: false };
+    const text = { type: "string", nullable: true };
+    const open = (properties: Record<string, unknown>) => ({ type: "object", properties });
     const ir = await loadOpenApi(
       await specFile(
         withGetA({
@@ -501,6 +503,14 @@ describe("a oneOf one of whose members holds another", () => {
             { name: "filter", in: "query", schema: { oneOf: [{ type: "object", title: "simple" }, closed] } },
             { name: "id", in: "query", schema: { oneOf: [{ type: "string" }, { type: "integer" }] } },
             { name: "shape", in: "query", schema: { oneOf: [action, closed] } },
+            // Klaviyo's message content: two objects requiring nothing, so an email's content is an SMS's too.
+            { name: "content", in: "query", schema: { oneOf: [open({ subject: text }), open({ body: text })] } },
+            // Told apart by a property both declare differently.
+            {
+              name: "kind",
+              in: "query",
+              schema: { oneOf: [open({ kind: { enum: ["a"] } }), open({ kind: { enum: ["b"] } })] },
+            },
           ],
         }),
       ),
@@ -510,8 +520,10 @@ describe("a oneOf one of whose members holds another", () => {
     expect(properties.filter).toEqual({ anyOf: [{ type: "object", title: "simple" }, closed] });
     expect(properties.id).toEqual({ oneOf: [{ type: "string" }, { type: "integer" }] });
     expect(Object.keys(properties.shape!)).toEqual(["oneOf"]);
+    expect(Object.keys(properties.content!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.kind!)).toEqual(["oneOf"]);
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
-      [0, 1].map((index) => [
+      [0, 1, 4].map((index) => [
         `/paths/~1a/get/parameters/${index}/schema/oneOf`,
         "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
       ]),

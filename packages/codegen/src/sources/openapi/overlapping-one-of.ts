@@ -5,11 +5,15 @@
  *   - DigitalOcean's droplet actions: `oneOf: [Action, allOf: [Action, {name}]]`, so every action matched both and
  *     the tool refused every call;
  *   - Linode's `X-Filter`: `oneOf: [{type: object}, {type: object, properties: {+and, +order_by, ...}}]`, so every
- *     filter written with the operators matched both.
+ *     filter written with the operators matched both;
+ *   - Klaviyo's message content: `oneOf: [EmailContent, SMSContent]`, two objects that require nothing and allow any
+ *     other property, so an email's content is an SMS's content too, and every value matched both.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
- * warning naming the two members. Only containment that the schemas' shapes prove is looked for (a member that
- * admits every value of its type, a member that is an `allOf` of another); members that may overlap by their values
- * (two objects both open to the same properties) are left as written.
+ * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
+ * admits every value of its type, a member that is an `allOf` of another, and an object member that requires nothing
+ * and allows any other property, which holds every value made of another object member's properties (where both
+ * declare a property, alike). Members told apart by what they require, or by a property of different schemas, stay
+ * a `oneOf`.
  */
 
 import { isDeepStrictEqual } from "node:util";
@@ -49,7 +53,36 @@ function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean
     return true;
   // A member constraining nothing but its type admits every value of that type.
   const type = bareType(wide);
-  return type !== undefined && (type === ANY || narrow.type === type);
+  if (type !== undefined) return type === ANY || narrow.type === type;
+  return isOpenObject(wide) && isObjectSchema(narrow) && sharesPropertiesAlike(wide, narrow, context);
+}
+
+/** An object schema that requires nothing and lets any other property through: properties are all it says. */
+function isOpenObject(schema: JsonObject): boolean {
+  const says = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  const required = schema.required;
+  return (
+    isObjectSchema(schema) &&
+    says.every(
+      (key) => key === "type" || key === "properties" || key === "required" || key === "additionalProperties",
+    ) &&
+    (required === undefined || (Array.isArray(required) && required.length === 0)) &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === true)
+  );
+}
+
+function isObjectSchema(schema: JsonObject): boolean {
+  return schema.type === "object" || (schema.type === undefined && isObject(schema.properties));
+}
+
+/** Whether each property both declare has the same schema in both (refs followed). */
+function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: OverlapContext): boolean {
+  const mine = context.followValue(wide.properties);
+  const theirs = context.followValue(narrow.properties);
+  if (!isObject(mine) || !isObject(theirs)) return true;
+  return Object.keys(theirs).every(
+    (name) => !(name in mine) || isDeepStrictEqual(context.followValue(mine[name]), context.followValue(theirs[name])),
+  );
 }
 
 const ANY = Symbol("any type");
