@@ -42,6 +42,36 @@ describe("splitting an SQL script", () => {
     );
   });
 
+  it("under a custom DELIMITER, ends an ordinary statement at its semicolon, as the server reads what the client sends", () => {
+    // Cacti's script sets `DELIMITER //` at the top and never uses it.
+    const script = [
+      "DELIMITER //",
+      'SET @sqlmode = "";',
+      "SET SESSION sql_mode = @sqlmode;",
+      "CREATE TABLE `host` (id int, event varchar(9), `function` int);",
+      "CREATE DEFINER=`root`@`localhost` PROCEDURE p() BEGIN SELECT 1; SELECT 2; END //",
+      "CREATE DEFINER = CURRENT_USER FUNCTION f() RETURNS int BEGIN RETURN 1; END//",
+      "outer: BEGIN NOT ATOMIC SELECT 1; END //",
+      "/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`%`*/ /*!50003 TRIGGER t AFTER INSERT ON a FOR EACH ROW BEGIN SET @x = 1; END */ //",
+      "DELIMITER ;",
+      "SELECT 3;",
+    ].join("\n");
+    expect(splitScript(script, "mysql").statements.map((s) => [s.line, s.sql.slice(0, 32)])).toEqual([
+      [2, 'SET @sqlmode = ""'],
+      [3, "SET SESSION sql_mode = @sqlmode"],
+      [4, "CREATE TABLE `host` (id int, eve"],
+      [5, "CREATE DEFINER=`root`@`localhost"],
+      [6, "CREATE DEFINER = CURRENT_USER FU"],
+      [7, "outer: BEGIN NOT ATOMIC SELECT 1"],
+      [8, "/*!50003 CREATE*/ /*!50017 DEFIN"],
+      [10, "SELECT 3"],
+    ]);
+    // A routine's body keeps its semicolons; PostgreSQL has no DELIMITER.
+    expect(splitScript(script, "mysql").statements[3]!.sql).toBe(
+      "CREATE DEFINER=`root`@`localhost` PROCEDURE p() BEGIN SELECT 1; SELECT 2; END",
+    );
+  });
+
   it("reads SQLite's [bracketed] identifiers", () => {
     const split = splitScript("CREATE TABLE [a;b] ([c;d] INTEGER);\nSELECT 1;", "sqlite");
     expect(split.statements.map((s) => s.sql)).toEqual(["CREATE TABLE [a;b] ([c;d] INTEGER)", "SELECT 1"]);

@@ -27,6 +27,22 @@ export interface SplitScript {
 
 const COPY_FROM_STDIN = /^COPY\b[\s\S]*\bFROM\s+STDIN\b/i;
 
+/** A user in `DEFINER = ...`: quoted or bare, `name@host` or `name`. */
+const USER_PART = /(?:`[^`]*`|'[^']*'|"[^"]*"|[^\s@()]+)/.source;
+/**
+ * A MySQL statement whose body may hold semicolons: a stored routine, trigger or event (after CREATE's own clauses:
+ * OR REPLACE, DEFINER = user, AGGREGATE), or a compound block, labelled or not.
+ */
+const COMPOUND = new RegExp(
+  String.raw`^(?:CREATE\s+(?:OR\s+REPLACE\s+)?` +
+    String.raw`(?:DEFINER\s*=\s*(?:CURRENT_USER(?:\(\))?|${USER_PART}(?:\s*@\s*${USER_PART})?)\s+)?` +
+    String.raw`(?:AGGREGATE\s+)?(?:PROCEDURE|FUNCTION|TRIGGER|EVENT)\b|(?:[\w$]+\s*:\s*)?BEGIN\b)`,
+  "i",
+);
+// The markers of MySQL's executable comments (an opening slash, star, bang and version; a closing star and slash),
+// around the statement text they carry.
+const EXECUTABLE_MARKS = /\/\*!\d*|\*\//g;
+
 export function splitScript(script: string, dialect: SqlDialect): SplitScript {
   const splitter = new Splitter(script.replace(/^\uFEFF/, ""), dialect);
   return splitter.run();
@@ -54,6 +70,11 @@ class Splitter {
       if (this.text.startsWith(this.delimiter, this.position)) {
         this.position += this.delimiter.length;
         this.finish();
+        continue;
+      }
+      if (char === ";" && this.endsUnderCustomDelimiter()) {
+        this.position++;
+        this.finish(this.position - 1);
         continue;
       }
       if (this.start === -1 && !/\s/.test(char)) {
@@ -90,11 +111,23 @@ class Splitter {
     return end === -1 ? this.text.length : end;
   }
 
-  private finish(): void {
+  /**
+   * Under a custom `DELIMITER`, the mysql client sends everything up to it at once, and the server reads that as one
+   * or several statements: a routine, trigger or event (whose body holds semicolons) is one, and anything else ends
+   * at its semicolon. Cacti's script sets `DELIMITER //` at the top and never uses it: its tables are ordinary
+   * statements, each ending at `;`, which a splitter waiting for `//` read as a single SET.
+   */
+  private endsUnderCustomDelimiter(): boolean {
+    if (this.dialect !== "mysql" || this.delimiter === ";" || this.start === -1) return false;
+    const head = this.text.slice(this.start, this.position).replace(EXECUTABLE_MARKS, " ").trimStart();
+    return !COMPOUND.test(head);
+  }
+
+  /** Ends the statement begun at `start`, before the delimiter just passed or at `at`. */
+  private finish(at?: number): void {
     if (this.start === -1) return;
-    const end = this.text.endsWith(this.delimiter, this.position)
-      ? this.position - this.delimiter.length
-      : this.position;
+    const end =
+      at ?? (this.text.endsWith(this.delimiter, this.position) ? this.position - this.delimiter.length : this.position);
     const sql = this.text.slice(this.start, end).trim();
     this.start = -1;
     if (sql === "") return;
