@@ -3,23 +3,22 @@
 // after a row never answers it again. (The column's cast to text keeps the /32: `10.0.0.2/32`.) Skipped with a
 // message when no PostgreSQL listens (a failure under MCPSMITH_REQUIRE_SERVICES=1).
 import type { Client } from "@modelcontextprotocol/client";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
 import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
 import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
+import { openDirect } from "./support/database-direct.js";
 import { createTestClient } from "./support/runtime.js";
 import { POSTGRES_URL, serviceAvailable } from "./support/services.js";
 
 const available = await serviceAvailable("PostgreSQL", POSTGRES_URL);
 
 async function direct(sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
+  const connection = await openDirect("postgres", POSTGRES_URL);
   try {
-    return (await client.query(sql)).rows;
+    return await connection.rows(sql);
   } finally {
-    await client.end();
+    await connection.close();
   }
 }
 
