@@ -121,6 +121,16 @@ export function columnName(node: Node): string {
   return String(inner?.value ?? column);
 }
 
+/**
+ * The table a column reference is qualified with, or null: a bare name, or, when written in backquotes (as mysqldump
+ * writes every view's query), a node holding it (`{ type: "backticks_quote_string", value }`).
+ */
+export function qualifierName(node: Node): string | null {
+  const table = node.table;
+  if (table === null || table === undefined) return null;
+  return typeof table === "string" ? table : String((table as Node).value);
+}
+
 function tableComment(options: Node[] | null): string {
   const value = options?.find((option) => option.keyword === "comment")?.value;
   if (typeof value !== "string") return "";

@@ -36,7 +36,10 @@ export async function readMysqlScript(
   const catalog: Catalog = { database: undefined, tables: new Map() };
   let firstDatabase: string | undefined;
   const skipped = new Map<string, number>();
-  for (const statement of script.statements) {
+  const viewNotes: ViewNotes = new Map();
+  for (const written of script.statements) {
+    const carried = carriedStatement(written.sql);
+    const statement = carried === undefined ? written : { ...written, sql: carried };
     const sql = withoutLeadingComments(statement.sql);
     const database = DATABASE.exec(sql)?.[1];
     if (database !== undefined) {
@@ -45,16 +48,18 @@ export async function readMysqlScript(
       continue;
     }
     if (VIEW_OPTIONS.test(sql)) {
-      readView(parser, statement, sql, catalog, fallbackName, warn);
+      readView(parser, statement, sql, catalog, fallbackName, viewNotes);
       continue;
     }
-    if (!SHAPING.test(sql)) {
+    // What else a dump carries in executable comments (SET, DROP VIEW, ALTER TABLE ... DISABLE KEYS) shapes nothing.
+    if (carried !== undefined || !SHAPING.test(sql)) {
       const kind = statementKind(sql);
       skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
       continue;
     }
     apply(parse(parser, statement, file), catalog, fallbackName, statement, file);
   }
+  for (const { where, message } of viewNotes.values()) warn(where, message);
   if (skipped.size > 0) {
     const kinds = [...skipped].map(([kind, count]) => `${kind} (${count})`).join(", ");
     warn("", `statements that do not shape tables were not read: ${kinds}`);
@@ -64,6 +69,12 @@ export async function readMysqlScript(
 }
 
 type SqlParser = { astify(sql: string, options: object): unknown };
+
+/**
+ * What to say of each view, by its name, as its last definition left it: mysqldump first creates every view as a
+ * stand-in (`SELECT 1 AS id, ...`), then drops it and creates the real one, and only the real one is served.
+ */
+type ViewNotes = Map<string, { where: string; message: string }>;
 
 /**
  * A CREATE VIEW: its columns typed against the catalog, and the view added to it (views may read views). A view
@@ -76,9 +87,10 @@ function readView(
   sql: string,
   catalog: Catalog,
   fallback: string,
-  warn: Warn,
+  notes: ViewNotes,
 ): void {
   const where = `line ${statement.line}`;
+  const warn = (name: string, message: string) => notes.set(name, { where, message });
   try {
     const ast = parser.astify(rewriteTypeSynonyms(sql.replace(VIEW_OPTIONS, "CREATE $1VIEW")), { database: "MySQL" });
     const view = viewFacts(
@@ -87,17 +99,19 @@ function readView(
       catalog.database ?? fallback,
     );
     catalog.tables.set(`${view.schema}.${view.name}`, view);
+    notes.delete(view.name);
     const untyped = view.columns.filter((c) => c.columnType === UNKNOWN_TYPE).map((c) => c.name);
     if (untyped.length > 0) {
       warn(
-        where,
+        view.name,
         `view ${view.name}: ${untyped.join(", ")} computed in a way only an engine types; served as text ` +
           "(read the view from a live server for its type)",
       );
     }
   } catch (error) {
-    const name = /\bVIEW\s+(`[^`]+`|\S+)/i.exec(sql)?.[1] ?? "?";
-    warn(where, `view ${name} skipped: ${messageOf(error).split("\n")[0]}`);
+    const written = /\bVIEW\s+(`[^`]+`|\S+)/i.exec(sql)?.[1] ?? "?";
+    const name = written.replace(/^.*\./, "").replaceAll("`", "");
+    warn(name, `view ${written} skipped: ${messageOf(error).split("\n")[0]}`);
   }
 }
 
@@ -134,6 +148,18 @@ function apply(
   } catch (error) {
     throw statementError(file, statement, error);
   }
+}
+
+/**
+ * A statement written in MySQL's executable comments (slash, star, bang and a version), as the text they carry
+ * (undefined for one written plainly):
+ * mysqldump writes every view so, in three of them (`CREATE ALGORITHM=UNDEFINED`, `DEFINER=...`, `VIEW v AS ...`),
+ * and MySQL runs it. Only a statement that begins with one is unwrapped: inside a CREATE TABLE, an executable comment
+ * holds options (partitions) no type depends on, which the parser reads as the comment it also is.
+ */
+function carriedStatement(sql: string): string | undefined {
+  if (!/^\s*\/\*!/.test(sql)) return undefined;
+  return sql.replace(/\/\*!\d*\s?([\s\S]*?)\*\//g, "$1");
 }
 
 /** `CREATE TRIGGER`, `SET`, `INSERT`: the words naming a statement's kind, for the summary of skipped ones. */

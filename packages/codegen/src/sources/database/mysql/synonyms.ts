@@ -1,15 +1,15 @@
 /**
- * node-sql-parser's grammar lacks some type synonyms MySQL accepts (NVARCHAR, NATIONAL CHAR, DOUBLE PRECISION,
- * REAL, DEC, FIXED, BOOL, CHARACTER VARYING). They are reserved words in MySQL, so outside quotes they can only be
- * types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
- * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and
- * is dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's
- * query: the literal is the same text to a reader of types).
+ * node-sql-parser's grammar lacks some type synonyms MySQL accepts (NVARCHAR, NATIONAL CHAR, DOUBLE PRECISION, REAL,
+ * DEC, FIXED, BOOL, CHARACTER, CHARACTER VARYING). They are reserved words in MySQL, so outside quotes they can only
+ * be types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
+ * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and is
+ * dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's query:
+ * the literal is the same text to a reader of types).
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
   [/^(?:NATIONAL\s+VARCHAR|NVARCHAR|NCHAR\s+VARCHAR|CHARACTER\s+VARYING|CHAR\s+VARYING)$/i, "VARCHAR"],
-  [/^(?:NATIONAL\s+(?:CHARACTER|CHAR)|NCHAR)$/i, "CHAR"],
+  [/^(?:NATIONAL\s+(?:CHARACTER|CHAR)|NCHAR|CHARACTER)$/i, "CHAR"],
   [/^(?:DOUBLE\s+PRECISION|REAL)$/i, "DOUBLE"],
   [/^(?:DEC|FIXED)$/i, "DECIMAL"],
   [/^BOOL$/i, "BOOLEAN"],
@@ -17,7 +17,9 @@ const REWRITES: [RegExp, string][] = [
 
 const WORDS =
   "NATIONAL\\s+(?:CHARACTER|CHAR)(?:\\s+VARYING)?|NATIONAL\\s+VARCHAR|NCHAR\\s+VARCHAR|NVARCHAR|NCHAR|" +
-  "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL";
+  "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL|" +
+  // CHARACTER alone is CHAR (ejabberd's `subscription character(1)`); CHARACTER SET is no type.
+  "CHARACTER(?!\\s+SET\\b)";
 const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY";
 const INTRODUCER = "_(?:utf8mb4|utf8mb3|utf8|latin1|binary|ascii|ucs2|utf16|utf32)(?=\\s*')";
 /** Quoted text first, so that a word inside quotes is never taken for a type. */

@@ -10,7 +10,7 @@
  *  - anything else is a column of unknown type, served as text and described so ({@link UNKNOWN_TYPE}).
  * Computed columns show a default in information_schema (or are nullable, which counts the same), so they have one.
  */
-import { columnName } from "./ast.js";
+import { columnName, qualifierName } from "./ast.js";
 import { type MysqlColumnFacts, type MysqlTableFacts, UNKNOWN_TYPE } from "./tables.js";
 
 type Node = Record<string, unknown>;
@@ -57,8 +57,8 @@ function selectColumns(select: Node, relations: Relations, database: string, nam
   for (const item of select.columns as Node[] | string) {
     const expr = typeof item === "string" ? undefined : (item.expr as Node);
     if (expr === undefined || (expr.type === "column_ref" && expr.column === "*")) {
-      const table = expr?.table ?? null;
-      const picked = table === null ? sources : sources.filter((s) => s.names.includes(String(table)));
+      const table = expr === undefined ? null : qualifierName(expr);
+      const picked = table === null ? sources : sources.filter((s) => s.names.includes(table));
       for (const source of picked) {
         for (const column of source.columns) typed.push({ name: column.name, type: fromSource(column, source) });
       }
@@ -121,7 +121,7 @@ function typeOf(expr: Node, sources: Source[]): Typed {
   switch (expr.type) {
     case "column_ref": {
       const name = columnName(expr);
-      const table = expr.table as string | null;
+      const table = qualifierName(expr);
       for (const source of sources) {
         if (table !== null && !source.names.includes(table)) continue;
         const column = source.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
