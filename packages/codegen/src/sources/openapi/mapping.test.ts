@@ -261,6 +261,32 @@ describe("OpenAPI 3 parameters and bodies", () => {
     ]);
   });
 
+  it("a path written with Express-style :name segments is read with {name} where a path parameter names it", async () => {
+    // NocoDB's /api/v2/integrations/:type/:subType, its parameters declared as path parameters.
+    const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "http://127.0.0.1:9" }],
+        paths: {
+          "/integrations/:type/:subType": {
+            get: { operationId: "a", parameters: [param("type"), param("subType")], responses: ok },
+          },
+          // A colon that no parameter names is text of the path (Google's `/v1/{name}:cancel`-like verbs).
+          "/jobs/{id}/:run": { post: { operationId: "b", parameters: [param("id")], responses: ok } },
+        },
+      }),
+    );
+    expect(ir.tools.map((tool) => tool.binding.path)).toEqual(["/integrations/{type}/{subType}", "/jobs/{id}/:run"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1integrations~1:type~1:subType/get",
+        "path /integrations/:type/:subType writes its variables as :name segments: read as /integrations/{type}/{subType}",
+      ],
+    ]);
+  });
+
   it("servers: path-level over document, variables with defaults and enums kept", async () => {
     const ir = await loadOpenApi(await specFile(parameterSpec));
     expect(ir.api.servers).toEqual([

@@ -22,14 +22,15 @@ export interface OperationContext {
 type CommonFields = Omit<SourceOperation, "responseMediaTypes" | "body" | "jsonResponse" | "servers">;
 
 export function readOperationCommon(context: OperationContext, parameters: SourceParameter[]): CommonFields {
-  const { operation, method, path, pointer, diagnostics } = context;
+  const { operation, method, pointer, diagnostics } = context;
+  const path = withColonVariables(context.path, parameters, pointer, diagnostics);
   const common: CommonFields = {
     method,
     path,
     pointer,
     tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],
     deprecated: operation.deprecated === true,
-    parameters: pathParametersChecked(context, parameters),
+    parameters: pathParametersChecked(path, pointer, parameters, diagnostics),
     mcp: mergeMcpExtensions(context.inheritedMcp, readMcpExtension(operation["x-mcp"], pointer, diagnostics)),
   };
   const operationId = text(operation.operationId);
@@ -44,12 +45,44 @@ export function readOperationCommon(context: OperationContext, parameters: Sourc
 }
 
 /**
+ * The path with its variables written as OpenAPI writes them. Documents generated from Express routes keep their
+ * `:name` segments (NocoDB's `/api/v2/integrations/:type/:subType`): a path parameter whose `{name}` the template
+ * lacks and whose `:name` is a whole segment of it is that segment, so it is read as `{name}`, with a warning. Left
+ * as written, the parameter would be dropped and every request sent to the literal `:name`.
+ */
+function withColonVariables(
+  path: string,
+  parameters: SourceParameter[],
+  pointer: string,
+  diagnostics: Diagnostics,
+): string {
+  const variables = new Set(pathTemplateVariables(path));
+  const segments = path.split("/");
+  let rewritten = false;
+  for (const parameter of parameters) {
+    if (parameter.in !== "path" || variables.has(parameter.name)) continue;
+    const at = segments.indexOf(`:${parameter.name}`);
+    if (at < 0) continue;
+    segments[at] = `{${parameter.name}}`;
+    rewritten = true;
+  }
+  if (!rewritten) return path;
+  const read = segments.join("/");
+  diagnostics.warn(pointer, `path ${path} writes its variables as :name segments: read as ${read}`);
+  return read;
+}
+
+/**
  * The path parameters the template and the parameters agree on: a path parameter the template does not use cannot
  * be sent (dropped), and a template variable no parameter declares (Intercom's `{job_identifier}`) is taken as a
  * required string, the least a path segment is; both with a warning.
  */
-function pathParametersChecked(context: OperationContext, parameters: SourceParameter[]): SourceParameter[] {
-  const { path, pointer, diagnostics } = context;
+function pathParametersChecked(
+  path: string,
+  pointer: string,
+  parameters: SourceParameter[],
+  diagnostics: Diagnostics,
+): SourceParameter[] {
   const variables = new Set(pathTemplateVariables(path));
   const kept = parameters.filter((parameter) => {
     if (parameter.in !== "path" || variables.has(parameter.name)) return true;
