@@ -43,6 +43,8 @@ export async function bundleExternalRefs(file: string, root: JsonObject): Promis
     return bundled as unknown as JsonObject;
   } catch (error) {
     const problems = refProblems(file, error);
+    // The ref parser's error holds the parser, and with it the whole document: a log of the cause printed all of it.
+    if (typeof error === "object" && error !== null) delete (error as { files?: unknown }).files;
     throw specError(refErrorCode(problems), problems, error);
   }
 }

@@ -31,6 +31,9 @@ describe("broken specs", () => {
     expect(error.problems[0]!.message).toMatch(/#\/components\/parameters\/PageSize/);
     expect(error.problems[4]!.message).toMatch(/missing-common\.yaml/);
     expect(error.message).toContain(`${file}: 5 problems`);
+    // The bundler's error is kept as the cause, without the parser it holds (the whole document, when logged).
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(Object.keys(error.cause as object)).not.toContain("files");
   });
 
   it("internal dangling refs without external files: found by the source's own pass, deepest existing part named", async () => {
