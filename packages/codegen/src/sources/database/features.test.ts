@@ -310,6 +310,69 @@ CREATE VIEW views_of_views AS SELECT code, maker FROM part_list;
 /*!50001 VIEW \`dumped\` AS select \`part\`.\`id\` AS \`id\`,\`part\`.\`label\` AS \`label\` from \`part\` */;
 `;
 
+// A schema built by migrations, as Flipt's and OpenFGA's are: tables reshaped by ALTER TABLE after they are created.
+const MYSQL_MIGRATIONS_DDL = `
+CREATE TABLE space (\`key\` VARCHAR(20) NOT NULL PRIMARY KEY);
+CREATE TABLE flag (
+  \`key\` VARCHAR(20) NOT NULL, name VARCHAR(20) NOT NULL, legacy INT, created DATETIME,
+  PRIMARY KEY (\`key\`), UNIQUE KEY name (name)
+);
+CREATE TABLE rule (id INT PRIMARY KEY, flag_key VARCHAR(20), FOREIGN KEY (flag_key) REFERENCES flag (\`key\`));
+ALTER TABLE flag ADD COLUMN space_key VARCHAR(20) NOT NULL DEFAULT 'default' FIRST;
+ALTER TABLE flag ADD COLUMN note TEXT AFTER name, DROP COLUMN legacy;
+ALTER TABLE flag DROP INDEX name, ADD UNIQUE INDEX flag_space_name (space_key, name);
+ALTER TABLE rule DROP FOREIGN KEY rule_ibfk_1;
+ALTER TABLE flag DROP PRIMARY KEY, ADD PRIMARY KEY (space_key, \`key\`);
+ALTER TABLE flag MODIFY created DATETIME(6) NOT NULL, CHANGE note description VARCHAR(200);
+ALTER TABLE flag RENAME COLUMN name TO title;
+ALTER TABLE flag ADD COLUMN owner VARCHAR(20) REFERENCES space (\`key\`), COMMENT = 'Feature flags';
+ALTER TABLE rule ADD COLUMN space_key VARCHAR(20), ADD FOREIGN KEY (space_key, flag_key) REFERENCES flag (space_key, \`key\`);
+CREATE UNIQUE INDEX rule_space ON rule (space_key, id);
+DROP INDEX rule_space ON rule;
+ALTER TABLE space RENAME TO namespace;
+`;
+
+describe("MySQL migrations in a DDL file", () => {
+  const path = file("features-mysql-migrations.sql", MYSQL_MIGRATIONS_DDL);
+  it("applies ADD, DROP, MODIFY, CHANGE and RENAME as MySQL does, and equals MariaDB's reading of the same file", async () => {
+    const reading = await loadDatabase(path, { dialect: "mysql" });
+    const flag = table(reading.database.tables, "flag");
+    expect(flag.columns.map((c) => [c.name, c.nativeType, c.nullable])).toEqual([
+      ["space_key", "varchar(20)", false],
+      ["key", "varchar(20)", false],
+      ["title", "varchar(20)", false],
+      ["description", "varchar(200)", true],
+      ["created", "datetime(6)", false],
+      ["owner", "varchar(20)", true],
+    ]);
+    expect(flag).toMatchObject({ comment: "Feature flags", primaryKey: ["space_key", "key"] });
+    expect(flag.uniqueKeys).toEqual([["space_key", "title"]]);
+    // The column-level REFERENCES is a foreign key, to the table under its new name.
+    expect(flag.foreignKeys).toEqual([
+      {
+        name: "flag_ibfk_1",
+        columns: ["owner"],
+        references: { schema: expect.any(String), name: "namespace" },
+        referencedColumns: ["key"],
+      },
+    ]);
+    // The dropped rule_ibfk_1 leaves the new one its number back; the dropped unique index leaves nothing.
+    const rule = table(reading.database.tables, "rule");
+    expect(rule.foreignKeys.map((key) => [key.name, key.columns])).toEqual([
+      ["rule_ibfk_1", ["space_key", "flag_key"]],
+    ]);
+    expect(rule.uniqueKeys ?? []).toEqual([]);
+    if (mysql) {
+      drops.push(() => dropMysql("dbsource_migrations"));
+      const url = await loadMysql("dbsource_migrations", splitScript(MYSQL_MIGRATIONS_DDL, "mysql"));
+      const live = (await loadDatabase(url)).database.tables;
+      const renamed = (tables: SqlTable[]) =>
+        JSON.parse(JSON.stringify(tables).replaceAll(`"${flag.schema}"`, '"dbsource_migrations"'));
+      expect(live).toEqual(renamed(reading.database.tables));
+    }
+  });
+});
+
 describe("MySQL views in a DDL file", () => {
   const path = file("features-mysql-views.sql", MYSQL_VIEWS_DDL);
   it("types each view's columns from its query, as MariaDB does, and says which it cannot type", async () => {

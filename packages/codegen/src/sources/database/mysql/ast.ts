@@ -33,35 +33,192 @@ export function tableFacts(ast: Node, database: string): MysqlTableFacts {
   return table;
 }
 
-export function applyAlter(catalog: Catalog, database: string, change: { type: "index" | "alter"; ast: Node }): void {
-  const target = (change.type === "index" ? change.ast.table : (change.ast.table as Node[])[0]) as Node;
+export function applyAlter(
+  catalog: Catalog,
+  database: string,
+  change: { type: "index" | "drop index" | "alter"; ast: Node },
+): void {
+  const target = (change.type === "alter" ? (change.ast.table as Node[])[0] : change.ast.table) as Node;
   const key = `${(target.db as string | null) ?? database}.${target.table as string}`;
   const table = catalog.tables.get(key);
   if (table === undefined) throw new Error(`table ${key} is not created earlier in the file`);
-  if (change.type === "index") {
-    if (change.ast.index_type === "unique") table.uniqueKeys.push(columnNames(change.ast.index_columns as Node[]));
+  if (change.type === "drop index") {
+    dropUniqueKey(table, columnName({ column: (change.ast.name as Node).column }));
     return;
   }
+  if (change.type === "index") {
+    if (change.ast.index_type === "unique") {
+      addUniqueKey(table, columnNames(change.ast.index_columns as Node[]), change.ast.index as string | null);
+    }
+    return;
+  }
+  // Migrations reshape tables as they go (Flipt's and OpenFGA's drop keys, modify and rename columns): each action
+  // is applied as MySQL applies it, so the file reads as the database it leaves behind.
   for (const expression of (change.ast.expr ?? []) as Node[]) {
-    if (expression.action !== "add")
-      throw new Error(`ALTER TABLE ... ${String(expression.action).toUpperCase()} is not read`);
-    const definition = (expression.create_definitions ?? expression) as Node;
-    addDefinition(table, definition);
+    switch (expression.action) {
+      case "add":
+        addDefinition(table, (expression.create_definitions ?? expression) as Node);
+        break;
+      case "drop":
+        dropPart(table, expression);
+        break;
+      case "modify":
+      case "change":
+        replaceColumn(table, expression);
+        break;
+      case "rename":
+        rename(catalog, key, table, expression);
+        break;
+      default:
+        // Table options (COMMENT =, ENGINE =, ...) are written without an action.
+        if (expression.action === undefined) applyTableOption(table, expression);
+        else throw new Error(`ALTER TABLE ... ${String(expression.action).toUpperCase()} is not read`);
+    }
   }
 }
 
 function addDefinition(table: MysqlTableFacts, definition: Node): void {
   if (definition.resource === "column") {
-    table.columns.push(columnFacts(definition));
-    if (definition.primary_key) setPrimaryKey(table, [columnName(definition.column as Node)]);
-    if (definition.unique) table.uniqueKeys.push([columnName(definition.column as Node)]);
+    place(table, columnFacts(definition), definition.suffix as Node | null | undefined);
+    keysOfColumn(table, definition);
     return;
   }
   const type = String(definition.constraint_type ?? "").toLowerCase();
   const columns = columnNames((definition.definition ?? []) as Node[]);
+  const name = (definition.index ?? definition.constraint) as string | null;
   if (type === "primary key") setPrimaryKey(table, columns);
-  else if (type.startsWith("unique")) table.uniqueKeys.push(columns);
+  else if (type.startsWith("unique")) addUniqueKey(table, columns, name);
   else if (type === "foreign key") table.foreignKeys.push(foreignKey(table, definition, columns));
+}
+
+/**
+ * A column where its definition puts it: `FIRST` or `AFTER other` (in an ALTER TABLE's ADD, MODIFY or CHANGE), else
+ * last, as a CREATE TABLE's columns come.
+ */
+function place(table: MysqlTableFacts, column: MysqlColumnFacts, position: Node | null | undefined): void {
+  const keyword = String(position?.keyword ?? "").toUpperCase();
+  const after = keyword === "AFTER" ? columnName({ column: (position!.expr as Node).column }) : undefined;
+  const at = keyword === "FIRST" ? 0 : after === undefined ? -1 : table.columns.findIndex((c) => c.name === after) + 1;
+  if (at < 0 || (after !== undefined && at === 0)) table.columns.push(column);
+  else table.columns.splice(at, 0, column);
+}
+
+/**
+ * What a column's own definition says of keys: `PRIMARY KEY`, `UNIQUE`, and `REFERENCES`, which MariaDB (and MySQL
+ * since 9.0) makes a foreign key as the table-level clause does (Flipt's `default_variant_id`).
+ */
+function keysOfColumn(table: MysqlTableFacts, definition: Node): void {
+  const name = columnName(definition.column as Node);
+  if (definition.primary_key) setPrimaryKey(table, [name]);
+  if (definition.unique) addUniqueKey(table, [name], null);
+  if (definition.reference_definition) table.foreignKeys.push(foreignKey(table, definition, [name]));
+}
+
+/**
+ * The unique keys of each table by index name, for `DROP INDEX` to find: MySQL names an unnamed one after its first
+ * column (`_2`, `_3`... when taken). Kept beside the facts, which, like information_schema's, list keys by columns.
+ */
+const UNIQUE_KEY_NAMES = new WeakMap<MysqlTableFacts, Map<string, string[]>>();
+
+function addUniqueKey(table: MysqlTableFacts, columns: string[], name: string | null): void {
+  const names = UNIQUE_KEY_NAMES.get(table) ?? new Map<string, string[]>();
+  UNIQUE_KEY_NAMES.set(table, names);
+  let chosen = name ?? columns[0] ?? "";
+  for (let n = 2; name === null && names.has(chosen); n++) chosen = `${columns[0]}_${n}`;
+  names.set(chosen, columns);
+  table.uniqueKeys.push(columns);
+}
+
+function dropUniqueKey(table: MysqlTableFacts, name: string): void {
+  const names = UNIQUE_KEY_NAMES.get(table);
+  const columns = names?.get(name);
+  if (columns === undefined) return; // a plain index: nothing the facts hold
+  names!.delete(name);
+  table.uniqueKeys = table.uniqueKeys.filter((key) => key !== columns);
+}
+
+function dropPart(table: MysqlTableFacts, expression: Node): void {
+  const keyword = String(expression.keyword ?? "").toLowerCase();
+  if (expression.resource === "column") {
+    const name = columnName(expression.column as Node);
+    table.columns = table.columns.filter((column) => column.name !== name);
+    // MySQL takes the column out of each index, and drops an index left with none.
+    table.primaryKey = table.primaryKey.filter((column) => column !== name);
+    const holding = [...(UNIQUE_KEY_NAMES.get(table) ?? [])].filter(([, columns]) => columns.includes(name));
+    for (const [key, columns] of holding) {
+      dropUniqueKey(table, key);
+      const rest = columns.filter((column) => column !== name);
+      if (rest.length > 0) addUniqueKey(table, rest, key);
+    }
+    table.foreignKeys = table.foreignKeys.filter((key) => !key.columns.includes(name));
+  } else if (keyword === "primary key") {
+    table.primaryKey = [];
+  } else if (keyword === "foreign key") {
+    table.foreignKeys = table.foreignKeys.filter((key) => key.name !== expression.key);
+  } else if (keyword === "index" || keyword === "key") {
+    dropUniqueKey(table, String(expression.index ?? expression.key));
+  } else if (keyword === "constraint") {
+    const name = String(expression.constraint);
+    table.foreignKeys = table.foreignKeys.filter((key) => key.name !== name);
+    dropUniqueKey(table, name);
+  }
+}
+
+/** `MODIFY a <definition>` and `CHANGE a b <definition>`: the column redefined where it stands, renamed by CHANGE. */
+function replaceColumn(table: MysqlTableFacts, expression: Node): void {
+  const old = columnName((expression.old_column ?? expression.column) as Node);
+  const at = table.columns.findIndex((column) => column.name === old);
+  if (at < 0) throw new Error(`column ${old} is not in ${table.name}`);
+  const facts = columnFacts(expression);
+  // A key column stays NOT NULL, as MySQL keeps it.
+  if (table.primaryKey.includes(old)) facts.nullable = false;
+  const position = expression.suffix as Node | null | undefined;
+  if (position?.keyword === undefined) table.columns[at] = facts;
+  else {
+    table.columns.splice(at, 1);
+    place(table, facts, position);
+  }
+  if (facts.name !== old) renameColumnInKeys(table, old, facts.name);
+  keysOfColumn(table, expression);
+}
+
+function rename(catalog: Catalog, key: string, table: MysqlTableFacts, expression: Node): void {
+  if (expression.resource === "column") {
+    const from = columnName(expression.old_column as Node);
+    const to = columnName(expression.column as Node);
+    const column = table.columns.find((c) => c.name === from);
+    if (column === undefined) throw new Error(`column ${from} is not in ${table.name}`);
+    column.name = to;
+    renameColumnInKeys(table, from, to);
+    return;
+  }
+  // RENAME TO: the table under its new name; foreign keys of other tables follow it, as InnoDB's do.
+  const to = String(expression.table);
+  catalog.tables.delete(key);
+  const from = table.name;
+  table.name = to;
+  catalog.tables.set(`${table.schema}.${to}`, table);
+  for (const other of catalog.tables.values()) {
+    for (const foreign of other.foreignKeys) {
+      if (foreign.references.schema === table.schema && foreign.references.name === from) foreign.references.name = to;
+    }
+  }
+}
+
+function renameColumnInKeys(table: MysqlTableFacts, from: string, to: string): void {
+  const renamed = (columns: string[]) => columns.map((column) => (column === from ? to : column));
+  table.primaryKey = renamed(table.primaryKey);
+  for (const columns of table.uniqueKeys) columns.splice(0, columns.length, ...renamed(columns));
+  for (const foreign of table.foreignKeys) foreign.columns = renamed(foreign.columns);
+}
+
+/** `ALTER TABLE t COMMENT = '...'`, `ENGINE = ...`: the comment kept, an engine without foreign keys drops them. */
+function applyTableOption(table: MysqlTableFacts, expression: Node): void {
+  if (expression.resource === "comment" && typeof expression.comment === "string") {
+    table.comment = expression.comment.replace(/^'|'$/g, "").replaceAll("''", "'");
+  } else if (expression.resource === "engine" && String(expression.engine).toUpperCase() !== "INNODB") {
+    table.foreignKeys = [];
+  }
 }
 
 export function columnFacts(definition: Node): MysqlColumnFacts {
@@ -99,9 +256,14 @@ function setPrimaryKey(table: MysqlTableFacts, columns: string[]): void {
 function foreignKey(table: MysqlTableFacts, definition: Node, columns: string[]): SqlForeignKey {
   const reference = definition.reference_definition as Node;
   const target = (reference.table as Node[])[0] as Node;
-  const unnamed = table.foreignKeys.filter((key) => key.name?.startsWith(`${table.name}_ibfk_`)).length;
+  // InnoDB numbers an unnamed one past the highest number its table's names already use.
+  const prefix = `${table.name}_ibfk_`;
+  const numbers = table.foreignKeys.map((key) =>
+    key.name?.startsWith(prefix) ? Number(key.name.slice(prefix.length)) : 0,
+  );
   return {
-    name: (definition.constraint as string | null) ?? `${table.name}_ibfk_${unnamed + 1}`,
+    name:
+      (definition.constraint as string | null) ?? `${prefix}${Math.max(0, ...numbers.filter(Number.isInteger)) + 1}`,
     columns,
     references: { schema: (target.db as string | null) ?? table.schema, name: target.table as string },
     referencedColumns: columnNames(reference.definition as Node[]),

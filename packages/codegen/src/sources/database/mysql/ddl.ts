@@ -1,8 +1,8 @@
 /**
  * A MySQL DDL file read by a real SQL parser (node-sql-parser) into the same facts information_schema gives, then
  * lowered by the same code as a live reading. Only statements that shape tables are parsed (CREATE TABLE, ALTER
- * TABLE ... ADD, CREATE INDEX, DROP TABLE, CREATE VIEW, CREATE DATABASE / USE to know the database); the rest
- * (data, SET, triggers, routines, executable comments) are counted and skipped. `DELIMITER` lines are obeyed by the
+ * TABLE's ADD, DROP, MODIFY, CHANGE and RENAME, CREATE and DROP INDEX, DROP TABLE, CREATE VIEW, CREATE DATABASE / USE
+ * to know the database); the rest (data, SET, triggers, routines) are counted and skipped. `DELIMITER` lines are obeyed by the
  * splitter. A view's columns are typed from its query against the tables read before it (`views.ts`); a column it
  * cannot type is served as text and the file's warnings name it.
  */
@@ -21,7 +21,7 @@ type Warn = (pointer: string, message: string) => void;
 
 const DATABASE = /^(?:CREATE\s+(?:DATABASE|SCHEMA)(?:\s+IF\s+NOT\s+EXISTS)?|USE)\s+`?([^`\s;]+)`?/i;
 const SHAPING =
-  /^(CREATE\s+(TEMPORARY\s+)?TABLE|ALTER\s+TABLE|CREATE\s+(UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+TABLE)\b/i;
+  /^(CREATE\s+(TEMPORARY\s+)?TABLE|ALTER\s+TABLE|CREATE\s+(UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX|DROP\s+(TABLE|INDEX))\b/i;
 /** What precedes VIEW: node-sql-parser reads the view's query, not DEFINER=... or SQL SECURITY (nothing to types). */
 const VIEW_OPTIONS =
   /^CREATE\s+(OR\s+REPLACE\s+)?(ALGORITHM\s*=\s*\w+\s+)?(DEFINER\s*=\s*\S+\s+)?(SQL\s+SECURITY\s+\w+\s+)?VIEW\b/i;
@@ -140,6 +140,8 @@ function apply(
       applyAlter(catalog, database, { type: "index", ast });
     } else if (ast.type === "alter") {
       applyAlter(catalog, database, { type: "alter", ast });
+    } else if (ast.type === "drop" && ast.keyword === "index") {
+      applyAlter(catalog, database, { type: "drop index", ast });
     } else if (ast.type === "drop") {
       for (const name of (ast.name ?? []) as { db: string | null; table: string }[]) {
         catalog.tables.delete(`${name.db ?? database}.${name.table}`);
