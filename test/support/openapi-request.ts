@@ -104,7 +104,8 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
     return [[name, items.join(delimiter)]];
   }
   if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
+    // A list or object inside the object has no form of its own in these styles: JSON text (Algolia's apiKey.acl).
+    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, textOf(item)]);
     if (parameter.explode) return entries;
     return [[name, entries.flat().join(delimiter)]];
   }
@@ -139,7 +140,8 @@ function cookiePairs(parameter: HttpParameter, value: unknown): Pairs {
     return parameter.explode ? items.map((item) => [name, item]) : [[name, items.join(",")]];
   }
   if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, String(item)]);
+    // A list or object inside the object has no form of its own in these styles: JSON text (Algolia's apiKey.acl).
+    const entries = Object.entries(value).map(([key, item]): [string, string] => [key, textOf(item)]);
     return parameter.explode ? entries : [[name, entries.flat().join(",")]];
   }
   return [[name, String(value)]];

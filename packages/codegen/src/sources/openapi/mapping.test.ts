@@ -473,6 +473,35 @@ describe("a date written as a picture where a pattern belongs", () => {
   });
 });
 
+describe("enum members outside their schema's type", () => {
+  it("are read as meant where that is plain, else dropped, with a warning", async () => {
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // Brevo's excludeHtmlContent: no boolean is "true", so every call giving it was refused.
+            { name: "exclude", in: "query", schema: { type: "boolean", enum: ["true", "false"] } },
+            { name: "level", in: "query", schema: { type: "integer", enum: ["1", 2, "high"], nullable: true } },
+            { name: "mode", in: "query", schema: { type: "string", enum: [{ a: 1 }] } },
+            { name: "kept", in: "query", schema: { type: "string", enum: ["x"] } },
+          ],
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      exclude: { type: "boolean", enum: [true, false] },
+      level: { type: ["integer", "null"], enum: [1, 2, null] },
+      mode: { type: "string" },
+      kept: { type: "string", enum: ["x"] },
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      'enum ["true","false"] does not fit type boolean: read as [true,false]',
+      'enum ["1",2,"high"] does not fit type integer: read as [1,2]',
+      'enum [{"a":1}] has no member of type string: dropped',
+    ]);
+  });
+});
+
 describe("a file field", () => {
   it("is base64 text, without the document's examples of the file; a default is dropped with a warning", async () => {
     const file = { type: "string", format: "binary", example: "/path/to/img.png" };

@@ -114,6 +114,7 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
   lowerRequired(out, raw, pointer, context);
   lowerExclusiveBounds(out);
   lowerBinary(out, pointer, context);
+  lowerEnum(out, pointer, context);
   const lowered = lowerNullable(out, raw);
   // After the null type or member is added: `nullable: true, default: null` fits.
   lowerDefault(out, pointer, context);
@@ -136,6 +137,28 @@ function lowerDefault(out: JsonObject, pointer: string, context: KeywordContext)
   } else {
     context.warn(where, `default ${written} does not fit its schema: dropped`);
     delete out.default;
+  }
+}
+
+/**
+ * `enum` members outside the schema's own `type` (Brevo's `type: boolean, enum: ["true", "false"]`): no value is both,
+ * so every call giving the argument would be refused. Members are read as meant where that is plain (as defaults
+ * are), and one that cannot be is dropped, with a warning; an enum left with no member goes, and the type stays.
+ */
+function lowerEnum(out: JsonObject, pointer: string, context: KeywordContext): void {
+  const types = typesOf(out);
+  if (!Array.isArray(out.enum) || types.length === 0) return;
+  const fits = (member: unknown) => member === null || types.some((type) => hasJsonType(member, type));
+  if (out.enum.every(fits)) return;
+  const read = out.enum.map((member) => (fits(member) ? member : readAsTyped(member, types))).filter(fits);
+  const where = `${pointer}/enum`;
+  const written = JSON.stringify(out.enum);
+  if (read.length === 0) {
+    context.warn(where, `enum ${written} has no member of type ${types.join(" or ")}: dropped`);
+    delete out.enum;
+  } else {
+    context.warn(where, `enum ${written} does not fit type ${types.join(" or ")}: read as ${JSON.stringify(read)}`);
+    out.enum = read;
   }
 }
 
