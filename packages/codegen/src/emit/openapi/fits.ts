@@ -6,7 +6,7 @@ type Schema = { readonly [keyword: string]: unknown };
 /**
  * Whether `value` satisfies `schema` as far as the keywords documents constrain samples with go: type, const,
  * enum, string lengths, pattern and format (checked as the runtime checks it: `satisfiesFormat`), number bounds,
- * array and object structure, `$ref` (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are
+ * array and object structure (property names included), `$ref` (inside the root's `$defs`), allOf, anyOf, oneOf and not. Other keywords are
  * taken as satisfied. The sample builder uses it to refuse a document's example that breaks its own schema
  * (ferry-booking's `sailing_id: 1234` for a uuid), and the generated tests to call only tools whose made-up
  * arguments and mock answer the runtime will accept. Loose where the runtime's Ajv is strict would let a broken
@@ -78,6 +78,9 @@ class Fit {
     if (!required.every((name) => Object.hasOwn(value, name))) return false;
     const patterns = Object.keys((keywords.patternProperties ?? {}) as object);
     const additional = keywords.additionalProperties as JsonSchema | undefined;
+    // Mistral's locale maps name their keys by `propertyNames: {enum: [en, fr, ...]}`.
+    const names = keywords.propertyNames as JsonSchema | undefined;
+    if (names !== undefined && !Object.keys(value).every((name) => this.fits(name, names, refs, levels))) return false;
     return Object.entries(value).every(([name, item]) => {
       if (Object.hasOwn(properties, name)) return levels <= 0 || this.fits(item, properties[name]!, refs, levels - 1);
       if (patterns.some((pattern) => matchesPattern(pattern, name))) return true;

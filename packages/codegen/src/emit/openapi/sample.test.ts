@@ -105,6 +105,21 @@ describe("sampleOf", () => {
     for (const schema of [revocation, counted, patterned]) expect(fitsSchema(sampleOf(schema), schema)).toBe(true);
   });
 
+  it("names a map's made-up entry as its propertyNames allow, and fitsSchema checks the names", () => {
+    // Mistral's tool locales: `{ name: { [language]: text } }`, the languages an enum behind a $ref.
+    const locale = {
+      $defs: { Language: { type: "string", enum: ["en", "fr"] } },
+      type: "object",
+      properties: {
+        name: { type: "object", propertyNames: { $ref: "#/$defs/Language" }, additionalProperties: { type: "string" } },
+      },
+      required: ["name"],
+    };
+    expect(sampleOf(locale)).toEqual({ name: { en: "example" } });
+    expect(fitsSchema(sampleOf(locale), locale)).toBe(true);
+    expect(fitsSchema({ name: { key: "x" } }, locale)).toBe(false);
+  });
+
   it("fills what one allOf member requires with a value fitting another member's definition of it", () => {
     // DigitalOcean's lists: `meta` lists `total` as optional, a second member requires it.
     const schema = {

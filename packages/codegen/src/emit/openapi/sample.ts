@@ -304,9 +304,11 @@ class Sampler {
     const value: Record<string, unknown> = {};
     const extra = schema.additionalProperties;
     if (schema.properties === undefined && typeof extra === "object" && extra !== null) {
-      // A map (`{ [status]: count }`): one made-up entry shows its shape.
+      // A map (`{ [status]: count }`): one made-up entry shows its shape, under a name `propertyNames` allows.
       const item = this.sample(extra as JsonSchema, refs);
-      if (item !== undefined) value.key = item;
+      const name =
+        schema.propertyNames === undefined ? undefined : this.sample(schema.propertyNames as JsonSchema, refs);
+      if (item !== undefined) value[typeof name === "string" ? name : "key"] = item;
     }
     for (const [name, property] of Object.entries(properties)) {
       if (!required.has(name) && this.properties >= MAX_PROPERTIES) {
