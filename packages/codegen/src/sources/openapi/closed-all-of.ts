@@ -16,10 +16,31 @@ interface MergeContext {
 }
 
 export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context: MergeContext): JsonObject {
+  const merged = mergedAllOf(raw, context);
+  if (merged === undefined) return raw;
+  context.warn(
+    `${pointer}/allOf`,
+    "its members each allow only their own properties (additionalProperties: false), so no value can have what " +
+      "another requires: read as one object with the properties of all of them, and no other",
+  );
+  return merged;
+}
+
+/**
+ * The merged schema, or undefined when no closed member refuses what another names. A member is closed as it will
+ * be lowered: one that is itself an `allOf` of members closed against each other is merged, and so closed over
+ * their names (Algolia's search parameters: `allOf: [baseSearchParams, indexSettings]`, the base an `allOf` of two
+ * closed members), so it is opened here like any closed member.
+ */
+function mergedAllOf(raw: JsonObject, context: MergeContext, seen = new Set<JsonObject>()): JsonObject | undefined {
   const { allOf } = raw;
-  if (!Array.isArray(allOf) || allOf.length < 2) return raw;
-  const members = allOf.map((member) => context.followValue(member));
-  if (!members.every(isObject)) return raw;
+  if (!Array.isArray(allOf) || allOf.length < 2 || seen.has(raw)) return undefined;
+  const followed = allOf.map((member) => context.followValue(member));
+  if (!followed.every(isObject)) return undefined;
+  // `seen` holds the schemas on the path down here: a cycle of allOf refs is followed once.
+  seen.add(raw);
+  const members = followed.map((member) => mergedAllOf(member, context, seen) ?? member);
+  seen.delete(raw);
   const required = new Set([
     ...namesIn(raw.required),
     ...members.flatMap((member) => [...deep(member, "required", context)]),
@@ -27,7 +48,7 @@ export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context:
   const closed = members.filter((member) => member.additionalProperties === false);
   // Properties matched by a pattern may be allowed after all: only a closed member without any is sure to refuse.
   if (closed.some((member) => member.patternProperties !== undefined) || raw.patternProperties !== undefined)
-    return raw;
+    return undefined;
   // What some part names (requires, or declares so that a value may hold it) and a closed member refuses.
   const named = new Set([
     ...required,
@@ -35,20 +56,15 @@ export function withClosedAllOfMerged(raw: JsonObject, pointer: string, context:
     ...members.flatMap((member) => [...deep(member, "properties", context)]),
   ]);
   const refuses = (member: JsonObject) => [...named].some((name) => !declared(member, context).has(name));
-  if (!closed.some(refuses)) return raw;
-  context.warn(
-    `${pointer}/allOf`,
-    "its members each allow only their own properties (additionalProperties: false), so no value can have what " +
-      "another requires: read as one object with the properties of all of them, and no other",
-  );
+  if (!closed.some(refuses)) return undefined;
   const own = isObject(raw.properties) ? raw.properties : {};
   return {
     ...raw,
     // A member left open stays as written (a `$ref` stays shared); a closed one is copied without closing.
     allOf: allOf.map((member, index) => {
-      const followed = members[index]!;
-      if (followed.additionalProperties !== false) return member;
-      const { additionalProperties: _closed, ...opened } = followed;
+      const effective = members[index]!;
+      if (effective.additionalProperties !== false) return member;
+      const { additionalProperties: _closed, ...opened } = effective;
       return opened;
     }),
     properties: { ...Object.fromEntries([...named].map((name) => [name, {}])), ...own },

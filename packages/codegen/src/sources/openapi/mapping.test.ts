@@ -1115,6 +1115,20 @@ describe("allOf members closed against each other", () => {
           responses: ok,
         },
       },
+      // Algolia's search parameters: the base is itself an allOf of closed members, beside another closed one.
+      "/layered": {
+        post: {
+          operationId: "layered",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { allOf: [{ $ref: "#/components/schemas/Layer" }, closed({ page: { type: "integer" } })] },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
       "/fine": {
         post: {
           operationId: "fine",
@@ -1133,6 +1147,7 @@ describe("allOf members closed against each other", () => {
       schemas: {
         ApiKey: closed({ key: { type: "string" } }, ["key"]),
         Base: { allOf: [{ properties: { ignored: { type: "array" } } }, { properties: { result: {} } }] },
+        Layer: { allOf: [closed({ query: { type: "string" } }), closed({ filters: { type: "string" } })] },
       },
     },
   };
@@ -1143,6 +1158,7 @@ describe("allOf members closed against each other", () => {
       "/paths/~1send/post/requestBody/content/application~1json/schema/allOf",
       "/paths/~1search/post/requestBody/content/application~1json/schema/allOf",
       "/paths/~1nested/post/requestBody/content/application~1json/schema/allOf",
+      "/paths/~1layered/post/requestBody/content/application~1json/schema/allOf",
     ]);
     expect(ir.warnings[0]!.message).toMatch(/each allow only their own properties .* read as one object/);
     const sent: unknown[] = [];
@@ -1157,10 +1173,12 @@ describe("allOf members closed against each other", () => {
       expect((await call("send", { key: "k", to: "a@b.c" })).isError).toBeFalsy();
       expect((await call("search", { key: "k", q: "x" })).isError).toBeFalsy();
       expect((await call("nested", { own: "o", ignored: [] })).isError).toBeFalsy();
+      expect((await call("layered", { query: "q", filters: "f", page: 1 })).isError).toBeFalsy();
       expect(sent).toEqual([
         { key: "k", to: "a@b.c" },
         { key: "k", q: "x" },
         { own: "o", ignored: [] },
+        { query: "q", filters: "f", page: 1 },
       ]);
       // Still closed over the merge, and each member's own rules still hold.
       const extra = await call("send", { key: "k", to: "a@b.c", cc: "d@e.f" });
@@ -1169,7 +1187,7 @@ describe("allOf members closed against each other", () => {
       expect((await call("send", { to: "a@b.c" })).content[0]!.text).toMatch(/key/);
       // Nothing to merge where the closed member refuses nothing another names.
       expect((await call("fine", { key: "k", other: 1 })).isError).toBe(true);
-      expect(sent).toHaveLength(3);
+      expect(sent).toHaveLength(4);
     } finally {
       await client.close();
     }
