@@ -265,6 +265,11 @@ export function receivedBody(operation: HttpOperation, request: RecordedRequest)
 function formPairs(operation: HttpOperation, value: unknown): Pairs {
   const pairs: Pairs = [];
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    // A null field is an empty value (Twilio's nullable VettingProvider), as a form has no null.
+    if (item === null) {
+      pairs.push([name, ""]);
+      continue;
+    }
     const encoding = operation.body?.encoding?.[name];
     if (encoding?.contentType !== undefined && encoding.style === undefined) {
       pairs.push([name, typeof item === "string" ? item : JSON.stringify(item)]);
