@@ -68,6 +68,9 @@ describe("CursorSigner", () => {
     expect(() => signer.open(cursor, "other")).toThrow(/another table or order/);
     expect(() => signer.open(`${cursor.slice(0, -2)}AA`, "scope")).toThrow(/not made by this server/);
     expect(() => new CursorSigner().open(cursor, "scope")).toThrow(/not made by this server/);
+    // A base64url decoder skips what is not base64url: such a payload is not a cursor, whatever its MAC.
+    expect(() => signer.open(`${cursor.slice(0, 2)}\u00e9${cursor.slice(2)}`, "scope")).toThrow(/is not a cursor/);
+    expect(() => signer.open(`${cursor.slice(0, 2)}=${cursor.slice(2)}`, "scope")).toThrow(/is not a cursor/);
   });
 
   it("signs with HMAC-SHA256, so a configured key opens the cursors earlier versions made", () => {
