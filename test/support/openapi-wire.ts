@@ -84,16 +84,24 @@ export function serverUrlOf(server: HttpServer): string {
   return server.url.replace(/\{([^{}]+)\}/g, (_all, name: string) => server.variables![name]!.default);
 }
 
-/** Whether every server the document declares is relative, so that calls need a base URL. */
+/**
+ * Whether some tool has no absolute server, its operation's or the document's, so that calls need a base URL. The
+ * executor's `baseUrl` then serves every tool, its operation's own servers too.
+ */
 export function serversAreRelative(ir: OpenApiIR): boolean {
-  return ir.api.servers.every((server) => !/^https?:\/\//.test(serverUrlOf(server)));
+  return ir.tools.some((tool) => !isAbsolute(serverOf(ir, tool.binding)));
 }
 
-/** The server URL the document gives the operation, variables at their defaults, as the upstream sees it. */
-export function serverPathOf(ir: OpenApiIR, operation: HttpOperation): string {
-  const server = operation.servers?.[0] ?? ir.api.servers[0];
-  const url = server ? serverUrlOf(server) : RELATIVE_BASE;
-  const absolute = /^https?:\/\//.test(url) ? url : RELATIVE_BASE;
+const serverOf = (ir: OpenApiIR, operation: HttpOperation) => operation.servers?.[0] ?? ir.api.servers[0];
+const isAbsolute = (server: HttpServer | undefined) => server !== undefined && /^https?:\/\//.test(serverUrlOf(server));
+
+/**
+ * The URL the operation is called at, as the upstream sees it: the base URL when `relative` (see
+ * {@link serversAreRelative}), else the server the document gives the operation, variables at their defaults.
+ */
+export function serverPathOf(ir: OpenApiIR, operation: HttpOperation, relative: boolean): string {
+  const server = serverOf(ir, operation);
+  const absolute = !relative && server !== undefined ? serverUrlOf(server) : RELATIVE_BASE;
   // As a path on the upstream, percent-encoded as fetch sends a path (DigitalOcean's `https://{your-agent-url}`
   // names a placeholder it declares no variable for).
   const path = absolute.replace(/^(https?):\/\//, "/$1/").replace(/\/+$/, "");
@@ -165,6 +173,7 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
     );
   const apiKeysInQuery = apiKeys("query");
   const apiKeysInCookies = apiKeys("cookie");
+  const relative = serversAreRelative(ir);
   for (const tool of ir.tools) {
     const why = uncallable(ir, tool);
     if (why !== undefined) {
@@ -202,7 +211,7 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
     const sent = compileDefaults(tool.inputSchema)(args) as Record<string, unknown>;
     const expected = expectedRequest(tool.binding, sent);
     expect(first.method, tool.name).toBe(expected.method);
-    expect(first.path, tool.name).toBe(`${serverPathOf(ir, tool.binding)}${expected.path}`);
+    expect(first.path, tool.name).toBe(`${serverPathOf(ir, tool.binding, relative)}${expected.path}`);
     expect(
       decodeQuery(first.query).filter(([name]) => !apiKeysInQuery.has(name)),
       tool.name,

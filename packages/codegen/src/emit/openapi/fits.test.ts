@@ -43,6 +43,13 @@ describe("fitsSchema", () => {
     expect(fitsSchema({ ...valid, ...change }, booking)).toBe(false);
   });
 
+  it("counts an object's properties against minProperties and maxProperties", () => {
+    const one = { type: "object", minProperties: 1, maxProperties: 1 };
+    expect(fitsSchema({}, one)).toBe(false);
+    expect(fitsSchema({ bool: {} }, one)).toBe(true);
+    expect(fitsSchema({ bool: {}, term: {} }, one)).toBe(false);
+  });
+
   it("refuses a missing required property", () => {
     const { trip_id: _id, ...rest } = valid;
     expect(fitsSchema(rest, booking)).toBe(false);

@@ -76,6 +76,9 @@ class Fit {
     const properties = (keywords.properties ?? {}) as Record<string, JsonSchema>;
     const required = Array.isArray(keywords.required) ? (keywords.required as string[]) : [];
     if (!required.every((name) => Object.hasOwn(value, name))) return false;
+    const count = Object.keys(value).length;
+    if (typeof keywords.minProperties === "number" && count < keywords.minProperties) return false;
+    if (typeof keywords.maxProperties === "number" && count > keywords.maxProperties) return false;
     const patterns = Object.keys((keywords.patternProperties ?? {}) as object);
     const additional = keywords.additionalProperties as JsonSchema | undefined;
     // Mistral's locale maps name their keys by `propertyNames: {enum: [en, fr, ...]}`.

@@ -15,6 +15,51 @@ describe("sampleOf", () => {
     });
   });
 
+  it("places as many properties as minProperties and maxProperties allow (Elasticsearch's query container)", () => {
+    // One query kind of many, none required; the page's cap on made-up properties does not leave it empty.
+    const kinds = Object.fromEntries(["bool", "match", "term"].map((name) => [name, { type: "object" }]));
+    const container = { type: "object", properties: kinds, minProperties: 1, maxProperties: 1 };
+    expect(sampleOf(container)).toEqual({ bool: {} });
+    // Placed after 70 other properties, past the cap of 64 a sample places, it still holds one kind.
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const filter = { type: "array", items: container };
+    const body = { type: "object", properties: { ...wide, filter }, required: ["filter"] };
+    expect((sampleOf(body) as { filter: object[] }).filter).toEqual([{ bool: {} }]);
+    const required = { type: "object", properties: kinds, required: ["term"], maxProperties: 2 };
+    expect(sampleOf(required)).toEqual({ bool: {}, term: {} });
+    // A map that needs more entries than one, under names its additionalProperties take.
+    const map = { type: "object", additionalProperties: { type: "integer" }, minProperties: 3 };
+    expect(sampleOf(map)).toEqual({ key: 1, key2: 1, key3: 1 });
+    for (const schema of [container, required, map]) expect(fitsSchema(sampleOf(schema), schema)).toBe(true);
+  });
+
+  it("gives a union member the discriminator's value for it when the member's sample left it out (Okta's protocols)", () => {
+    const protocol = (type: string) => ({
+      type: "object",
+      properties: { credentials: { type: "object" }, type: { type: "string", enum: [type] } },
+    });
+    const mapping = { SAML2: "#/$defs/Saml", OIDC: "#/$defs/Oidc" };
+    const union = {
+      oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
+      discriminator: { propertyName: "type", mapping },
+    };
+    const $defs = { Saml: protocol("SAML2"), Oidc: protocol("OIDC") };
+    // Past the cap of 64 made-up properties, a member places none of its optional ones, `type` among them.
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const body = { $defs, type: "object", properties: { ...wide, protocol: union }, required: ["protocol"] };
+    const made = (sampleOf(body) as { protocol: unknown }).protocol;
+    expect(made).toEqual({ type: "SAML2" });
+    expect(fitsSchema(made, { $defs, ...union })).toBe(true);
+    // With no mapping, the member's own schema for the property gives it.
+    const implicit = {
+      $defs,
+      type: "object",
+      properties: { ...wide, protocol: { ...union, discriminator: { propertyName: "type" } } },
+      required: ["protocol"],
+    };
+    expect((sampleOf(implicit) as { protocol: unknown }).protocol).toEqual({ type: "SAML2" });
+  });
+
   it("makes a string the pattern matches (Twilio's SIDs), or none", () => {
     const sid = { type: "string", pattern: "^AC[0-9a-fA-F]{32}$", minLength: 34, maxLength: 34 };
     expect(sampleOf(sid)).toBe(`AC${"0".repeat(32)}`);

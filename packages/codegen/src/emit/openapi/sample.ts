@@ -139,18 +139,41 @@ class Sampler {
   #member(schema: Schema, keyword: string, members: JsonSchema[], refs: Set<string>): unknown {
     const { [keyword]: _members, ...siblings } = schema;
     const shared = "type" in siblings || "properties" in siblings;
+    const tag = (schema.discriminator as { propertyName?: unknown } | undefined)?.propertyName;
     let first: unknown;
     for (const [index, member] of members.entries()) {
       const together =
         shared && typeof member === "object" && member.$ref === undefined ? merged(siblings, member) : undefined;
       const candidates = together === undefined ? [member] : [together, requiredOnly(together)];
       for (const candidate of candidates) {
-        const value = this.sample(candidate, refs);
+        let value = this.sample(candidate, refs);
+        // Members that require nothing all take an object without the discriminator's property (Okta's five
+        // identity provider protocols, told apart by `type`): the member's own value of it tells them apart.
+        if (typeof tag === "string" && isPlainObject(value) && !Object.hasOwn(value, tag)) {
+          const named = this.#discriminatorValue(schema, member, tag, refs);
+          if (named !== undefined) value = { ...value, [tag]: named };
+        }
         if (index === 0 && first === undefined) first = value;
         if (value !== undefined && fitsSchema(value, schema, this.root, UNION_CHECK_LEVELS)) return value;
       }
     }
     return first;
+  }
+
+  /**
+   * The value of the discriminator's property `tag` that names `member`: its key in the discriminator's mapping, else
+   * the member's own schema for the property, else (OpenAPI's implicit mapping) the name of the schema it refers to.
+   */
+  #discriminatorValue(schema: Schema, member: JsonSchema, tag: string, refs: Set<string>): unknown {
+    const ref = typeof member === "object" ? member.$ref : undefined;
+    const mapping = (schema.discriminator as { mapping?: unknown }).mapping;
+    if (typeof ref === "string" && isPlainObject(mapping)) {
+      const key = Object.keys(mapping).find((name) => mapping[name] === ref);
+      if (key !== undefined) return key;
+    }
+    const [own] = this.#definitionsOf([member], tag);
+    if (own !== undefined) return this.sample(own, refs);
+    return typeof ref === "string" ? decodePointer(ref.slice(ref.lastIndexOf("/") + 1)) : undefined;
   }
 
   /**
@@ -310,15 +333,23 @@ class Sampler {
         schema.propertyNames === undefined ? undefined : this.sample(schema.propertyNames as JsonSchema, refs);
       if (item !== undefined) value[typeof name === "string" ? name : "key"] = item;
     }
+    // `minProperties`/`maxProperties` count every property: Elasticsearch's query container holds exactly one of its
+    // sixty, none of them required. Required ones always go in; the others fill what is left, past the cap if need be.
+    const least = typeof schema.minProperties === "number" ? schema.minProperties : 0;
+    let optional = (typeof schema.maxProperties === "number" ? schema.maxProperties : Infinity) - required.size;
     for (const [name, property] of Object.entries(properties)) {
-      if (!required.has(name) && this.properties >= MAX_PROPERTIES) {
-        if (this.#dependence !== undefined) this.#dependence.capped = true;
-        continue;
+      if (!required.has(name)) {
+        if (optional <= 0) continue;
+        if (this.properties >= MAX_PROPERTIES && Object.keys(value).length + required.size >= least) {
+          if (this.#dependence !== undefined) this.#dependence.capped = true;
+          continue;
+        }
       }
       const item = this.sample(property, refs);
       if (item !== undefined) {
         value[name] = item;
         this.properties++;
+        if (!required.has(name)) optional--;
       } else if (required.has(name)) return undefined;
     }
     // A required property the schema does not define (Box's `required: [grant_type]` beside other properties).
@@ -334,6 +365,12 @@ class Sampler {
       guessed.add(name);
     }
     if (guessed !== undefined) guessedNames.set(value, guessed);
+    // Too few still: entries under made-up names, where the schema lets other properties in.
+    for (let n = Object.keys(value).length + 1; n <= least && extra !== false; n++) {
+      const item = typeof extra === "object" && extra !== null ? this.sample(extra as JsonSchema, refs) : "value";
+      if (item === undefined) break;
+      value[`key${n}`] = item;
+    }
     return value;
   }
 }

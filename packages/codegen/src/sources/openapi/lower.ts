@@ -84,8 +84,14 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
 
   if (document.operations.length > 0 && tools.length === 0)
     diagnostics.warn("", noToolsReason(document, chosen, skipped));
-  if (document.servers.length === 0) {
-    diagnostics.warn("/servers", `no servers: the base URL must be set with ${prefix}_BASE_URL`);
+  // Operations and path items may declare servers of their own (Open-Meteo's one path does): only the others need one.
+  const serverless = tools.filter((tool) => !tool.binding.servers?.length).length;
+  if (document.servers.length === 0 && serverless > 0) {
+    const which =
+      serverless === tools.length
+        ? ""
+        : ` for the ${serverless} of ${tools.length} tools whose operations declare none`;
+    diagnostics.warn("/servers", `no servers: the base URL must be set with ${prefix}_BASE_URL${which}`);
   }
   const used = new Set(selected.flatMap(({ security }) => security.flat()));
   const ir: OpenApiIR = {

@@ -842,6 +842,23 @@ describe("security", () => {
       ["/servers", "no servers: the base URL must be set with PETSTORE_BASE_URL"],
     ]);
   });
+
+  it("asks for a base URL only for the operations that have no server of their own", async () => {
+    // Open-Meteo declares no servers but on its one path item.
+    const get = { responses: { "200": { description: "ok" } } };
+    const own = { servers: [{ url: "https://api.example.com" }] };
+    const paths = { "/a": { ...own, get: { ...get, operationId: "a" } }, "/b": { get: { ...get, operationId: "b" } } };
+    const all = await loadOpenApi(await specFile({ openapi: "3.0.3", info, paths: { "/a": paths["/a"] } }));
+    expect(all.warnings).toEqual([]);
+    expect(all.tools[0]!.binding.servers).toEqual(own.servers);
+    const some = await loadOpenApi(await specFile({ openapi: "3.0.3", info, paths }));
+    expect(some.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/servers",
+        "no servers: the base URL must be set with EXAMPLE_BASE_URL for the 1 of 2 tools whose operations declare none",
+      ],
+    ]);
+  });
 });
 
 describe("what OpenAPI forbids but a request survives", () => {
