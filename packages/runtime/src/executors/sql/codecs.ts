@@ -38,8 +38,15 @@ export function jsonConverter(codec: SqlCodec): JsonConverter {
     case "float":
       return (value) => (value == null ? null : typeof value === "number" ? value : Number(value));
     case "boolean":
+      // MySQL's BIT(1) comes as one byte.
       return (value) =>
-        value == null ? null : typeof value === "boolean" ? value : Number(value) !== 0 && value !== "f";
+        value == null
+          ? null
+          : typeof value === "boolean"
+            ? value
+            : value instanceof Uint8Array
+              ? value.some((byte) => byte !== 0)
+              : Number(value) !== 0 && value !== "f";
     case "bytes":
       return (value) =>
         value == null ? null : value instanceof Uint8Array ? Buffer.from(value).toString("base64") : String(value);

@@ -110,8 +110,10 @@ export function mapMysqlType(columnType: string): MappedType {
     case "blob":
     case "mediumblob":
     case "longblob":
-    case "bit":
       return json.bytes();
+    case "bit":
+      // BIT(1) (BIT alone) holds 0 or 1, MySQL's flag (Apollo's `IsEnabled bit(1)`); a wider one, its bits as bytes.
+      return args === "" || args === "1" ? json.boolean() : json.bytes();
     case "uuid":
       return json.uuid();
     case "inet4":

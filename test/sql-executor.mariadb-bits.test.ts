@@ -1,0 +1,78 @@
+// BIT columns on MariaDB, through list_, get_, insert_ and update_: BIT(1) (and BIT alone, which is BIT(1)) is read
+// as a boolean, filtered and written as one (Apollo's `IsEnabled bit(1)` flags); a wider BIT as its bytes, base64.
+// Skipped with a message when no MariaDB listens (a failure under MCPSMITH_REQUIRE_SERVICES=1).
+import type { Client } from "@modelcontextprotocol/client";
+import mysql from "mysql2/promise";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
+import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
+import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
+import { createTestClient } from "./support/runtime.js";
+import { MYSQL_URL, serviceAvailable } from "./support/services.js";
+
+const available = await serviceAvailable("MariaDB", MYSQL_URL);
+const URL_BITS = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_bits");
+
+async function direct(sql: string): Promise<Record<string, unknown>[]> {
+  const connection = await mysql.createConnection({ uri: MYSQL_URL });
+  try {
+    return (await connection.query(sql))[0] as Record<string, unknown>[];
+  } finally {
+    await connection.end();
+  }
+}
+
+describe.runIf(available)("BIT columns on MariaDB", () => {
+  let executor: SqlExecutor;
+  let client: Client;
+
+  beforeAll(async () => {
+    await direct("DROP DATABASE IF EXISTS sqlrun_bits");
+    await direct("CREATE DATABASE sqlrun_bits");
+    await direct(
+      "CREATE TABLE sqlrun_bits.flagged (id INT PRIMARY KEY, enabled BIT(1) NOT NULL DEFAULT b'0', bare BIT NULL, mask BIT(8) NULL)",
+    );
+    await direct("INSERT INTO sqlrun_bits.flagged VALUES (1, b'1', b'0', b'10101010'), (2, b'0', NULL, NULL)");
+    const { database } = await loadDatabaseIR(URL_BITS, {});
+    executor = createSqlExecutor(database, { connection: URL_BITS, writes: true });
+    client = await createTestClient(sqlServer(database, executor, bindingsOf(database, true)));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await executor?.close();
+    await direct("DROP DATABASE IF EXISTS sqlrun_bits");
+  });
+
+  it("lists BIT(1) as booleans in the tools' schemas and answers, and a wider BIT as base64", async () => {
+    const { tools } = await client.listTools();
+    const insert = tools.find((tool) => tool.name === "insert_flagged")!;
+    const row = insert.inputSchema.properties as Record<string, { type: unknown }>;
+    expect([row.enabled!.type, row.bare!.type, row.mask!.type]).toEqual([
+      "boolean",
+      ["boolean", "null"],
+      ["string", "null"],
+    ]);
+    const page = await ok(client, "list_flagged", { order: [{ column: "id", direction: "asc" }] });
+    expect(page.rows).toEqual([
+      { id: 1, enabled: true, bare: false, mask: Buffer.from([0b10101010]).toString("base64") },
+      { id: 2, enabled: false, bare: null, mask: null },
+    ]);
+    expect(await ok(client, "get_flagged", { id: 2 })).toMatchObject({ enabled: false });
+  });
+
+  it("filters, inserts and updates a BIT(1) with true and false", async () => {
+    const on = await ok(client, "list_flagged", { where: { enabled: { eq: true } } });
+    expect((on.rows as { id: number }[]).map((r) => r.id)).toEqual([1]);
+    await ok(client, "insert_flagged", { id: 3, enabled: true, bare: true });
+    await ok(client, "update_flagged", { key: { id: 1 }, set: { enabled: false } });
+    const stored = await direct(
+      "SELECT id, enabled + 0 AS enabled, bare + 0 AS bare FROM sqlrun_bits.flagged ORDER BY id",
+    );
+    expect(stored.map((r) => [r.id, Number(r.enabled), r.bare === null ? null : Number(r.bare)])).toEqual([
+      [1, 0, 0],
+      [2, 0, null],
+      [3, 1, 1],
+    ]);
+  });
+});
