@@ -1,4 +1,4 @@
-import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import { HmacSha256 } from "./hmac-sha256.js";
@@ -15,8 +15,7 @@ export class CursorSigner {
   constructor(key?: string | Uint8Array) {
     const bytes = key === undefined ? randomBytes(32) : Buffer.from(key);
     if (bytes.length < 16) throw new McpsmithError("E_EXECUTOR_OPTIONS", "cursorKey must hold at least 16 bytes.");
-    // HMAC hashes a key longer than SHA-256's block first (RFC 2104).
-    this.#hmac = new HmacSha256(bytes.length > 64 ? hash("sha256", bytes, "buffer") : bytes);
+    this.#hmac = new HmacSha256(bytes);
   }
 
   sign(scope: string, values: unknown[]): string {
@@ -45,9 +44,9 @@ export class CursorSigner {
     return v;
   }
 
-  /** HMAC-SHA256 of a payload (base64url, so ASCII), in base64url. */
+  /** HMAC-SHA256 of a payload, in base64url. */
   #mac(payload: string): string {
-    const mac = this.#hmac.ofAscii(payload);
+    const mac = this.#hmac.of(payload);
     return Buffer.from(mac.buffer, mac.byteOffset, mac.length).toString("base64url");
   }
 }

@@ -1,5 +1,5 @@
 /**
- * HMAC-SHA256 (RFC 2104 over FIPS 180-4's SHA-256) under one key, for the short ASCII texts a cursor signs.
+ * HMAC-SHA256 (RFC 2104 over FIPS 180-4's SHA-256) under one key, for the short texts a cursor signs.
  *
  * Why not node:crypto: a `list_` call signs one cursor, in a server that sat idle while its client read the last
  * answer, and OpenSSL's code and data are then cold. Two one-shot `crypto.hash` calls took about 36 µs of a 1.2 ms
@@ -7,18 +7,18 @@
  * first block of each hash is the key XOR a pad, the same for every message: SHA-256's state after it is worked out
  * once, here, so a message of up to 55 bytes costs two compressions of its own and one for the outer hash.
  *
- * Checked against node:crypto's HMAC for every message length across three blocks (hmac-sha256.test.ts).
+ * Checked against node:crypto's HMAC for every message length across three blocks and keys of every kind of length
+ * (hmac-sha256.test.ts).
  */
 export class HmacSha256 {
   /** SHA-256's state after the block `key XOR ipad`, and after `key XOR opad`. */
   readonly #inner = Int32Array.from(INITIAL);
   readonly #outer = Int32Array.from(INITIAL);
 
-  /** `key`: at most SHA-256's block (64 bytes); HMAC hashes a longer key first, which is the caller's to do. */
   constructor(key: Uint8Array) {
-    if (key.length > BLOCK_BYTES) throw new RangeError("an HMAC-SHA256 key longer than 64 bytes is hashed first");
+    // RFC 2104: a key longer than the block is hashed first; a shorter one is padded with zeros.
     const block = new Uint8Array(BLOCK_BYTES);
-    block.set(key);
+    block.set(key.length > BLOCK_BYTES ? digestAfter(INITIAL, 0, key.length, (at) => key[at]!) : key);
     compress(
       this.#inner,
       block.map((byte) => byte ^ 0x36),
@@ -29,16 +29,19 @@ export class HmacSha256 {
     );
   }
 
-  /** The 32-byte MAC of `text`, whose characters are all ASCII (each one byte: base64url, a JSON of ASCII). */
-  ofAscii(text: string): Uint8Array {
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) > 0x7f) throw new RangeError("HmacSha256.ofAscii takes ASCII text");
-    }
-    const inner = digestAfter(this.#inner, text.length, (at) => text.charCodeAt(at));
-    const outer = digestAfter(this.#outer, DIGEST_BYTES, (at) => inner[at]!);
-    return outer;
+  /** The 32-byte MAC of `text`'s UTF-8 bytes: read from its characters as they are when it is ASCII (base64url). */
+  of(text: string): Uint8Array {
+    const bytes = ASCII.test(text) ? undefined : utf8.encode(text);
+    const inner =
+      bytes === undefined
+        ? digestAfter(this.#inner, BLOCK_BYTES, text.length, (at) => text.charCodeAt(at))
+        : digestAfter(this.#inner, BLOCK_BYTES, bytes.length, (at) => bytes[at]!);
+    return digestAfter(this.#outer, BLOCK_BYTES, DIGEST_BYTES, (at) => inner[at]!);
   }
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+const utf8 = new TextEncoder();
 
 /** SHA-256's block and digest sizes, in bytes. */
 const BLOCK_BYTES = 64;
@@ -64,10 +67,15 @@ const schedule = new Int32Array(64);
 const pending = new Uint8Array(BLOCK_BYTES);
 
 /**
- * The digest of a message of `length` bytes (`byteAt` reads them) hashed on from `state`, the state after one block
- * (the key's pad): the message, then FIPS 180-4's padding, whose length counts that first block too.
+ * The digest of a message of `length` bytes (`byteAt` reads them) hashed on from `state`, the state after `before`
+ * bytes (none, or the key's pad block): the message, then FIPS 180-4's padding, whose length counts those too.
  */
-function digestAfter(state: Int32Array, length: number, byteAt: (at: number) => number): Uint8Array {
+function digestAfter(
+  state: ArrayLike<number>,
+  before: number,
+  length: number,
+  byteAt: (at: number) => number,
+): Uint8Array {
   const running = Int32Array.from(state);
   let filled = 0;
   for (let at = 0; at < length; at++) {
@@ -85,7 +93,7 @@ function digestAfter(state: Int32Array, length: number, byteAt: (at: number) => 
   }
   pending.fill(0, filled, BLOCK_BYTES - 4);
   // The length in bits as 64 bits, big-endian: under 2^32 bits here, so its high word is zero.
-  const bits = (BLOCK_BYTES + length) * 8;
+  const bits = (before + length) * 8;
   pending[60] = bits >>> 24;
   pending[61] = bits >>> 16;
   pending[62] = bits >>> 8;
