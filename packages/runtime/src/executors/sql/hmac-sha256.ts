@@ -31,7 +31,7 @@ export class HmacSha256 {
 
   /** The 32-byte MAC of `text`'s UTF-8 bytes: read from its characters as they are when it is ASCII (base64url). */
   of(text: string): Uint8Array {
-    const bytes = ASCII.test(text) ? undefined : utf8.encode(text);
+    const bytes = NON_ASCII.test(text) ? utf8.encode(text) : undefined;
     const inner =
       bytes === undefined
         ? digestAfter(this.#inner, BLOCK_BYTES, text.length, (at) => text.charCodeAt(at))
@@ -40,7 +40,7 @@ export class HmacSha256 {
   }
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const utf8 = new TextEncoder();
 
 /** SHA-256's block and digest sizes, in bytes. */
