@@ -64,6 +64,15 @@ COMMENT ON COLUMN person.email IS 'Where to write';
 CREATE TABLE visit (person_id bigint REFERENCES person (id), at timestamptz NOT NULL, PRIMARY KEY (person_id, at));
 CREATE TABLE log (at date NOT NULL, line text) PARTITION BY RANGE (at);
 CREATE TABLE log_2024 PARTITION OF log FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+CREATE TABLE task (
+  id int PRIMARY KEY,
+  state text NOT NULL CHECK (state IN ('todo', 'done')),
+  kind varchar(8) CHECK (kind IN ('bug', 'chore')),
+  grade text CONSTRAINT grade_1 CHECK (grade IN ('a', 'b', 'c')) CONSTRAINT grade_2 CHECK (grade IN ('b', 'c', 'd')),
+  code text CHECK (upper(code) IN ('A')),
+  later text
+);
+ALTER TABLE task ADD CONSTRAINT later_values CHECK (later IN ('x')) NOT VALID;
 CREATE VIEW happy AS SELECT id, name FROM person WHERE feeling = 'happy';
 CREATE MATERIALIZED VIEW counts AS SELECT count(*) AS n FROM person;
 GRANT SELECT ON person TO nobody_here;
@@ -97,6 +106,14 @@ describe("PostgreSQL features", () => {
       schema: { description: "Where to write" },
     });
     expect(columnOf(person, "feeling").codec).toEqual({ kind: "enum", values: ["sad", "ok", "happy"] });
+    // A text column's CHECK listing its values: an enum of them, all its checks' together; a check on a function of
+    // the column, or one NOT VALID (rows may break it), says nothing.
+    const task = table(reading.database.tables, "task");
+    expect(columnOf(task, "state").schema).toEqual({ type: "string", enum: ["todo", "done"] });
+    expect(columnOf(task, "kind").schema).toEqual({ type: "string", maxLength: 8, enum: ["bug", "chore"] });
+    expect(columnOf(task, "grade").schema).toEqual({ type: "string", enum: ["b", "c"] });
+    expect(columnOf(task, "code").schema).toEqual({ type: "string" });
+    expect(columnOf(task, "later").schema).toEqual({ type: "string" });
     expect(columnOf(person, "tags").codec).toEqual({ kind: "array", element: { kind: "text" } });
     // PostgreSQL's dates and timestamps also hold infinity and -infinity.
     const infinite = { type: "string", enum: ["infinity", "-infinity"] };
@@ -194,6 +211,10 @@ CREATE TABLE album (
   title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL, PRIMARY KEY (code)
 ) WITHOUT ROWID;
 CREATE VIEW titles AS SELECT title FROM album;
+CREATE TABLE task (
+  state TEXT NOT NULL CHECK (state IN ('todo', 'done')), "Kind" TEXT, note TEXT, -- CHECK (note IN ('no'))
+  CONSTRAINT kinds CHECK (kind IN ('bug', 'chore')), CHECK (note <> 'check(')
+);
 INSERT INTO artist (name) VALUES ('x');
 `;
 
@@ -214,6 +235,12 @@ describe("SQLite features", () => {
       { columns: ["artist"], references: { name: "artist" }, referencedColumns: ["id"] },
     ]);
     expect(table(reading.database.tables, "titles").kind).toBe("view");
+    // CHECK lists, read from the CREATE TABLE statement SQLite keeps (names in any case; comments and strings are not
+    // constraints).
+    const task = table(reading.database.tables, "task");
+    expect(columnOf(task, "state").schema).toEqual({ type: "string", enum: ["todo", "done"] });
+    expect(columnOf(task, "Kind").schema).toEqual({ type: "string", enum: ["bug", "chore"] });
+    expect(columnOf(task, "note").schema).toEqual({ type: "string" });
   });
 });
 

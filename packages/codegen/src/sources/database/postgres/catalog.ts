@@ -174,6 +174,26 @@ export async function readForeignKeys(db: Queryable): Promise<ForeignKeyRow[]> {
   return decoded(rows, ["name", "ref_schema", "ref_table"]);
 }
 
+export interface CheckRow {
+  relid: number;
+  attnum: number;
+  /** As `pg_get_constraintdef` writes it, `CHECK (...)` included. */
+  definition: string;
+}
+
+/**
+ * CHECK constraints on one column each, validated (a `NOT VALID` one may have rows that break it): `shared/
+ * check-values.ts` reads those that list the column's values.
+ */
+export async function readChecks(db: Queryable): Promise<CheckRow[]> {
+  const { rows } = await db.query<CheckRow>(`
+    SELECT k.conrelid::int AS relid, k.conkey[1]::int AS attnum, ${utf8("pg_catalog.pg_get_constraintdef(k.oid)")} AS definition
+    FROM pg_catalog.pg_constraint k
+    WHERE k.contype = 'c' AND k.convalidated AND k.conrelid <> 0 AND pg_catalog.cardinality(k.conkey) = 1
+    ORDER BY k.conrelid, k.conname`);
+  return decoded(rows, ["definition"]);
+}
+
 /** The database's name, for messages: never the connection string. */
 export async function readDatabaseName(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ name: string }>("SELECT pg_catalog.current_database() AS name");

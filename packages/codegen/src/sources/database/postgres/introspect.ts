@@ -3,11 +3,14 @@
  * lists their rows); views and materialized views become views.
  */
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
+import { allowedValues } from "../shared/check-values.js";
 import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import {
+  type CheckRow,
   type ColumnRow,
   type Queryable,
   type RelationRow,
+  readChecks,
   readColumns,
   readForeignKeys,
   readKeys,
@@ -24,6 +27,7 @@ export async function introspectPostgres(db: Queryable, warn: Warn): Promise<Sql
   const types: TypeIndex = new Map((await readTypes(db)).map((row) => [row.oid, row]));
   const keys = groupBy(await readKeys(db), (row) => row.relid);
   const foreignKeys = groupBy(await readForeignKeys(db), (row) => row.relid);
+  const checks = groupBy(await readChecks(db), (row) => row.relid);
 
   const partitions = relations.filter((relation) => relation.is_partition);
   if (partitions.length > 0) {
@@ -37,7 +41,7 @@ export async function introspectPostgres(db: Queryable, warn: Warn): Promise<Sql
   const tables = relations
     .filter((relation) => !relation.is_partition)
     .map((relation) =>
-      table(relation, columns.get(relation.oid) ?? [], types, warn, {
+      table(relation, columns.get(relation.oid) ?? [], types, warn, checks.get(relation.oid) ?? [], {
         keys: (keys.get(relation.oid) ?? []).map((key) => ({
           primary: key.primary,
           columns: names(relation.oid, key.columns),
@@ -60,8 +64,22 @@ interface Keys {
   foreignKeys: SqlForeignKey[];
 }
 
-function table(relation: RelationRow, rows: ColumnRow[], types: TypeIndex, warn: Warn, keys: Keys): SqlTable {
+function table(
+  relation: RelationRow,
+  rows: ColumnRow[],
+  types: TypeIndex,
+  warn: Warn,
+  checks: CheckRow[],
+  keys: Keys,
+): SqlTable {
   const isView = relation.relkind === "v" || relation.relkind === "m";
+  const names = new Map(rows.map((row) => [row.attnum, row.name]));
+  const allowed = allowedValues(
+    checks.map((check) => ({
+      expression: check.definition.replace(/^CHECK\s*/i, ""),
+      column: names.get(check.attnum),
+    })),
+  );
   const columns = rows.map((row) => {
     const type = types.get(row.type_oid);
     const mapped = mapPostgresType(types, row.type_oid, row.typmod);
@@ -77,6 +95,7 @@ function table(relation: RelationRow, rows: ColumnRow[], types: TypeIndex, warn:
       readOnly: isView || row.generated !== "" || row.identity === "a",
       hasDefault: row.has_default || row.identity !== "" || row.generated !== "",
       comment: row.comment,
+      allowed: allowed.get(row.name),
     });
   });
   const primaryKey = keys.keys.find((key) => key.primary)?.columns;

@@ -13,10 +13,15 @@ export interface ColumnFacts {
   readOnly: boolean;
   hasDefault: boolean;
   comment?: string | null;
+  /** The values a CHECK constraint allows the column (shared/check-values.ts): listed as `enum` on a text column. */
+  allowed?: string[];
 }
 
 export function column(facts: ColumnFacts): SqlColumn {
   const schema = { ...facts.type.schema };
+  if (facts.allowed !== undefined && facts.type.codec.kind === "text" && schema.enum === undefined) {
+    schema.enum = facts.allowed;
+  }
   const comment = facts.comment ?? undefined;
   if (comment !== undefined && comment !== "") {
     const note = typeof schema.description === "string" ? ` (${schema.description})` : "";

@@ -5,6 +5,7 @@
 
 import type { SqliteConnection } from "@mcpsmith/runtime/internal";
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
+import { allowedValues, checkClauses } from "../shared/check-values.js";
 import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import { mapSqliteType } from "./types.js";
 
@@ -61,6 +62,7 @@ function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): Sq
   const withoutRowid = relation.wr === 1;
   const rowidAlias = !withoutRowid && keyColumns.length === 1 && keyColumns[0]?.type.toUpperCase() === "INTEGER";
   const isView = relation.type === "view";
+  const allowed = isView ? new Map<string, string[]>() : checkedColumns(db, quoted);
   const columns = rows.map((row) => {
     const type = mapSqliteType(row.type);
     if (type.unmapped !== undefined)
@@ -73,6 +75,7 @@ function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): Sq
       nullable: row.notnull === 0 && !isRowid && !(withoutRowid && row.pk > 0),
       readOnly: isView || row.hidden === 2 || row.hidden === 3,
       hasDefault: row.dflt_value !== null || isRowid || row.hidden >= 2,
+      allowed: allowed.get(row.name.toLowerCase()),
     });
   });
   const table: SqlTable = {
@@ -85,6 +88,18 @@ function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): Sq
   if (keyColumns.length > 0) table.primaryKey = keyColumns.map((r) => r.name);
   if (!isView) table.uniqueKeys = candidateKeys(readUniqueKeys(db, quoted), columns, table.primaryKey);
   return table;
+}
+
+/**
+ * The values the table's CHECK constraints list for its columns (shared/check-values.ts), by lower-case name: SQLite
+ * keeps only the CREATE TABLE statement, and names are case-insensitive in it.
+ */
+function checkedColumns(db: SqliteConnection, quoted: string): Map<string, string[]> {
+  const [row] = db.all(`SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ${quoted}`) as {
+    sql: string | null;
+  }[];
+  const checks = checkClauses(row?.sql ?? "").map((expression) => ({ expression }));
+  return new Map([...allowedValues(checks)].map(([name, values]) => [name.toLowerCase(), values]));
 }
 
 function readUniqueKeys(db: SqliteConnection, quoted: string): string[][] {
