@@ -173,6 +173,39 @@ describe("broken specs", () => {
     expect(error.problems).toEqual([{ file, pointer: "17:1", message: 'Missing closing "quote' }]);
   });
 
+  it("YAML aliases: one small anchor used hundreds of times is read; aliases nested into billions are refused", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-aliases-"));
+    // Langfuse's document names its security block once and uses it in each of its operations.
+    const paths = Array.from({ length: 300 }, (_, i) => {
+      const security = i === 0 ? "&auth\n        - basic: []" : "*auth";
+      return `  /p${i}:\n    get:\n      operationId: op${i}\n      security: ${security}\n      responses: { "200": { description: ok } }`;
+    });
+    const repeated = join(dir, "repeated.yaml");
+    await writeFile(
+      repeated,
+      `openapi: 3.0.3\ninfo: { title: t, version: "1" }\ncomponents:\n  securitySchemes:\n    basic: { type: http, scheme: basic }\npaths:\n${paths.join("\n")}\n`,
+    );
+    const ir = await loadOpenApi(repeated);
+    expect(ir.tools).toHaveLength(300);
+    expect(ir.tools[299]!.binding.security).toEqual([["basic"]]);
+
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (const [i, name] of ["b", "c", "d", "e", "f", "g", "h", "i"].entries()) {
+      const previous = "abcdefgh"[i];
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(", ")}]`);
+    }
+    const laughs = join(dir, "laughs.yaml");
+    await writeFile(
+      laughs,
+      `openapi: 3.0.3\ninfo: { title: t, version: "1" }\nx-lol:\n  ${levels.join("\n  ")}\npaths: {}\n`,
+    );
+    const error = await failure(laughs);
+    expect(error.code).toBe("E_SPEC_SYNTAX");
+    expect(error.problems).toEqual([
+      { file: laughs, pointer: "", message: "Excessive alias count indicates a resource exhaustion attack" },
+    ]);
+  });
+
   it("a truncated JSON download: says so, at the end of the file", async () => {
     const file = corpusFile("openapi/broken/broken-truncated-petstore-swagger2.json");
     const error = await failure(file);
