@@ -843,6 +843,33 @@ describe("security", () => {
     ]);
   });
 
+  it("drops draft-04's id from a schema, which the validator refuses, and keeps a property named id", async () => {
+    // GrowthBook's responses name themselves with `id: SavedGroupReferences`.
+    const thing = { id: "Thing", type: "object", properties: { id: { type: "string" } }, required: ["id"] };
+    const content = { "application/json": { schema: thing } };
+    const spec = await specFile({
+      openapi: "3.0.3",
+      info,
+      servers: [{ url: "https://api.example.com" }],
+      paths: { "/thing": { get: { operationId: "thing", responses: { "200": { description: "ok", content } } } } },
+    });
+    const ir = await loadOpenApi(spec);
+    expect(ir.tools[0]!.outputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "string" } },
+      required: ["id"],
+    });
+    const client = await createTestClient(
+      openApiServer(ir, { executor: { fetch: async () => Response.json({ id: "t1" }) } }).builder,
+    );
+    try {
+      const result = await client.callTool({ name: "thing", arguments: {} });
+      expect(result.structuredContent).toEqual({ id: "t1" });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("asks for a base URL only for the operations that have no server of their own", async () => {
     // Open-Meteo declares no servers but on its one path item.
     const get = { responses: { "200": { description: "ok" } } };

@@ -5,8 +5,8 @@
  * - OpenAPI 3.0 / Swagger 2.0 `nullable` / `x-nullable` -> a `"null"` type (or `anyOf` with `{type: "null"}` when
  *   there is no type); also read in 3.1 documents that use it anyway (OpenAI's).
  * - boolean `exclusiveMinimum`/`exclusiveMaximum` (3.0) -> the numeric 2020-12 form.
- * - `example` -> `examples`; `xml`, `externalDocs`, `x-*`, `$id`, `$schema` dropped (they would re-base `$ref`s or
- *   only describe XML/docs).
+ * - `example` -> `examples`; `xml`, `externalDocs`, `x-*`, `$id` (draft-04's `id` too), `$schema` dropped (they
+ *   would re-base `$ref`s or only describe XML/docs).
  * - binary strings (`format: binary`, Swagger 2.0 `type: file`) -> `contentEncoding: base64` strings.
  * - Swagger 2.0 `discriminator: "kind"` -> `{ propertyName: "kind" }`; mapping refs are rewritten by the caller.
  * - draft-04 tuple `items: [a, b]` -> `prefixItems`; 2019-09 `$recursiveRef: "#"` -> a `$ref` to the schema with
@@ -46,6 +46,8 @@ const DROPPED = new Set([
   "xml",
   "externalDocs",
   "$id",
+  // draft-04's `$id` (GrowthBook's `id: SavedGroupReferences`): Ajv refuses the whole schema over it.
+  "id",
   "$schema",
   "nullable",
   "x-nullable",
