@@ -60,6 +60,31 @@ describe("sampleOf", () => {
     expect((sampleOf(implicit) as { protocol: unknown }).protocol).toEqual({ type: "SAML2" });
   });
 
+  it("makes numbers inside exclusive bounds and on multipleOf, and tuples of their members' kinds", () => {
+    const cases: [object, unknown][] = [
+      [{ type: "integer", minimum: 0, exclusiveMinimum: 0 }, 1],
+      [{ type: "integer", exclusiveMinimum: 1 }, 2],
+      [{ type: "integer", minimum: 0, exclusiveMinimum: true }, 1],
+      [{ type: "integer", multipleOf: 20 }, 20],
+      [{ type: "integer", minimum: 30, multipleOf: 20 }, 40],
+      [{ type: "integer", maximum: -3 }, -3],
+      [{ type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 }, 0.5],
+      [{ type: "number", minimum: 2.5 }, 2.5],
+      [{ type: "number", multipleOf: 0.25, minimum: 1.1 }, 1.25],
+      // Frigate's crop, `[x1, y1, x2, y2]`, and GrowthBook's namespace ranges.
+      [{ type: "array", prefixItems: Array(4).fill({ type: "number" }), minItems: 4, maxItems: 4 }, [1, 1, 1, 1]],
+      [{ type: "array", items: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }] } }, [[1, 1]]],
+      [
+        { type: "array", prefixItems: [{ type: "string" }], items: { type: "integer" }, minItems: 3 },
+        ["example", 1, 1],
+      ],
+    ];
+    for (const [schema, expected] of cases) {
+      expect(sampleOf(schema), JSON.stringify(schema)).toEqual(expected);
+      expect(fitsSchema(sampleOf(schema), schema), JSON.stringify(schema)).toBe(true);
+    }
+  });
+
   it("makes a string the pattern matches (Twilio's SIDs), or none", () => {
     const sid = { type: "string", pattern: "^AC[0-9a-fA-F]{32}$", minLength: 34, maxLength: 34 };
     expect(sampleOf(sid)).toBe(`AC${"0".repeat(32)}`);

@@ -295,15 +295,11 @@ class Sampler {
     switch (type) {
       case "object":
         return this.#object(schema, refs);
-      case "array": {
-        const item = this.sample((schema.items as JsonSchema | undefined) ?? true, refs);
-        const count = typeof schema.minItems === "number" ? schema.minItems : 1;
-        return item === undefined ? [] : Array.from({ length: Math.max(count, 1) }, () => item);
-      }
+      case "array":
+        return this.#array(schema, refs);
       case "integer":
-        return typeof schema.minimum === "number" ? Math.ceil(schema.minimum) : 1;
       case "number":
-        return typeof schema.minimum === "number" ? schema.minimum : 1;
+        return numberOf(schema, type === "integer");
       case "boolean":
         return true;
       case "null":
@@ -319,6 +315,25 @@ class Sampler {
       default:
         return schema.properties === undefined && schema.required === undefined ? "value" : this.#object(schema, refs);
     }
+  }
+
+  /**
+   * A tuple's members (`prefixItems`: Frigate's `[x1, y1, x2, y2]` crops), then `items` up to `minItems` (one at
+   * least). A member that cannot be made leaves the array at the members before it, if `minItems` allows.
+   */
+  #array(schema: Schema, refs: Set<string>): unknown[] {
+    const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as JsonSchema[]) : [];
+    const least = Math.max(typeof schema.minItems === "number" ? schema.minItems : 1, prefix.length === 0 ? 1 : 0);
+    const value: unknown[] = [];
+    for (const member of prefix) {
+      const item = this.sample(member, refs);
+      if (item === undefined) return value;
+      value.push(item);
+    }
+    const items = (schema.items as JsonSchema | undefined) ?? (prefix.length > 0 ? false : true);
+    const item = value.length < least && items !== false ? this.sample(items, refs) : undefined;
+    while (item !== undefined && value.length < least) value.push(item);
+    return value;
   }
 
   #object(schema: Schema, refs: Set<string>): unknown {
@@ -373,6 +388,39 @@ class Sampler {
     }
     return value;
   }
+}
+
+/**
+ * The simplest number the bounds and `multipleOf` take: 1 when it fits, else the lowest one past the lower bound
+ * (an exclusive bound excluded: Text Generation Inference's `seed` is over 0), else the highest under the upper one.
+ * An integer is a whole multiple of `multipleOf` (the New York Times' `offset` goes by 20) or of 1.
+ */
+function numberOf(schema: Schema, integer: boolean): number {
+  const bound = (name: string) => (typeof schema[name] === "number" ? (schema[name] as number) : undefined);
+  const [minimum, maximum] = [bound("minimum"), bound("maximum")];
+  // OpenAPI 3.0's boolean form of the exclusive bounds makes `minimum`/`maximum` exclusive.
+  const exclusiveMinimum = bound("exclusiveMinimum") ?? (schema.exclusiveMinimum === true ? minimum : undefined);
+  const exclusiveMaximum = bound("exclusiveMaximum") ?? (schema.exclusiveMaximum === true ? maximum : undefined);
+  const declared = bound("multipleOf");
+  const step = declared !== undefined && declared > 0 ? declared : integer ? 1 : undefined;
+  const fits = (n: number) =>
+    (minimum === undefined || n >= minimum) &&
+    (maximum === undefined || n <= maximum) &&
+    (exclusiveMinimum === undefined || n > exclusiveMinimum) &&
+    (exclusiveMaximum === undefined || n < exclusiveMaximum) &&
+    (step === undefined || Number.isInteger(n / step));
+  const low = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
+  const high = Math.min(maximum ?? Infinity, exclusiveMaximum ?? Infinity);
+  const candidates = step === undefined ? [1] : [1, step];
+  if (low > -Infinity) {
+    if (step === undefined) candidates.push(low, low + 1, (low + Math.min(high, low + 2)) / 2);
+    else candidates.push(Math.ceil(low / step) * step, (Math.floor(low / step) + 1) * step);
+  }
+  if (high < Infinity) {
+    if (step === undefined) candidates.push(high, high - 1, (high + Math.max(low, high - 2)) / 2);
+    else candidates.push(Math.floor(high / step) * step, (Math.ceil(high / step) - 1) * step);
+  }
+  return candidates.find(fits) ?? (minimum !== undefined ? (integer ? Math.ceil(minimum) : minimum) : 1);
 }
 
 /** Keywords beside `allOf` that say something about an object, making them one more member to sample. */

@@ -843,6 +843,39 @@ describe("security", () => {
     ]);
   });
 
+  it("reads an allOf of enums that share no value as one enum of all of them (NetBird's resource types)", async () => {
+    const network = { type: "string", enum: ["host", "subnet", "domain"] };
+    const schemas = {
+      NetworkType: network,
+      ResourceType: { allOf: [{ $ref: "#/components/schemas/NetworkType" }, { type: "string", enum: ["peer"] }] },
+      // Enums that share a value narrow each other, as JSON Schema says: left alone.
+      Narrowed: { allOf: [{ $ref: "#/components/schemas/NetworkType" }, { enum: ["host", "peer"] }] },
+    };
+    const body = {
+      type: "object",
+      properties: {
+        type: { $ref: "#/components/schemas/ResourceType" },
+        narrowed: { $ref: "#/components/schemas/Narrowed" },
+      },
+    };
+    const post = {
+      operationId: "add",
+      requestBody: { content: { "application/json": { schema: body } } },
+      responses: { "204": { description: "ok" } },
+    };
+    const spec = { openapi: "3.0.3", info, servers: [{ url: "https://api.example.com" }], paths: { "/r": { post } } };
+    const ir = await loadOpenApi(await specFile({ ...spec, components: { schemas } }));
+    const defs = ir.tools[0]!.inputSchema.$defs as Record<string, unknown>;
+    expect(defs.ResourceType).toEqual({ type: "string", enum: ["host", "subnet", "domain", "peer"] });
+    expect(defs.Narrowed).toEqual({ allOf: [{ $ref: "#/$defs/NetworkType" }, { enum: ["host", "peer"] }] });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/components/schemas/ResourceType/allOf",
+        "its members are enums that share no value, so no value can match all of them: read as one enum of all their values",
+      ],
+    ]);
+  });
+
   it("drops draft-04's id from a schema, which the validator refuses, and keeps a property named id", async () => {
     // GrowthBook's responses name themselves with `id: SavedGroupReferences`.
     const thing = { id: "Thing", type: "object", properties: { id: { type: "string" } }, required: ["id"] };

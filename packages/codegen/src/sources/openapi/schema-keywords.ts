@@ -18,11 +18,13 @@
  * - a `default` outside its own schema's `type` or `enum` (Xero's `type: boolean, default: "false"`) likewise.
  * - `allOf` members closed (`additionalProperties: false`) against what another requires: merged (closed-all-of.ts).
  * - a `oneOf` one of whose members holds another: read as `anyOf` (overlapping-one-of.ts).
+ * - an `allOf` of enums that share no value: read as one enum of all their values (disjoint-enum-all-of.ts).
  */
 import { isDeepStrictEqual } from "node:util";
 import { hasJsonType, keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 import { withClosedAllOfMerged } from "./closed-all-of.js";
+import { withDisjointEnumsJoined } from "./disjoint-enum-all-of.js";
 import type { SpecDialect } from "./model.js";
 import { withOverlappingOneOfAsAnyOf } from "./overlapping-one-of.js";
 import { escapeToken, isObject, type JsonObject } from "./refs.js";
@@ -61,7 +63,8 @@ const SUBSCHEMA_LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items"]);
 
 export function lowerKeywords(written: JsonObject, pointer: string, context: KeywordContext): JsonObject {
-  const raw = withOverlappingOneOfAsAnyOf(withClosedAllOfMerged(written, pointer, context), pointer, context);
+  const merged = withDisjointEnumsJoined(withClosedAllOfMerged(written, pointer, context), pointer, context);
+  const raw = withOverlappingOneOfAsAnyOf(merged, pointer, context);
   const out: JsonObject = {};
   for (const key in raw) {
     const value = raw[key];
