@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../../ir/types.js";
 import { fitsSchema } from "./fits.js";
 import { sampleOf } from "./sample.js";
 
@@ -61,7 +62,7 @@ describe("sampleOf", () => {
   });
 
   it("makes numbers inside exclusive bounds and on multipleOf, and tuples of their members' kinds", () => {
-    const cases: [object, unknown][] = [
+    const cases: [JsonSchema, unknown][] = [
       [{ type: "integer", minimum: 0, exclusiveMinimum: 0 }, 1],
       [{ type: "integer", exclusiveMinimum: 1 }, 2],
       [{ type: "integer", minimum: 0, exclusiveMinimum: true }, 1],
