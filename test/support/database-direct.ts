@@ -115,6 +115,8 @@ export function expectedJson(value: unknown, codec: SqlCodec, dialect: SqlDialec
     case "decimal":
       return String(value);
     case "boolean":
+      // mysql2 gives a BIT(1) as its one byte.
+      if (value instanceof Uint8Array) return value[0] !== 0;
       return dialect === "postgres" ? value === "t" : Number(value) !== 0;
     case "bytes":
       return (

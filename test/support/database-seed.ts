@@ -53,6 +53,11 @@ function typeName(column: SqlColumn): string {
 export function sampleValue(column: SqlColumn, i: number, dialect: SqlDatabase["dialect"]): Sample {
   const codec = column.codec;
   const schema = (typeof column.schema === "object" ? column.schema : {}) as { minimum?: number };
+  // A text or integer column's CHECK list (its schema's enum): one of the values the database takes.
+  const listed = (schema as { enum?: unknown[] }).enum?.filter((value) => value !== null);
+  if ((codec.kind === "text" || codec.kind === "integer") && listed !== undefined && listed.length > 0) {
+    return { value: listed[(i - 1) % listed.length] };
+  }
   switch (codec.kind) {
     case "integer":
       return { value: schema.minimum !== undefined && schema.minimum > i ? schema.minimum + i : i };

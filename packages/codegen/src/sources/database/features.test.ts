@@ -70,7 +70,9 @@ CREATE TABLE task (
   kind varchar(8) CHECK (kind IN ('bug', 'chore')),
   grade text CONSTRAINT grade_1 CHECK (grade IN ('a', 'b', 'c')) CONSTRAINT grade_2 CHECK (grade IN ('b', 'c', 'd')),
   code text CHECK (upper(code) IN ('A')),
-  later text
+  later text,
+  priority smallint CHECK (priority IN (1, 2, 3)),
+  huge smallint CHECK (huge IN (1, 70000))
 );
 ALTER TABLE task ADD CONSTRAINT later_values CHECK (later IN ('x')) NOT VALID;
 CREATE VIEW happy AS SELECT id, name FROM person WHERE feeling = 'happy';
@@ -114,6 +116,9 @@ describe("PostgreSQL features", () => {
     expect(columnOf(task, "grade").schema).toEqual({ type: "string", enum: ["b", "c"] });
     expect(columnOf(task, "code").schema).toEqual({ type: "string" });
     expect(columnOf(task, "later").schema).toEqual({ type: "string" });
+    // Whole numbers list an integer column's values, when its type holds them all.
+    expect(columnOf(task, "priority").schema).toMatchObject({ type: "integer", enum: [1, 2, 3] });
+    expect(columnOf(task, "huge").schema).not.toHaveProperty("enum");
     expect(columnOf(person, "tags").codec).toEqual({ kind: "array", element: { kind: "text" } });
     // PostgreSQL's dates and timestamps also hold infinity and -infinity.
     const infinite = { type: "string", enum: ["infinity", "-infinity"] };
@@ -213,6 +218,7 @@ CREATE TABLE album (
 CREATE VIEW titles AS SELECT title FROM album;
 CREATE TABLE task (
   state TEXT NOT NULL CHECK (state IN ('todo', 'done')), "Kind" TEXT, note TEXT, -- CHECK (note IN ('no'))
+  pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)) DEFAULT 0,
   CONSTRAINT kinds CHECK (kind IN ('bug', 'chore')), CHECK (note <> 'check(')
 );
 INSERT INTO artist (name) VALUES ('x');
@@ -241,6 +247,7 @@ describe("SQLite features", () => {
     expect(columnOf(task, "state").schema).toEqual({ type: "string", enum: ["todo", "done"] });
     expect(columnOf(task, "Kind").schema).toEqual({ type: "string", enum: ["bug", "chore"] });
     expect(columnOf(task, "note").schema).toEqual({ type: "string" });
+    expect(columnOf(task, "pinned").schema).toEqual({ type: "integer", enum: [0, 1] });
   });
 });
 

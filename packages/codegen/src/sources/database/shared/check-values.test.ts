@@ -19,6 +19,9 @@ describe("checkedValues", () => {
       expect(checkedValues(written), written).toEqual(expected);
     }
     expect(checkedValues("kind IN ('it''s', 'b')")).toEqual({ column: "kind", values: ["it's", "b"] });
+    // Whole numbers too (Memos' `pinned IN (0, 1)`), as written and as PostgreSQL gives them back.
+    expect(checkedValues("pinned IN (0, 1)")).toEqual({ column: "pinned", values: [0, 1] });
+    expect(checkedValues("(level = ANY (ARRAY[1, 2, 3]))")).toEqual({ column: "level", values: [1, 2, 3] });
   });
 
   it("says nothing of any other constraint", () => {
@@ -27,7 +30,8 @@ describe("checkedValues", () => {
       "(status IN ('a', 'b') OR status IS NULL)",
       "price > 0",
       "a IN ('x') AND b IN ('y')",
-      "level IN (1, 2, 3)",
+      "level IN (1, 'two')",
+      "level IN (1x)",
       "status NOT IN ('a')",
       "status IN ()",
       "status IN ('a\\'b')",

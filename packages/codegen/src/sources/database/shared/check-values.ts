@@ -1,15 +1,17 @@
 /**
- * The values a CHECK constraint allows one column, when it is a list of string literals: `status IN ('a', 'b')` as
+ * The values a CHECK constraint allows one column, when it is a list of literals: `status IN ('a', 'b')` as
  * a DDL writes it, or as PostgreSQL gives it back (`(status = ANY (ARRAY['a'::text, 'b'::text]))`, and for a
  * varchar `((status)::text = ANY ((ARRAY['a'::character varying, ...])::text[]))`). Anything else (a function of the
  * column, an OR, a range, two columns) says nothing here: undefined.
  *
- * A text column so constrained is listed with `enum` (Memos' `row_status`, Temporal's and Icinga's state columns), so
- * a model sees the values the database takes, and writes only those.
+ * A text column so constrained is listed with `enum` (Memos' `row_status`, Temporal's and Icinga's state columns), and
+ * so is an integer column listing whole numbers (Memos' `pinned IN (0, 1)`): a model sees the values the database
+ * takes, and writes only those.
  */
 export interface CheckedValues {
   column: string;
-  values: string[];
+  /** Strings, or numbers: never both (a list mixing them says nothing). */
+  values: string[] | number[];
 }
 
 export function checkedValues(expression: string): CheckedValues | undefined {
@@ -20,10 +22,7 @@ export function checkedValues(expression: string): CheckedValues | undefined {
   return found !== undefined && reader.done() ? found : undefined;
 }
 
-type Token =
-  | { kind: "name"; text: string }
-  | { kind: "string"; text: string }
-  | { kind: "word" | "punct"; text: string };
+type Token = { kind: "name" | "string" | "word" | "punct"; text: string } | { kind: "number"; value: number };
 
 class Reader {
   #at = 0;
@@ -72,17 +71,20 @@ class Reader {
   }
 
   /** Literals between `open` and `close`, commas between; each may carry casts (`'a'::text`). */
-  #literals(open: string, close: string): string[] | undefined {
+  #literals(open: string, close: string): string[] | number[] | undefined {
     if (!this.#punct(open)) return undefined;
-    const values: string[] = [];
+    const values: (string | number)[] = [];
     do {
       const token = this.tokens[this.#at];
-      if (token?.kind !== "string") return undefined;
+      if (token?.kind !== "string" && token?.kind !== "number") return undefined;
       this.#at++;
       this.#casts();
-      values.push(token.text);
+      values.push(token.kind === "number" ? token.value : token.text);
     } while (this.#punct(","));
-    return this.#punct(close) && values.length > 0 ? values : undefined;
+    if (!this.#punct(close) || values.length === 0) return undefined;
+    const strings = values.filter((value) => typeof value === "string");
+    if (strings.length === values.length) return strings;
+    return strings.length === 0 ? (values as number[]) : undefined;
   }
 
   /** `::type` any number of times, the type's words, brackets and parenthesised arguments included. */
@@ -145,6 +147,12 @@ function tokenize(text: string): Token[] | undefined {
       at += string[0].length;
       continue;
     }
+    const number = /^-?\d+(?:\.\d+)?(?![A-Za-z0-9_.])/.exec(rest);
+    if (number) {
+      tokens.push({ kind: "number", value: Number(number[0]) });
+      at += number[0].length;
+      continue;
+    }
     const word = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(rest);
     if (word) {
       tokens.push({ kind: "word", text: word[0] });
@@ -163,15 +171,16 @@ function tokenize(text: string): Token[] | undefined {
  * The values each column of a table is allowed by its CHECK constraints (`checks`: each constraint's expression and,
  * where the engine says, the one column it is on); a column several constraints list takes the values all allow.
  */
-export function allowedValues(checks: { expression: string; column?: string }[]): Map<string, string[]> {
-  const allowed = new Map<string, string[]>();
+export function allowedValues(checks: { expression: string; column?: string }[]): Map<string, CheckedValues["values"]> {
+  const allowed = new Map<string, (string | number)[]>();
   for (const check of checks) {
     const found = checkedValues(check.expression);
     if (found === undefined || (check.column !== undefined && found.column !== check.column)) continue;
+    const values: (string | number)[] = found.values;
     const before = allowed.get(found.column);
-    allowed.set(found.column, before === undefined ? found.values : before.filter((v) => found.values.includes(v)));
+    allowed.set(found.column, before === undefined ? values : before.filter((value) => values.includes(value)));
   }
-  return allowed;
+  return allowed as Map<string, CheckedValues["values"]>;
 }
 
 /**

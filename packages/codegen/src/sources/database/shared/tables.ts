@@ -13,13 +13,16 @@ export interface ColumnFacts {
   readOnly: boolean;
   hasDefault: boolean;
   comment?: string | null;
-  /** The values a CHECK constraint allows the column (shared/check-values.ts): listed as `enum` on a text column. */
-  allowed?: string[];
+  /**
+   * The values a CHECK constraint allows the column (shared/check-values.ts): its `enum` on a text column when they
+   * are strings, on an integer column when they are whole numbers its type holds.
+   */
+  allowed?: string[] | number[];
 }
 
 export function column(facts: ColumnFacts): SqlColumn {
   const schema = { ...facts.type.schema };
-  if (facts.allowed !== undefined && facts.type.codec.kind === "text" && schema.enum === undefined) {
+  if (facts.allowed !== undefined && schema.enum === undefined && fitsType(facts.allowed, facts.type)) {
     schema.enum = facts.allowed;
   }
   const comment = facts.comment ?? undefined;
@@ -39,6 +42,21 @@ export function column(facts: ColumnFacts): SqlColumn {
   };
   if (comment !== undefined && comment !== "") result.comment = comment;
   return result;
+}
+
+function fitsType(values: string[] | number[], type: MappedType): boolean {
+  if (type.codec.kind === "text") return values.every((value) => typeof value === "string");
+  const { minimum, maximum } = type.schema as { minimum?: number; maximum?: number };
+  return (
+    type.codec.kind === "integer" &&
+    values.every(
+      (value) =>
+        typeof value === "number" &&
+        Number.isSafeInteger(value) &&
+        (minimum === undefined || value >= minimum) &&
+        (maximum === undefined || value <= maximum),
+    )
+  );
 }
 
 /** Unique keys that can identify a row: every column NOT NULL; the primary key and duplicates left out, sorted. */

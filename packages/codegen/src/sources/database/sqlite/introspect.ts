@@ -62,7 +62,7 @@ function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): Sq
   const withoutRowid = relation.wr === 1;
   const rowidAlias = !withoutRowid && keyColumns.length === 1 && keyColumns[0]?.type.toUpperCase() === "INTEGER";
   const isView = relation.type === "view";
-  const allowed = isView ? new Map<string, string[]>() : checkedColumns(db, quoted);
+  const allowed: ReturnType<typeof checkedColumns> = isView ? new Map() : checkedColumns(db, quoted);
   const columns = rows.map((row) => {
     const type = mapSqliteType(row.type);
     if (type.unmapped !== undefined)
@@ -94,7 +94,7 @@ function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): Sq
  * The values the table's CHECK constraints list for its columns (shared/check-values.ts), by lower-case name: SQLite
  * keeps only the CREATE TABLE statement, and names are case-insensitive in it.
  */
-function checkedColumns(db: SqliteConnection, quoted: string): Map<string, string[]> {
+function checkedColumns(db: SqliteConnection, quoted: string): Map<string, string[] | number[]> {
   const [row] = db.all(`SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = ${quoted}`) as {
     sql: string | null;
   }[];
