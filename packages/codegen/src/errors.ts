@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   E_LIBRARY_MISSING: "The TypeScript standard library's declarations are missing from this installation",
   E_SPEC_UNREADABLE: "An API description file cannot be read (missing, unreadable, or a network $ref)",
   E_SPEC_SYNTAX: "An API description file is not valid JSON or YAML",
-  E_SPEC_VERSION: "A document is not Swagger 2.0, OpenAPI 3.0 or OpenAPI 3.1",
+  E_SPEC_VERSION: "A document is not Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2",
   E_SPEC_REF: "A $ref in an API description points to nothing",
   E_SPEC_INVALID: "An API description breaks a rule the generator relies on",
   E_DATABASE_ADDRESS: "A database source is not a connection URL, an SQLite file or a DDL file with a dialect",

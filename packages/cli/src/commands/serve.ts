@@ -27,7 +27,7 @@ export const command: CommandDefinition = {
     "by its prefix and shaped by its transforms, listed in the config's mode over the whole catalogue. The config's",
     "`serve` options (http, auth, redis) apply unless a flag says otherwise. docs/compose.md has every key.",
     "",
-    "Reads the document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON; local $refs across files) and serves one",
+    "Reads the document (Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2; YAML or JSON; local $refs across files) and serves one",
     "tool per operation over stdio (the default) or Streamable HTTP — the same tools/list `mcpsmith generate openapi`",
     "would write. Requests go to the document's server, or --base-url; credentials come from the environment",
     "variables the run prints (a call without them fails naming the variable, and sends nothing), or, over --http",

@@ -27,7 +27,7 @@ export interface SourceBase {
 }
 
 export interface OpenApiSourceConfig extends SourceBase {
-  /** The document: Swagger 2.0, OpenAPI 3.0 or 3.1, YAML or JSON. */
+  /** The document: Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2, YAML or JSON. */
   openapi: string;
   /** Where requests go, instead of the document's server. */
   baseUrl?: string;

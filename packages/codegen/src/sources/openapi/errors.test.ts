@@ -220,7 +220,11 @@ describe("broken specs", () => {
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_VERSION");
     expect(error.problems).toEqual([
-      { file, pointer: "/openapi", message: 'openapi: "4.0.0": expected swagger: "2.0", or openapi: 3.0.x or 3.1.x' },
+      {
+        file,
+        pointer: "/openapi",
+        message: 'openapi: "4.0.0": expected swagger: "2.0", or openapi: 3.0.x, 3.1.x or 3.2.x',
+      },
     ]);
   });
 

@@ -843,6 +843,41 @@ describe("security", () => {
     ]);
   });
 
+  it("reads OpenAPI 3.2 as 3.1, naming the operations it cannot serve yet (QUERY, additionalOperations, querystring)", async () => {
+    const ok = { responses: { "200": { description: "ok" } } };
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.2.0",
+        info,
+        servers: [{ url: "https://api.example.com" }],
+        paths: {
+          "/items": {
+            get: {
+              ...ok,
+              operationId: "list",
+              parameters: [{ name: "q", in: "query", schema: { type: ["string", "null"] } }],
+            },
+            query: { ...ok, operationId: "search" },
+            additionalOperations: { COPY: { ...ok, operationId: "copy" } },
+          },
+          "/raw": { get: { ...ok, operationId: "raw", parameters: [{ name: "all", in: "querystring", content: {} }] } },
+        },
+      }),
+    );
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["list"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/paths/~1items/query", "QUERY /items is skipped: OpenAPI 3.2's QUERY method is not served yet"],
+      [
+        "/paths/~1items/additionalOperations/COPY",
+        "COPY /items is skipped: methods in additionalOperations (OpenAPI 3.2) are not served",
+      ],
+      [
+        "/paths/~1raw/get",
+        "GET /raw is skipped: a parameter `in: querystring` (OpenAPI 3.2, the whole query as one value) is not sent yet",
+      ],
+    ]);
+  });
+
   it("reads an allOf of enums that share no value as one enum of all of them (NetBird's resource types)", async () => {
     const network = { type: "string", enum: ["host", "subnet", "domain"] };
     const schemas = {
