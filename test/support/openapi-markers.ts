@@ -65,8 +65,11 @@ export class Markers {
         return stringMarker(name, n, schema, awkward);
       case "integer":
         return numberMarker(schema, 100 + n * 7, true);
-      case "number":
-        return numberMarker(schema, 100 + n * 7 + 0.5, false);
+      case "number": {
+        // `format: int32`/`int64` on a number takes whole numbers only (Binance's), as the validator checks.
+        const whole = schema.format === "int32" || schema.format === "int64";
+        return numberMarker(schema, 100 + n * 7 + (whole ? 0 : 0.5), whole);
+      }
       case "array": {
         const items = (schema.items as JsonSchema | undefined) ?? { type: "string" };
         const count = Math.max(typeof schema.minItems === "number" ? schema.minItems : 1, 2);

@@ -54,7 +54,8 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
       headers[parameter.name.toLowerCase()] = text;
     } else cookies.push(...cookiePairs(parameter, value));
   }
-  return { method: operation.method, path, query, headers, cookies };
+  // The path as fetch sends it: a URL's path encodes what the template holds literally (SuperTokens' `<appId>`).
+  return { method: operation.method, path: new URL(path, "http://upstream").pathname, query, headers, cookies };
 }
 
 /** `[name, value]` pairs of a raw query string, decoded as RFC 3986 says (a `+` stays a `+`). */

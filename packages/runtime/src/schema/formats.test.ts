@@ -26,4 +26,16 @@ describe("satisfiesFormat", () => {
     const check = compileJsonSchema({ type: "string", format });
     expect(satisfiesFormat(format, value)).toBe(check(value).ok);
   });
+
+  it.each([
+    ["int64", 100.5],
+    ["int64", 100],
+    ["int32", 2 ** 31],
+    ["int32", -(2 ** 31)],
+    ["double", 0.5],
+    ["date", 20240102],
+  ])("agrees with the runtime's validator on the number %s %j", (format, value) => {
+    const check = compileJsonSchema({ type: "number", format });
+    expect(satisfiesFormat(format, value)).toBe(check(value).ok);
+  });
 });

@@ -148,7 +148,8 @@ function numberFits(value: number, keywords: Schema): boolean {
     return false;
   if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) return false;
   if (typeof exclusiveMaximum === "number" && value >= exclusiveMaximum) return false;
-  return typeof multipleOf !== "number" || multipleOf <= 0 || Number.isInteger(value / multipleOf);
+  if (typeof multipleOf === "number" && multipleOf > 0 && !Number.isInteger(value / multipleOf)) return false;
+  return typeof keywords.format !== "string" || satisfiesFormat(keywords.format, value);
 }
 
 /** Deep equality of JSON values (key order aside), as const and enum compare. */

@@ -72,6 +72,7 @@ describe("sampleOf", () => {
       [{ type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 }, 0.5],
       [{ type: "number", minimum: 2.5 }, 2.5],
       [{ type: "number", multipleOf: 0.25, minimum: 1.1 }, 1.25],
+      [{ type: "number", format: "int64", minimum: 2.5 }, 3],
       // Frigate's crop, `[x1, y1, x2, y2]`, and GrowthBook's namespace ranges.
       [{ type: "array", prefixItems: Array(4).fill({ type: "number" }), minItems: 4, maxItems: 4 }, [1, 1, 1, 1]],
       [{ type: "array", items: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }] } }, [[1, 1]]],

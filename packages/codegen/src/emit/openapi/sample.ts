@@ -299,7 +299,8 @@ class Sampler {
         return this.#array(schema, refs);
       case "integer":
       case "number":
-        return numberOf(schema, type === "integer");
+        // `format: int32`/`int64` on a number takes whole numbers only, as the validator checks.
+        return numberOf(schema, type === "integer" || schema.format === "int32" || schema.format === "int64");
       case "boolean":
         return true;
       case "null":

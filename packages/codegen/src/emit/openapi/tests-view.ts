@@ -106,7 +106,8 @@ function requestOf(tool: ToolIR<HttpOperation>): { args: Record<string, unknown>
     // Encoded as the executor encodes a path value (RFC 6570: all but unreserved characters, `!` included).
     path = path.replaceAll(`{${parameter.name}}`, encodeStrict(String(value)));
   }
-  return { args: values, label: `${tool.binding.method} ${path}` };
+  // As fetch sends it: a URL's path encodes what the template holds literally (SuperTokens' `/appid-<appId>/...`).
+  return { args: values, label: `${tool.binding.method} ${new URL(path, "http://mock").pathname}` };
 }
 
 function skippedComment(skipped: Skipped[]): string {
