@@ -105,13 +105,17 @@ function place(table: MysqlTableFacts, column: MysqlColumnFacts, position: Node 
 
 /**
  * What a column's own definition says of keys: `PRIMARY KEY`, `UNIQUE`, and `REFERENCES`, which MariaDB (and MySQL
- * since 9.0) makes a foreign key as the table-level clause does (Flipt's `default_variant_id`).
+ * since 9.0) makes a foreign key as the table-level clause does (Flipt's `default_variant_id`). The parser also puts
+ * a column's `ON UPDATE CURRENT_TIMESTAMP` under `reference_definition`, with no table: that is no reference
+ * (phpIPAM's `editDate TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP`).
  */
 function keysOfColumn(table: MysqlTableFacts, definition: Node): void {
   const name = columnName(definition.column as Node);
   if (definition.primary_key) setPrimaryKey(table, [name]);
   if (definition.unique) addUniqueKey(table, [name], null);
-  if (definition.reference_definition) table.foreignKeys.push(foreignKey(table, definition, [name]));
+  if ((definition.reference_definition as Node | undefined)?.table) {
+    table.foreignKeys.push(foreignKey(table, definition, [name]));
+  }
 }
 
 /**
