@@ -4,8 +4,9 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { dropMysql, dropPostgres, loadMysql, loadPostgres, mysqlUp, postgresUp } from "./services.test-support.js";
 import { splitScript } from "./shared/statements.js";
@@ -248,6 +249,37 @@ describe("SQLite features", () => {
     expect(columnOf(task, "Kind").schema).toEqual({ type: "string", enum: ["bug", "chore"] });
     expect(columnOf(task, "note").schema).toEqual({ type: "string" });
     expect(columnOf(task, "pinned").schema).toEqual({ type: "integer", enum: [0, 1] });
+  });
+});
+
+// calibre's library: triggers with CASE ... END inside, and views calling functions calibre registers itself.
+const SQLITE_APP_FUNCTIONS_DDL = `
+CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, sort TEXT);
+CREATE TRIGGER books_insert_trg AFTER INSERT ON books
+BEGIN
+  UPDATE books SET sort = title_sort(NEW.title) WHERE id = NEW.id;
+  SELECT CASE WHEN NEW.title = '' THEN RAISE(ABORT, 'no title') END;
+END;
+CREATE VIEW sorted AS SELECT id, title_sort(title) AS sort FROM books;
+CREATE VIEW plain AS SELECT id, title FROM books;
+`;
+
+describe("SQLite triggers and an application's functions", () => {
+  it("keeps a trigger's body whole and leaves out, saying why, a view calling a function SQLite does not have", async () => {
+    const ddl = file("app-functions.sql", SQLITE_APP_FUNCTIONS_DDL);
+    const database = join(dirname(ddl), "app-functions.db");
+    const db = new Database(database);
+    db.exec(SQLITE_APP_FUNCTIONS_DDL);
+    db.close();
+    for (const source of [ddl, database]) {
+      const reading = await loadDatabase(source, { dialect: "sqlite" });
+      expect(reading.database.tables.map((t) => t.name).sort()).toEqual(["books", "plain"]);
+      expect(reading.warnings).toContainEqual(
+        expect.objectContaining({
+          message: "view skipped: SQLite cannot compile its query here (no such function: title_sort)",
+        }),
+      );
+    }
   });
 });
 

@@ -76,4 +76,49 @@ describe("splitting an SQL script", () => {
     const split = splitScript("CREATE TABLE [a;b] ([c;d] INTEGER);\nSELECT 1;", "sqlite");
     expect(split.statements.map((s) => s.sql)).toEqual(["CREATE TABLE [a;b] ([c;d] INTEGER)", "SELECT 1"]);
   });
+
+  it("keeps a SQLite trigger's body whole, up to `; END;` (calibre's triggers, with a CASE's END), as sqlite3_complete does", () => {
+    const script = [
+      "CREATE TABLE books (id INTEGER PRIMARY KEY);",
+      "CREATE TRIGGER books_insert AFTER INSERT ON books FOR EACH ROW",
+      "BEGIN",
+      "    INSERT INTO pages(book) VALUES(NEW.id);",
+      "    UPDATE books SET title = 'the end; or not' WHERE id = NEW.id; -- end;",
+      "    SELECT CASE WHEN NEW.id < 0 THEN RAISE(ABORT, 'negative') END;",
+      "END;",
+      "create temp trigger t2 before delete on books begin select raise(abort, 'no'); end ;",
+      "CREATE INDEX pages_book ON pages (book);",
+    ].join("\n");
+    const lastLines = (dialect: "sqlite" | "postgres") =>
+      splitScript(script, dialect).statements.map((s) => [s.line, s.sql.split("\n").at(-1)]);
+    expect(lastLines("sqlite")).toEqual([
+      [1, "CREATE TABLE books (id INTEGER PRIMARY KEY)"],
+      [2, "END"],
+      [8, "create temp trigger t2 before delete on books begin select raise(abort, 'no'); end"],
+      [9, "CREATE INDEX pages_book ON pages (book)"],
+    ]);
+    // PostgreSQL has no such body: its semicolons end statements there.
+    expect(lastLines("postgres")).toHaveLength(8);
+  });
+
+  it("keeps what psql keeps whole: a rule's actions in parentheses and a BEGIN ATOMIC body", () => {
+    const script = [
+      "CREATE RULE log AS ON INSERT TO t DO ALSO (INSERT INTO a VALUES (1); INSERT INTO b VALUES (2));",
+      "CREATE OR REPLACE FUNCTION f(x int) RETURNS int LANGUAGE sql",
+      "BEGIN ATOMIC",
+      "  SELECT CASE WHEN x > 0 THEN 1 ELSE 0 END;",
+      "  SELECT 2;",
+      "END;",
+      "CREATE PROCEDURE p() BEGIN ATOMIC INSERT INTO a VALUES (3); END;",
+      "SELECT 'begin';",
+    ].join("\n");
+    const lastLines = (dialect: "sqlite" | "postgres") =>
+      splitScript(script, dialect).statements.map((s) => [s.line, s.sql.split("\n").at(-1)]);
+    expect(lastLines("postgres")).toEqual([
+      [1, "CREATE RULE log AS ON INSERT TO t DO ALSO (INSERT INTO a VALUES (1); INSERT INTO b VALUES (2))"],
+      [2, "END"],
+      [7, "CREATE PROCEDURE p() BEGIN ATOMIC INSERT INTO a VALUES (3); END"],
+      [8, "SELECT 'begin'"],
+    ]);
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * Splits an SQL script into statements, each with the line it starts on, the way the engine's own client would:
- * quotes, comments and dollar-quoted bodies hide semicolons; lines for the client rather than the server (psql
- * meta-commands such as `\connect`, the mysql client's `DELIMITER`) are set apart, and `COPY ... FROM stdin` data
- * is consumed up to its `\.` line. The statements are not parsed here: the engine or parser reading them does that.
+ * quotes, comments and dollar-quoted bodies hide semicolons; so do a SQLite trigger's BEGIN ... END body (as
+ * sqlite3_complete reads it), and for psql parentheses (a rule's actions) and a function's `BEGIN ATOMIC ... END`
+ * body; lines for the client rather than the server (psql meta-commands such as `\connect`, the mysql client's
+ * `DELIMITER`) are set apart, and `COPY ... FROM stdin` data is consumed up to its `\.` line. The statements are not
+ * parsed here: the engine or parser reading them does that.
  */
 import type { SqlDialect } from "@mcpsmith/runtime/sql";
 
@@ -39,6 +41,11 @@ const COMPOUND = new RegExp(
     String.raw`(?:AGGREGATE\s+)?(?:PROCEDURE|FUNCTION|TRIGGER|EVENT)\b|(?:[\w$]+\s*:\s*)?BEGIN\b)`,
   "i",
 );
+/** SQLite's trigger: its body's statements end in semicolons, and only `END;` ends the trigger. */
+const SQLITE_TRIGGER = /^create (?:temp |temporary )?trigger$/;
+/** psql counts BEGIN and CASE against END only in a function or procedure (a `BEGIN ATOMIC` body). */
+const PSQL_ROUTINE = /^create (?:or replace )?(?:function|procedure)$/;
+
 // The markers of MySQL's executable comments (an opening slash, star, bang and version; a closing star and slash),
 // around the statement text they carry.
 const EXECUTABLE_MARKS = /\/\*!\d*|\*\//g;
@@ -48,6 +55,19 @@ export function splitScript(script: string, dialect: SqlDialect): SplitScript {
   return splitter.run();
 }
 
+/** What a statement has opened so far that its semicolons may not end (see `Splitter.semicolonEnds`). */
+function newBlock() {
+  return {
+    /** Its first words, lowercased. */
+    words: [] as string[],
+    /** Its last two tokens outside quotes and comments: a word lowercased, or a symbol. */
+    lastTwo: ["", ""] as [string, string],
+    parens: 0,
+    /** psql's count of BEGIN and CASE against END in a routine's `BEGIN ATOMIC` body. */
+    depth: 0,
+  };
+}
+
 class Splitter {
   private position = 0;
   private line = 1;
@@ -55,6 +75,7 @@ class Splitter {
   private start = -1;
   private startLine = 0;
   private readonly result: SplitScript = { statements: [], clientCommands: [], copyDataLines: 0 };
+  private block = newBlock();
 
   constructor(
     private readonly text: string,
@@ -67,7 +88,8 @@ class Splitter {
       const char = this.text[this.position] as string;
       if (char === "\n") this.line++;
       if (this.skipQuotedOrComment()) continue;
-      if (this.text.startsWith(this.delimiter, this.position)) {
+      if (this.delimiter === ";" && this.dialect !== "mysql" && this.readBlockToken(char)) continue;
+      if (this.text.startsWith(this.delimiter, this.position) && this.semicolonEnds()) {
         this.position += this.delimiter.length;
         this.finish();
         continue;
@@ -85,6 +107,55 @@ class Splitter {
     }
     this.finish();
     return this.result;
+  }
+
+  /**
+   * A word or symbol outside quotes and comments, noted for `semicolonEnds`: a word is read and passed over (true),
+   * anything else is left to the caller (false). A word starts a statement as any other text does.
+   */
+  private readBlockToken(char: string): boolean {
+    const block = this.block;
+    if (/\s/.test(char) || char === ";") return false;
+    if (!/[A-Za-z_]/.test(char) || /[\w$]/.test(this.text[this.position - 1] ?? "")) {
+      if (char === "(") block.parens++;
+      else if (char === ")" && block.parens > 0) block.parens--;
+      block.lastTwo = [block.lastTwo[1], char];
+      return false;
+    }
+    const word = (/^[\w$]+/.exec(this.text.slice(this.position, this.position + 128)) as RegExpExecArray)[0];
+    if (this.start === -1) {
+      this.start = this.position;
+      this.startLine = this.line;
+    }
+    this.position += word.length;
+    const lower = word.toLowerCase();
+    if (block.words.length < 4) block.words.push(lower);
+    block.lastTwo = [block.lastTwo[1], lower];
+    if (this.dialect === "postgres" && this.routineHead()) {
+      if (lower === "begin" || lower === "case") block.depth++;
+      else if (lower === "end" && block.depth > 0) block.depth--;
+    }
+    return true;
+  }
+
+  private routineHead(): boolean {
+    const words = this.block.words;
+    return PSQL_ROUTINE.test(words.slice(0, 2).join(" ")) || PSQL_ROUTINE.test(words.slice(0, 4).join(" "));
+  }
+
+  /**
+   * Whether a `;` here ends the statement, outside any block its client keeps whole. A SQLite trigger ends at
+   * `; END ;`, as sqlite3_complete reads it: a CASE's END before a semicolon (calibre's triggers) does not end it.
+   */
+  private semicolonEnds(): boolean {
+    if (this.delimiter !== ";" || this.dialect === "mysql") return true;
+    const { words, lastTwo, parens, depth } = this.block;
+    this.block.lastTwo = [lastTwo[1], ";"];
+    if (this.dialect === "sqlite") {
+      const head = words.slice(0, words[1] === "temp" || words[1] === "temporary" ? 3 : 2).join(" ");
+      return !SQLITE_TRIGGER.test(head) || (lastTwo[0] === ";" && lastTwo[1] === "end");
+    }
+    return parens === 0 && depth === 0;
   }
 
   private atLineStart(): boolean {
@@ -130,6 +201,7 @@ class Splitter {
       at ?? (this.text.endsWith(this.delimiter, this.position) ? this.position - this.delimiter.length : this.position);
     const sql = this.text.slice(this.start, end).trim();
     this.start = -1;
+    this.block = newBlock();
     if (sql === "") return;
     this.result.statements.push({ sql, line: this.startLine });
     if (this.dialect === "postgres" && COPY_FROM_STDIN.test(sql)) this.skipCopyData();

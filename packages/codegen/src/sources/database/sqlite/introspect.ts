@@ -6,6 +6,7 @@
 import type { SqliteConnection } from "@mcpsmith/runtime/internal";
 import type { SqlForeignKey, SqlTable } from "@mcpsmith/runtime/sql";
 import { allowedValues, checkClauses } from "../shared/check-values.js";
+import { messageOf } from "../shared/drivers.js";
 import { candidateKeys, column, sortForeignKeys, sortTables } from "../shared/tables.js";
 import { mapSqliteType } from "./types.js";
 
@@ -50,9 +51,22 @@ export function introspectSqlite(db: SqliteConnection, warn: Warn): SqlTable[] {
   }
   const tables = relations
     .filter((row) => row.type === "table" || row.type === "view")
-    .map((row) => readTable(db, row, warn));
+    .flatMap((row) => (row.type === "view" ? readView(db, row, warn) : [readTable(db, row, warn)]));
   resolveImplicitReferences(tables);
   return sortTables(tables);
+}
+
+/**
+ * A view's columns come from compiling its query, which fails where the query calls a function the application
+ * registers on its own connection (calibre's `title_sort`): such a view is left out, and the warning says why.
+ */
+function readView(db: SqliteConnection, relation: TableListRow, warn: Warn): SqlTable[] {
+  try {
+    return [readTable(db, relation, warn)];
+  } catch (error) {
+    warn(relation.name, `view skipped: SQLite cannot compile its query here (${messageOf(error)})`);
+    return [];
+  }
 }
 
 function readTable(db: SqliteConnection, relation: TableListRow, warn: Warn): SqlTable {
