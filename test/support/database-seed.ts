@@ -78,8 +78,11 @@ export function sampleValue(column: SqlColumn, i: number, dialect: SqlDatabase["
       return { value: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` };
     case "json":
       return { value: JSON.stringify({ seeded: i, tags: ["a", "b"] }) };
-    case "bytes":
-      return { value: Buffer.from([i, 0xca, 0xfe]) };
+    case "bytes": {
+      // BINARY(1) holds one byte (phpIPAM's `processed`).
+      const width = /\((\d+)\)/.exec(column.nativeType)?.[1];
+      return { value: Buffer.from([i, 0xca, 0xfe]).subarray(0, width === undefined ? 3 : Number(width)) };
+    }
     case "enum":
     case "set":
       return { value: codec.values[(i - 1) % codec.values.length] };
