@@ -304,9 +304,10 @@ CREATE TABLE line (
   item_id BIGINT UNSIGNED NOT NULL, n INT NOT NULL,
   changed TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP,
   touched TIMESTAMP NULL DEFAULT NULL ON UPDATE CURRENT_TIMESTAMP,
-  PRIMARY KEY (item_id, n)
+  weight DECIMAL(12),
+  PRIMARY KEY (ITEM_ID, N)
 );
-ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (item_id) REFERENCES item (id);
+ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES item (ID);
 `;
 
 describe("MySQL features", () => {
@@ -337,7 +338,10 @@ describe("MySQL features", () => {
     expect(columnOf(item, "price_cents")).toMatchObject({ readOnly: true });
     const line = table(reading.database.tables, "line");
     // ON UPDATE CURRENT_TIMESTAMP, which the parser reads as a reference with no table, is no foreign key.
-    expect(line.columns.map((c) => c.name)).toEqual(["item_id", "n", "changed", "touched"]);
+    expect(line.columns.map((c) => c.name)).toEqual(["item_id", "n", "changed", "touched", "weight"]);
+    // Column names are case-insensitive: keys name them as the table declares them (Ambari's keys are upper case).
+    expect(line.primaryKey).toEqual(["item_id", "n"]);
+    expect(columnOf(line, "weight").nativeType).toBe("decimal(12,0)");
     expect(line.foreignKeys).toEqual([
       {
         name: "fk_line_item",

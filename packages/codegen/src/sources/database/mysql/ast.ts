@@ -48,7 +48,8 @@ export function applyAlter(
   }
   if (change.type === "index") {
     if (change.ast.index_type === "unique") {
-      addUniqueKey(table, columnNames(change.ast.index_columns as Node[]), change.ast.index as string | null);
+      const columns = columnNames(change.ast.index_columns as Node[]).map((name) => declaredName(table, name));
+      addUniqueKey(table, columns, change.ast.index as string | null);
     }
     return;
   }
@@ -84,7 +85,7 @@ function addDefinition(table: MysqlTableFacts, definition: Node): void {
     return;
   }
   const type = String(definition.constraint_type ?? "").toLowerCase();
-  const columns = columnNames((definition.definition ?? []) as Node[]);
+  const columns = columnNames((definition.definition ?? []) as Node[]).map((column) => declaredName(table, column));
   const name = (definition.index ?? definition.constraint) as string | null;
   if (type === "primary key") setPrimaryKey(table, columns);
   else if (type.startsWith("unique")) addUniqueKey(table, columns, name);
@@ -97,7 +98,8 @@ function addDefinition(table: MysqlTableFacts, definition: Node): void {
  */
 function place(table: MysqlTableFacts, column: MysqlColumnFacts, position: Node | null | undefined): void {
   const keyword = String(position?.keyword ?? "").toUpperCase();
-  const after = keyword === "AFTER" ? columnName({ column: (position!.expr as Node).column }) : undefined;
+  const after =
+    keyword === "AFTER" ? declaredName(table, columnName({ column: (position!.expr as Node).column })) : undefined;
   const at = keyword === "FIRST" ? 0 : after === undefined ? -1 : table.columns.findIndex((c) => c.name === after) + 1;
   if (at < 0 || (after !== undefined && at === 0)) table.columns.push(column);
   else table.columns.splice(at, 0, column);
@@ -144,7 +146,7 @@ function dropUniqueKey(table: MysqlTableFacts, name: string): void {
 function dropPart(table: MysqlTableFacts, expression: Node): void {
   const keyword = String(expression.keyword ?? "").toLowerCase();
   if (expression.resource === "column") {
-    const name = columnName(expression.column as Node);
+    const name = declaredName(table, columnName(expression.column as Node));
     table.columns = table.columns.filter((column) => column.name !== name);
     // MySQL takes the column out of each index, and drops an index left with none.
     table.primaryKey = table.primaryKey.filter((column) => column !== name);
@@ -170,7 +172,7 @@ function dropPart(table: MysqlTableFacts, expression: Node): void {
 
 /** `MODIFY a <definition>` and `CHANGE a b <definition>`: the column redefined where it stands, renamed by CHANGE. */
 function replaceColumn(table: MysqlTableFacts, expression: Node): void {
-  const old = columnName((expression.old_column ?? expression.column) as Node);
+  const old = declaredName(table, columnName((expression.old_column ?? expression.column) as Node));
   const at = table.columns.findIndex((column) => column.name === old);
   if (at < 0) throw new Error(`column ${old} is not in ${table.name}`);
   const facts = columnFacts(expression);
@@ -188,7 +190,7 @@ function replaceColumn(table: MysqlTableFacts, expression: Node): void {
 
 function rename(catalog: Catalog, key: string, table: MysqlTableFacts, expression: Node): void {
   if (expression.resource === "column") {
-    const from = columnName(expression.old_column as Node);
+    const from = declaredName(table, columnName(expression.old_column as Node));
     const to = columnName(expression.column as Node);
     const column = table.columns.find((c) => c.name === from);
     if (column === undefined) throw new Error(`column ${from} is not in ${table.name}`);
@@ -272,6 +274,27 @@ function foreignKey(table: MysqlTableFacts, definition: Node, columns: string[])
     references: { schema: (target.db as string | null) ?? table.schema, name: target.table as string },
     referencedColumns: columnNames(reference.definition as Node[]),
   };
+}
+
+/**
+ * A column as the table declares it: MySQL's column names are case-insensitive, so a key may name a column in another
+ * case than its definition (Ambari's `PRIMARY KEY (VIEW_INSTANCE_ID, NAME)` over `view_instance_id` and `name`), and
+ * information_schema then lists the column's own spelling. A name no column has is kept as written.
+ */
+function declaredName(table: MysqlTableFacts, name: string): string {
+  if (table.columns.some((column) => column.name === name)) return name;
+  const lower = name.toLowerCase();
+  return table.columns.find((column) => column.name.toLowerCase() === lower)?.name ?? name;
+}
+
+/** Each foreign key's referenced columns as their table declares them, once every table of the file is read. */
+export function declareReferencedColumns(catalog: Catalog): void {
+  for (const table of catalog.tables.values()) {
+    for (const key of table.foreignKeys) {
+      const target = catalog.tables.get(`${key.references.schema ?? table.schema}.${key.references.name}`);
+      if (target !== undefined) key.referencedColumns = key.referencedColumns.map((name) => declaredName(target, name));
+    }
+  }
 }
 
 function columnNames(nodes: Node[]): string[] {

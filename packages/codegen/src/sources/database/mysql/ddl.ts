@@ -12,7 +12,7 @@ import { messageOf } from "../shared/drivers.js";
 import { statementError, withoutLeadingComments } from "../shared/script.js";
 import type { ScriptStatement, SplitScript } from "../shared/statements.js";
 import { sortTables } from "../shared/tables.js";
-import { applyAlter, type Catalog, tableFacts } from "./ast.js";
+import { applyAlter, type Catalog, declareReferencedColumns, tableFacts } from "./ast.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
 import { lowerMysqlTable, UNKNOWN_TYPE } from "./tables.js";
 import { viewFacts } from "./views.js";
@@ -64,6 +64,7 @@ export async function readMysqlScript(
     const kinds = [...skipped].map(([kind, count]) => `${kind} (${count})`).join(", ");
     warn("", `statements that do not shape tables were not read: ${kinds}`);
   }
+  declareReferencedColumns(catalog);
   const tables = [...catalog.tables.values()].map((table) => lowerMysqlTable(table, warn));
   return { name: firstDatabase ?? fallbackName, tables: sortTables(tables) };
 }

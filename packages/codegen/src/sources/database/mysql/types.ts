@@ -52,7 +52,11 @@ export function canonicalMysqlType(type: string): string {
   if (!match) return trimmed.toLowerCase();
   const name = (match[1] as string).toLowerCase();
   const base = SYNONYMS[name] ?? name;
-  const args = match[2] ?? defaultArguments(base);
+  // DECIMAL(38) is DECIMAL(38,0) (Ambari's sequence_value), as COLUMN_TYPE writes it.
+  const args =
+    base === "decimal" && match[2] !== undefined && !match[2].includes(",")
+      ? `${match[2].slice(0, -1)},0)`
+      : (match[2] ?? defaultArguments(base));
   const suffix = (match[3] ?? "").toLowerCase().replace(" signed", "");
   const lowerArgs = base === "enum" || base === "set" ? args : args.toLowerCase().replace(/\s+/g, "");
   return `${base}${lowerArgs}${suffix}`.replace(DISPLAY_WIDTH, "$1");
