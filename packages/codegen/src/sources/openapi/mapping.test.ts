@@ -617,6 +617,32 @@ describe("a pattern written as a regular expression literal, slashes and all", (
   });
 });
 
+describe("a pattern with escapes the u flag refuses", () => {
+  it("is read without the backslashes that mean the character itself, and dropped only when still broken", async () => {
+    const string = (pattern: string) => ({ type: "string", pattern });
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // StackStorm's timestamps escape the dash between digits; an escaped dash in a class is a range's dash.
+            { name: "at", in: "query", schema: string("^\\d{4}\\-\\d{2}(\\s|T)[\\w\\-:]+$") },
+            { name: "mail", in: "query", schema: string("^[^@]+\\@[a-z]+\\.com$") },
+            { name: "broken", in: "query", schema: string("^(\\d+$") },
+          ],
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      at: string("^\\d{4}-\\d{2}(\\s|T)[\\w\\-:]+$"),
+      mail: string("^[^@]+@[a-z]+\\.com$"),
+      broken: { type: "string" },
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      'pattern "^(\\\\d+$" is not a valid regular expression: dropped',
+    ]);
+  });
+});
+
 describe("defaults their own schema refuses", () => {
   // Xero's `type: boolean, default: "false"`; OpenAI's `type: object, default: null` without `nullable`.
   const property = (schema: Record<string, unknown>) => ({ type: "object", properties: { value: schema } });

@@ -335,12 +335,32 @@ function lowerNullable(out: JsonObject, raw: JsonObject): JsonObject {
 /** The pattern as a valid `u`-flag regular expression, or `undefined` when it cannot be made one. */
 export function unicodePattern(pattern: string): string | undefined {
   if (compiles(pattern)) return pattern;
-  // Outside the u flag, `\:` or `\@` mean the character itself; with it they are errors. Keep escapes of syntax
-  // characters and of letters/digits (classes such as \d, \w, \u00e9), drop the backslash elsewhere.
-  const repaired = pattern.replace(/\\(\\|[^A-Za-z0-9^$\\.*+?()[\]{}|/-])/g, (match, char: string) =>
-    char === "\\" ? match : char,
-  );
+  const repaired = withoutIdentityEscapes(pattern);
   return compiles(repaired) ? repaired : undefined;
+}
+
+/**
+ * Outside the u flag, `\:`, `\@` or (outside a class) `\-` mean the character itself; with it they are errors
+ * (StackStorm's dates: `^\d{4}\-\d{2}`). Escapes of syntax characters and of letters and digits (classes such as
+ * `\d`, `\w`, `\u00e9`) are kept, and `\-` inside a class; elsewhere the backslash is dropped.
+ */
+function withoutIdentityEscapes(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let at = 0; at < pattern.length; at++) {
+    const char = pattern[at] as string;
+    if (char === "\\" && at + 1 < pattern.length) {
+      const next = pattern[at + 1] as string;
+      const kept = /[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) || (inClass && next === "-");
+      out += kept ? char + next : next;
+      at++;
+      continue;
+    }
+    if (char === "[") inClass = true;
+    else if (char === "]") inClass = false;
+    out += char;
+  }
+  return out;
 }
 
 /**
