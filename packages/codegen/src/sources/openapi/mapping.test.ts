@@ -542,6 +542,39 @@ describe("a file field", () => {
   });
 });
 
+describe("a oneOf of lists that share values", () => {
+  it("is read as anyOf, with a warning naming what they share; lists sharing nothing stay a oneOf", async () => {
+    const list = (...values: string[]) => ({ type: "string", enum: values });
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // Pinterest's metric types: a Pin's and a video Pin's, five names in both.
+            {
+              name: "metrics",
+              in: "query",
+              schema: {
+                type: "array",
+                items: { oneOf: [list("IMPRESSION", "SAVE"), list("IMPRESSION", "VIDEO_START")] },
+              },
+            },
+            { name: "tag", in: "query", schema: { oneOf: [{ const: "a" }, list("a", "b")] } },
+            { name: "kind", in: "query", schema: { oneOf: [list("a", "b"), list("c")] } },
+          ],
+        }),
+      ),
+    );
+    const properties = ir.tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties.metrics!.items as object)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.tag!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.kind!)).toEqual(["oneOf"]);
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      'members 0 and 1 both list "IMPRESSION", and oneOf refuses a value matching two members: read as anyOf',
+      'members 0 and 1 both list "a", and oneOf refuses a value matching two members: read as anyOf',
+    ]);
+  });
+});
+
 describe("a oneOf one of whose members holds another", () => {
   it("is read as anyOf, with a warning; members whose shapes prove nothing stay a oneOf", async () => {
     const action = { type: "object", required: ["type"], properties: { type: { type: "string" } } };
@@ -639,6 +672,91 @@ describe("a pattern with escapes the u flag refuses", () => {
     });
     expect(ir.warnings.map((w) => w.message)).toEqual([
       'pattern "^(\\\\d+$" is not a valid regular expression: dropped',
+    ]);
+  });
+});
+
+describe("a discriminated oneOf whose members do not name themselves", () => {
+  it("holds each member to the names the discriminator gives it; a member naming itself stays as it is", async () => {
+    // Front's analytics exports: the parent declares `type`; a message export's columns are event columns too.
+    const columns = (...values: string[]) => ({
+      type: "object",
+      required: ["columns"],
+      properties: { columns: { type: "array", items: { type: "string", enum: values } } },
+    });
+    const ir = await loadOpenApi(
+      await specFile({
+        ...withGetA(
+          {},
+          {
+            "/b": {
+              post: {
+                operationId: "postB",
+                responses: ok,
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        required: ["type"],
+                        properties: { type: { type: "string", enum: ["messages", "events", "Pinned"] } },
+                        discriminator: {
+                          propertyName: "type",
+                          mapping: { messages: "Messages", events: "#/components/schemas/Events" },
+                        },
+                        oneOf: [
+                          { $ref: "#/components/schemas/Messages" },
+                          { $ref: "#/components/schemas/Events" },
+                          { $ref: "#/components/schemas/Pinned" },
+                        ],
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        ),
+        components: {
+          schemas: {
+            Messages: columns("Message ID"),
+            Events: columns("Message ID", "Activity ID"),
+            Pinned: { type: "object", properties: { type: { const: "Pinned" } } },
+          },
+        },
+      }),
+    );
+    const body = ir.tools[1]!.inputSchema.properties!.body as Record<string, unknown>;
+    const named = (ref: string, name: string) => ({
+      allOf: [{ $ref: `#/$defs/${ref}` }, { properties: { type: { const: name } }, required: ["type"] }],
+    });
+    expect(body.oneOf).toEqual([named("Messages", "messages"), named("Events", "events"), { $ref: "#/$defs/Pinned" }]);
+    expect(ir.warnings).toEqual([]);
+  });
+});
+
+describe("a format no string within the length bounds has", () => {
+  it("is dropped, with a warning; a format the bounds allow stays", async () => {
+    const ir = await loadOpenApi(
+      await specFile(
+        withGetA({
+          parameters: [
+            // Intercom's contact ids: MongoDB ids of 24 characters, written as uuids.
+            { name: "id", in: "query", schema: { type: "string", format: "uuid", minLength: 24, maxLength: 24 } },
+            { name: "day", in: "query", schema: { type: "string", format: "date", maxLength: 8 } },
+            { name: "key", in: "query", schema: { type: "string", format: "uuid", maxLength: 36 } },
+          ],
+        }),
+      ),
+    );
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      id: { type: "string", minLength: 24, maxLength: 24 },
+      day: { type: "string", maxLength: 8 },
+      key: { type: "string", format: "uuid", maxLength: 36 },
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      "format uuid takes strings of 36 to 45 characters and the schema's length bounds allow 24: no string fits both: dropped",
+      "format date takes strings of 10 characters and the schema's length bounds allow 0 to 8: no string fits both: dropped",
     ]);
   });
 });

@@ -8,12 +8,13 @@
  *     filter written with the operators matched both;
  *   - Klaviyo's message content: `oneOf: [EmailContent, SMSContent]`, two objects that require nothing and allow any
  *     other property, so an email's content is an SMS's content too, and every value matched both.
+ *   - Pinterest's metric types: `oneOf` two lists of names that share five names.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
  * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
  * admits every value of its type, a member that is an `allOf` of another, and an object member that requires nothing
  * and allows any other property, which holds every value made of another object member's properties (where both
- * declare a property, alike). Members told apart by what they require, or by a property of different schemas, stay
- * a `oneOf`.
+ * declare a property, alike); and two members listing values (enum or const) that share one. Members told apart by
+ * what they require, or by a property of different schemas, stay a `oneOf`.
  */
 
 import { isDeepStrictEqual } from "node:util";
@@ -38,11 +39,47 @@ export function withOverlappingOneOfAsAnyOf(raw: JsonObject, pointer: string, co
         `every value of member ${inner} is also a value of member ${outer}, and oneOf refuses a value matching two ` +
           "members: read as anyOf",
       );
-      const { oneOf: _written, ...rest } = raw;
-      return { ...rest, anyOf: oneOf };
+      return asAnyOf(raw, oneOf);
+    }
+  }
+  for (const [first, one] of members.entries()) {
+    for (const [second, other] of members.entries()) {
+      const shared = second > first ? sharedValues(one, other) : [];
+      if (shared.length === 0) continue;
+      const named = shared.slice(0, 3).map((value) => JSON.stringify(value));
+      context.warn(
+        `${pointer}/oneOf`,
+        `members ${first} and ${second} both list ${named.join(", ")}${shared.length > 3 ? ", ..." : ""}, and oneOf ` +
+          "refuses a value matching two members: read as anyOf",
+      );
+      return asAnyOf(raw, oneOf);
     }
   }
   return raw;
+}
+
+function asAnyOf(raw: JsonObject, oneOf: unknown[]): JsonObject {
+  const { oneOf: _written, ...rest } = raw;
+  return { ...rest, anyOf: oneOf };
+}
+
+/**
+ * The values two listing members (an `enum` or a `const`, with a type at most) both list: Pinterest's metric types are
+ * `oneOf` a Pin's and a video Pin's lists, which share `IMPRESSION` and four more.
+ */
+function sharedValues(one: unknown, other: unknown): unknown[] {
+  const mine = listedValues(one);
+  const theirs = listedValues(other);
+  if (mine === undefined || theirs === undefined) return [];
+  return mine.filter((value) => theirs.some((listed) => isDeepStrictEqual(listed, value)));
+}
+
+function listedValues(schema: unknown): unknown[] | undefined {
+  if (!isObject(schema)) return undefined;
+  const constraints = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  if (!constraints.every((key) => key === "type" || key === "enum" || key === "const")) return undefined;
+  if (Array.isArray(schema.enum) && schema.const === undefined) return schema.enum;
+  return schema.const !== undefined && schema.enum === undefined ? [schema.const] : undefined;
 }
 
 /** Whether every value of `narrow` is a value of `wide`, as far as their shapes alone prove it. */

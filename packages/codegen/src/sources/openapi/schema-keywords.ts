@@ -24,6 +24,7 @@ import { isDeepStrictEqual } from "node:util";
 import { hasJsonType, keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
 import { withClosedAllOfMerged } from "./closed-all-of.js";
+import { withDiscriminatorNames } from "./discriminated-one-of.js";
 import { withDisjointEnumsJoined } from "./disjoint-enum-all-of.js";
 import type { SpecDialect } from "./model.js";
 import { withOverlappingOneOfAsAnyOf } from "./overlapping-one-of.js";
@@ -64,7 +65,7 @@ const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProper
 
 export function lowerKeywords(written: JsonObject, pointer: string, context: KeywordContext): JsonObject {
   const merged = withDisjointEnumsJoined(withClosedAllOfMerged(written, pointer, context), pointer, context);
-  const raw = withOverlappingOneOfAsAnyOf(merged, pointer, context);
+  const raw = withOverlappingOneOfAsAnyOf(withDiscriminatorNames(merged, context), pointer, context);
   const out: JsonObject = {};
   for (const key in raw) {
     const value = raw[key];
@@ -119,11 +120,44 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
   lowerRequired(out, raw, pointer, context);
   lowerExclusiveBounds(out);
   lowerBinary(out, pointer, context);
+  lowerFormatOutOfLength(out, pointer, context);
   lowerEnum(out, pointer, context);
   const lowered = lowerNullable(out, raw);
   // After the null type or member is added: `nullable: true, default: null` fits.
   lowerDefault(out, pointer, context);
   return lowered;
+}
+
+/** The lengths of the strings a format takes, as the runtime's validator checks it (ajv-formats' full formats). */
+const FORMAT_LENGTHS: Record<string, { min: number; max: number }> = {
+  uuid: { min: 36, max: 45 },
+  date: { min: 10, max: 10 },
+  "date-time": { min: 20, max: Number.POSITIVE_INFINITY },
+  ipv4: { min: 7, max: 15 },
+};
+
+/**
+ * A `format` no string within the schema's length bounds can have: Intercom's contact ids are `format: uuid` with
+ * exactly 24 characters (MongoDB ids), so no value fitted and every call was refused. The bounds describe the values
+ * (the example fits them); the format is dropped, with a warning.
+ */
+function lowerFormatOutOfLength(out: JsonObject, pointer: string, context: KeywordContext): void {
+  const lengths = typeof out.format === "string" ? FORMAT_LENGTHS[out.format] : undefined;
+  if (lengths === undefined) return;
+  const max = typeof out.maxLength === "number" ? out.maxLength : Number.POSITIVE_INFINITY;
+  const min = typeof out.minLength === "number" ? out.minLength : 0;
+  if (max >= lengths.min && min <= lengths.max) return;
+  context.warn(
+    `${pointer}/format`,
+    `format ${out.format} takes strings of ${lengthRange(lengths.min, lengths.max)} characters and the schema's ` +
+      `length bounds allow ${lengthRange(min, max)}: no string fits both: dropped`,
+  );
+  delete out.format;
+}
+
+function lengthRange(min: number, max: number): string {
+  if (min === max) return String(min);
+  return max === Number.POSITIVE_INFINITY ? `${min} or more` : `${min} to ${max}`;
 }
 
 /**
