@@ -305,7 +305,7 @@ CREATE TABLE line (
   changed TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP,
   touched TIMESTAMP NULL DEFAULT NULL ON UPDATE CURRENT_TIMESTAMP,
   weight DECIMAL(12),
-  PRIMARY KEY (ITEM_ID, N)
+  PRIMARY KEY line_key (ITEM_ID, N)
 );
 ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES item (ID);
 `;
@@ -339,7 +339,8 @@ describe("MySQL features", () => {
     const line = table(reading.database.tables, "line");
     // ON UPDATE CURRENT_TIMESTAMP, which the parser reads as a reference with no table, is no foreign key.
     expect(line.columns.map((c) => c.name)).toEqual(["item_id", "n", "changed", "touched", "weight"]);
-    // Column names are case-insensitive: keys name them as the table declares them (Ambari's keys are upper case).
+    // Column names are case-insensitive: keys name them as the table declares them (Ambari's keys are upper case);
+    // a primary key's name is ignored (PacketFence's `PRIMARY KEY nasname (nasname)`).
     expect(line.primaryKey).toEqual(["item_id", "n"]);
     expect(columnOf(line, "weight").nativeType).toBe("decimal(12,0)");
     expect(line.foreignKeys).toEqual([

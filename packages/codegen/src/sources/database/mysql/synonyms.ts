@@ -4,7 +4,8 @@
  * be types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
  * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and is
  * dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's query:
- * the literal is the same text to a reader of types).
+ * the literal is the same text to a reader of types). A name between PRIMARY KEY and its columns, which MySQL accepts
+ * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too.
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -24,11 +25,14 @@ const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|
 const INTRODUCER = "_(?:utf8mb4|utf8mb3|utf8|latin1|binary|ascii|ucs2|utf16|utf32)(?=\\s*')";
 /** Quoted text first, so that a word inside quotes is never taken for a type. */
 const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|``)*`";
+/** A PRIMARY KEY's name, which MySQL ignores (quoted text first, so that nothing inside quotes is taken). */
+const PRIMARY_KEY_NAME = new RegExp(`${QUOTED}|\\b(PRIMARY\\s+KEY)\\s+(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s*(?=\\()`, "gi");
 
 export function rewriteTypeSynonyms(sql: string): string {
   const synonyms = outsideQuotes(sql, WORDS, (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word);
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
-  return outsideQuotes(attributes, INTRODUCER, () => "");
+  const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
+  return outsideQuotes(keys, INTRODUCER, () => "");
 }
 
 function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {
