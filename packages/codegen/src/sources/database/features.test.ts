@@ -305,6 +305,8 @@ CREATE TABLE line (
   changed TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP,
   touched TIMESTAMP NULL DEFAULT NULL ON UPDATE CURRENT_TIMESTAMP,
   weight DECIMAL(12),
+  props LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(\`props\`)),
+  extra LONGTEXT, CONSTRAINT extra_is_json CHECK (json_valid(extra)),
   PRIMARY KEY line_key (ITEM_ID, N)
 );
 ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES item (ID);
@@ -338,7 +340,10 @@ describe("MySQL features", () => {
     expect(columnOf(item, "price_cents")).toMatchObject({ readOnly: true });
     const line = table(reading.database.tables, "line");
     // ON UPDATE CURRENT_TIMESTAMP, which the parser reads as a reference with no table, is no foreign key.
-    expect(line.columns.map((c) => c.name)).toEqual(["item_id", "n", "changed", "touched", "weight"]);
+    expect(line.columns.map((c) => c.name)).toEqual(["item_id", "n", "changed", "touched", "weight", "props", "extra"]);
+    // MariaDB's JSON as a dump writes it (Pterodactyl's): LONGTEXT with a json_valid() check.
+    expect(columnOf(line, "props").codec).toEqual({ kind: "json" });
+    expect(columnOf(line, "extra").codec).toEqual({ kind: "json" });
     // Column names are case-insensitive: keys name them as the table declares them (Ambari's keys are upper case);
     // a primary key's name is ignored (PacketFence's `PRIMARY KEY nasname (nasname)`).
     expect(line.primaryKey).toEqual(["item_id", "n"]);

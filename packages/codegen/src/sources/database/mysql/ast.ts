@@ -87,6 +87,9 @@ function addDefinition(table: MysqlTableFacts, definition: Node): void {
   const type = String(definition.constraint_type ?? "").toLowerCase();
   const columns = columnNames((definition.definition ?? []) as Node[]).map((column) => declaredName(table, column));
   const name = (definition.index ?? definition.constraint) as string | null;
+  const checked = type === "check" ? jsonValidColumn(definition) : undefined;
+  const column = checked === undefined ? undefined : table.columns.find((c) => c.name === declaredName(table, checked));
+  if (column !== undefined) column.columnType = "json";
   if (type === "primary key") setPrimaryKey(table, columns);
   else if (type.startsWith("unique")) addUniqueKey(table, columns, name);
   else if (type === "foreign key") table.foreignKeys.push(foreignKey(table, definition, columns));
@@ -231,15 +234,27 @@ export function columnFacts(definition: Node): MysqlColumnFacts {
   const type = definition.definition as Node;
   const dflt = (definition.default_val as Node | undefined)?.value as Node | undefined;
   const comment = ((definition.comment as Node | undefined)?.value as Node | undefined)?.value;
+  const name = columnName(definition.column as Node);
+  const check = definition.check as Node | undefined;
   return {
-    name: columnName(definition.column as Node),
-    columnType: columnType(type),
+    name,
+    // MariaDB's JSON is LONGTEXT with a json_valid() check, as the live reading finds it (live.ts): a dump writes it so.
+    columnType: check !== undefined && jsonValidColumn(check) === name ? "json" : columnType(type),
     nullable: (definition.nullable as Node | undefined)?.type !== "not null" && !definition.primary_key,
     hasDefault: dflt !== undefined && dflt.type !== "null",
     autoIncrement: definition.auto_increment !== undefined && definition.auto_increment !== null,
     generated: definition.generated !== null && definition.generated !== undefined,
     comment: typeof comment === "string" ? comment : "",
   };
+}
+
+/** The column a CHECK constraint's `json_valid(column)` is about, when that call is the whole check. */
+function jsonValidColumn(check: Node): string | undefined {
+  const [call] = (check.definition ?? []) as Node[];
+  const name = ((call?.name as Node | undefined)?.name as Node[] | undefined)?.[0]?.value;
+  const args = (call?.args as Node | undefined)?.value as Node[] | undefined;
+  if (call?.type !== "function" || String(name).toLowerCase() !== "json_valid" || args?.length !== 1) return undefined;
+  return args[0]?.type === "column_ref" ? columnName(args[0]) : undefined;
 }
 
 /** The type as COLUMN_TYPE writes it (canonicalised later with the live reading's). */
