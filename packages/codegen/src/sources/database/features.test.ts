@@ -289,7 +289,8 @@ USE shop;
 DELIMITER ;;
 CREATE TABLE item (
   id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT COMMENT 'The key',
-  size ENUM('S','M','L') NOT NULL DEFAULT 'M',
+  size ENUM('S','M','L') NOT NULL DEFAULT 'M' COMMENT 'the item\\'s size, \\"S\\" to ''L''',
+  fit ENUM('it\\'s','loose''s') COMMENT 'a \\\\ backslash',
   colours SET('red','green') DEFAULT NULL,
   price DECIMAL(8,2) NOT NULL,
   qty SMALLINT UNSIGNED NOT NULL,
@@ -326,6 +327,10 @@ describe("MySQL features", () => {
     expect(columnOf(item, "id")).toMatchObject({ nativeType: "bigint unsigned", comment: "The key", hasDefault: true });
     expect(columnOf(item, "id").schema).toMatchObject({ type: "string", pattern: "^[0-9]+$" });
     expect(columnOf(item, "size").codec).toEqual({ kind: "enum", values: ["S", "M", "L"] });
+    // Escapes in string literals read as MySQL reads them (Friendica's comments say `contact\'s`).
+    expect(columnOf(item, "size").comment).toBe(`the item's size, "S" to 'L'`);
+    expect(columnOf(item, "fit").codec).toEqual({ kind: "enum", values: ["it's", "loose's"] });
+    expect(columnOf(item, "fit").comment).toBe("a \\ backslash");
     expect(columnOf(item, "colours").schema).toEqual({
       type: "array",
       items: { type: "string", enum: ["red", "green"] },
@@ -367,7 +372,10 @@ describe("MySQL features", () => {
 });
 
 const MYSQL_VIEWS_DDL = `
-CREATE TABLE maker (id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, name VARCHAR(30) NOT NULL, town VARCHAR(20));
+CREATE TABLE maker (
+  id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, name VARCHAR(30) NOT NULL COMMENT 'the maker\\'s name',
+  town VARCHAR(20)
+);
 CREATE TABLE part (
   id INT NOT NULL PRIMARY KEY, maker_id INT UNSIGNED, label CHAR(8) NOT NULL,
   price DECIMAL(8,2) NOT NULL DEFAULT 1.00, qty SMALLINT UNSIGNED NOT NULL, active BOOLEAN NOT NULL DEFAULT TRUE
@@ -471,6 +479,8 @@ describe("MySQL views in a DDL file", () => {
       ["state", "varchar(7)", false],
       ["stock_value", "unknown (computed by the view's query)", true],
     ]);
+    // A column read as it is keeps its comment, as MariaDB shows it for the view (Friendica's views).
+    expect(columnOf(partList, "maker").comment).toBe("the maker's name");
     expect(columnOf(partList, "stock_value")).toMatchObject({
       codec: { kind: "text" },
       readOnly: true,

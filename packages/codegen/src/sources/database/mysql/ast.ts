@@ -224,7 +224,7 @@ function renameColumnInKeys(table: MysqlTableFacts, from: string, to: string): v
 /** `ALTER TABLE t COMMENT = '...'`, `ENGINE = ...`: the comment kept, an engine without foreign keys drops them. */
 function applyTableOption(table: MysqlTableFacts, expression: Node): void {
   if (expression.resource === "comment" && typeof expression.comment === "string") {
-    table.comment = expression.comment.replace(/^'|'$/g, "").replaceAll("''", "'");
+    table.comment = mysqlText(expression.comment.replace(/^'|'$/g, ""));
   } else if (expression.resource === "engine" && String(expression.engine).toUpperCase() !== "INNODB") {
     table.foreignKeys = [];
   }
@@ -244,7 +244,7 @@ export function columnFacts(definition: Node): MysqlColumnFacts {
     hasDefault: dflt !== undefined && dflt.type !== "null",
     autoIncrement: definition.auto_increment !== undefined && definition.auto_increment !== null,
     generated: definition.generated !== null && definition.generated !== undefined,
-    comment: typeof comment === "string" ? comment : "",
+    comment: typeof comment === "string" ? mysqlText(comment) : "",
   };
 }
 
@@ -262,7 +262,7 @@ function columnType(type: Node): string {
   const name = String(type.dataType);
   let args = "";
   const values = (type.expr as Node | undefined)?.value as Node[] | undefined;
-  if (values) args = `(${values.map((v) => `'${String(v.value).replaceAll("'", "''")}'`).join(",")})`;
+  if (values) args = `(${values.map((v) => `'${mysqlText(String(v.value)).replaceAll("'", "''")}'`).join(",")})`;
   else if (typeof type.length === "number")
     args = type.scale != null ? `(${type.length},${type.scale})` : `(${type.length})`;
   const suffix = ((type.suffix ?? []) as string[]).map((s) => ` ${s}`).join("");
@@ -338,5 +338,27 @@ export function qualifierName(node: Node): string | null {
 function tableComment(options: Node[] | null): string {
   const value = options?.find((option) => option.keyword === "comment")?.value;
   if (typeof value !== "string") return "";
-  return value.replace(/^'|'$/g, "").replaceAll("''", "'");
+  return mysqlText(value.replace(/^'|'$/g, ""));
+}
+
+/** What MySQL's escapes stand for; `\%` and `\_` keep their backslash, as MySQL keeps it. */
+const ESCAPES: Record<string, string> = {
+  "0": "\0",
+  b: "\b",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  Z: "\x1a",
+  "%": "\\%",
+  _: "\\_",
+};
+
+/**
+ * A string literal's text as MySQL reads it: the parser leaves most escapes as written (`\'`, `\\`, a doubled
+ * quote), and Friendica's comments say `contact\'s`.
+ */
+export function mysqlText(written: string): string {
+  return written.replace(/\\([\s\S])|''/g, (match, escaped?: string) =>
+    escaped === undefined ? match[0]! : (ESCAPES[escaped] ?? escaped),
+  );
 }

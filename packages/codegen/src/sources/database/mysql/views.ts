@@ -19,6 +19,8 @@ interface Typed {
   columnType: string;
   nullable: boolean;
   hasDefault: boolean;
+  /** A column's own comment, which MariaDB shows for the view's column that reads it (Friendica's views). */
+  comment?: string;
 }
 
 interface Source {
@@ -77,12 +79,14 @@ function selectColumns(select: Node, relations: Relations, database: string, nam
     return viewColumn(named, type);
   });
   // A UNION's columns take the types of all its parts, which this reader does not merge: their names only.
-  if (select._next) return columns.map((c) => ({ ...c, columnType: UNKNOWN_TYPE, nullable: true, hasDefault: true }));
+  if (select._next) {
+    return columns.map((c) => ({ ...c, columnType: UNKNOWN_TYPE, nullable: true, hasDefault: true, comment: "" }));
+  }
   return columns;
 }
 
-function viewColumn(name: string, typed: Typed): MysqlColumnFacts {
-  return { name, ...typed, autoIncrement: false, generated: false, comment: "" };
+function viewColumn(name: string, { comment = "", ...typed }: Typed): MysqlColumnFacts {
+  return { name, ...typed, autoIncrement: false, generated: false, comment };
 }
 
 function fromSources(from: Node[], relations: Relations, database: string): Source[] {
@@ -112,6 +116,7 @@ function fromSource(column: MysqlColumnFacts, source: Source): Typed {
     columnType: column.columnType,
     nullable: column.nullable || source.outer,
     hasDefault: column.hasDefault || column.autoIncrement,
+    comment: column.comment,
   };
 }
 
