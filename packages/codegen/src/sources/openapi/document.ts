@@ -56,7 +56,9 @@ export function readDocument(spec: ReadSpec): SourceDocument {
   const scopes = new Map<string, Set<string>>();
   const security = readSecurity(root.security, "/security", diagnostics, scopes) ?? [];
   const servers =
-    dialect === "swagger2" ? swaggerServers(root) : (readServers(root.servers, "/servers", diagnostics) ?? []);
+    dialect === "swagger2"
+      ? swaggerServers(root, diagnostics)
+      : (readServers(root.servers, "/servers", diagnostics) ?? []);
   const operations = readOperations(root, dialect, refs, scopes, diagnostics, reach);
   // A document whose every operation meets a missing part gives nothing to generate: that is the error to report.
   if (operations.length === 0 && reach !== undefined) {

@@ -1098,6 +1098,34 @@ describe("security", () => {
       ],
     ]);
   });
+
+  it("reads a placeholder in a Swagger 2.0 basePath as a variable without a default, set by serverVariables", async () => {
+    // BigCommerce's basePath: `/stores/{$$.env.store_hash}/v3`.
+    const get = { operationId: "a", responses: { "200": { description: "ok" } } };
+    const ir = await loadOpenApi(
+      await specFile({
+        swagger: "2.0",
+        info,
+        host: "api.example.com",
+        basePath: "/stores/{$$.env.store_hash}/v3",
+        paths: { "/a": { get } },
+      }),
+    );
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/basePath", "server variable {$$.env.store_hash} has no default: set it through the base URL variable"],
+    ]);
+    const urls: string[] = [];
+    const fetch = async (url: string | URL | Request) => (urls.push(String(url)), Response.json({}));
+    const client = await createTestClient(
+      openApiServer(ir, { executor: { fetch, serverVariables: { "$$.env.store_hash": "s1" } } }).builder,
+    );
+    try {
+      await client.callTool({ name: "a", arguments: {} });
+      expect(urls).toEqual(["https://api.example.com/stores/s1/v3/a"]);
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe("what OpenAPI forbids but a request survives", () => {

@@ -20,7 +20,7 @@ export function readServers(value: unknown, pointer: string, diagnostics: Diagno
       diagnostics.warn(at, "a server without a url: ignored");
       return;
     }
-    const variables = readVariables(entry.url, entry.variables, at, diagnostics);
+    const variables = readVariables(entry.url, entry.variables, (name) => `${at}/variables/${name}`, diagnostics);
     servers.push(variables ? { url: entry.url, variables } : { url: entry.url });
   });
   return servers;
@@ -29,14 +29,14 @@ export function readServers(value: unknown, pointer: string, diagnostics: Diagno
 function readVariables(
   url: string,
   value: unknown,
-  pointer: string,
+  pointerOf: (name: string) => string,
   diagnostics: Diagnostics,
 ): Record<string, HttpServerVariable> | undefined {
   const declared = isObject(value) ? value : {};
   const variables: Record<string, HttpServerVariable> = {};
   for (const [, name] of url.matchAll(/\{([^{}]+)\}/g)) {
     const variable = declared[name!];
-    const at = `${pointer}/variables/${name}`;
+    const at = pointerOf(name!);
     if (!isObject(variable) || variable.default === undefined) {
       diagnostics.warn(at, `server variable {${name}} has no default: set it through the base URL variable`);
       variables[name!] = { default: "" };
@@ -53,14 +53,22 @@ function readVariables(
   return Object.keys(variables).length > 0 ? variables : undefined;
 }
 
-/** Swagger 2.0 `schemes` x `host` + `basePath`; https first. No host: the base path alone (a relative URL). */
-export function swaggerServers(root: JsonObject): HttpServer[] {
+/**
+ * Swagger 2.0 `schemes` x `host` + `basePath`; https first. No host: the base path alone (a relative URL). Swagger
+ * has no server variables, so a `{placeholder}` in them (BigCommerce's `/stores/{$$.env.store_hash}/v3`) is read as
+ * an OpenAPI 3 variable without a default, with the same warning.
+ */
+export function swaggerServers(root: JsonObject, diagnostics: Diagnostics): HttpServer[] {
   const basePath = typeof root.basePath === "string" ? root.basePath.replace(/\/+$/, "") : "";
-  if (typeof root.host !== "string" || root.host === "") return [{ url: basePath === "" ? "/" : basePath }];
+  const host = typeof root.host === "string" ? root.host : "";
+  const where = (name: string) => (host.includes(`{${name}}`) ? "/host" : "/basePath");
+  const variables = readVariables(`${host}${basePath}`, undefined, where, diagnostics);
+  const withVariables = (url: string): HttpServer => (variables ? { url, variables } : { url });
+  if (host === "") return [withVariables(basePath === "" ? "/" : basePath)];
   const declared = Array.isArray(root.schemes) ? root.schemes.filter((s): s is string => typeof s === "string") : [];
   const schemes = declared.length > 0 ? declared.map((s) => s.toLowerCase()) : ["https"];
   const ordered = [...schemes.filter((s) => s === "https"), ...schemes.filter((s) => s !== "https")];
   return ordered
     .filter((scheme) => scheme === "http" || scheme === "https")
-    .map((scheme) => ({ url: `${scheme}://${root.host}${basePath}` }));
+    .map((scheme) => withVariables(`${scheme}://${host}${basePath}`));
 }
