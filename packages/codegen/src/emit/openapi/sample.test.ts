@@ -87,6 +87,25 @@ describe("sampleOf", () => {
     }
   });
 
+  it("leaves out an optional array its minItems cannot fill, where recursion stops its items (openEO's schemas)", () => {
+    // openEO describes JSON Schemas in JSON Schema: `items` is a schema or a list of at least one schema.
+    const schema: JsonSchema = {
+      $ref: "#/$defs/Schema",
+      $defs: {
+        Schema: {
+          type: "object",
+          properties: {
+            type: { type: "string" },
+            items: { type: "array", minItems: 1, items: { $ref: "#/$defs/Schema" } },
+          },
+        },
+      },
+    };
+    const value = sampleOf(schema);
+    expect(value).toEqual({ type: "example" });
+    expect(fitsSchema(value, schema)).toBe(true);
+  });
+
   it("makes a string the pattern matches (Twilio's SIDs), or none", () => {
     const sid = { type: "string", pattern: "^AC[0-9a-fA-F]{32}$", minLength: 34, maxLength: 34 };
     expect(sampleOf(sid)).toBe(`AC${"0".repeat(32)}`);

@@ -320,21 +320,24 @@ class Sampler {
 
   /**
    * A tuple's members (`prefixItems`: Frigate's `[x1, y1, x2, y2]` crops), then `items` up to `minItems` (one at
-   * least). A member that cannot be made leaves the array at the members before it, if `minItems` allows.
+   * least). A member that cannot be made leaves the array at the members before it, if `minItems` allows; if it does
+   * not (openEO's JSON Schemas nest `items: [schema, ...]` with `minItems: 1` in themselves), no array can be made.
    */
-  #array(schema: Schema, refs: Set<string>): unknown[] {
+  #array(schema: Schema, refs: Set<string>): unknown[] | undefined {
     const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as JsonSchema[]) : [];
-    const least = Math.max(typeof schema.minItems === "number" ? schema.minItems : 1, prefix.length === 0 ? 1 : 0);
+    const required = typeof schema.minItems === "number" ? schema.minItems : 0;
+    const least = Math.max(required, prefix.length === 0 ? 1 : 0);
     const value: unknown[] = [];
     for (const member of prefix) {
       const item = this.sample(member, refs);
-      if (item === undefined) return value;
+      if (item === undefined) break;
       value.push(item);
     }
     const items = (schema.items as JsonSchema | undefined) ?? (prefix.length > 0 ? false : true);
-    const item = value.length < least && items !== false ? this.sample(items, refs) : undefined;
+    const item =
+      value.length === prefix.length && value.length < least && items !== false ? this.sample(items, refs) : undefined;
     while (item !== undefined && value.length < least) value.push(item);
-    return value;
+    return value.length < required ? undefined : value;
   }
 
   #object(schema: Schema, refs: Set<string>): unknown {
