@@ -44,6 +44,8 @@ async function openPostgres(url: string): Promise<Direct> {
   // Every type as the server's text: the test maps text to JSON itself, so nothing of pg's parsing is assumed.
   const client = new pg.Client({ connectionString: url, types: { getTypeParser: () => (text: string) => text } });
   await client.connect();
+  // Intervals as the executor reads them (its sessions set this style): ISO 8601 durations.
+  await client.query("SET intervalstyle = 'iso_8601'");
   const numbered = (sql: string) => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);

@@ -87,7 +87,9 @@ export function sampleValue(column: SqlColumn, i: number, dialect: SqlDatabase["
     case "set":
       return { value: codec.values[(i - 1) % codec.values.length] };
     case "array": {
-      const element = sampleValue({ ...column, codec: codec.element, nativeType: column.nativeType }, i, dialect);
+      // An element's native type is the array's without its brackets (Danbooru's `inet[]`).
+      const nativeType = column.nativeType.replace(/(\[\d*\])+$/, "");
+      const element = sampleValue({ ...column, codec: codec.element, nativeType }, i, dialect);
       return { value: [element.value] };
     }
     default: {
