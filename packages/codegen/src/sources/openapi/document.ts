@@ -43,7 +43,7 @@ export function readDocument(spec: ReadSpec): SourceDocument {
   const diagnostics = new Diagnostics(file);
   const refs = new RefResolver(root);
   const dangling = spec.danglingRefs ?? scanRefs(root, refs).dangling;
-  for (const { pointer, message } of dangling) diagnostics.warn(pointer, message);
+  for (const { pointer, message } of [...(spec.readWarnings ?? []), ...dangling]) diagnostics.warn(pointer, message);
   const reach =
     dangling.length > 0
       ? danglingReach(

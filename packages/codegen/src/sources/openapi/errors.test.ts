@@ -173,6 +173,34 @@ describe("broken specs", () => {
     expect(error.problems).toEqual([{ file, pointer: "17:1", message: 'Missing closing "quote' }]);
   });
 
+  it("YAML quoted text continued on lines not indented past its key: read as PyYAML reads it, with a warning", async () => {
+    // Wazuh's security resources and IPFS's pinning API; the yaml library refuses the layout, YAML 1.2 too.
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-continued-"));
+    const file = join(dir, "continued.yaml");
+    await writeFile(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: t, version: '1' }",
+        "paths:",
+        "  /a:",
+        "    get:",
+        "      operationId: a",
+        '      description: "Resource applied in functions acting on resources that do not yet exist. We call these',
+        '      functions, resourceless functions"',
+        "      responses: { '200': { description: ok } }",
+        "",
+      ].join("\n"),
+    );
+    const ir = await loadOpenApi(file);
+    expect(ir.tools[0]!.description).toContain("We call these functions, resourceless functions");
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      'not valid YAML 1.2 (7:107: Missing closing "quote): read as PyYAML and js-yaml read it, a quoted text ' +
+        "continued on lines not indented past its key",
+      "no servers: the base URL must be set with T_BASE_URL",
+    ]);
+  });
+
   it("YAML aliases: one small anchor used hundreds of times is read; aliases nested into billions are refused", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-aliases-"));
     // Langfuse's document names its security block once and uses it in each of its operations.

@@ -93,27 +93,36 @@ function coreLoader(): { jsYaml: JsYaml; schema: object } {
   return loader;
 }
 
-/** The document as the yaml library would read it, when js-yaml can be trusted to read it the same; else undefined. */
-export function readPlainYaml(text: string): unknown {
+/**
+ * The document as the yaml library would read it, when js-yaml can be trusted to read it the same; else undefined.
+ * With `unindentedContinuations`, a quoted scalar or flow collection continued on a line not indented past its key
+ * is read as js-yaml and PyYAML read it, and a document holding none is undefined (read.ts asks so only for a
+ * document the yaml library refuses).
+ */
+export function readPlainYaml(text: string, options: { unindentedContinuations?: boolean } = {}): unknown {
   if (UNSUPPORTED_TEXT.test(text)) return undefined;
   const { jsYaml, schema } = coreLoader();
   const opened: { line: number; position: number }[] = [];
   let value: unknown;
+  let forgiven = false;
   try {
     value = jsYaml.load(text, {
       schema,
       listener: (event, state) => {
         if (event === "open") opened.push({ line: state.line, position: state.position });
-        else checkNode(state, opened.pop()!);
+        else if (checkNode(state, opened.pop()!, options.unindentedContinuations === true)) forgiven = true;
       },
     });
   } catch {
     return undefined;
   }
+  // Asked to forgive, and nothing to forgive: the document is refused for another reason.
+  if (options.unindentedContinuations === true && !forgiven) return undefined;
   return typeof value === "object" && value !== null && !hasNullKey(value) ? value : undefined;
 }
 
-function checkNode(state: LoaderState, opened: { line: number; position: number }): void {
+/** Throws at a node js-yaml reads differently; true when it is a continuation `unindented` lets through. */
+function checkNode(state: LoaderState, opened: { line: number; position: number }, unindented: boolean): boolean {
   const after = state.input.slice(state.position, state.position + 80);
   const collection = state.kind === "mapping" || state.kind === "sequence";
   const last = state.input[state.position - 1] ?? "";
@@ -126,10 +135,15 @@ function checkNode(state: LoaderState, opened: { line: number; position: number 
     state.tag === "!" ||
     (isKey && (collection || state.position - opened.position > MAX_KEY_LENGTH)) ||
     (closed && !SEPARATED.test(after)) ||
-    (closed && state.line !== opened.line && !continuationsIndented(state.input, opened.position, state.position))
+    (closed && !unindented && unindentedContinuation(state, opened))
   ) {
     throw new Unsupported();
   }
+  return closed && unindented && unindentedContinuation(state, opened);
+}
+
+function unindentedContinuation(state: LoaderState, opened: { line: number; position: number }): boolean {
+  return state.line !== opened.line && !continuationsIndented(state.input, opened.position, state.position);
 }
 
 /**

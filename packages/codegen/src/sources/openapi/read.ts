@@ -22,6 +22,8 @@ export interface ReadSpec {
   root: JsonObject;
   /** The `$ref`s of `root` that point nowhere, when known already (found while looking for external ones). */
   danglingRefs?: RefScan["dangling"];
+  /** What reading the text forgave (a YAML layout only PyYAML and js-yaml take), for the document's warnings. */
+  readWarnings?: { pointer: string; message: string }[];
 }
 
 export async function readSpec(input: string): Promise<ReadSpec> {
@@ -39,16 +41,21 @@ export async function readSpec(input: string): Promise<ReadSpec> {
       problems: [{ file, pointer: "", message: reason }],
     });
   }
-  const parsed = json ? parseJsonFile(file, text) : looksLikeJson(text) ? parseJson(file, text) : parseYaml(file, text);
+  const readWarnings: ReadSpec["readWarnings"] = [];
+  const parsed = json
+    ? parseJsonFile(file, text)
+    : looksLikeJson(text)
+      ? parseJson(file, text)
+      : parseYaml(file, text, readWarnings);
   if (!isObject(parsed)) {
     throw specError("E_SPEC_INVALID", [
       { file, pointer: "", message: "the document is not an object (expected an OpenAPI or Swagger document)" },
     ]);
   }
   const scan = scanRefs(parsed);
-  if (!scan.external) return { file, root: parsed, danglingRefs: scan.dangling };
+  if (!scan.external) return { file, root: parsed, danglingRefs: scan.dangling, readWarnings };
   // swagger-parser (and its Ajv) is loaded only for multi-file specs: most specs are one file.
-  return { file, root: await (await import("./bundle.js")).bundleExternalRefs(file, parsed) };
+  return { file, root: await (await import("./bundle.js")).bundleExternalRefs(file, parsed), readWarnings };
 }
 
 /** `latin1`: the file's bytes one character each. */
@@ -85,7 +92,7 @@ function parseJson(file: string, text: string): unknown {
   }
 }
 
-function parseYaml(file: string, text: string): unknown {
+function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["readWarnings"]>): unknown {
   const plain = readPlainYaml(text);
   if (plain !== undefined) return plain;
   // Loaded only here: most YAML documents take the path above, and JSON documents never need it.
@@ -98,7 +105,18 @@ function parseYaml(file: string, text: string): unknown {
       pointer: error.linePos ? `${error.linePos[0].line}:${error.linePos[0].col}` : lineColumn(text, error.pos[0]),
       message: firstLine(error.message),
     }));
-    throw specError("E_SPEC_SYNTAX", problems);
+    // A quoted scalar continued on a line not indented past its key (IPFS's pinning API, Wazuh's descriptions):
+    // YAML 1.2 and the yaml library refuse it; PyYAML and js-yaml, which those projects' own tools use, read it.
+    const forgiven = readPlainYaml(text, { unindentedContinuations: true });
+    if (forgiven === undefined) throw specError("E_SPEC_SYNTAX", problems);
+    const [first] = problems;
+    warnings.push({
+      pointer: "",
+      message:
+        `not valid YAML 1.2 (${first!.pointer}: ${first!.message}): read as PyYAML and js-yaml read it, a quoted ` +
+        "text continued on lines not indented past its key",
+    });
+    return forgiven;
   }
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
