@@ -772,6 +772,8 @@ describe("defaults their own schema refuses", () => {
       { name: "code", in: "query", schema: { type: "string", default: 10 } },
       { name: "order", in: "query", schema: { type: "string", enum: ["asc", "desc"], default: "newest" } },
       { name: "since", in: "query", schema: { type: "string", nullable: true, default: null } },
+      // InvenTree's `model_type`: the enum is an allOf member's, and it lacks the default.
+      { name: "kind", in: "query", schema: { allOf: [{ type: "string", enum: ["a", "b"] }], default: "" } },
     ],
     responses: { "200": { description: "ok", ...json(property({ type: "object", default: null })) } },
   });
@@ -785,6 +787,7 @@ describe("defaults their own schema refuses", () => {
       code: { type: "string", default: "10" },
       order: { type: "string", enum: ["asc", "desc"] },
       since: { type: ["string", "null"], default: null },
+      kind: { allOf: [{ type: "string", enum: ["a", "b"] }] },
     });
     expect(tool!.outputSchema).toEqual(property({ type: "object" }));
     const at = "/paths/~1a/get";
@@ -793,6 +796,7 @@ describe("defaults their own schema refuses", () => {
       [`${at}/parameters/1/schema/default`, 'default "20" does not fit its schema: read as 20'],
       [`${at}/parameters/2/schema/default`, 'default 10 does not fit its schema: read as "10"'],
       [`${at}/parameters/3/schema/default`, 'default "newest" does not fit its schema: dropped'],
+      [`${at}/parameters/5/schema/default`, 'default "" does not fit its schema: dropped'],
       [
         `${at}/responses/200/content/application~1json/schema/properties/value/default`,
         "default null does not fit its schema: dropped",

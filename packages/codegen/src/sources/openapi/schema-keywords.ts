@@ -124,7 +124,7 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
   lowerEnum(out, pointer, context);
   const lowered = lowerNullable(out, raw);
   // After the null type or member is added: `nullable: true, default: null` fits.
-  lowerDefault(out, pointer, context);
+  lowerDefault(out, pointer, context, allOfParts(raw, context));
   return lowered;
 }
 
@@ -165,12 +165,13 @@ function lengthRange(min: number, max: number): string {
  * every call leaving the property out would be refused, or every response without it. Read as meant where that is
  * plain (`"false"` for a boolean, `"10"` for a number, `10` for a string), else dropped, with a warning.
  */
-function lowerDefault(out: JsonObject, pointer: string, context: KeywordContext): void {
-  if (out.default === undefined || defaultFits(out, out.default)) return;
+function lowerDefault(out: JsonObject, pointer: string, context: KeywordContext, parts: JsonObject[]): void {
+  const fits = (value: unknown) => [out, ...parts].every((schema) => defaultFits(schema, value));
+  if (out.default === undefined || fits(out.default)) return;
   const where = `${pointer}/default`;
   const written = JSON.stringify(out.default);
-  const read = readAsTyped(out.default, typesOf(out));
-  if (read !== undefined && defaultFits(out, read)) {
+  const read = readAsTyped(out.default, [out, ...parts].flatMap(typesOf));
+  if (read !== undefined && fits(read)) {
     context.warn(where, `default ${written} does not fit its schema: read as ${JSON.stringify(read)}`);
     out.default = read;
   } else {
@@ -205,6 +206,19 @@ function defaultFits(schema: JsonObject, value: unknown): boolean {
   const types = typesOf(schema);
   if (types.length > 0 && !types.some((type) => hasJsonType(value, type))) return false;
   return !Array.isArray(schema.enum) || schema.enum.some((member) => isDeepStrictEqual(member, value));
+}
+
+/**
+ * The `allOf` members a default must fit too, refs followed, theirs included: InvenTree's `model_type` is
+ * `allOf: [ModelTypeEnum], default: ""`, and the enum lacks "" (the runtime fills defaults in, so every response
+ * without the property was refused).
+ */
+function allOfParts(schema: JsonObject, context: KeywordContext, seen = new Set<JsonObject>()): JsonObject[] {
+  if (!Array.isArray(schema.allOf)) return [];
+  const members = schema.allOf.map((member) => context.followValue(member)).filter(isObject);
+  const fresh = members.filter((member) => !seen.has(member));
+  for (const member of fresh) seen.add(member);
+  return fresh.flatMap((member) => [member, ...allOfParts(member, context, seen)]);
 }
 
 function typesOf(schema: JsonObject): string[] {
