@@ -5,8 +5,10 @@
  * of messages matched both members and `oneOf` refused it. OpenAPI reads the discriminator as the choice of member:
  * the value of `type` says which member the value must match. JSON Schema has no such keyword, so each member the
  * discriminator names is read together with its name: `allOf: [member, { properties: { type: { const: name } } }]`,
- * with `type` required where the parent requires it. A member that pins the property itself (a const or an enum) is
- * left as it is, and so is an inline member, which the discriminator cannot name.
+ * with `type` required where the parent requires it. A member that pins the property to values of its own (a const
+ * or an enum naming no other member) is left as it is, and so is an inline member, which the discriminator cannot
+ * name. One whose enum also holds the other members' names (Ory Kratos' recovery body: both members allow
+ * `method: link | code`) is held to its own names like the rest; one allowing none of its names is left as it is.
  */
 
 import { isObject, type JsonObject } from "./refs.js";
@@ -23,12 +25,15 @@ export function withDiscriminatorNames(raw: JsonObject, context: DiscriminatorCo
   const tag = discriminator.propertyName;
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   const required = Array.isArray(raw.required) && raw.required.includes(tag);
+  const namesByMember = oneOf.map((member) =>
+    isObject(member) && typeof member.$ref === "string" ? namesOf(member.$ref, mapping) : [],
+  );
   let named = false;
-  const members = oneOf.map((member) => {
-    if (!isObject(member) || typeof member.$ref !== "string" || pinsTag(context.followValue(member), tag, context)) {
-      return member;
-    }
-    const names = namesOf(member.$ref, mapping);
+  const members = oneOf.map((member, at) => {
+    const names = namesByMember[at]!;
+    if (names.length === 0) return member;
+    const others = namesByMember.flatMap((theirs, i) => (i === at ? [] : theirs));
+    if (!pinnable(context.followValue(member), tag, names, others, context)) return member;
     named = true;
     const pinned = names.length === 1 ? { const: names[0] } : { enum: names };
     return { allOf: [member, { properties: { [tag]: pinned }, ...(required && { required: [tag] }) }] };
@@ -48,11 +53,37 @@ function namesOf(ref: string, mapping: JsonObject): string[] {
   return mapped.length > 0 ? mapped : [schemaName];
 }
 
-/** Whether the member holds its discriminator's property to values of its own (a const or an enum). */
-function pinsTag(member: unknown, tag: string, context: DiscriminatorContext): boolean {
-  if (!isObject(member)) return false;
+/**
+ * Whether the member is to be held to its own names: it does not pin its discriminator's property, or pins it to
+ * values that name other members too. One pinning it to values of its own (a const, an enum naming no other
+ * member) needs nothing more, and one pinning it to none of its names is left to say so itself: held to them, it
+ * would refuse every value.
+ */
+function pinnable(
+  member: unknown,
+  tag: string,
+  own: string[],
+  others: string[],
+  context: DiscriminatorContext,
+): boolean {
+  const values = tagValues(member, tag, context);
+  if (values === undefined) return true;
+  return (
+    values.some((value) => others.includes(value as string)) && values.some((value) => own.includes(value as string))
+  );
+}
+
+/** The values the member allows its discriminator's property, when it pins them (a const or an enum). */
+function tagValues(member: unknown, tag: string, context: DiscriminatorContext): unknown[] | undefined {
+  if (!isObject(member)) return undefined;
   const properties = context.followValue(member.properties);
   const own = isObject(properties) ? context.followValue(properties[tag]) : undefined;
-  if (isObject(own) && (own.const !== undefined || Array.isArray(own.enum))) return true;
-  return Array.isArray(member.allOf) && member.allOf.some((part) => pinsTag(context.followValue(part), tag, context));
+  if (isObject(own) && own.const !== undefined) return [own.const];
+  if (isObject(own) && Array.isArray(own.enum)) return own.enum;
+  if (!Array.isArray(member.allOf)) return undefined;
+  for (const part of member.allOf) {
+    const values = tagValues(context.followValue(part), tag, context);
+    if (values !== undefined) return values;
+  }
+  return undefined;
 }

@@ -677,7 +677,7 @@ describe("a pattern with escapes the u flag refuses", () => {
 });
 
 describe("a discriminated oneOf whose members do not name themselves", () => {
-  it("holds each member to the names the discriminator gives it; a member naming itself stays as it is", async () => {
+  it("holds each member to the names the discriminator gives it; a member naming only itself stays as it is", async () => {
     // Front's analytics exports: the parent declares `type`; a message export's columns are event columns too.
     const columns = (...values: string[]) => ({
       type: "object",
@@ -699,15 +699,17 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
                       schema: {
                         type: "object",
                         required: ["type"],
-                        properties: { type: { type: "string", enum: ["messages", "events", "Pinned"] } },
+                        properties: { type: { type: "string", enum: ["messages", "events", "Pinned", "code"] } },
                         discriminator: {
                           propertyName: "type",
-                          mapping: { messages: "Messages", events: "#/components/schemas/Events" },
+                          mapping: { messages: "Messages", events: "#/components/schemas/Events", code: "Code" },
                         },
                         oneOf: [
                           { $ref: "#/components/schemas/Messages" },
                           { $ref: "#/components/schemas/Events" },
                           { $ref: "#/components/schemas/Pinned" },
+                          { $ref: "#/components/schemas/Code" },
+                          { $ref: "#/components/schemas/Odd" },
                         ],
                       },
                     },
@@ -722,6 +724,10 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
             Messages: columns("Message ID"),
             Events: columns("Message ID", "Activity ID"),
             Pinned: { type: "object", properties: { type: { const: "Pinned" } } },
+            // Ory Kratos' recovery methods: each member's enum allows every method, so it names the others too.
+            Code: { type: "object", properties: { type: { type: "string", enum: ["events", "code"] } } },
+            // A member whose values are none of its names is left to say so itself: pinning it would refuse it all.
+            Odd: { type: "object", properties: { type: { type: "string", enum: ["events", "messages"] } } },
           },
         },
       }),
@@ -730,7 +736,13 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
     const named = (ref: string, name: string) => ({
       allOf: [{ $ref: `#/$defs/${ref}` }, { properties: { type: { const: name } }, required: ["type"] }],
     });
-    expect(body.oneOf).toEqual([named("Messages", "messages"), named("Events", "events"), { $ref: "#/$defs/Pinned" }]);
+    expect(body.oneOf).toEqual([
+      named("Messages", "messages"),
+      named("Events", "events"),
+      { $ref: "#/$defs/Pinned" },
+      named("Code", "code"),
+      { $ref: "#/$defs/Odd" },
+    ]);
     expect(ir.warnings).toEqual([]);
   });
 });
