@@ -44,6 +44,21 @@ describe("readPlainYaml", () => {
   });
 
   it.each([
+    // Moby's `example:` then `[["noexec"]]` below it; Overseerr's and NetBird's enums, their `]` under the key.
+    ["a flow collection on the line below its key", 'a:\n  example:\n    [["noexec"]]\n  b: 1'],
+    ["a flow collection below its key, continued", "a:\n  k: # c\n    [\n      x,\n  ]\n  j: 1"],
+    ["a closing bracket at its key's indentation", "a:\n  k: [\n    x,\n  ]\n  j: 1"],
+    ["a closing brace at a sequence item's indentation", "a:\n  - {\n    x: 1,\n  }\n  - 2"],
+    ["a closing bracket at a root key's indentation", "k:\n  [\n  x,\n]\nj: 1"],
+    // Iceberg's descriptions: the opening quote on the line below the key.
+    ["a quoted scalar on the line below its key", 'a:\n  k:\n    "\n    x\n    "\n  j: 1'],
+  ])("reads %s as the yaml library does", (_what, text) => {
+    const plain = readPlainYaml(text);
+    expect(plain).toBeDefined();
+    expect(plain).toEqual(yamlLibrary(text));
+  });
+
+  it.each([
     ["a null key", "a: 1\n~: 2"],
     ["an empty key", "a: 1\n: 2"],
     ["a key that reads null", "null: 1"],
@@ -59,6 +74,10 @@ describe("readPlainYaml", () => {
     ["a quoted scalar continued no deeper than its key", '- a: "x\n  y"'],
     ["text right after a closing quote", 'a: ""#x'],
     ["a flow collection continued without indentation", "a: [1,\n2]"],
+    ["a closing quote at its key's indentation", 'a:\n  k: "\n    x\n  "'],
+    ["a closing bracket left of its key", "a:\n  k: [\n    x,\n ]"],
+    ["a flow collection below its key, continued at the key's indentation", "a:\n  k:\n    [\n  x,\n    ]"],
+    ["a flow collection below a `- key:`, closed at the dash", "a:\n  - k:\n      [x,\n  ]"],
     ["text right after a closing bracket", "a: [a, b]#c"],
     ["a key over 1,000 characters", `${"k".repeat(1025)}: 1`],
     ["a duplicated key", "a: 1\na: 2"],

@@ -14,7 +14,8 @@
  * - keys the two libraries turn into different strings: a null key (`~:`, `null:`, an empty key: "" for the yaml
  *   library, "null" for js-yaml; any key "null" therefore falls back), a flow collection or an explicit `?` key;
  * - what js-yaml reads more leniently than the yaml library: a quoted scalar or flow collection continued on a
- *   line not indented past its key (js-yaml does not look; the yaml library refuses it), text right after a
+ *   line not indented past its key (js-yaml does not look; the yaml library refuses it, but for a flow
+ *   collection's closing bracket at the key's indentation), text right after a
  *   closing quote or bracket, a key over 1,000 characters (the yaml library allows 1,024), a carriage return not
  *   followed by a line feed, and the YAML 1.1 line breaks (U+0085, U+2028, U+2029).
  */
@@ -69,6 +70,8 @@ const SEPARATED = /^(?:$|[\s,\]}:])/;
 const MAX_KEY_LENGTH = 1000;
 /** What may stand before a quoted value on its line: indentation, `- ` indicators, a simple or quoted key. */
 const VALUE_LAYOUT = /^( *)((?:- +)*)([^\s"'#:-][^:#]*:[ \t]+|"[^"\\]*":[ \t]+|'[^']*':[ \t]+)?$/;
+/** A line whose value starts on the next: a simple or quoted key, or `-`, then nothing but a comment. */
+const OWNER_LINE = /^( *)((?:- +)*-?)([^\s"'#:-][^:#]*:|"[^"\\]*":|'[^']*':)?[ \t]*(?:#.*)?$/;
 
 /** Thrown from the listener to stop js-yaml at the first node it would read differently. */
 class Unsupported extends Error {}
@@ -148,23 +151,60 @@ function unindentedContinuation(state: LoaderState, opened: { line: number; posi
 
 /**
  * Whether each line a quoted scalar or flow collection continues on is indented past the key or `-` it is the
- * value of, as the yaml library requires (js-yaml does not look). Only the plain layouts are recognised:
- * `key: "...`, `- [...`, `- key: {...` with a simple or quoted key; any other is treated as not indented.
+ * value of, as the yaml library requires (js-yaml does not look); a flow collection's closing bracket may stand on a
+ * line of its own at that key's indentation. The value may start on the key's line (`key: "...`, `- [...`,
+ * `- key: {...`, with a simple or quoted key) or on a line of its own below it (`key:`, then `[` on the next line);
+ * any other layout is treated as not indented.
  */
 function continuationsIndented(input: string, from: number, end: number): boolean {
-  const start = from + (/^[ \t]*/.exec(input.slice(from, from + 200))?.[0].length ?? 0);
+  const start = valueStart(input, from);
   if (!"\"'[{".includes(input[start] ?? "\n")) return false;
-  const lineStart = input.lastIndexOf("\n", start) + 1;
-  const layout = VALUE_LAYOUT.exec(input.slice(lineStart, start));
-  if (layout === null) return false;
+  const parentColumn = parentColumnOf(input, start);
+  if (parentColumn === undefined) return false;
+  const lines = input.slice(start, end).split("\n").slice(1);
+  const closing = input[start] === "[" || input[start] === "{" ? lines.length - 1 : -1;
+  return lines.every((line, at) => {
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    if (/^ *\r?$/.test(line) || indent > parentColumn) return true;
+    return at === closing && indent === parentColumn && /^ *[\]}]$/.test(line);
+  });
+}
+
+/** Where the value read from `from` (just after its key's `:`, or at it) starts: past blanks and comment lines. */
+function valueStart(input: string, from: number): number {
+  const skipped = /^(?:[ \t\r\n]|#[^\n]*)*/.exec(input.slice(from, from + 4096))?.[0].length ?? 0;
+  return from + skipped;
+}
+
+/**
+ * The column of the key or `-` that the value starting at `start` belongs to: on the value's line before it, or,
+ * for a value on a line of its own, on the line above (blank and comment lines passed over).
+ */
+function parentColumnOf(input: string, start: number): number | undefined {
+  const lineStart = input.lastIndexOf("\n", start - 1) + 1;
+  const before = input.slice(lineStart, start);
+  if (/^ *$/.test(before)) return ownerAbove(input, lineStart);
+  const layout = VALUE_LAYOUT.exec(before);
+  if (layout === null) return undefined;
   const [, indent = "", dashes = "", key] = layout;
-  if (key === undefined && dashes === "") return false;
-  const parentColumn = indent.length + (key !== undefined ? dashes.length : dashes.lastIndexOf("-"));
-  return input
-    .slice(start, end)
-    .split("\n")
-    .slice(1)
-    .every((line) => /^ *\r?$/.test(line) || (/^ */.exec(line)?.[0].length ?? 0) > parentColumn);
+  if (key === undefined && dashes === "") return undefined;
+  return indent.length + (key !== undefined ? dashes.length : dashes.lastIndexOf("-"));
+}
+
+/** The column of the key or `-` ending the nearest line above `lineStart` that holds more than a comment. */
+function ownerAbove(input: string, lineStart: number): number | undefined {
+  let end = lineStart - 1;
+  while (end > 0) {
+    const from = input.lastIndexOf("\n", end - 1) + 1;
+    const line = input.slice(from, end).replace(/\r$/, "");
+    end = from - 1;
+    if (/^ *(?:#.*)?$/.test(line)) continue;
+    const owner = OWNER_LINE.exec(line);
+    if (owner === null) return undefined;
+    const [, indent = "", dashes = "", key] = owner;
+    return indent.length + (key !== undefined ? dashes.length : dashes.lastIndexOf("-"));
+  }
+  return undefined;
 }
 
 /** js-yaml writes a null key as "null" where the yaml library writes "": a key "null" may be either. */
