@@ -205,7 +205,18 @@ describe("PostgreSQL features", () => {
     const bad = file("bad.sql", "CREATE TABLE a (id int);\n\nCREATE TABLE b (id no_such_type);\n");
     await expect(loadDatabase(bad, { dialect: "postgres" })).rejects.toMatchObject({
       code: "E_DDL_INVALID",
-      message: expect.stringMatching(/bad\.sql:3: CREATE TABLE b: type "no_such_type" does not exist/),
+      message: expect.stringMatching(/bad\.sql:3: CREATE TABLE b: type "no_such_type" does not exist$/),
+    });
+    // OpenStreetMap's structure.sql: PostGIS, which PGlite does not ship, gives a column its type.
+    const gis = file(
+      "gis.sql",
+      "CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE TABLE zone (area public.geometry(Polygon,4326));\n",
+    );
+    await expect(loadDatabase(gis, { dialect: "postgres" })).rejects.toMatchObject({
+      code: "E_DDL_INVALID",
+      message: expect.stringMatching(
+        /gis\.sql:2: CREATE TABLE zone: type "public\.geometry" does not exist: it may come from the extension postgis, which could not be created here \(read the schema from a live database that has it\)$/,
+      ),
     });
   });
 });
@@ -213,7 +224,7 @@ describe("PostgreSQL features", () => {
 const SQLITE_DDL = `
 CREATE TABLE artist (id INTEGER PRIMARY KEY, name NVARCHAR(120) NOT NULL UNIQUE, born DATE, rating NUMERIC(3,1));
 CREATE TABLE album (
-  code TEXT NOT NULL, artist INTEGER REFERENCES artist, title TEXT, cover BLOB, extra,
+  code TEXT NOT NULL, artist INTEGER REFERENCES artist, title TEXT, cover BLOB, extra, run_id BINARY(16),
   title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL, PRIMARY KEY (code)
 ) WITHOUT ROWID;
 CREATE VIEW titles AS SELECT title FROM album;
@@ -237,6 +248,8 @@ describe("SQLite features", () => {
     expect(columnOf(album, "code")).toMatchObject({ nullable: false, hasDefault: false });
     expect(columnOf(album, "cover").codec).toEqual({ kind: "bytes" });
     expect(columnOf(album, "extra").codec).toEqual({ kind: "text" });
+    expect(columnOf(album, "run_id").codec).toEqual({ kind: "bytes" });
+    expect(reading.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/data statements/)]);
     expect(columnOf(album, "title_length")).toMatchObject({ readOnly: true });
     expect(album.foreignKeys).toEqual([
       { columns: ["artist"], references: { name: "artist" }, referencedColumns: ["id"] },

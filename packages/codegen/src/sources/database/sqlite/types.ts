@@ -3,7 +3,8 @@
  * promises is its affinity (https://sqlite.org/datatype3.html section 3.1), decided by substrings in order:
  * INT -> integer; CHAR, CLOB, TEXT -> text; BLOB or no type -> blob; REAL, FLOA, DOUB -> real; else numeric.
  * Within an affinity, the names applications give their columns (BOOLEAN, DATE, DATETIME, JSON, UUID, DECIMAL,
- * BIGINT) say more, and are read first where the affinity agrees.
+ * BIGINT) say more, and are read first where the affinity agrees. Names other engines give bytes (BINARY(16) for a
+ * UUID's bytes, in Temporal's schema) have numeric affinity, which leaves a blob a blob: they are read as bytes.
  */
 
 import type { MappedType } from "../shared/codecs.js";
@@ -42,6 +43,10 @@ function numericAffinity(name: string, declared: string): MappedType {
       return json.json();
     case "UUID":
       return json.uuid();
+    case "BINARY":
+    case "VARBINARY":
+    case "BYTEA":
+      return json.bytes();
     case "NUMERIC":
     case "DECIMAL": {
       const [precision, scale] = (/\((\d+)\s*(?:,\s*(\d+))?\)/.exec(declared) ?? []).slice(1).map(Number);
