@@ -10,11 +10,9 @@ import { withoutLeadingComments } from "../shared/script.js";
 import type { SplitScript } from "../shared/statements.js";
 import type { Queryable } from "./catalog.js";
 import { introspectPostgres } from "./introspect.js";
-import { runPostgresScript } from "./run-script.js";
+import { CREATE_EXTENSION, runPostgresScript } from "./run-script.js";
 
 type Warn = (pointer: string, message: string) => void;
-
-const CREATE_EXTENSION = /^CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([A-Za-z0-9_-]+)"?/i;
 
 export async function readPostgresScript(script: SplitScript, file: string, warn: Warn): Promise<SqlTable[]> {
   const { PGlite } = await loadDriver("@electric-sql/pglite", () => import("@electric-sql/pglite"));

@@ -4,7 +4,8 @@
  * roles, tablespaces) are not run; data (INSERT, COPY) is not needed to read a schema and is not run; statements
  * that set session state, privileges or ownership are run, and when one fails (a role the engine has not got, a
  * setting it does not know) it is skipped with a warning, since it does not shape the schema. Any other failure is
- * an error naming the file and line.
+ * an error naming the file and line; one naming a type, after an extension could not be created, says so too (a
+ * PostGIS `geometry` column in a file read without PostGIS).
  */
 import { messageOf } from "../shared/drivers.js";
 import { firstWords, statementError, withoutLeadingComments } from "../shared/script.js";
@@ -15,6 +16,8 @@ type Warn = (pointer: string, message: string) => void;
 const OUTSIDE_THE_DATABASE =
   /^(CREATE|ALTER|DROP)\s+(DATABASE|ROLE|USER|GROUP|TABLESPACE)\b|^ALTER\s+SYSTEM\b|^COMMENT\s+ON\s+DATABASE\b/i;
 const DATA = /^(INSERT|COPY)\b/i;
+/** The extension a statement creates (the name as written, unquoted). */
+export const CREATE_EXTENSION = /^CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([A-Za-z0-9_-]+)"?/i;
 const SHAPELESS =
   /^(SET|RESET|SELECT|GRANT|REVOKE|SECURITY\s+LABEL|ALTER\s+DEFAULT\s+PRIVILEGES|(CREATE|ALTER|DROP)\s+(EXTENSION|PUBLICATION|SUBSCRIPTION)|COMMENT\s+ON\s+EXTENSION)\b|\bOWNER\s+TO\b/i;
 
@@ -28,6 +31,7 @@ export async function runPostgresScript(
     warn(`line ${command.line}`, `psql meta-command ${command.command} skipped (it is for psql, not the server)`);
   }
   let data = 0;
+  const missingExtensions: string[] = [];
   for (const statement of script.statements) {
     const sql = withoutLeadingComments(statement.sql);
     if (DATA.test(sql)) {
@@ -41,9 +45,18 @@ export async function runPostgresScript(
     try {
       await run(statement.sql);
     } catch (error) {
-      if (!SHAPELESS.test(sql)) throw statementError(file, statement, error);
+      if (!SHAPELESS.test(sql)) throw statementError(file, statement, error, typeHint(error, missingExtensions));
+      const extension = CREATE_EXTENSION.exec(sql)?.[1];
+      if (extension !== undefined) missingExtensions.push(extension);
       warn(`line ${statement.line}`, `${firstWords(sql)} failed and was skipped: ${messageOf(error)}`);
     }
   }
   if (data > 0) warn("", `${data} data statements (INSERT, COPY) not run: reading the schema needs no rows`);
+}
+
+/** What to add to a missing type's error when extensions could not be created: the type may be one of theirs. */
+function typeHint(error: unknown, missingExtensions: string[]): string | undefined {
+  if (missingExtensions.length === 0 || !/^type ".*" does not exist/.test(messageOf(error))) return undefined;
+  const names = missingExtensions.join(", ");
+  return `it may come from the extension ${names}, which could not be created here (read the schema from a live database that has it)`;
 }

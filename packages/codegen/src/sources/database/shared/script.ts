@@ -3,14 +3,11 @@ import { CodegenError } from "../../../errors.js";
 import { messageOf } from "./drivers.js";
 import type { ScriptStatement } from "./statements.js";
 
-export function statementError(file: string, statement: ScriptStatement, error: unknown): CodegenError {
-  return new CodegenError(
-    "E_DDL_INVALID",
-    `${file}:${statement.line}: ${firstWords(statement.sql)}: ${messageOf(error)}`,
-    {
-      problems: [{ file, pointer: `line ${statement.line}`, message: messageOf(error) }],
-    },
-  );
+export function statementError(file: string, statement: ScriptStatement, error: unknown, hint?: string): CodegenError {
+  const message = hint === undefined ? messageOf(error) : `${messageOf(error)}: ${hint}`;
+  return new CodegenError("E_DDL_INVALID", `${file}:${statement.line}: ${firstWords(statement.sql)}: ${message}`, {
+    problems: [{ file, pointer: `line ${statement.line}`, message }],
+  });
 }
 
 /** The statement's kind as written (`CREATE TABLE public.actor`), for messages. */
