@@ -225,6 +225,7 @@ const SQLITE_DDL = `
 CREATE TABLE artist (id INTEGER PRIMARY KEY, name NVARCHAR(120) NOT NULL UNIQUE, born DATE, rating NUMERIC(3,1));
 CREATE TABLE album (
   code TEXT NOT NULL, artist INTEGER REFERENCES artist, title TEXT, cover BLOB, extra, run_id BINARY(16),
+  seen BOOLEAN unsigned, weight NUMERIC UNSIGNED ZEROFILL,
   title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL, PRIMARY KEY (code)
 ) WITHOUT ROWID;
 CREATE VIEW titles AS SELECT title FROM album;
@@ -234,6 +235,7 @@ CREATE TABLE task (
   CONSTRAINT kinds CHECK (kind IN ('bug', 'chore')), CHECK (note <> 'check(')
 );
 INSERT INTO artist (name) VALUES ('x');
+CREATE TABLE sqlite_sequence(name,seq);
 `;
 
 describe("SQLite features", () => {
@@ -249,7 +251,14 @@ describe("SQLite features", () => {
     expect(columnOf(album, "cover").codec).toEqual({ kind: "bytes" });
     expect(columnOf(album, "extra").codec).toEqual({ kind: "text" });
     expect(columnOf(album, "run_id").codec).toEqual({ kind: "bytes" });
-    expect(reading.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/data statements/)]);
+    expect(columnOf(album, "seen").codec).toEqual({ kind: "boolean" });
+    expect(columnOf(album, "weight").codec).toEqual({ kind: "decimal" });
+    // SimpleX's `.schema` dump: SQLite's own sqlite_sequence, which SQLite refuses to create, is left to SQLite.
+    expect(reading.warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
+      "line 15 CREATE TABLE sqlite_sequence skipped: SQLite makes its own tables itself",
+      expect.stringMatching(/data statements/),
+    ]);
+    expect(reading.database.tables.map((t) => t.name)).not.toContain("sqlite_sequence");
     expect(columnOf(album, "title_length")).toMatchObject({ readOnly: true });
     expect(album.foreignKeys).toEqual([
       { columns: ["artist"], references: { name: "artist" }, referencedColumns: ["id"] },
@@ -324,6 +333,7 @@ CREATE TABLE line (
   PRIMARY KEY line_key (ITEM_ID, N)
 );
 ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES item (ID);
+create table batch (id serial primary key, \`serial\` varchar(10) not null, name varchar(20) comment 'a serial, no type');
 `;
 
 describe("MySQL features", () => {
@@ -374,6 +384,12 @@ describe("MySQL features", () => {
         referencedColumns: ["id"],
       },
     ]);
+    // BOINC's `id serial primary key`: BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE, as MySQL reads it.
+    const batch = table(reading.database.tables, "batch");
+    expect(batch.primaryKey).toEqual(["id"]);
+    expect(columnOf(batch, "id")).toMatchObject({ nativeType: "bigint unsigned", nullable: false, hasDefault: true });
+    expect(columnOf(batch, "serial").nativeType).toBe("varchar(10)");
+    expect(columnOf(batch, "name").comment).toBe("a serial, no type");
     if (mysql) {
       drops.push(() => dropMysql("dbsource_features"));
       const url = await loadMysql("dbsource_features", splitScript(MYSQL_DDL, "mysql"));

@@ -5,7 +5,9 @@
  * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and is
  * dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's query:
  * the literal is the same text to a reader of types). A name between PRIMARY KEY and its columns, which MySQL accepts
- * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too.
+ * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too. A column typed `SERIAL` (BOINC's
+ * `id serial primary key`) gets what MySQL reads it as: `BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE`. SERIAL is
+ * no reserved word (a column may be named so), so only a column definition's type is rewritten.
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -28,8 +30,20 @@ const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|
 /** A PRIMARY KEY's name, which MySQL ignores (quoted text first, so that nothing inside quotes is taken). */
 const PRIMARY_KEY_NAME = new RegExp(`${QUOTED}|\\b(PRIMARY\\s+KEY)\\s+(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s*(?=\\()`, "gi");
 
+/** A column definition typed SERIAL: after `(`, `,`, `ADD [COLUMN]` or `MODIFY [COLUMN]`, its name, then SERIAL. */
+const SERIAL_COLUMN = new RegExp(
+  `${QUOTED}|((?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s+)SERIAL\\b`,
+  "gi",
+);
+const SERIAL = "BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE";
+
 export function rewriteTypeSynonyms(sql: string): string {
-  const synonyms = outsideQuotes(sql, WORDS, (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word);
+  const serial = sql.replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match));
+  const synonyms = outsideQuotes(
+    serial,
+    WORDS,
+    (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word,
+  );
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
   return outsideQuotes(keys, INTRODUCER, () => "");

@@ -34,14 +34,25 @@ export async function readSqliteFile(path: string, warn: Warn): Promise<SqlTable
 }
 
 const DATA = /^(INSERT|REPLACE)\b/i;
+/**
+ * A table of SQLite's own (`sqlite_sequence`, `sqlite_stat1`), which a `.schema` dump writes out and SQLite refuses
+ * to create: it makes them itself when they are needed.
+ */
+const INTERNAL_TABLE = /^CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:["`[]?main["`\]]?\s*\.\s*)?["`[]?(sqlite_\w*)/i;
 
 export async function readSqliteScript(script: SplitScript, file: string, warn: Warn): Promise<SqlTable[]> {
   const db = (await engine()).open(MEMORY, { readOnly: false });
   try {
     let data = 0;
     for (const statement of script.statements) {
-      if (DATA.test(withoutLeadingComments(statement.sql))) {
+      const sql = withoutLeadingComments(statement.sql);
+      if (DATA.test(sql)) {
         data++;
+        continue;
+      }
+      const internal = INTERNAL_TABLE.exec(sql)?.[1];
+      if (internal !== undefined) {
+        warn(`line ${statement.line}`, `CREATE TABLE ${internal} skipped: SQLite makes its own tables itself`);
         continue;
       }
       try {

@@ -12,7 +12,11 @@ import * as json from "../shared/codecs.js";
 
 export function mapSqliteType(declared: string): MappedType {
   const upper = declared.toUpperCase();
-  const name = upper.replace(/\(.*$/, "").trim();
+  // MySQL's attributes (DBMail's `BOOLEAN unsigned`) say nothing of the value's kind.
+  const name = upper
+    .replace(/\(.*$/, "")
+    .replace(/(?:\s+(?:UNSIGNED|SIGNED|ZEROFILL))+$/, "")
+    .trim();
   if (upper.includes("INT")) return name === "BIGINT" || name === "INT8" ? json.bigint() : sqliteInteger();
   if (/CHAR|CLOB|TEXT/.test(upper)) return json.text();
   if (upper.includes("BLOB")) return json.bytes();
