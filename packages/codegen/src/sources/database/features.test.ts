@@ -218,6 +218,16 @@ describe("PostgreSQL features", () => {
         /gis\.sql:2: CREATE TABLE zone: type "public\.geometry" does not exist: it may come from the extension postgis, which could not be created here \(read the schema from a live database that has it\)$/,
       ),
     });
+    // Supabase's schema: a view of a table its vault extension makes.
+    const vault = file(
+      "vault.sql",
+      "CREATE EXTENSION supabase_vault;\nCREATE VIEW secrets AS SELECT * FROM vault.secrets;\n",
+    );
+    await expect(loadDatabase(vault, { dialect: "postgres" })).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /vault\.sql:2: CREATE VIEW secrets: relation "vault\.secrets" does not exist: it may come from the extension supabase_vault,/,
+      ),
+    });
   });
 });
 

@@ -4,8 +4,8 @@
  * roles, tablespaces) are not run; data (INSERT, COPY) is not needed to read a schema and is not run; statements
  * that set session state, privileges or ownership are run, and when one fails (a role the engine has not got, a
  * setting it does not know) it is skipped with a warning, since it does not shape the schema. Any other failure is
- * an error naming the file and line; one naming a type, after an extension could not be created, says so too (a
- * PostGIS `geometry` column in a file read without PostGIS).
+ * an error naming the file and line; one naming something missing, after an extension could not be created, says
+ * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS).
  */
 import { messageOf } from "../shared/drivers.js";
 import { firstWords, statementError, withoutLeadingComments } from "../shared/script.js";
@@ -45,7 +45,7 @@ export async function runPostgresScript(
     try {
       await run(statement.sql);
     } catch (error) {
-      if (!SHAPELESS.test(sql)) throw statementError(file, statement, error, typeHint(error, missingExtensions));
+      if (!SHAPELESS.test(sql)) throw statementError(file, statement, error, extensionHint(error, missingExtensions));
       const extension = CREATE_EXTENSION.exec(sql)?.[1];
       if (extension !== undefined) missingExtensions.push(extension);
       warn(`line ${statement.line}`, `${firstWords(sql)} failed and was skipped: ${messageOf(error)}`);
@@ -54,9 +54,14 @@ export async function runPostgresScript(
   if (data > 0) warn("", `${data} data statements (INSERT, COPY) not run: reading the schema needs no rows`);
 }
 
-/** What to add to a missing type's error when extensions could not be created: the type may be one of theirs. */
-function typeHint(error: unknown, missingExtensions: string[]): string | undefined {
-  if (missingExtensions.length === 0 || !/^type ".*" does not exist/.test(messageOf(error))) return undefined;
-  const names = missingExtensions.join(", ");
-  return `it may come from the extension ${names}, which could not be created here (read the schema from a live database that has it)`;
+/**
+ * What to add to the error of something missing (a type, a table, a function, a schema) when extensions could not
+ * be created: it may be one of theirs (Supabase's `vault.secrets` comes with its vault extension).
+ */
+function extensionHint(error: unknown, missingExtensions: string[]): string | undefined {
+  if (missingExtensions.length === 0) return undefined;
+  if (!/^(?:type|relation|function|schema) ".*" does not exist/.test(messageOf(error))) return undefined;
+  const names = [...new Set(missingExtensions)];
+  const which = names.length === 1 ? "the extension" : "one of the extensions";
+  return `it may come from ${which} ${names.join(", ")}, which could not be created here (read the schema from a live database that has it)`;
 }
