@@ -617,6 +617,51 @@ describe("a oneOf one of whose members holds another", () => {
       ]),
     );
   });
+
+  it("counts a member's readOnly properties out of a request, where they are left out, and in a response", async () => {
+    // PagerDuty's alert grouping: the parameters, or a reference all of whose properties are readOnly.
+    const parameters = {
+      type: "object",
+      properties: { type: { type: "string", nullable: true, enum: ["time", null] }, config: { type: "object" } },
+    };
+    const reference = {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string", readOnly: true }, type: { type: "string", readOnly: true } },
+    };
+    const grouping = { oneOf: [{ $ref: "#/components/schemas/Parameters" }, reference] };
+    const ir = await loadOpenApi(
+      await specFile({
+        ...withGetA(
+          {
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { type: "object", properties: { grouping } } } },
+              },
+            },
+          },
+          {
+            "/b": {
+              post: {
+                operationId: "postB",
+                responses: ok,
+                requestBody: { content: { "application/json": { schema: grouping } } },
+              },
+            },
+          },
+        ),
+        components: { schemas: { Parameters: parameters } },
+      }),
+    );
+    const body = ir.tools[1]!.inputSchema.properties!.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["anyOf"]);
+    const output = ir.tools[0]!.outputSchema!.properties!.grouping as Record<string, unknown>;
+    expect(Object.keys(output)).toEqual(["oneOf"]);
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      "every value of member 0 is also a value of member 1, and oneOf refuses a value matching two members: read as anyOf",
+    ]);
+  });
 });
 
 describe("a pattern written as a regular expression literal, slashes and all", () => {

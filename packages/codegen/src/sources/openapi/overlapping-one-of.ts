@@ -8,7 +8,9 @@
  *     filter written with the operators matched both;
  *   - Klaviyo's message content: `oneOf: [EmailContent, SMSContent]`, two objects that require nothing and allow any
  *     other property, so an email's content is an SMS's content too, and every value matched both.
- *   - Pinterest's metric types: `oneOf` two lists of names that share five names.
+ *   - Pinterest's metric types: `oneOf` two lists of names that share five names;
+ *   - PagerDuty's alert grouping: `oneOf: [AlertGroupingParameters, {all properties readOnly}]`, any object in a
+ *     request, where the readOnly properties are left out.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
  * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
  * admits every value of its type, a member that is an `allOf` of another, and an object member that requires nothing
@@ -20,9 +22,13 @@
 import { isDeepStrictEqual } from "node:util";
 import { isObject, type JsonObject } from "./refs.js";
 
-/** What the check needs of the keyword lowering that calls it: refs followed, and a way to warn. */
+/**
+ * What the check needs of the keyword lowering that calls it: refs followed, whether a property is left out in this
+ * mode (readOnly in a request, writeOnly in a response), and a way to warn.
+ */
 interface OverlapContext {
   followValue(value: unknown): unknown;
+  hiddenInMode(raw: unknown): boolean;
   warn(pointer: string, message: string): void;
 }
 
@@ -91,19 +97,25 @@ function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean
   // A member constraining nothing but its type admits every value of that type.
   const type = bareType(wide);
   if (type !== undefined) return type === ANY || narrow.type === type;
-  return isOpenObject(wide) && isObjectSchema(narrow) && sharesPropertiesAlike(wide, narrow, context);
+  return isOpenObject(wide, context) && isObjectSchema(narrow) && sharesPropertiesAlike(wide, narrow, context);
 }
 
-/** An object schema that requires nothing and lets any other property through: properties are all it says. */
-function isOpenObject(schema: JsonObject): boolean {
+/**
+ * An object schema that requires nothing and lets any other property through: properties are all it says. What it
+ * requires of a property left out in this mode does not count, as the lowering leaves that out too (PagerDuty's
+ * alert grouping reference, all of whose properties are readOnly, is any object in a request).
+ */
+function isOpenObject(schema: JsonObject, context: OverlapContext): boolean {
   const says = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
   const required = schema.required;
+  const properties = context.followValue(schema.properties);
+  const requires = (name: unknown) => !(isObject(properties) && context.hiddenInMode(properties[name as string]));
   return (
     isObjectSchema(schema) &&
     says.every(
       (key) => key === "type" || key === "properties" || key === "required" || key === "additionalProperties",
     ) &&
-    (required === undefined || (Array.isArray(required) && required.length === 0)) &&
+    (required === undefined || (Array.isArray(required) && !required.some(requires))) &&
     (schema.additionalProperties === undefined || schema.additionalProperties === true)
   );
 }
@@ -112,13 +124,19 @@ function isObjectSchema(schema: JsonObject): boolean {
   return schema.type === "object" || (schema.type === undefined && isObject(schema.properties));
 }
 
-/** Whether each property both declare has the same schema in both (refs followed). */
+/**
+ * Whether each property both declare has the same schema in both (refs followed); one the wide member leaves out in
+ * this mode constrains nothing there.
+ */
 function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: OverlapContext): boolean {
   const mine = context.followValue(wide.properties);
   const theirs = context.followValue(narrow.properties);
   if (!isObject(mine) || !isObject(theirs)) return true;
   return Object.keys(theirs).every(
-    (name) => !(name in mine) || isDeepStrictEqual(context.followValue(mine[name]), context.followValue(theirs[name])),
+    (name) =>
+      !(name in mine) ||
+      context.hiddenInMode(mine[name]) ||
+      isDeepStrictEqual(context.followValue(mine[name]), context.followValue(theirs[name])),
   );
 }
 
