@@ -50,6 +50,9 @@ describe("readPlainYaml", () => {
     ["a closing bracket at its key's indentation", "a:\n  k: [\n    x,\n  ]\n  j: 1"],
     ["a closing brace at a sequence item's indentation", "a:\n  - {\n    x: 1,\n  }\n  - 2"],
     ["a closing bracket at a root key's indentation", "k:\n  [\n  x,\n]\nj: 1"],
+    // Temporal's long paths, written as explicit keys; a `?` inside text is no key.
+    ["one-line explicit keys", 'paths:\n  ? /a/{b.c}\n  : get: 1\n  /d: 3\nitems:\n  - ? "x"\n    : 2'],
+    ["a question mark in a block scalar and in text", "k: |\n  a\n  ? b\nj: a ? b\nl: what ?"],
     // Iceberg's descriptions: the opening quote on the line below the key.
     ["a quoted scalar on the line below its key", 'a:\n  k:\n    "\n    x\n    "\n  j: 1'],
   ])("reads %s as the yaml library does", (_what, text) => {
@@ -63,7 +66,9 @@ describe("readPlainYaml", () => {
     ["an empty key", "a: 1\n: 2"],
     ["a key that reads null", "null: 1"],
     ["a flow collection as key", "[a, b]: 1"],
-    ["an explicit key", "? a\n: 1"],
+    ["an explicit key continued on another line", "? a\n  b\n: 1"],
+    ["a collection as an explicit key", "? [a, b]\n: 1"],
+    ["an explicit key in a flow mapping", "{ ? a : b }"],
     ["an anchor and alias", "a: &x 1\nb: *x"],
     ["an explicit tag", "a: !!str 1"],
     ["the non-specific tag", "a: ! 1"],

@@ -12,7 +12,8 @@
  * - anchors (and so aliases: the yaml library caps their expansion), the `!` tag, `%` directives (`%YAML 1.1`
  *   changes the scalar rules);
  * - keys the two libraries turn into different strings: a null key (`~:`, `null:`, an empty key: "" for the yaml
- *   library, "null" for js-yaml; any key "null" therefore falls back), a flow collection or an explicit `?` key;
+ *   library, "null" for js-yaml; any key "null" therefore falls back), a flow collection as a key, or an explicit
+ *   `?` key other than a one-line scalar in a block (`? /a/long/path`, which both read alike);
  * - what js-yaml reads more leniently than the yaml library: a quoted scalar or flow collection continued on a
  *   line not indented past its key (js-yaml does not look; the yaml library refuses it, but for a flow
  *   collection's closing bracket at the key's indentation), text right after a
@@ -62,8 +63,11 @@ const CORE_SCALARS: [name: string, test: RegExp, construct: (text: string) => un
   ["float", /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (text) => Number.parseFloat(text)],
 ];
 
-/** Checked on the whole text first: directives, explicit keys, line breaks the libraries count differently. */
-const UNSUPPORTED_TEXT = /^%|(?:^|[\s[{,])\?(?:\s|$)|\r(?!\n)|[\u0085\u2028\u2029]/m;
+/** Checked on the whole text first: directives, line breaks the libraries count differently. */
+const UNSUPPORTED_TEXT = /^%|\r(?!\n)|[\u0085\u2028\u2029]/m;
+/** What stands before an explicit key (`? key`) on its line: in a block, indentation and `- ` indicators; in flow, `{`. */
+const EXPLICIT_KEY_BEFORE = /(?:^[ \t]*(?:-[ \t]+)*|[[{,][ \t]*)\?[ \t]*$/;
+const BLOCK_EXPLICIT_KEY_BEFORE = /^[ \t]*(?:-[ \t]+)*\?[ \t]*$/;
 const KEY_FOLLOWS = /^[ \t]*:/;
 const SEPARATED = /^(?:$|[\s,\]}:])/;
 /** The yaml library refuses an implicit key whose `:` is more than 1024 characters after its start. */
@@ -135,6 +139,7 @@ function checkNode(state: LoaderState, opened: { line: number; position: number 
   const isKey = KEY_FOLLOWS.test(after);
   if (
     state.anchor !== null ||
+    !explicitKeyAlike(state, opened) ||
     state.tag === "!" ||
     (isKey && (collection || state.position - opened.position > MAX_KEY_LENGTH)) ||
     (closed && !SEPARATED.test(after)) ||
@@ -143,6 +148,17 @@ function checkNode(state: LoaderState, opened: { line: number; position: number 
     throw new Unsupported();
   }
   return closed && unindented && unindentedContinuation(state, opened);
+}
+
+/**
+ * Whether the node, if it is an explicit key (`? key`, as Temporal's generator writes its long paths), is one both
+ * libraries read alike: a scalar on one line, in a block. A collection as a key, a key continued on more lines or a
+ * key in a flow collection is not.
+ */
+function explicitKeyAlike(state: LoaderState, opened: { line: number; position: number }): boolean {
+  const before = state.input.slice(state.input.lastIndexOf("\n", opened.position - 1) + 1, opened.position);
+  if (!EXPLICIT_KEY_BEFORE.test(before)) return true;
+  return BLOCK_EXPLICIT_KEY_BEFORE.test(before) && state.kind === "scalar" && state.line === opened.line;
 }
 
 function unindentedContinuation(state: LoaderState, opened: { line: number; position: number }): boolean {
