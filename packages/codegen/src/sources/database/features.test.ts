@@ -235,7 +235,7 @@ const SQLITE_DDL = `
 CREATE TABLE artist (id INTEGER PRIMARY KEY, name NVARCHAR(120) NOT NULL UNIQUE, born DATE, rating NUMERIC(3,1));
 CREATE TABLE album (
   code TEXT NOT NULL, artist INTEGER REFERENCES artist, title TEXT, cover BLOB, extra, run_id BINARY(16),
-  seen BOOLEAN unsigned, weight NUMERIC UNSIGNED ZEROFILL,
+  seen BOOLEAN unsigned, weight NUMERIC UNSIGNED ZEROFILL, added TIMESTAMP WITHOUT TIME ZONE, sent TIMESTAMPTZ,
   title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL, PRIMARY KEY (code)
 ) WITHOUT ROWID;
 CREATE VIEW titles AS SELECT title FROM album;
@@ -263,6 +263,8 @@ describe("SQLite features", () => {
     expect(columnOf(album, "run_id").codec).toEqual({ kind: "bytes" });
     expect(columnOf(album, "seen").codec).toEqual({ kind: "boolean" });
     expect(columnOf(album, "weight").codec).toEqual({ kind: "decimal" });
+    expect(columnOf(album, "added").codec).toEqual({ kind: "datetime", zoned: false });
+    expect(columnOf(album, "sent").codec).toEqual({ kind: "datetime", zoned: true });
     // SimpleX's `.schema` dump: SQLite's own sqlite_sequence, which SQLite refuses to create, is left to SQLite.
     expect(reading.warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
       "line 15 CREATE TABLE sqlite_sequence skipped: SQLite makes its own tables itself",

@@ -16,7 +16,8 @@ export function mapSqliteType(declared: string): MappedType {
   const name = upper
     .replace(/\(.*$/, "")
     .replace(/(?:\s+(?:UNSIGNED|SIGNED|ZEROFILL))+$/, "")
-    .trim();
+    .trim()
+    .replace(/\s+/g, " ");
   if (upper.includes("INT")) return name === "BIGINT" || name === "INT8" ? json.bigint() : sqliteInteger();
   if (/CHAR|CLOB|TEXT/.test(upper)) return json.text();
   if (upper.includes("BLOB")) return json.bytes();
@@ -39,7 +40,12 @@ function numericAffinity(name: string, declared: string): MappedType {
       return json.date();
     case "DATETIME":
     case "TIMESTAMP":
+    case "TIMESTAMP WITHOUT TIME ZONE":
       return json.datetime(false);
+    // PostgreSQL's names, which schemas written for both engines keep (Zed's).
+    case "TIMESTAMPTZ":
+    case "TIMESTAMP WITH TIME ZONE":
+      return json.datetime(true);
     case "TIME":
       return json.time(false);
     case "JSON":
