@@ -345,7 +345,9 @@ CREATE TABLE line (
   PRIMARY KEY line_key (ITEM_ID, N)
 );
 ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES item (ID);
-create table batch (id serial primary key, \`serial\` varchar(10) not null, name varchar(20) comment 'a serial, no type');
+create table batch (id serial primary key, \`serial\` varchar(10) not null, name varchar(20) comment 'a serial, no type',
+  disabled int2 NOT NULL DEFAULT 0 , tiny INT1, mid MIDDLEINT, four INT4, eight INT8, f FLOAT4, d FLOAT8, note LONG,
+  blob_ LONG VARBINARY);
 `;
 
 describe("MySQL features", () => {
@@ -402,6 +404,18 @@ describe("MySQL features", () => {
     expect(columnOf(batch, "id")).toMatchObject({ nativeType: "bigint unsigned", nullable: false, hasDefault: true });
     expect(columnOf(batch, "serial").nativeType).toBe("varchar(10)");
     expect(columnOf(batch, "name").comment).toBe("a serial, no type");
+    // Request Tracker's `int2` and the other sized names MySQL reads as its own types.
+    expect(batch.columns.slice(3).map((c) => c.nativeType)).toEqual([
+      "smallint",
+      "tinyint",
+      "mediumint",
+      "int",
+      "bigint",
+      "float",
+      "double",
+      "mediumtext",
+      "mediumblob",
+    ]);
     if (mysql) {
       drops.push(() => dropMysql("dbsource_features"));
       const url = await loadMysql("dbsource_features", splitScript(MYSQL_DDL, "mysql"));

@@ -1,6 +1,6 @@
 /**
  * node-sql-parser's grammar lacks some type synonyms MySQL accepts (NVARCHAR, NATIONAL CHAR, DOUBLE PRECISION, REAL,
- * DEC, FIXED, BOOL, CHARACTER, CHARACTER VARYING). They are reserved words in MySQL, so outside quotes they can only
+ * DEC, FIXED, BOOL, CHARACTER, CHARACTER VARYING, INT1 to INT8, MIDDLEINT, FLOAT4, FLOAT8, LONG, LONG VARBINARY). They are reserved words in MySQL, so outside quotes they can only
  * be types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
  * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and is
  * dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's query:
@@ -16,11 +16,22 @@ const REWRITES: [RegExp, string][] = [
   [/^(?:DOUBLE\s+PRECISION|REAL)$/i, "DOUBLE"],
   [/^(?:DEC|FIXED)$/i, "DECIMAL"],
   [/^BOOL$/i, "BOOLEAN"],
+  // Request Tracker's `int2`: the sized names MySQL keeps for other engines' sake.
+  [/^INT1$/i, "TINYINT"],
+  [/^INT2$/i, "SMALLINT"],
+  [/^(?:INT3|MIDDLEINT)$/i, "MEDIUMINT"],
+  [/^INT4$/i, "INT"],
+  [/^INT8$/i, "BIGINT"],
+  [/^FLOAT4$/i, "FLOAT"],
+  [/^FLOAT8$/i, "DOUBLE"],
+  [/^LONG\s+VARBINARY$/i, "MEDIUMBLOB"],
+  [/^(?:LONG\s+VARCHAR|LONG)$/i, "MEDIUMTEXT"],
 ];
 
 const WORDS =
   "NATIONAL\\s+(?:CHARACTER|CHAR)(?:\\s+VARYING)?|NATIONAL\\s+VARCHAR|NCHAR\\s+VARCHAR|NVARCHAR|NCHAR|" +
   "CHARACTER\\s+VARYING|CHAR\\s+VARYING|DOUBLE\\s+PRECISION|REAL|DEC|FIXED|BOOL|" +
+  "INT[12348]|MIDDLEINT|FLOAT[48]|LONG\\s+VARBINARY|LONG\\s+VARCHAR|LONG|" +
   // CHARACTER alone is CHAR (ejabberd's `subscription character(1)`); CHARACTER SET is no type.
   "CHARACTER(?!\\s+SET\\b)";
 const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY";
