@@ -20,6 +20,9 @@ export async function readPostgresScript(script: SplitScript, file: string, warn
   const db = await PGlite.create({ extensions });
   try {
     await runPostgresScript(script, (sql) => db.exec(sql), file, warn);
+    // The catalog is read as a new connection to the database would read it: a dump's own settings (pg_dump empties
+    // search_path, so format_type would write Graphile's citext columns as public.citext) end with the script.
+    await db.exec("RESET ALL; RESET ROLE");
     return await introspectPostgres(db as unknown as Queryable, warn);
   } finally {
     await db.close();
