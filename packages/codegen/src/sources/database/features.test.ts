@@ -232,6 +232,30 @@ describe("PostgreSQL features", () => {
       ),
     });
   });
+
+  it("reads on past an index it cannot make and a function body naming what is gone", {
+    timeout: 120_000,
+  }, async () => {
+    const ddl = file(
+      "indexes.sql",
+      [
+        "CREATE TABLE tenant (id int PRIMARY KEY, name text NOT NULL, fmin bigint, fmax bigint);",
+        // ChirpStack's trigram index: pg_trgm, which the file does not create, gives the operator class.
+        "CREATE INDEX idx_tenant_name_trgm ON tenant USING gin (name gin_trgm_ops);",
+        "CREATE UNIQUE INDEX tenant_name ON tenant (lower(name) no_such_ops);",
+        // Chado's range query: `box @ box`, which PostgreSQL 14 dropped, in a body checked only when it runs.
+        "CREATE FUNCTION boxrange(bigint, bigint) RETURNS box AS 'SELECT box(point(0, $1), point($2, 500000000))' LANGUAGE sql IMMUTABLE;",
+        "CREATE FUNCTION slice(bigint, bigint) RETURNS SETOF tenant AS 'SELECT * FROM tenant WHERE boxrange($1, $2) @ boxrange(fmin, fmax)' LANGUAGE sql;",
+        "CREATE TABLE member (tenant_id int REFERENCES tenant, login text);",
+      ].join("\n"),
+    );
+    const reading = await loadDatabase(ddl, { dialect: "postgres" });
+    expect(reading.database.tables.map((t) => t.name)).toEqual(["member", "tenant"]);
+    expect(reading.warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
+      'line 2 CREATE INDEX idx_tenant_name_trgm failed and was skipped: operator class "gin_trgm_ops" does not exist for access method "gin"',
+      'line 3 CREATE UNIQUE INDEX failed and was skipped (its columns are not read as a unique key): operator class "no_such_ops" does not exist for access method "btree"',
+    ]);
+  });
 });
 
 const SQLITE_DDL = `
@@ -300,6 +324,20 @@ END;
 CREATE VIEW sorted AS SELECT id, title_sort(title) AS sort FROM books;
 CREATE VIEW plain AS SELECT id, title FROM books;
 `;
+
+describe("SQLite indexes on an application's collations", () => {
+  it("reads on past an index SQLite cannot make here, saying why", async () => {
+    const ddl = file(
+      "app-collation.sql",
+      "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT);\nCREATE INDEX books_title ON books (title COLLATE icu_root);\n",
+    );
+    const reading = await loadDatabase(ddl, { dialect: "sqlite" });
+    expect(reading.database.tables.map((t) => t.name)).toEqual(["books"]);
+    expect(reading.warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
+      "line 2 CREATE INDEX books_title failed and was skipped: no such collation sequence: icu_root",
+    ]);
+  });
+});
 
 describe("SQLite triggers and an application's functions", () => {
   it("keeps a trigger's body whole and leaves out, saying why, a view calling a function SQLite does not have", async () => {

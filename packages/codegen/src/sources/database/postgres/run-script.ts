@@ -3,12 +3,13 @@
  * besides the schema is handled by kind, never by file: statements acting outside the one database (databases,
  * roles, tablespaces) are not run; data (INSERT, COPY) is not needed to read a schema and is not run; statements
  * that set session state, privileges or ownership are run, and when one fails (a role the engine has not got, a
- * setting it does not know) it is skipped with a warning, since it does not shape the schema. Any other failure is
+ * setting it does not know) it is skipped with a warning, since it does not shape the schema; so is an index the
+ * engine cannot make (shared/script.ts says why). Any other failure is
  * an error naming the file and line; one naming something missing, after an extension could not be created, says
  * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS).
  */
 import { messageOf } from "../shared/drivers.js";
-import { firstWords, statementError, withoutLeadingComments } from "../shared/script.js";
+import { firstWords, skippedIndexWarning, statementError, withoutLeadingComments } from "../shared/script.js";
 import type { SplitScript } from "../shared/statements.js";
 
 type Warn = (pointer: string, message: string) => void;
@@ -45,6 +46,11 @@ export async function runPostgresScript(
     try {
       await run(statement.sql);
     } catch (error) {
+      const skippedIndex = skippedIndexWarning(sql, error);
+      if (skippedIndex !== undefined) {
+        warn(`line ${statement.line}`, skippedIndex);
+        continue;
+      }
       if (!SHAPELESS.test(sql)) throw statementError(file, statement, error, extensionHint(error, missingExtensions));
       const extension = CREATE_EXTENSION.exec(sql)?.[1];
       if (extension !== undefined) missingExtensions.push(extension);

@@ -1,4 +1,7 @@
-/** Shared by the DDL readers: how a statement is named in messages, and the error for one that fails. */
+/**
+ * Shared by the DDL readers: how a statement is named in messages, the error for one that fails, and the warning for
+ * an index that could not be made.
+ */
 import { CodegenError } from "../../../errors.js";
 import { messageOf } from "./drivers.js";
 import type { ScriptStatement } from "./statements.js";
@@ -17,4 +20,19 @@ export function firstWords(sql: string): string {
 
 export function withoutLeadingComments(sql: string): string {
   return sql.replace(/^(\s*(--[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, "");
+}
+
+const CREATE_INDEX = /^CREATE\s+(UNIQUE\s+)?INDEX\b/i;
+
+/**
+ * The warning for a CREATE INDEX the engine could not run, or undefined for any other statement: an index shapes no
+ * table, so reading goes on without it. Chado's GiST index calls a function that PostgreSQL 17 no longer finds from
+ * there (it runs index expressions with a safe search_path); ChirpStack's trigram indexes need pg_trgm, which its
+ * file does not create. A unique index's key is then not known.
+ */
+export function skippedIndexWarning(sql: string, error: unknown): string | undefined {
+  const index = CREATE_INDEX.exec(withoutLeadingComments(sql));
+  if (index === null) return undefined;
+  const unique = index[1] === undefined ? "" : " (its columns are not read as a unique key)";
+  return `${firstWords(sql)} failed and was skipped${unique}: ${messageOf(error)}`;
 }

@@ -1,12 +1,13 @@
 /**
  * SQLite inputs: a database file, opened read-only so reading it never changes it, or a DDL file run statement by
- * statement into an in-memory database (data statements are not run: the schema needs no rows).
+ * statement into an in-memory database (data statements are not run: the schema needs no rows; an index SQLite cannot
+ * make, one on a function or collation the application defines, is skipped with a warning).
  */
 import { loadSqliteEngine, MEMORY, type SqliteConnection } from "@mcpsmith/runtime/internal";
 import type { SqlTable } from "@mcpsmith/runtime/sql";
 import { CodegenError } from "../../../errors.js";
 import { messageOf, withDriverErrors } from "../shared/drivers.js";
-import { statementError, withoutLeadingComments } from "../shared/script.js";
+import { skippedIndexWarning, statementError, withoutLeadingComments } from "../shared/script.js";
 import type { SplitScript } from "../shared/statements.js";
 import { introspectSqlite } from "./introspect.js";
 
@@ -58,7 +59,9 @@ export async function readSqliteScript(script: SplitScript, file: string, warn: 
       try {
         db.exec(statement.sql);
       } catch (error) {
-        throw statementError(file, statement, error);
+        const skippedIndex = skippedIndexWarning(sql, error);
+        if (skippedIndex === undefined) throw statementError(file, statement, error);
+        warn(`line ${statement.line}`, skippedIndex);
       }
     }
     if (data > 0) warn("", `${data} data statements (INSERT) not run: reading the schema needs no rows`);
