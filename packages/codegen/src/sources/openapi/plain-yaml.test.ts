@@ -55,21 +55,42 @@ describe("readPlainYaml", () => {
     ["a question mark in a block scalar and in text", "k: |\n  a\n  ? b\nj: a ? b\nl: what ?"],
     // Iceberg's descriptions: the opening quote on the line below the key.
     ["a quoted scalar on the line below its key", 'a:\n  k:\n    "\n    x\n    "\n  j: 1'],
+    // MISP's settings name one "null"; a value "null" is no key.
+    ["keys written \"null\" and 'null'", 'a:\n  "null": 1\n  b: ["null"]\nc:\n  - \'null\': "null"'],
   ])("reads %s as the yaml library does", (_what, text) => {
     const plain = readPlainYaml(text);
     expect(plain).toBeDefined();
     expect(plain).toEqual(yamlLibrary(text));
   });
 
+  it("reads anchors and aliases as the yaml library does, as often as it allows each anchor", () => {
+    // Okta's document names lists of references once and uses each of them several times.
+    const uses = Array.from({ length: 98 }, (_, i) => `  oneOf${i}: *refs`).join("\n");
+    const text = `list: &refs\n  - $ref: a\n  - $ref: b\nname: &n x\nuses:\n${uses}\n  flow: {oneOf: *refs, name: *n}\n"<<": *n`;
+    expect(readPlainYaml(text)).toBeDefined();
+    expect(readPlainYaml(text)).toEqual(yamlLibrary(text));
+    // One use more than the yaml library allows by default, and than a reader passes on.
+    const more = `${text}\nlast: *refs`;
+    expect(readPlainYaml(more)).toBeUndefined();
+    expect(readPlainYaml(more, { maxAliasCount: 101 })).toEqual(
+      YAML.parseDocument(more, { uniqueKeys: true }).toJS({ maxAliasCount: 101 }),
+    );
+  });
+
   it.each([
     ["a null key", "a: 1\n~: 2"],
     ["an empty key", "a: 1\n: 2"],
     ["a key that reads null", "null: 1"],
+    ['a key that reads null beside one written "null"', 'a:\n  "null": 1\nb:\n  null: 2'],
+    ['an empty key beside one written "null"', 'a:\n  "null": 1\nb:\n  : 2'],
     ["a flow collection as key", "[a, b]: 1"],
     ["an explicit key continued on another line", "? a\n  b\n: 1"],
     ["a collection as an explicit key", "? [a, b]\n: 1"],
     ["an explicit key in a flow mapping", "{ ? a : b }"],
-    ["an anchor and alias", "a: &x 1\nb: *x"],
+    ["an alias inside an anchored node", "a: &a [1]\nb: &b [*a, *a]\nc: [*b, *b]"],
+    ["an alias as a key", "a: &x k\n*x : 1"],
+    ["an anchored key", "&x a: 1\nb: *x"],
+    ["an anchor used more often than the yaml library allows", `a: &x 1\nb: [${"*x, ".repeat(99)}*x]`],
     ["an explicit tag", "a: !!str 1"],
     ["the non-specific tag", "a: ! 1"],
     ["a directive", "%YAML 1.1\n---\na: yes"],

@@ -40,6 +40,8 @@ interface LoaderState {
   kind: string | null;
   tag: string | null;
   anchor: string | null;
+  /** The node's value, once it closes. */
+  result: unknown;
 }
 
 /** The yaml library's YAML 1.2 core schema scalars (yaml 2.9 `schema/core`), in its order: the first match wins. */
@@ -69,6 +71,10 @@ const UNSUPPORTED_TEXT = /^%|\r(?!\n)|[\u0085\u2028\u2029]/m;
 const EXPLICIT_KEY_BEFORE = /(?:^[ \t]*(?:-[ \t]+)*|[[{,][ \t]*)\?[ \t]*$/;
 const BLOCK_EXPLICIT_KEY_BEFORE = /^[ \t]*(?:-[ \t]+)*\?[ \t]*$/;
 const KEY_FOLLOWS = /^[ \t]*:/;
+/** An alias node's text, from where its node opened to where it closed. */
+const ALIAS = /^\s*\*([^\s,[\]{}]+)\s*$/;
+/** The yaml library's default `maxAliasCount`. */
+const YAML_LIBRARY_MAX_ALIAS_COUNT = 100;
 const SEPARATED = /^(?:$|[\s,\]}:])/;
 /** The yaml library refuses an implicit key whose `:` is more than 1024 characters after its start. */
 const MAX_KEY_LENGTH = 1000;
@@ -100,24 +106,41 @@ function coreLoader(): { jsYaml: JsYaml; schema: object } {
   return loader;
 }
 
-/**
- * The document as the yaml library would read it, when js-yaml can be trusted to read it the same; else undefined.
- * With `unindentedContinuations`, a quoted scalar or flow collection continued on a line not indented past its key
- * is read as js-yaml and PyYAML read it, and a document holding none is undefined (read.ts asks so only for a
- * document the yaml library refuses).
- */
-export function readPlainYaml(text: string, options: { unindentedContinuations?: boolean } = {}): unknown {
+/** How a document may be read besides as the yaml library reads it by default. */
+export interface PlainYamlOptions {
+  /**
+   * Read a quoted scalar or flow collection continued on a line not indented past its key as js-yaml and PyYAML read
+   * it; a document holding none is then undefined (read.ts asks so only for a document the yaml library refuses).
+   */
+  unindentedContinuations?: boolean;
+  /** The yaml library's `maxAliasCount` for the document; its own default, 100, when not given. */
+  maxAliasCount?: number;
+}
+
+/** The document as the yaml library would read it, when js-yaml can be trusted to read it the same; else undefined. */
+export function readPlainYaml(text: string, options: PlainYamlOptions = {}): unknown {
   if (UNSUPPORTED_TEXT.test(text)) return undefined;
   const { jsYaml, schema } = coreLoader();
   const opened: { line: number; position: number }[] = [];
+  const anchored: { from: number; to: number }[] = [];
+  const aliases: { name: string; at: number }[] = [];
   let value: unknown;
   let forgiven = false;
+  let quotedNullKeys = 0;
   try {
     value = jsYaml.load(text, {
       schema,
       listener: (event, state) => {
-        if (event === "open") opened.push({ line: state.line, position: state.position });
-        else if (checkNode(state, opened.pop()!, options.unindentedContinuations === true)) forgiven = true;
+        if (event === "open") {
+          opened.push({ line: state.line, position: state.position });
+          return;
+        }
+        const node = opened.pop()!;
+        if (checkNode(state, node, options.unindentedContinuations === true)) forgiven = true;
+        if (isQuotedNullKey(state)) quotedNullKeys++;
+        if (state.anchor !== null) anchored.push({ from: node.position, to: state.position });
+        const alias = aliasOf(state, node);
+        if (alias !== undefined) aliases.push({ name: alias, at: node.position });
       },
     });
   } catch {
@@ -125,7 +148,31 @@ export function readPlainYaml(text: string, options: { unindentedContinuations?:
   }
   // Asked to forgive, and nothing to forgive: the document is refused for another reason.
   if (options.unindentedContinuations === true && !forgiven) return undefined;
-  return typeof value === "object" && value !== null && !hasNullKey(value) ? value : undefined;
+  if (!aliasesWithin(aliases, anchored, options.maxAliasCount ?? YAML_LIBRARY_MAX_ALIAS_COUNT)) return undefined;
+  return typeof value === "object" && value !== null && nullKeysIn(value) === quotedNullKeys ? value : undefined;
+}
+
+/** The anchor an alias node (`*name`) names; js-yaml gives such a node no kind. */
+function aliasOf(state: LoaderState, opened: { position: number }): string | undefined {
+  return state.kind === null ? ALIAS.exec(state.input.slice(opened.position, state.position))?.[1] : undefined;
+}
+
+/**
+ * Whether the yaml library is sure to expand the aliases within `maxAliasCount`, as it counts them: for each anchor,
+ * its uses (the anchored node one of them) times the aliases inside the anchored node (one, when there are none). Okta's document names 36 lists of
+ * references and uses each up to eight times. An alias inside an anchored node multiplies the count: such a document,
+ * a "billion laughs" among them, is left to the library.
+ */
+function aliasesWithin(
+  aliases: { name: string; at: number }[],
+  anchored: { from: number; to: number }[],
+  maxAliasCount: number,
+): boolean {
+  const uses = new Map<string, number>();
+  for (const { name } of aliases) uses.set(name, (uses.get(name) ?? 0) + 1);
+  // The anchored node counts as one use.
+  if ([...uses.values()].some((count) => count + 1 > maxAliasCount)) return false;
+  return !aliases.some(({ at }) => anchored.some(({ from, to }) => at > from && at < to));
 }
 
 /** Throws at a node js-yaml reads differently; true when it is a continuation `unindented` lets through. */
@@ -138,7 +185,7 @@ function checkNode(state: LoaderState, opened: { line: number; position: number 
     (state.kind === "scalar" && state.tag === null && /["']/.test(last)) || (collection && /[\]}]/.test(last));
   const isKey = KEY_FOLLOWS.test(after);
   if (
-    state.anchor !== null ||
+    (isKey && (state.anchor !== null || state.kind === null)) ||
     !explicitKeyAlike(state, opened) ||
     state.tag === "!" ||
     (isKey && (collection || state.position - opened.position > MAX_KEY_LENGTH)) ||
@@ -223,11 +270,25 @@ function ownerAbove(input: string, lineStart: number): number | undefined {
   return undefined;
 }
 
-/** js-yaml writes a null key as "null" where the yaml library writes "": a key "null" may be either. */
-function hasNullKey(value: object): boolean {
-  if (Array.isArray(value)) return value.some((item) => typeof item === "object" && item !== null && hasNullKey(item));
+/** Whether the node is a key written `"null"` or `'null'`: text both libraries read as the key "null". */
+function isQuotedNullKey(state: LoaderState): boolean {
+  return (
+    state.kind === "scalar" &&
+    state.result === "null" &&
+    /["']/.test(state.input[state.position - 1] ?? "") &&
+    KEY_FOLLOWS.test(state.input.slice(state.position, state.position + 80))
+  );
+}
+
+/**
+ * How many keys "null" the value holds. js-yaml writes a null key (`~:`, `null:`, an empty key) as "null", where the
+ * yaml library writes "": only as many as were quoted (MISP's `"null":` setting) are the text "null" in both.
+ */
+function nullKeysIn(value: object): number {
+  let count = 0;
   for (const [key, item] of Object.entries(value)) {
-    if (key === "null" || (typeof item === "object" && item !== null && hasNullKey(item))) return true;
+    if (key === "null" && !Array.isArray(value)) count++;
+    if (typeof item === "object" && item !== null) count += nullKeysIn(item);
   }
-  return false;
+  return count;
 }

@@ -93,7 +93,7 @@ function parseJson(file: string, text: string): unknown {
 }
 
 function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["readWarnings"]>): unknown {
-  const plain = readPlainYaml(text);
+  const plain = readPlainYaml(text, { maxAliasCount: MAX_ALIAS_EXPANSIONS });
   if (plain !== undefined) return plain;
   // Loaded only here: most YAML documents take the path above, and JSON documents never need it.
   const YAML = require("yaml") as typeof import("yaml");
@@ -107,7 +107,7 @@ function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["r
     }));
     // A quoted scalar continued on a line not indented past its key (IPFS's pinning API, Wazuh's descriptions):
     // YAML 1.2 and the yaml library refuse it; PyYAML and js-yaml, which those projects' own tools use, read it.
-    const forgiven = readPlainYaml(text, { unindentedContinuations: true });
+    const forgiven = readPlainYaml(text, { unindentedContinuations: true, maxAliasCount: MAX_ALIAS_EXPANSIONS });
     if (forgiven === undefined) throw specError("E_SPEC_SYNTAX", problems);
     const [first] = problems;
     warnings.push({
