@@ -346,6 +346,55 @@ describe("path variables", () => {
       await client.close();
     }
   });
+
+  it("a variable declared in another place is read as the path parameter, with a warning", async () => {
+    const job = {
+      name: "job_identifier",
+      in: "query",
+      required: true,
+      description: "The job.",
+      schema: { type: "string" },
+    };
+    const document = {
+      openapi: "3.0.3",
+      info,
+      servers: [{ url: "http://127.0.0.1:9/api" }],
+      // Intercom 2.15 declares its reporting exports' variable as a query parameter.
+      paths: {
+        "/export/{job_identifier}": {
+          get: {
+            operationId: "getExport",
+            parameters: [job, { name: "app_id", in: "query", schema: { type: "string" } }],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: { job_identifier: { type: "string", description: "The job." }, app_id: { type: "string" } },
+      required: ["job_identifier"],
+    });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1export~1{job_identifier}/get/parameters/0",
+        "path variable {job_identifier} of /export/{job_identifier} is declared in query: read as the path parameter",
+      ],
+    ]);
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return Response.json({ ok: true });
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      await client.callTool({ name: "getExport", arguments: { job_identifier: "j 1", app_id: "a" } });
+      expect(sent).toEqual(["http://127.0.0.1:9/api/export/j%201?app_id=a"]);
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe("the document's identity", () => {
@@ -581,6 +630,7 @@ describe("a oneOf one of whose members holds another", () => {
     const closed = { type: "object", properties: { "+order_by": { type: "string" } }, additionalProperties: false };
     const text = { type: "string", nullable: true };
     const open = (properties: Record<string, unknown>) => ({ type: "object", properties });
+    const uuid = (description: string) => ({ type: "string", format: "uuid", description });
     const ir = await loadOpenApi(
       await specFile(
         withGetA({
@@ -599,6 +649,34 @@ describe("a oneOf one of whose members holds another", () => {
               in: "query",
               schema: { oneOf: [open({ kind: { enum: ["a"] } }), open({ kind: { enum: ["b"] } })] },
             },
+            // Equinix Metal's gateways: a VRF gateway requires all a gateway does, and its ids are described anew.
+            {
+              name: "gateway",
+              in: "query",
+              schema: {
+                oneOf: [
+                  {
+                    ...open({ network: uuid("a network"), reservation: uuid("a reservation") }),
+                    required: ["network"],
+                  },
+                  {
+                    ...open({ network: uuid("its network"), reservation: uuid("a VRF") }),
+                    required: ["network", "reservation"],
+                  },
+                ],
+              },
+            },
+            // Told apart by what they require: a value holding both matches both, but neither holds the other.
+            {
+              name: "either",
+              in: "query",
+              schema: {
+                oneOf: [
+                  { ...open({ a: text, b: text }), required: ["a"] },
+                  { ...open({ a: text, b: text }), required: ["b"] },
+                ],
+              },
+            },
           ],
         }),
       ),
@@ -610,8 +688,10 @@ describe("a oneOf one of whose members holds another", () => {
     expect(Object.keys(properties.shape!)).toEqual(["oneOf"]);
     expect(Object.keys(properties.content!)).toEqual(["anyOf"]);
     expect(Object.keys(properties.kind!)).toEqual(["oneOf"]);
+    expect(Object.keys(properties.gateway!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.either!)).toEqual(["oneOf"]);
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
-      [0, 1, 4].map((index) => [
+      [0, 1, 4, 6].map((index) => [
         `/paths/~1a/get/parameters/${index}/schema/oneOf`,
         "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
       ]),

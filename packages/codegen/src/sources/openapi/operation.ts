@@ -74,8 +74,9 @@ function withColonVariables(
 
 /**
  * The path parameters the template and the parameters agree on: a path parameter the template does not use cannot
- * be sent (dropped), and a template variable no parameter declares (Intercom's `{job_identifier}`) is taken as a
- * required string, the least a path segment is; both with a warning.
+ * be sent (dropped), and a template variable no path parameter declares is read from the parameter of its name
+ * declared elsewhere (Intercom 2.15 declares `{job_identifier}` `in: query`), else taken as a required string, the
+ * least a path segment is (earlier Intercom versions declare nothing); each with a warning.
  */
 function pathParametersChecked(
   path: string,
@@ -91,6 +92,16 @@ function pathParametersChecked(
   });
   for (const variable of variables) {
     if (kept.some((parameter) => parameter.in === "path" && parameter.name === variable)) continue;
+    const elsewhere = kept.findIndex((parameter) => parameter.name === variable);
+    if (elsewhere >= 0) {
+      const { allowReserved: _query, contentType: _content, ...declared } = kept[elsewhere]!;
+      diagnostics.warn(
+        declared.pointer,
+        `path variable {${variable}} of ${path} is declared in ${declared.in}: read as the path parameter`,
+      );
+      kept[elsewhere] = { ...declared, in: "path", required: true, style: "simple", explode: false };
+      continue;
+    }
     diagnostics.warn(
       pointer,
       `path variable {${variable}} of ${path} has no path parameter: taken as a required string`,

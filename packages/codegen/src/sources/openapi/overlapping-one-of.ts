@@ -11,12 +11,15 @@
  *   - Pinterest's metric types: `oneOf` two lists of names that share five names;
  *   - PagerDuty's alert grouping: `oneOf: [AlertGroupingParameters, {all properties readOnly}]`, any object in a
  *     request, where the readOnly properties are left out.
+ *   - Equinix Metal's gateways: `oneOf: [{+virtual_network_id, ip_reservation_id, ...}, {+virtual_network_id,
+ *     +ip_reservation_id}]`, both open, so every VRF gateway was a plain gateway too.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
  * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
- * admits every value of its type, a member that is an `allOf` of another, and an object member that requires nothing
- * and allows any other property, which holds every value made of another object member's properties (where both
- * declare a property, alike); and two members listing values (enum or const) that share one. Members told apart by
- * what they require, or by a property of different schemas, stay a `oneOf`.
+ * admits every value of its type, a member that is an `allOf` of another, and an open object member (its properties
+ * and what it requires are all it says), which holds every value made of another object member's properties when
+ * that member requires all it requires and declares the properties both declare alike; and two members listing values
+ * (enum or const) that share one. Members told apart by what they require, or by a property of different schemas,
+ * stay a `oneOf`.
  */
 
 import { isDeepStrictEqual } from "node:util";
@@ -82,7 +85,7 @@ function sharedValues(one: unknown, other: unknown): unknown[] {
 
 function listedValues(schema: unknown): unknown[] | undefined {
   if (!isObject(schema)) return undefined;
-  const constraints = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  const constraints = constraintKeys(schema);
   if (!constraints.every((key) => key === "type" || key === "enum" || key === "const")) return undefined;
   if (Array.isArray(schema.enum) && schema.const === undefined) return schema.enum;
   return schema.const !== undefined && schema.enum === undefined ? [schema.const] : undefined;
@@ -97,27 +100,37 @@ function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean
   // A member constraining nothing but its type admits every value of that type.
   const type = bareType(wide);
   if (type !== undefined) return type === ANY || narrow.type === type;
-  return isOpenObject(wide, context) && isObjectSchema(narrow) && sharesPropertiesAlike(wide, narrow, context);
+  if (!isOpenObject(wide) || !isObjectSchema(narrow)) return false;
+  const requires = requiredInMode(narrow, context);
+  return (
+    requiredInMode(wide, context).every((name) => requires.includes(name)) &&
+    sharesPropertiesAlike(wide, narrow, context)
+  );
 }
 
-/**
- * An object schema that requires nothing and lets any other property through: properties are all it says. What it
- * requires of a property left out in this mode does not count, as the lowering leaves that out too (PagerDuty's
- * alert grouping reference, all of whose properties are readOnly, is any object in a request).
- */
-function isOpenObject(schema: JsonObject, context: OverlapContext): boolean {
-  const says = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
-  const required = schema.required;
-  const properties = context.followValue(schema.properties);
-  const requires = (name: unknown) => !(isObject(properties) && context.hiddenInMode(properties[name as string]));
+/** An object schema that lets any other property through: its properties and what it requires are all it says. */
+function isOpenObject(schema: JsonObject): boolean {
+  const says = constraintKeys(schema);
   return (
     isObjectSchema(schema) &&
     says.every(
       (key) => key === "type" || key === "properties" || key === "required" || key === "additionalProperties",
     ) &&
-    (required === undefined || (Array.isArray(required) && !required.some(requires))) &&
+    (schema.required === undefined || Array.isArray(schema.required)) &&
     (schema.additionalProperties === undefined || schema.additionalProperties === true)
   );
+}
+
+/**
+ * The properties `schema` requires in this mode. A property left out in this mode is not required there, as the
+ * lowering leaves it out of `required` too (PagerDuty's alert grouping reference, all of whose properties are readOnly,
+ * is any object in a request).
+ */
+function requiredInMode(schema: JsonObject, context: OverlapContext): unknown[] {
+  const { required } = schema;
+  if (!Array.isArray(required)) return [];
+  const properties = context.followValue(schema.properties);
+  return required.filter((name) => !(isObject(properties) && context.hiddenInMode(properties[name as string])));
 }
 
 function isObjectSchema(schema: JsonObject): boolean {
@@ -125,8 +138,9 @@ function isObjectSchema(schema: JsonObject): boolean {
 }
 
 /**
- * Whether each property both declare has the same schema in both (refs followed); one the wide member leaves out in
- * this mode constrains nothing there.
+ * Whether each property both declare has the same schema in both (refs followed, what only describes it aside: two
+ * members describe a shared id each in their own words); one the wide member leaves out in this mode constrains
+ * nothing there.
  */
 function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: OverlapContext): boolean {
   const mine = context.followValue(wide.properties);
@@ -136,8 +150,21 @@ function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: Ov
     (name) =>
       !(name in mine) ||
       context.hiddenInMode(mine[name]) ||
-      isDeepStrictEqual(context.followValue(mine[name]), context.followValue(theirs[name])),
+      isDeepStrictEqual(
+        constraintsOf(context.followValue(mine[name])),
+        constraintsOf(context.followValue(theirs[name])),
+      ),
   );
+}
+
+/** A schema without the keywords that only describe it; what it nests is compared as written. */
+function constraintsOf(schema: unknown): unknown {
+  return isObject(schema) ? Object.fromEntries(constraintKeys(schema).map((key) => [key, schema[key]])) : schema;
+}
+
+/** The keywords of `schema` that constrain its values: neither those that only describe it nor extensions. */
+function constraintKeys(schema: JsonObject): string[] {
+  return Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
 }
 
 const ANY = Symbol("any type");
@@ -156,7 +183,7 @@ const ANNOTATIONS = new Set([
 
 /** The one type a schema admits every value of, `ANY` for a schema admitting everything, else undefined. */
 function bareType(schema: JsonObject): string | typeof ANY | undefined {
-  const constraints = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  const constraints = constraintKeys(schema);
   if (constraints.length === 0) return ANY;
   return constraints.length === 1 && typeof schema.type === "string" ? schema.type : undefined;
 }
