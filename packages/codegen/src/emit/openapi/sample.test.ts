@@ -34,6 +34,43 @@ describe("sampleOf", () => {
     for (const schema of [container, required, map]) expect(fitsSchema(sampleOf(schema), schema)).toBe(true);
   });
 
+  it("holds an allOf to the fewest properties a member allows, keeping what members require", () => {
+    // Elasticsearch's aggregation: sub-aggregations and meta beside exactly one kind of aggregation.
+    const kinds = Object.fromEntries(["avg", "sum"].map((name) => [name, { type: "object" }]));
+    const around = { type: "object", properties: { aggregations: { type: "object" }, meta: { type: "object" } } };
+    const aggregation = { allOf: [around, { type: "object", properties: kinds, minProperties: 1, maxProperties: 1 }] };
+    expect(sampleOf(aggregation)).toEqual({ avg: {} });
+    const named = { allOf: [{ ...around, required: ["meta"] }, { $ref: "#/$defs/Kind" }] };
+    const root = { ...named, $defs: { Kind: { type: "object", properties: kinds, maxProperties: 2 } } };
+    expect(sampleOf(root)).toEqual({ meta: {}, avg: {} });
+    for (const schema of [aggregation, root]) expect(fitsSchema(sampleOf(schema), schema)).toBe(true);
+  });
+
+  it("makes no value where a map's required entry or an allOf member only a cycle reaches (Elasticsearch's queries)", () => {
+    // A query is one of its kinds; `common` is a map of one entry, `boosting` its base and three required queries.
+    const $defs = {
+      Query: {
+        type: "object",
+        properties: {
+          common: { type: "object", additionalProperties: { $ref: "#/$defs/Query" }, minProperties: 1 },
+          boosting: {
+            allOf: [
+              { type: "object", properties: { boost: { type: "number" } } },
+              { type: "object", properties: { negative: { $ref: "#/$defs/Query" } }, required: ["negative"] },
+            ],
+          },
+          term: { type: "object", properties: { field: { type: "string" } } },
+        },
+        minProperties: 1,
+        maxProperties: 1,
+      },
+    };
+    const root = { type: "object", properties: { query: { $ref: "#/$defs/Query" } }, $defs };
+    const sample = sampleOf(root) as { query: Record<string, unknown> };
+    expect(fitsSchema(sample, root)).toBe(true);
+    expect(sampleOf({ ...$defs.Query.properties.common, additionalProperties: false })).toBeUndefined();
+  });
+
   it("gives a union member the discriminator's value for it when the member's sample left it out (Okta's protocols)", () => {
     const protocol = (type: string) => ({
       type: "object",

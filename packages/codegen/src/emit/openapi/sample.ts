@@ -227,14 +227,18 @@ class Sampler {
     const members = schema.allOf as JsonSchema[];
     const all = OBJECT_KEYWORDS.some((keyword) => keyword in schema) ? [...members, siblingsOf(schema)] : members;
     const parts = all.map((member) => this.sample(member, refs));
+    // A value of the allOf is one of every member: Elasticsearch's boosting query is its base and three required
+    // queries only a cycle reaches, and its base alone is no boosting query.
+    if (parts.includes(undefined)) return undefined;
     const objects = parts.filter(isPlainObject);
     const joined = objects.length === 0 ? undefined : this.#fitted(objects, all, refs);
+    if (joined !== undefined) this.#heldToFewest(joined, all, parts);
     if (joined !== undefined && objects.length === parts.length) return joined;
     const candidates = [joined, ...parts.filter((part) => !isPlainObject(part))];
     const fitting = candidates.find(
       (candidate) => candidate !== undefined && fitsSchema(candidate, schema, this.root, UNION_CHECK_LEVELS),
     );
-    return fitting ?? joined ?? parts.find((part) => part !== undefined);
+    return fitting ?? joined ?? parts[0];
   }
 
   /**
@@ -265,6 +269,37 @@ class Sampler {
     }
     if (guessed.size > 0) guessedNames.set(value, guessed);
     return value;
+  }
+
+  /**
+   * The joined object with optional properties left out, down to the fewest properties a member allows:
+   * `maxProperties` counts every property of the value, those the other members put in too (Elasticsearch's
+   * aggregation is `allOf` its sub-aggregations and meta, and exactly one kind of aggregation). What a member requires
+   * stays; of the rest, what a member bounding the count put in goes first, as that member may need some of it.
+   */
+  #heldToFewest(value: Record<string, unknown>, members: JsonSchema[], parts: unknown[]): void {
+    const schemas = members.map((member) =>
+      typeof member === "object" && typeof member.$ref === "string" ? this.#definition(member.$ref) : member,
+    );
+    const bounds = schemas.map((schema) => (typeof schema === "object" ? schema.maxProperties : undefined));
+    const fewest = Math.min(...bounds.filter((bound): bound is number => typeof bound === "number"));
+    const names = Object.keys(value);
+    if (names.length <= fewest) return;
+    const kept = new Set<string>();
+    for (const schema of schemas) {
+      const required = typeof schema === "object" && Array.isArray(schema.required) ? schema.required : [];
+      for (const name of required) if (Object.hasOwn(value, name as string)) kept.add(name as string);
+    }
+    const bounding = parts.filter((part, i) => {
+      const schema = schemas[i];
+      const counts = typeof schema === "object" && (schema.maxProperties ?? schema.minProperties) !== undefined;
+      return counts && isPlainObject(part);
+    }) as Record<string, unknown>[];
+    for (const name of [...bounding.flatMap((part) => Object.keys(part)), ...names]) {
+      if (kept.size >= fewest) break;
+      kept.add(name);
+    }
+    for (const name of names) if (!kept.has(name)) delete value[name];
   }
 
   /** Every schema the members give the property `name`, through their `$ref`s and nested `allOf`s. */
@@ -390,7 +425,8 @@ class Sampler {
       if (item === undefined) break;
       value[`key${n}`] = item;
     }
-    return value;
+    // Elasticsearch's `common` query is a map of one entry whose value only a cycle reaches: none can be made.
+    return Object.keys(value).length < least ? undefined : value;
   }
 }
 
