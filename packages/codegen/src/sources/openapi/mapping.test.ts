@@ -1,6 +1,7 @@
 /** Mapping rules on small documents written for each rule (the corpus tests show them on real specs). */
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
+import type { OpenApiIR } from "../../ir/types.js";
 import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "./source.js";
 import { specFile } from "./spec-file.test-support.js";
@@ -315,6 +316,22 @@ describe("OpenAPI 3 parameters and bodies", () => {
   });
 });
 
+/** The URLs a served tool's call sends upstream. */
+async function urlsSent(ir: OpenApiIR, tool: string, args: Record<string, unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const fetch = async (url: string | URL | Request) => {
+    sent.push(String(url));
+    return Response.json({ ok: true });
+  };
+  const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+  try {
+    await client.callTool({ name: tool, arguments: args });
+    return sent;
+  } finally {
+    await client.close();
+  }
+}
+
 describe("path variables", () => {
   it("a variable no parameter declares is a required string, with a warning, and is sent in the path", async () => {
     const document = {
@@ -333,18 +350,7 @@ describe("path variables", () => {
       "/paths/~1export~1{job_identifier}/get",
       "path variable {job_identifier} of /export/{job_identifier} has no path parameter: taken as a required string",
     ]);
-    const sent: string[] = [];
-    const fetch = async (url: string | URL | Request) => {
-      sent.push(String(url));
-      return Response.json({ ok: true });
-    };
-    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
-    try {
-      await client.callTool({ name: "getExport", arguments: { job_identifier: "j 1" } });
-      expect(sent).toEqual(["http://127.0.0.1:9/api/export/j%201"]);
-    } finally {
-      await client.close();
-    }
+    expect(await urlsSent(ir, "getExport", { job_identifier: "j 1" })).toEqual(["http://127.0.0.1:9/api/export/j%201"]);
   });
 
   it("a variable declared in another place is read as the path parameter, with a warning", async () => {
@@ -382,18 +388,9 @@ describe("path variables", () => {
         "path variable {job_identifier} of /export/{job_identifier} is declared in query: read as the path parameter",
       ],
     ]);
-    const sent: string[] = [];
-    const fetch = async (url: string | URL | Request) => {
-      sent.push(String(url));
-      return Response.json({ ok: true });
-    };
-    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
-    try {
-      await client.callTool({ name: "getExport", arguments: { job_identifier: "j 1", app_id: "a" } });
-      expect(sent).toEqual(["http://127.0.0.1:9/api/export/j%201?app_id=a"]);
-    } finally {
-      await client.close();
-    }
+    expect(await urlsSent(ir, "getExport", { job_identifier: "j 1", app_id: "a" })).toEqual([
+      "http://127.0.0.1:9/api/export/j%201?app_id=a",
+    ]);
   });
 });
 
