@@ -55,6 +55,13 @@ describe("readPlainYaml", () => {
     ["a question mark in a block scalar and in text", "k: |\n  a\n  ? b\nj: a ? b\nl: what ?"],
     // Iceberg's descriptions: the opening quote on the line below the key.
     ["a quoted scalar on the line below its key", 'a:\n  k:\n    "\n    x\n    "\n  j: 1'],
+    // AssemblyAI's examples: flow collections nested in one that starts on the line below its key.
+    [
+      "flow collections nested in one below its key",
+      'a:\n  m:\n    [\n      {\n        t: "x\n          y",\n        ts:\n          [\n            [1, 2],\n          ],\n      },\n    ]\n  j: 1',
+    ],
+    // Figma's scopes: a key holding a colon, its quoted value continued below.
+    ["a quoted value continued under a key holding a colon", 'scopes:\n  files:read: "Read\n    files."\n  j: 1'],
     // MISP's settings name one "null"; a value "null" is no key.
     ["keys written \"null\" and 'null'", 'a:\n  "null": 1\n  b: ["null"]\nc:\n  - \'null\': "null"'],
   ])("reads %s as the yaml library does", (_what, text) => {
@@ -100,6 +107,7 @@ describe("readPlainYaml", () => {
     ["a quoted scalar continued no deeper than its key", '- a: "x\n  y"'],
     ["text right after a closing quote", 'a: ""#x'],
     ["a flow collection continued without indentation", "a: [1,\n2]"],
+    ["a flow collection in one, continued without indentation", "a: [[1,\n2]]"],
     ["a closing quote at its key's indentation", 'a:\n  k: "\n    x\n  "'],
     ["a closing bracket left of its key", "a:\n  k: [\n    x,\n ]"],
     ["a flow collection below its key, continued at the key's indentation", "a:\n  k:\n    [\n  x,\n    ]"],

@@ -78,10 +78,13 @@ const YAML_LIBRARY_MAX_ALIAS_COUNT = 100;
 const SEPARATED = /^(?:$|[\s,\]}:])/;
 /** The yaml library refuses an implicit key whose `:` is more than 1024 characters after its start. */
 const MAX_KEY_LENGTH = 1000;
-/** What may stand before a quoted value on its line: indentation, `- ` indicators, a simple or quoted key. */
-const VALUE_LAYOUT = /^( *)((?:- +)*)([^\s"'#:-][^:#]*:[ \t]+|"[^"\\]*":[ \t]+|'[^']*':[ \t]+)?$/;
+/**
+ * What may stand before a quoted value on its line: indentation, `- ` indicators, a simple or quoted key. A simple key
+ * may hold a colon not followed by a blank (Figma's scopes, `file_variables:read`).
+ */
+const VALUE_LAYOUT = /^( *)((?:- +)*)([^\s"'#:-](?:[^:#]|:(?=[^\s]))*:[ \t]+|"[^"\\]*":[ \t]+|'[^']*':[ \t]+)?$/;
 /** A line whose value starts on the next: a simple or quoted key, or `-`, then nothing but a comment. */
-const OWNER_LINE = /^( *)((?:- +)*-?)([^\s"'#:-][^:#]*:|"[^"\\]*":|'[^']*':)?[ \t]*(?:#.*)?$/;
+const OWNER_LINE = /^( *)((?:- +)*-?)([^\s"'#:-](?:[^:#]|:(?=[^\s]))*:|"[^"\\]*":|'[^']*':)?[ \t]*(?:#.*)?$/;
 
 /** Thrown from the listener to stop js-yaml at the first node it would read differently. */
 class Unsupported extends Error {}
@@ -136,7 +139,8 @@ export function readPlainYaml(text: string, options: PlainYamlOptions = {}): unk
           return;
         }
         const node = opened.pop()!;
-        if (checkNode(state, node, options.unindentedContinuations === true)) forgiven = true;
+        const inFlow = opened.length > 0 && isFlowCollection(state.input, opened.at(-1)!.position);
+        if (checkNode(state, node, options.unindentedContinuations === true, inFlow)) forgiven = true;
         if (isQuotedNullKey(state)) quotedNullKeys++;
         if (state.anchor !== null) anchored.push({ from: node.position, to: state.position });
         const alias = aliasOf(state, node);
@@ -175,8 +179,18 @@ function aliasesWithin(
   return !aliases.some(({ at }) => anchored.some(({ from, to }) => at > from && at < to));
 }
 
-/** Throws at a node js-yaml reads differently; true when it is a continuation `unindented` lets through. */
-function checkNode(state: LoaderState, opened: { line: number; position: number }, unindented: boolean): boolean {
+/**
+ * Throws at a node js-yaml reads differently; true when it is a continuation `unindented` lets through. A node
+ * `inFlow` (an item of a flow collection) stands on lines of that collection's, whose indentation is checked when the
+ * collection closes: AssemblyAI's examples nest `{ text, timestamps: [[250, 650], ...] }` inside a `[` on a line below
+ * its key.
+ */
+function checkNode(
+  state: LoaderState,
+  opened: { line: number; position: number },
+  unindented: boolean,
+  inFlow: boolean,
+): boolean {
   const after = state.input.slice(state.position, state.position + 80);
   const collection = state.kind === "mapping" || state.kind === "sequence";
   const last = state.input[state.position - 1] ?? "";
@@ -190,11 +204,17 @@ function checkNode(state: LoaderState, opened: { line: number; position: number 
     state.tag === "!" ||
     (isKey && (collection || state.position - opened.position > MAX_KEY_LENGTH)) ||
     (closed && !SEPARATED.test(after)) ||
-    (closed && !unindented && unindentedContinuation(state, opened))
+    (closed && !inFlow && !unindented && unindentedContinuation(state, opened))
   ) {
     throw new Unsupported();
   }
-  return closed && unindented && unindentedContinuation(state, opened);
+  return closed && !inFlow && unindented && unindentedContinuation(state, opened);
+}
+
+/** Whether the node opened at `from` is a flow collection: its value starts with `[` or `{`. */
+function isFlowCollection(input: string, from: number): boolean {
+  const start = input[valueStart(input, from)];
+  return start === "[" || start === "{";
 }
 
 /**
