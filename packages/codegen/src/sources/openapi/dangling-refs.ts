@@ -3,10 +3,13 @@
  * HubDB spec has two, Square's five): refusing the whole document for them left the user with nothing, while every
  * operation that never meets one can be generated as it is. So the operations whose parameters or request body
  * reach a dangling `$ref`, through any chain of refs, are skipped (document.ts says so in a warning): nothing is ever
- * sent from a part of the document that is missing. One reached from a response only is read as any value there.
+ * sent from a part of the document that is missing. Spoiling stops at an optional property: a request leaves that
+ * property out (schema-converter.ts forbids it), and the object holding it is whole without it. DocuSign's witness
+ * has an optional `offlineAttributes` that points nowhere, and skipping whatever reaches it skipped creating an
+ * envelope. One reached from a response only is read as any value there.
  */
 import { eachRef } from "./ref-scan.js";
-import { childPointer, type JsonObject, pointerTokens } from "./refs.js";
+import { childPointer, isObject, type JsonObject, pointerTokens } from "./refs.js";
 
 /** Which parts of a document reach a dangling `$ref`. */
 export interface DanglingReach {
@@ -26,11 +29,12 @@ export function danglingReach(root: JsonObject, dangling: readonly string[]): Da
   const spoiled = new Map<string, string>();
   const spreading: string[] = [];
   const spoil = (pointer: string, source: string) => {
-    // A value is spoiled with everything that holds it: its ancestors, up to the document.
+    // A value is spoiled with everything that holds it: its ancestors, up to the document or an optional property.
     for (let at: string | undefined = pointer; at !== undefined; at = parentOf(at)) {
       if (spoiled.has(at)) return;
       spoiled.set(at, source);
       spreading.push(at);
+      if (isOptionalProperty(root, at)) return;
     }
   };
   for (const pointer of dangling) spoil(pointer, pointer);
@@ -52,6 +56,17 @@ function refHolders(root: JsonObject): Map<string, string[]> {
     else list.push(childPointer("", ...holder));
   });
   return holders;
+}
+
+/** Whether `pointer` is a property's schema (`.../properties/name`) that the object declaring it does not require. */
+function isOptionalProperty(root: JsonObject, pointer: string): boolean {
+  const tokens = pointerTokens(`#${pointer}`);
+  if (tokens.length < 3 || tokens.at(-2) !== "properties") return false;
+  const name = tokens.at(-1)!;
+  let owner: unknown = root;
+  for (const token of tokens.slice(0, -2)) owner = isObject(owner) ? owner[token] : undefined;
+  if (!isObject(owner) || !isObject(owner.properties) || !Object.hasOwn(owner.properties, name)) return false;
+  return !(Array.isArray(owner.required) && owner.required.includes(name));
 }
 
 /** `/a/b` -> `/a`, `/a` -> `` (the document), and the document has none. */

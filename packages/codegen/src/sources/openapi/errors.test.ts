@@ -3,8 +3,10 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusFile } from "@mcpsmith/corpus";
+import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
 import { CodegenError } from "../../errors.js";
+import { openApiServer } from "../../serve/openapi.js";
 import { loadOpenApi } from "./source.js";
 
 async function failure(file: string): Promise<CodegenError> {
@@ -103,7 +105,7 @@ describe("broken specs", () => {
           // A loop that reaches nothing missing, and one that does.
           Tree: { type: "object", properties: { children: { type: "array", items: ref("Tree") } } },
           D: { allOf: [ref("E")] },
-          E: { type: "object", properties: { d: ref("D"), x: ref("AlsoMissing") } },
+          E: { type: "object", required: ["x"], properties: { d: ref("D"), x: ref("AlsoMissing") } },
           Unused: { type: "object", properties: { z: ref("Nowhere") } },
         },
         requestBodies: { Body: json(ref("D")) },
@@ -137,6 +139,66 @@ describe("broken specs", () => {
       ]),
     );
     expect(said.filter((line) => line.includes("is skipped"))).toHaveLength(4);
+  });
+
+  it("an optional property whose $ref points nowhere is left out of requests, and its operation kept", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "optional-dangling.json");
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    // DocuSign's envelopes: a witness's optional offlineAttributes, and a signature's documents, point nowhere.
+    const witness = {
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string" }, offlineAttributes: ref("offlineAttributes") },
+    };
+    const signature = { type: "object", properties: { documents: { type: "array", items: ref("signHashDocument") } } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "http://127.0.0.1:9" }],
+      paths: {
+        "/envelopes": {
+          post: {
+            operationId: "createEnvelope",
+            requestBody: { content: { "application/json": { schema: ref("Envelope") } } },
+            responses: { "200": { description: "ok", content: { "application/json": { schema: ref("Envelope") } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Envelope: { type: "object", properties: { witness: ref("Witness"), signature: ref("Signature") } },
+          Witness: witness,
+          Signature: signature,
+        },
+      },
+    };
+    await writeFile(file, JSON.stringify(document));
+    const ir = await loadOpenApi(file);
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["createEnvelope"]);
+    const sent: unknown[] = [];
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return Response.json({});
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      const body = { witness: { name: "w" }, signature: { documents: [] } };
+      expect((await client.callTool({ name: "createEnvelope", arguments: { body } })).isError).toBeFalsy();
+      const missing = { witness: { name: "w", offlineAttributes: { a: 1 } } };
+      const refused = await client.callTool({ name: "createEnvelope", arguments: { body: missing } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain("offlineAttributes");
+      expect(sent).toEqual([body]);
+      expect(ir.warnings.map(({ pointer, message }) => `${pointer}: ${message}`)).toEqual(
+        expect.arrayContaining([
+          '/components/schemas/Witness/properties/offlineAttributes: $ref "#/components/schemas/offlineAttributes" cannot be followed: no value can be sent for it',
+          '/components/schemas/Witness/properties/offlineAttributes: $ref "#/components/schemas/offlineAttributes" cannot be followed: treated as any value',
+        ]),
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it("a $ref inside literal data is data: never followed nor bundled; a property named example is a schema", async () => {

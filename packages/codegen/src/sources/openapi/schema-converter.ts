@@ -155,8 +155,13 @@ export class SchemaConverter {
     deps: Set<string>,
   ): JsonSchema {
     if (this.refs.get(ref) === undefined) {
-      // The document-wide ref check reported it; an operation whose arguments reach it was skipped (document.ts),
-      // so this is a response's schema (or a ref outside the document), where any value is the honest reading.
+      // The document-wide ref check reported it, and an operation whose arguments need it was skipped (document.ts).
+      // In a request this is an optional property's (dangling-refs.ts): no value of it is sent, so it takes none. In
+      // a response, any value is the honest reading.
+      if (mode === "request") {
+        this.diagnostics.warn(pointer, `$ref "${ref}" cannot be followed: no value can be sent for it`);
+        return { not: {} };
+      }
       this.diagnostics.warn(pointer, `$ref "${ref}" cannot be followed: treated as any value`);
       return {};
     }
