@@ -232,7 +232,6 @@ export async function checkEveryTool({ ir, clients, upstream, reply }: WireCheck
   return counts;
 }
 
-/** Why a tool is not called here, or undefined. */
 /** Why `tool` is not called here, if it is not. */
 export function uncallable(ir: OpenApiIR, tool: Tool): string | undefined {
   const unsendable = UNSENDABLE.get(tool.name);
