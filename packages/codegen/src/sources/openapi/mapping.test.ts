@@ -752,6 +752,7 @@ describe("a pattern written as a regular expression literal, slashes and all", (
             { name: "username", in: "query", schema: string("/^[a-z0-9._]+$/") },
             { name: "tail", in: "query", schema: string("/[a-z]+$/u") },
             { name: "folded", in: "query", schema: string("/^[a-z]+$/i") },
+            { name: "lines", in: "query", schema: string("/^[a-z]+$/m") },
             // Paths are what these match: slashes meant as slashes, no anchor inside them.
             { name: "path", in: "query", schema: string("/api/v[0-9]+/") },
           ],
@@ -761,13 +762,55 @@ describe("a pattern written as a regular expression literal, slashes and all", (
     expect(ir.tools[0]!.inputSchema.properties).toEqual({
       username: string("^[a-z0-9._]+$"),
       tail: string("[a-z]+$"),
-      folded: { type: "string" },
+      folded: string("^[a-zA-Z]+$"),
+      lines: { type: "string" },
       path: string("/api/v[0-9]+/"),
     });
     expect(ir.warnings.map((w) => w.message)).toEqual([
       'pattern "/^[a-z0-9._]+$/" is written as a regular expression literal (nothing matches it as it is): read as "^[a-z0-9._]+$"',
       'pattern "/[a-z]+$/u" is written as a regular expression literal (nothing matches it as it is): read as "[a-z]+$"',
-      'pattern "/^[a-z]+$/i" is a regular expression literal whose flags JSON Schema cannot carry: dropped',
+      'pattern "/^[a-z]+$/i" is case-insensitive, which JSON Schema has no flag for: read as "^[a-zA-Z]+$"',
+      'pattern "/^[a-z]+$/m" is a regular expression literal whose flags JSON Schema cannot carry: dropped',
+    ]);
+  });
+});
+
+describe("a case-insensitive pattern", () => {
+  it("is read as classes of both cases, and dropped where that would not read alike", async () => {
+    const patterns = {
+      // Okta's ids: Java's inline flag before a UUID's hex digits.
+      id: "(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$",
+      code: "(?i)^ab\\d{2,}(?:x|Y)\\.[^a-c]$",
+      repeated: "(?i)^(a)\\1$",
+      named: "(?i)^(?<first>a)$",
+    };
+    const parameters = Object.entries(patterns).map(([name, pattern]) => ({
+      name,
+      in: "query",
+      schema: { type: "string", pattern },
+    }));
+    const ir = await loadOpenApi(await specFile(withGetA({ parameters })));
+    const properties = ir.tools[0]!.inputSchema.properties as Record<string, { pattern?: string }>;
+    expect(properties.id!.pattern).toBe(
+      "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$",
+    );
+    expect(properties.code!.pattern).toBe("^[aA][bB]\\d{2,}(?:[xX]|[Yy])\\.[^a-cA-C]$");
+    const id = new RegExp(properties.id!.pattern!, "u");
+    expect(
+      ["3F2B8C1E-5D4A-4B6F-9E7D-2A1C0B9D8E7F", "3f2b8c1e-5d4a-4b6f-9e7d-2a1c0b9d8e7f"].map((v) => id.test(v)),
+    ).toEqual([true, true]);
+    const code = new RegExp(properties.code!.pattern!, "u");
+    expect(["AB12x.D", "ab123Y.z", "AB12x.C", "AB1x.D"].map((value) => code.test(value))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(properties.repeated).toEqual({ type: "string" });
+    expect(properties.named).toEqual({ type: "string" });
+    expect(ir.warnings.map((w) => w.message).filter((m) => m.includes("cannot carry"))).toEqual([
+      'pattern "(?i)^(a)\\\\1$" is case-insensitive in a way JSON Schema cannot carry: dropped',
+      'pattern "(?i)^(?<first>a)$" is case-insensitive in a way JSON Schema cannot carry: dropped',
     ]);
   });
 });

@@ -11,8 +11,7 @@
  * - Swagger 2.0 `discriminator: "kind"` -> `{ propertyName: "kind" }`; mapping refs are rewritten by the caller.
  * - draft-04 tuple `items: [a, b]` -> `prefixItems`; 2019-09 `$recursiveRef: "#"` -> a `$ref` to the schema with
  *   `$recursiveAnchor` (done by the caller).
- * - `pattern`s must compile as Unicode regular expressions (JSON Schema validators use the `u` flag): needless
- *   escapes such as `\:` are undone; a pattern that still does not compile is dropped with a warning.
+ * - `pattern`s must compile as Unicode regular expressions (JSON Schema validators use the `u` flag): patterns.ts.
  * - any other keyword whose value JSON Schema refuses (`type: date`, `minimum: "1"`, an empty `enum`) is repaired
  *   where the intent is plain, else dropped, with a warning: left in, it would fail the tool's whole schema.
  * - a `default` outside its own schema's `type` or `enum` (Xero's `type: boolean, default: "false"`) likewise.
@@ -28,6 +27,7 @@ import { withDiscriminatorNames } from "./discriminated-one-of.js";
 import { withDisjointEnumsJoined } from "./disjoint-enum-all-of.js";
 import type { SpecDialect } from "./model.js";
 import { withOverlappingOneOfAsAnyOf } from "./overlapping-one-of.js";
+import { lowerPattern } from "./patterns.js";
 import { escapeToken, isObject, type JsonObject } from "./refs.js";
 
 export type SchemaMode = "request" | "response";
@@ -82,30 +82,8 @@ export function lowerKeywords(written: JsonObject, pointer: string, context: Key
       const map = context.followValue(value);
       out[key] = isObject(map) ? lowerMap(key, map, `${pointer}/${key}`, context) : {};
     } else if (key === "pattern" && typeof value === "string") {
-      const literal = regexLiteral(value);
-      const pattern = unicodePattern(literal?.body ?? value);
-      if (literal !== undefined && /[ims]/.test(literal.flags)) {
-        context.warn(
-          `${pointer}/pattern`,
-          `pattern ${JSON.stringify(value)} is a regular expression literal whose flags JSON Schema cannot carry: dropped`,
-        );
-      } else if (literal !== undefined && pattern !== undefined) {
-        out[key] = pattern;
-        context.warn(
-          `${pointer}/pattern`,
-          `pattern ${JSON.stringify(value)} is written as a regular expression literal (nothing matches it as it is): read as ${JSON.stringify(pattern)}`,
-        );
-      } else if (isDatePicture(value)) {
-        context.warn(
-          `${pointer}/pattern`,
-          `pattern ${JSON.stringify(value)} is a picture of a date or time, not a regular expression (no date matches it): dropped`,
-        );
-      } else if (pattern !== undefined) out[key] = pattern;
-      else
-        context.warn(
-          `${pointer}/pattern`,
-          `pattern ${JSON.stringify(value)} is not a valid regular expression: dropped`,
-        );
+      const pattern = lowerPattern(value, `${pointer}/pattern`, (at, message) => context.warn(at, message));
+      if (pattern !== undefined) out[key] = pattern;
     } else if (key === "discriminator") {
       out[key] = lowerDiscriminator(value, context);
     } else if (key === "required" || (key === "type" && value === "file") || isBooleanBound(key, value)) {
@@ -378,66 +356,4 @@ function lowerNullable(out: JsonObject, raw: JsonObject): JsonObject {
   }
   if (Array.isArray(out.enum)) return out;
   return { anyOf: [out, { type: "null" }] };
-}
-
-/** The pattern as a valid `u`-flag regular expression, or `undefined` when it cannot be made one. */
-export function unicodePattern(pattern: string): string | undefined {
-  if (compiles(pattern)) return pattern;
-  const repaired = withoutIdentityEscapes(pattern);
-  return compiles(repaired) ? repaired : undefined;
-}
-
-/**
- * Outside the u flag, `\:`, `\@` or (outside a class) `\-` mean the character itself; with it they are errors
- * (StackStorm's dates: `^\d{4}\-\d{2}`). Escapes of syntax characters and of letters and digits (classes such as
- * `\d`, `\w`, `\u00e9`) are kept, and `\-` inside a class; elsewhere the backslash is dropped.
- */
-function withoutIdentityEscapes(pattern: string): string {
-  let out = "";
-  let inClass = false;
-  for (let at = 0; at < pattern.length; at++) {
-    const char = pattern[at] as string;
-    if (char === "\\" && at + 1 < pattern.length) {
-      const next = pattern[at + 1] as string;
-      const kept = /[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) || (inClass && next === "-");
-      out += kept ? char + next : next;
-      at++;
-      continue;
-    }
-    if (char === "[") inClass = true;
-    else if (char === "]") inClass = false;
-    out += char;
-  }
-  return out;
-}
-
-/**
- * A date or time written as a picture where a regular expression belongs (PagerDuty's `since`:
- * `pattern: "YYYY-MM-DDThh:mm:ssZ"`, beside `format: date-time`): read as a pattern, it refuses every real date.
- * Only the picture's letters and separators, with a year or an hour-and-minute in it.
- */
-function isDatePicture(pattern: string): boolean {
-  return /^[YyMDdHhmsSTZz:./ +-]+$/.test(pattern) && /YYYY|yyyy|[Hh]{2}:mm/.test(pattern);
-}
-
-/**
- * A pattern written as a JavaScript regular expression literal, slashes and flags included (PeerTube's usernames:
- * `"/^[a-z0-9._]+$/"`). Read as JSON Schema writes patterns, the slashes are characters to match, so an anchor
- * inside them can never hold and the pattern refuses every value: only such a pattern is read as its body.
- */
-function regexLiteral(pattern: string): { body: string; flags: string } | undefined {
-  const match = /^\/(.+)\/([dgimsuy]*)$/s.exec(pattern);
-  if (match === null) return undefined;
-  const body = match[1]!;
-  const anchored = body.startsWith("^") || (body.endsWith("$") && !body.endsWith("\\$"));
-  return anchored ? { body, flags: match[2]! } : undefined;
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
 }
