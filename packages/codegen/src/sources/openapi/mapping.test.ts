@@ -816,7 +816,7 @@ describe("a case-insensitive pattern", () => {
 });
 
 describe("a pattern with escapes the u flag refuses", () => {
-  it("is read without the backslashes that mean the character itself, and dropped only when still broken", async () => {
+  it("is read without the backslashes that mean the character itself, other flavours' anchors as ours, and dropped only when still broken", async () => {
     const string = (pattern: string) => ({ type: "string", pattern });
     const ir = await loadOpenApi(
       await specFile(
@@ -825,6 +825,8 @@ describe("a pattern with escapes the u flag refuses", () => {
             // StackStorm's timestamps escape the dash between digits; an escaped dash in a class is a range's dash.
             { name: "at", in: "query", schema: string("^\\d{4}\\-\\d{2}(\\s|T)[\\w\\-:]+$") },
             { name: "mail", in: "query", schema: string("^[^@]+\\@[a-z]+\\.com$") },
+            // Django's slugs in Baby Buddy's document: Python's input anchors.
+            { name: "slug", in: "query", schema: string("\\A[-\\w]+\\z") },
             { name: "broken", in: "query", schema: string("^(\\d+$") },
           ],
         }),
@@ -833,6 +835,7 @@ describe("a pattern with escapes the u flag refuses", () => {
     expect(ir.tools[0]!.inputSchema.properties).toEqual({
       at: string("^\\d{4}-\\d{2}(\\s|T)[\\w\\-:]+$"),
       mail: string("^[^@]+@[a-z]+\\.com$"),
+      slug: string("^[-\\w]+$"),
       broken: { type: "string" },
     });
     expect(ir.warnings.map((w) => w.message)).toEqual([

@@ -129,7 +129,9 @@ function unicodePattern(pattern: string): string | undefined {
 /**
  * Outside the u flag, `\:`, `\@` or (outside a class) `\-` mean the character itself; with it they are errors
  * (StackStorm's dates: `^\d{4}\-\d{2}`). Escapes of syntax characters and of letters and digits (classes such as
- * `\d`, `\w`, `\u00e9`) are kept, and `\-` inside a class; elsewhere the backslash is dropped.
+ * `\d`, `\w`, `\u00e9`) are kept, and `\-` inside a class; elsewhere the backslash is dropped. The input anchors of
+ * Python, Ruby and Perl, which JavaScript lacks, are read as JavaScript's: `\A` as `^`, `\z` and `\Z` as `$` (Django's
+ * slugs, `^[-\w]+\z`, in Baby Buddy's document).
  */
 function withoutIdentityEscapes(pattern: string): string {
   let out = "";
@@ -138,6 +140,12 @@ function withoutIdentityEscapes(pattern: string): string {
     const char = pattern[at] as string;
     if (char === "\\" && at + 1 < pattern.length) {
       const next = pattern[at + 1] as string;
+      const anchor = inClass ? undefined : INPUT_ANCHORS[next];
+      if (anchor !== undefined) {
+        out += anchor;
+        at++;
+        continue;
+      }
       const kept = /[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) || (inClass && next === "-");
       out += kept ? char + next : next;
       at++;
@@ -149,6 +157,8 @@ function withoutIdentityEscapes(pattern: string): string {
   }
   return out;
 }
+
+const INPUT_ANCHORS: Record<string, string | undefined> = { A: "^", z: "$", Z: "$" };
 
 /**
  * A date or time written as a picture where a regular expression belongs (PagerDuty's `since`:
