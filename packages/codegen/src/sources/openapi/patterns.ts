@@ -6,8 +6,10 @@
  * - a JavaScript literal, slashes and all (PeerTube's `/^[a-z0-9._]+$/`), is read as its body;
  * - a case-insensitive flag, as a literal's `i` or the inline `(?i)` of Java and Python (Okta's ids), is read as
  *   classes of both cases; other flags change what the pattern means, and it is dropped;
+ * - the input anchors of Python and Ruby (`\A`, `\z`, `\Z`) are read as JavaScript's;
  * - a picture of a date (PagerDuty's `YYYY-MM-DDThh:mm:ssZ`) is dropped.
  */
+import { isSchemaPattern } from "../../ir/pattern.js";
 
 type Warn = (pointer: string, message: string) => void;
 
@@ -121,9 +123,9 @@ const swapCase = (char: string) => (isUpper(char) ? char.toLowerCase() : char.to
 
 /** The pattern as a valid `u`-flag regular expression, or `undefined` when it cannot be made one. */
 function unicodePattern(pattern: string): string | undefined {
-  if (compiles(pattern)) return pattern;
+  if (isSchemaPattern(pattern)) return pattern;
   const repaired = withoutIdentityEscapes(pattern);
-  return compiles(repaired) ? repaired : undefined;
+  return isSchemaPattern(repaired) ? repaired : undefined;
 }
 
 /**
@@ -180,13 +182,4 @@ function regexLiteral(pattern: string): { body: string; flags: string } | undefi
   const body = match[1]!;
   const anchored = body.startsWith("^") || (body.endsWith("$") && !body.endsWith("\\$"));
   return anchored ? { body, flags: match[2]! } : undefined;
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
 }

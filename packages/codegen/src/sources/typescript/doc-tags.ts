@@ -1,4 +1,5 @@
 import type { ts } from "ts-morph";
+import { isSchemaPattern } from "../../ir/pattern.js";
 import { type DocTag, docCommentsOf } from "./doc-comments.js";
 import { problemAtOffset, type TypeSchemaProblem } from "./type-schema-error.js";
 
@@ -64,7 +65,7 @@ export function readTag(tag: DocTag, annotations: DocAnnotations, path: string, 
   } else if ((STRING_TAGS as readonly string[]).includes(name)) {
     if (text === "")
       problems.push(problemAtTag(tag, path, `@${name} needs a value (write \`@${name} ${example(name)}\`).`));
-    else if (name === "pattern" && !isRegExp(text)) {
+    else if (name === "pattern" && !isSchemaPattern(text)) {
       problems.push(problemAtTag(tag, path, `@pattern is not a valid regular expression: ${text}`));
     } else keywords[name] = text;
   } else if ((VALUE_TAGS as readonly string[]).includes(name)) {
@@ -81,15 +82,6 @@ function problemAtTag(tag: DocTag, path: string, message: string): TypeSchemaPro
 
 function example(tag: string): string {
   return tag === "pattern" ? "^[a-z]+$" : "email";
-}
-
-function isRegExp(source: string): boolean {
-  try {
-    new RegExp(source, "u");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function jsonOrText(text: string): unknown {
