@@ -38,17 +38,23 @@ describe.each(SQLITE_DRIVERS)("%s", (driver) => {
     writeFileSync(file, "");
     const writer = engine.open(file, { readOnly: false });
     writer.exec("CREATE TABLE n (id INTEGER PRIMARY KEY, v INTEGER)");
-    writer.exec("INSERT INTO n VALUES (1, 7), (2, 9007199254740993), (3, -9223372036854775808)");
+    // A real past the safe integers (4) is no integer, but reads as a number that large.
+    writer.exec("INSERT INTO n VALUES (1, 7), (2, 9007199254740993), (3, -9223372036854775808), (4, 1e300)");
     writer.close();
     const reader = engine.open(file, { readOnly: true });
     try {
       const all = reader.prepare("SELECT v FROM n ORDER BY id");
       const small = reader.prepare("SELECT v FROM n WHERE id = 1");
-      const whole = ["7", "9007199254740993", "-9223372036854775808"];
+      const upTo = reader.prepare("SELECT v FROM n WHERE id <= ? ORDER BY id");
+      const whole = ["7", "9007199254740993", "-9223372036854775808", "1e+300"];
+      // Read small first, the statement then meets a large integer.
+      expect(upTo.all([1]).map(([v]) => String(v))).toEqual(["7"]);
+      expect(upTo.rows([3], 10).map(([v]) => String(v))).toEqual(whole.slice(0, 3));
       for (let run = 0; run < 2; run++) {
         expect(all.all([]).map(([v]) => String(v))).toEqual(whole);
         expect(all.rows([], 10).map(([v]) => String(v))).toEqual(whole);
         expect(small.all([]).map(([v]) => Number(v))).toEqual([7]);
+        expect(upTo.all([2]).map(([v]) => String(v))).toEqual(whole.slice(0, 2));
       }
     } finally {
       reader.close();

@@ -40,7 +40,10 @@ export interface SqliteStatement {
    */
   readonly readonly: boolean | undefined;
   columns(): string[];
-  /** At most `limit` rows, each an array in column order; integers as BigInt, blobs as bytes. */
+  /**
+   * At most `limit` rows, each an array in column order; blobs as bytes; integers as BigInt, or, on a read-only
+   * connection, as numbers while every one a page holds fits a number exactly (a read is cheaper without BigInts).
+   */
   rows(values: unknown[], limit: number): unknown[][];
   /**
    * Every row, as `rows` reads them, in one call (faster than stepping through them): for a statement whose own
