@@ -394,6 +394,146 @@ describe("path variables", () => {
   });
 });
 
+describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
+  const servers = [{ url: "http://127.0.0.1:9/api" }];
+
+  /** What the tool sent: the request's media type and its body as text. */
+  async function sentBody(ir: OpenApiIR, tool: string, args: Record<string, unknown>) {
+    const sent: { type: string | null; body: string }[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(url, init);
+      sent.push({ type: request.headers.get("content-type"), body: await request.text() });
+      return Response.json({ ok: true });
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError).toBeFalsy();
+      return sent;
+    } finally {
+      await client.close();
+    }
+  }
+
+  it("formData fields, written either way, are one multipart body (AnythingLLM's image generation)", async () => {
+    const document = {
+      openapi: "3.0.0",
+      info,
+      servers,
+      paths: {
+        "/images": {
+          post: {
+            operationId: "generate",
+            parameters: [
+              { name: "prompt", in: "formData", required: true, schema: { type: "string" } },
+              { name: "reference", in: "formData", schema: { type: "file" } },
+              // Swagger 2.0's value keywords beside an OpenAPI 3 schema.
+              {
+                name: "format",
+                in: "formData",
+                enum: ["b64_json", "blob"],
+                default: "b64_json",
+                schema: { type: "string" },
+              },
+              { name: "count", in: "formData", type: "integer" },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools[0]!.inputSchema.properties).toMatchObject({
+      body: {
+        type: "object",
+        properties: {
+          prompt: { type: "string" },
+          reference: { type: "string", contentEncoding: "base64" },
+          format: { type: "string", enum: ["b64_json", "blob"], default: "b64_json" },
+          count: { type: "integer" },
+        },
+        required: ["prompt"],
+      },
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      "parameters prompt (in: formData), reference (in: formData), format (in: formData), count (in: formData) are " +
+        "Swagger 2.0's body parameters, not OpenAPI 3's: read as the request body, as Swagger 2.0 reads them",
+    ]);
+    const [sent] = await sentBody(ir, "generate", {
+      body: { prompt: "a cat", reference: Buffer.from("png").toString("base64"), count: 2 },
+    });
+    expect(sent!.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent!.body).toContain('name="prompt"\r\n\r\na cat\r\n');
+    expect(sent!.body).toContain('name="count"\r\n\r\n2\r\n');
+    expect(sent!.body).toMatch(/name="reference"; filename="[^"]*"\r\nContent-Type: [^\r]+\r\n\r\npng\r\n/);
+  });
+
+  it("formData fields without a file are a form; an `in: body` parameter is the JSON body", async () => {
+    const document = {
+      openapi: "3.0.0",
+      info,
+      servers,
+      paths: {
+        "/login": {
+          post: {
+            operationId: "login",
+            parameters: [{ name: "user", in: "formData", required: true, type: "string" }],
+            responses: ok,
+          },
+        },
+        "/notes": {
+          post: {
+            operationId: "addNote",
+            parameters: [
+              {
+                name: "note",
+                in: "body",
+                required: true,
+                schema: { type: "object", properties: { text: { type: "string" } } },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    expect(await sentBody(ir, "login", { body: { user: "ada" } })).toEqual([
+      { type: "application/x-www-form-urlencoded", body: "user=ada" },
+    ]);
+    expect(await sentBody(ir, "addNote", { body: { text: "hi" } })).toEqual([
+      { type: "application/json", body: '{"text":"hi"}' },
+    ]);
+  });
+
+  it("beside a requestBody, they are left out with a warning", async () => {
+    const document = {
+      openapi: "3.0.0",
+      info,
+      servers,
+      paths: {
+        "/notes": {
+          post: {
+            operationId: "addNote",
+            parameters: [{ name: "stray", in: "formData", type: "string" }],
+            requestBody: {
+              content: { "application/json": { schema: { type: "object", properties: { text: { type: "string" } } } } },
+            },
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({
+      body: { type: "object", properties: { text: { type: "string" } } },
+    });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      "parameters stray (in: formData) are Swagger 2.0's body parameters, and requestBody is the body: left out",
+    ]);
+  });
+});
+
 describe("the document's identity", () => {
   it("takes a version YAML read as a number as its text, and gives one where the document gives none", async () => {
     const paths = { "/a": { get: { operationId: "getA", responses: ok } } };

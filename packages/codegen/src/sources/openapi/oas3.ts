@@ -6,17 +6,21 @@ import { mergeParameterLists, readOas3Parameter } from "./oas3-parameters.js";
 import { type OperationContext, readOperationCommon } from "./operation.js";
 import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
 import { readServers } from "./servers.js";
+import { readParameterBody, splitBodyParameters } from "./swagger2.js";
 
 export function readOas3Operation(context: OperationContext, refs: RefResolver): SourceOperation {
   const { operation, item, pointer, pathPointer, diagnostics } = context;
   const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
-  const parameters = raw.flatMap((entry) => readOas3Parameter(entry, diagnostics) ?? []);
+  const { located, bodyParts } = splitBodyParameters(raw);
+  const parameters = located.flatMap((entry) => readOas3Parameter(entry, diagnostics) ?? []);
   const responses = readResponses(operation.responses, `${pointer}/responses`, refs, diagnostics);
   const result: SourceOperation = {
     ...readOperationCommon(context, parameters),
     responseMediaTypes: responses.mediaTypes,
   };
-  const body = readRequestBody(operation.requestBody, `${pointer}/requestBody`, refs, diagnostics);
+  const requestBody = readRequestBody(operation.requestBody, `${pointer}/requestBody`, refs, diagnostics);
+  const fromParameters = swagger2Body(bodyParts, operation.requestBody !== undefined, pointer, diagnostics);
+  const body = requestBody ?? fromParameters;
   if (body) result.body = body;
   if (responses.json) result.jsonResponse = responses.json;
   const servers =
@@ -24,6 +28,34 @@ export function readOas3Operation(context: OperationContext, refs: RefResolver):
     readServers(item.servers, `${pathPointer}/servers`, diagnostics);
   if (servers && servers.length > 0) result.servers = servers;
   return result;
+}
+
+/**
+ * Swagger 2.0's body parameters in an OpenAPI 3 document (`in: formData`, `in: body`: a document half converted,
+ * or annotations written for the older version) are read as Swagger 2.0 reads them, as the request body, rather
+ * than refusing the document; where the operation has a `requestBody`, that is its body and they are left out.
+ */
+function swagger2Body(
+  parts: ReturnType<typeof splitBodyParameters>["bodyParts"],
+  hasRequestBody: boolean,
+  pointer: string,
+  diagnostics: Diagnostics,
+): SourceBody | undefined {
+  const entries = parts.body ? [parts.body, ...parts.formFields] : parts.formFields;
+  if (entries.length === 0) return undefined;
+  const names = entries.map(({ value }) => `${String(value.name)} (in: ${String(value.in)})`).join(", ");
+  if (hasRequestBody) {
+    diagnostics.warn(
+      pointer,
+      `parameters ${names} are Swagger 2.0's body parameters, and requestBody is the body: left out`,
+    );
+    return undefined;
+  }
+  diagnostics.warn(
+    pointer,
+    `parameters ${names} are Swagger 2.0's body parameters, not OpenAPI 3's: read as the request body, as Swagger 2.0 reads them`,
+  );
+  return readParameterBody(parts, undefined, pointer, diagnostics);
 }
 
 function readRequestBody(

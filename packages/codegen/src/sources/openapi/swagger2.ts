@@ -56,29 +56,12 @@ export function collectionFormatStyle(
 export function readSwagger2Operation(context: OperationContext, root: JsonObject, refs: RefResolver): SourceOperation {
   const { operation, item, pointer, pathPointer, diagnostics } = context;
   const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
-  const parameters: SourceParameter[] = [];
-  const formFields: { value: JsonObject; pointer: string }[] = [];
-  let bodyParameter: { value: JsonObject; pointer: string } | undefined;
-  for (const entry of raw) {
-    const where = entry.value.in;
-    if (where === "body") bodyParameter = entry;
-    else if (where === "formData") formFields.push(entry);
-    else {
-      const parameter = readSimpleParameter(entry.value, entry.pointer, diagnostics);
-      if (parameter) parameters.push(parameter);
-    }
-  }
+  const { located, bodyParts } = splitBodyParameters(raw);
+  const parameters = located.flatMap((entry) => readSimpleParameter(entry.value, entry.pointer, diagnostics) ?? []);
   const consumes = mediaList(operation.consumes) ?? mediaList(root.consumes) ?? [];
   const produces = mediaList(operation.produces) ?? mediaList(root.produces) ?? ["application/json"];
   const result: SourceOperation = { ...readOperationCommon(context, parameters), responseMediaTypes: produces };
-  if (bodyParameter && formFields.length > 0) {
-    diagnostics.problem(pointer, "an operation cannot have both a body parameter and formData parameters");
-  }
-  const body = bodyParameter
-    ? readBodyParameter(bodyParameter, consumes)
-    : formFields.length > 0
-      ? readFormBody(formFields, consumes, pointer, diagnostics)
-      : undefined;
+  const body = readParameterBody(bodyParts, consumes, pointer, diagnostics);
   if (body) result.body = body;
   const json = readJsonResponse(operation.responses, `${pointer}/responses`, produces, refs);
   if (json) result.jsonResponse = json;
@@ -134,7 +117,42 @@ function readSimpleParameter(
   return parameter;
 }
 
-function readBodyParameter(entry: { value: JsonObject; pointer: string }, consumes: string[]): SourceBody {
+type RawParameter = { value: JsonObject; pointer: string };
+
+/** Swagger 2.0's body parameters (`in: body`, `in: formData`) apart from the ones a request places elsewhere. */
+export function splitBodyParameters(raw: RawParameter[]): {
+  located: RawParameter[];
+  bodyParts: { body?: RawParameter; formFields: RawParameter[] };
+} {
+  const located: RawParameter[] = [];
+  const bodyParts: { body?: RawParameter; formFields: RawParameter[] } = { formFields: [] };
+  for (const entry of raw) {
+    if (entry.value.in === "body") bodyParts.body = entry;
+    else if (entry.value.in === "formData") bodyParts.formFields.push(entry);
+    else located.push(entry);
+  }
+  return { located, bodyParts };
+}
+
+/**
+ * The body Swagger 2.0's body parameters describe: the `in: body` one, or the formData fields as one form.
+ * `consumes` is undefined where the document has no such list (an OpenAPI 3 one): the media type is then the one
+ * the fields call for, without a warning that the list lacks it.
+ */
+export function readParameterBody(
+  { body, formFields }: { body?: RawParameter; formFields: RawParameter[] },
+  consumes: string[] | undefined,
+  pointer: string,
+  diagnostics: Diagnostics,
+): SourceBody | undefined {
+  if (body && formFields.length > 0) {
+    diagnostics.problem(pointer, "an operation cannot have both a body parameter and formData parameters");
+  }
+  if (body) return readBodyParameter(body, consumes ?? []);
+  return formFields.length > 0 ? readFormBody(formFields, consumes, pointer, diagnostics) : undefined;
+}
+
+function readBodyParameter(entry: RawParameter, consumes: string[]): SourceBody {
   const mediaTypes = consumes.length > 0 ? consumes : ["application/json"];
   const body: SourceBody = {
     mediaType: chooseBodyMediaType(mediaTypes)!,
@@ -150,10 +168,21 @@ function readBodyParameter(entry: { value: JsonObject; pointer: string }, consum
   return body;
 }
 
+/**
+ * A formData field's schema: its value keywords, as Swagger 2.0 writes them. A field written the OpenAPI 3 way, in
+ * an OpenAPI 3 document that uses formData all the same (AnythingLLM's), has a `schema` too, which they add to.
+ */
+function fieldSchema(value: JsonObject): JsonObject {
+  const own = valueSchema(value);
+  if (!isObject(value.schema)) return own;
+  if (value.schema.$ref !== undefined) return { allOf: [value.schema], ...own };
+  return { ...value.schema, ...own };
+}
+
 /** formData parameters -> one object body: multipart when a field is a file, else form-urlencoded. */
 function readFormBody(
-  fields: { value: JsonObject; pointer: string }[],
-  consumes: string[],
+  fields: RawParameter[],
+  listed: string[] | undefined,
   pointer: string,
   diagnostics: Diagnostics,
 ): SourceBody {
@@ -162,16 +191,19 @@ function readFormBody(
   const encoding: Record<string, SourceBodyEncoding> = {};
   for (const { value } of fields) {
     const name = String(value.name);
-    properties[name] = valueSchema(value);
+    const schema = fieldSchema(value);
+    properties[name] = schema;
     if (value.required === true) required.push(name);
-    if (value.type === "array") encoding[name] = collectionFormatStyle("formData", value.collectionFormat, true);
+    if (schema.type === "array") encoding[name] = collectionFormatStyle("formData", value.collectionFormat, true);
   }
-  const hasFile = fields.some(({ value }) => value.type === "file");
+  const hasFile = Object.values(properties).some((schema) => (schema as JsonObject).type === "file");
+  const consumes = listed ?? [];
   const formTypes = consumes.filter((type) => isFormMediaType(type) || isMultipartMediaType(type));
   let mediaType = hasFile ? formTypes.find(isMultipartMediaType) : chooseBodyMediaType(formTypes);
   if (mediaType === undefined) {
     mediaType = hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded";
-    diagnostics.warn(pointer, `formData parameters but consumes lists no matching media type: sent as ${mediaType}`);
+    if (listed)
+      diagnostics.warn(pointer, `formData parameters but consumes lists no matching media type: sent as ${mediaType}`);
   }
   const schema: JsonObject = { type: "object", properties };
   if (required.length > 0) schema.required = required;
