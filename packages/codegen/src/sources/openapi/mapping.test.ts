@@ -835,6 +835,52 @@ describe("a oneOf one of whose members holds another", () => {
     );
   });
 
+  it("reads a member written as an allOf of open objects as the one object they make (Flipt's payloads)", async () => {
+    const open = (properties: Record<string, unknown>) => ({ type: "object", properties });
+    const atType = {
+      type: "object",
+      required: ["@type"],
+      properties: { "@type": { type: "string", enum: ["flag", "segment"] } },
+    };
+    const flag = open({ key: { type: "string" }, enabled: { type: "boolean" } });
+    const segment = open({ key: { type: "string" }, matchType: { type: "string", enum: ["ALL", "ANY"] } });
+    const payload = (more: unknown) => ({ type: "object", allOf: [{ $ref: "#/components/schemas/AtType" }, more] });
+    const ir = await loadOpenApi(
+      await specFile({
+        ...withGetA({
+          parameters: [
+            { name: "payload", in: "query", schema: { oneOf: [payload(flag), payload(segment)] } },
+            // Told apart by a property the parts declare differently: the members stay a oneOf.
+            {
+              name: "told",
+              in: "query",
+              schema: { oneOf: [payload(open({ key: { type: "integer" } })), payload(segment)] },
+            },
+            // Told apart by what their parts require: a oneOf.
+            {
+              name: "keyed",
+              in: "query",
+              schema: {
+                oneOf: [payload({ ...flag, required: ["enabled"] }), payload({ ...segment, required: ["matchType"] })],
+              },
+            },
+          ],
+        }),
+        components: { schemas: { AtType: atType } },
+      }),
+    );
+    const properties = ir.tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties.payload!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.told!)).toEqual(["oneOf"]);
+    expect(Object.keys(properties.keyed!)).toEqual(["oneOf"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1a/get/parameters/0/schema/oneOf",
+        "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
+      ],
+    ]);
+  });
+
   it("counts a member's readOnly properties out of a request, where they are left out, and in a response", async () => {
     // PagerDuty's alert grouping: the parameters, or a reference all of whose properties are readOnly.
     const parameters = {

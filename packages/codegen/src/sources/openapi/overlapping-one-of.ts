@@ -12,14 +12,17 @@
  *   - PagerDuty's alert grouping: `oneOf: [AlertGroupingParameters, {all properties readOnly}]`, any object in a
  *     request, where the readOnly properties are left out.
  *   - Equinix Metal's gateways: `oneOf: [{+virtual_network_id, ip_reservation_id, ...}, {+virtual_network_id,
- *     +ip_reservation_id}]`, both open, so every VRF gateway was a plain gateway too.
+ *     +ip_reservation_id}]`, both open, so every VRF gateway was a plain gateway too;
+ *   - Flipt's resource payloads: `oneOf: [allOf: [AtType, Flag], allOf: [AtType, Segment]]`, open objects that
+ *     require only `@type`, whose values both list, so every flag was a segment too.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
  * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
  * admits every value of its type, a member that is an `allOf` of another, and an open object member (its properties
  * and what it requires are all it says), which holds every value made of another object member's properties when
  * that member requires all it requires and declares the properties both declare alike; and two members listing values
- * (enum or const) that share one. Members told apart by what they require, or by a property of different schemas,
- * stay a `oneOf`.
+ * (enum or const) that share one. An object member written as an
+ * `allOf` of open objects is read as the one they make. Members told apart by what they require, or by a property of
+ * different schemas, stay a `oneOf`.
  */
 
 import { isDeepStrictEqual } from "node:util";
@@ -100,12 +103,43 @@ function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean
   // A member constraining nothing but its type admits every value of that type.
   const type = bareType(wide);
   if (type !== undefined) return type === ANY || narrow.type === type;
-  if (!isOpenObject(wide) || !isObjectSchema(narrow)) return false;
-  const requires = requiredInMode(narrow, context);
+  const outer = asOneObject(wide, context);
+  const inner = asOneObject(narrow, context);
+  if (!isOpenObject(outer) || !isObjectSchema(inner)) return false;
+  const requires = requiredInMode(inner, context);
   return (
-    requiredInMode(wide, context).every((name) => requires.includes(name)) &&
-    sharesPropertiesAlike(wide, narrow, context)
+    requiredInMode(outer, context).every((name) => requires.includes(name)) &&
+    sharesPropertiesAlike(outer, inner, context)
   );
+}
+
+/**
+ * An `allOf` of open objects as the one open object they make together, its properties and what it requires those
+ * of all its parts (Flipt's resource payloads are `allOf: [AtType, Flag]` and `allOf: [AtType, Segment]`, both open,
+ * so every flag was a segment too). Anything else, a property two parts declare differently among them, is left as it
+ * is.
+ */
+function asOneObject(schema: JsonObject, context: OverlapContext): JsonObject {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const { allOf, ...own } = schema;
+  const properties: JsonObject = {};
+  const required = new Set<unknown>();
+  for (const part of [own, ...allOf.map((member) => context.followValue(member))]) {
+    if (!isObject(part) || !isOpenObject(part)) return schema;
+    const declared = context.followValue(part.properties);
+    for (const [name, property] of Object.entries(isObject(declared) ? declared : {})) {
+      const alike =
+        !(name in properties) ||
+        isDeepStrictEqual(
+          constraintsOf(context.followValue(properties[name])),
+          constraintsOf(context.followValue(property)),
+        );
+      if (!alike) return schema;
+      properties[name] ??= property;
+    }
+    for (const name of requiredInMode(part, context)) required.add(name);
+  }
+  return required.size > 0 ? { type: "object", properties, required: [...required] } : { type: "object", properties };
 }
 
 /** An object schema that lets any other property through: its properties and what it requires are all it says. */
