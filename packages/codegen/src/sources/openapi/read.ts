@@ -131,7 +131,7 @@ function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["r
  * it). Its default, 100, refuses generated documents that repeat one small anchor: Langfuse's names its
  * `security` block once and uses it 155 times. Nested aliases still multiply past this within a few levels.
  */
-const MAX_ALIAS_EXPANSIONS = 10_000;
+export const MAX_ALIAS_EXPANSIONS = 10_000;
 
 function firstLine(message: string): string {
   return message.split("\n")[0]!.trim();
