@@ -389,6 +389,8 @@ ALTER TABLE line ADD CONSTRAINT fk_line_item FOREIGN KEY (Item_Id) REFERENCES it
 create table batch (id serial primary key, \`serial\` varchar(10) not null, name varchar(20) comment 'a serial, no type',
   disabled int2 NOT NULL DEFAULT 0 , tiny INT1, mid MIDDLEINT, four INT4, eight INT8, f FLOAT4, d FLOAT8, note LONG,
   blob_ LONG VARBINARY);
+CREATE TABLE device (id CHAR(8) PRIMARY KEY, \`client_id\` uuid NOT NULL, uuid CHAR(36), v6 INET6, v4 INET4 NULL);
+ALTER TABLE device ADD COLUMN owner UUID, MODIFY v6 INET6 NOT NULL;
 `;
 
 describe("MySQL features", () => {
@@ -457,6 +459,17 @@ describe("MySQL features", () => {
       "mediumtext",
       "mediumblob",
     ]);
+    // MariaDB's own types, which the parser does not know (Mercator's `client_id uuid`); a column named uuid stays.
+    const device = table(reading.database.tables, "device");
+    expect(device.columns.map((c) => [c.name, c.nativeType, c.nullable])).toEqual([
+      ["id", "char(8)", false],
+      ["client_id", "uuid", false],
+      ["uuid", "char(36)", true],
+      ["v6", "inet6", false],
+      ["v4", "inet4", true],
+      ["owner", "uuid", true],
+    ]);
+    expect(columnOf(device, "client_id").schema).toEqual({ type: "string", format: "uuid" });
     if (mysql) {
       drops.push(() => dropMysql("dbsource_features"));
       const url = await loadMysql("dbsource_features", splitScript(MYSQL_DDL, "mysql"));

@@ -4,6 +4,7 @@
  * name (`<table>_ibfk_<n>`), and engines without foreign keys (MyISAM, MEMORY...) drop them.
  */
 import type { SqlForeignKey } from "@mcpsmith/runtime/sql";
+import { nativeTypeOf } from "./synonyms.js";
 import type { MysqlColumnFacts, MysqlTableFacts } from "./tables.js";
 
 type Node = Record<string, unknown>;
@@ -239,13 +240,21 @@ export function columnFacts(definition: Node): MysqlColumnFacts {
   return {
     name,
     // MariaDB's JSON is LONGTEXT with a json_valid() check, as the live reading finds it (live.ts): a dump writes it so.
-    columnType: check !== undefined && jsonValidColumn(check) === name ? "json" : columnType(type),
+    columnType:
+      check !== undefined && jsonValidColumn(check) === name
+        ? "json"
+        : (nativeTypeOf(characterSetOf(definition)) ?? columnType(type)),
     nullable: (definition.nullable as Node | undefined)?.type !== "not null" && !definition.primary_key,
     hasDefault: dflt !== undefined && dflt.type !== "null",
     autoIncrement: definition.auto_increment !== undefined && definition.auto_increment !== null,
     generated: definition.generated !== null && definition.generated !== undefined,
     comment: typeof comment === "string" ? mysqlText(comment) : "",
   };
+}
+
+function characterSetOf(definition: Node): string | undefined {
+  const value = ((definition.character_set as Node | undefined)?.value as Node | undefined)?.value;
+  return typeof value === "string" ? value : undefined;
 }
 
 /** The column a CHECK constraint's `json_valid(column)` is about, when that call is the whole check. */

@@ -7,7 +7,8 @@
  * the literal is the same text to a reader of types). A name between PRIMARY KEY and its columns, which MySQL accepts
  * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too. A column typed `SERIAL` (BOINC's
  * `id serial primary key`) gets what MySQL reads it as: `BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE`. SERIAL is
- * no reserved word (a column may be named so), so only a column definition's type is rewritten.
+ * no reserved word (a column may be named so), so only a column definition's type is rewritten; so are MariaDB's
+ * UUID, INET4 and INET6 (below).
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -41,15 +42,32 @@ const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|
 /** A PRIMARY KEY's name, which MySQL ignores (quoted text first, so that nothing inside quotes is taken). */
 const PRIMARY_KEY_NAME = new RegExp(`${QUOTED}|\\b(PRIMARY\\s+KEY)\\s+(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s*(?=\\()`, "gi");
 
-/** A column definition typed SERIAL: after `(`, `,`, `ADD [COLUMN]` or `MODIFY [COLUMN]`, its name, then SERIAL. */
-const SERIAL_COLUMN = new RegExp(
-  `${QUOTED}|((?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s+)SERIAL\\b`,
-  "gi",
-);
+/** A column definition up to its type: after `(`, `,`, `ADD [COLUMN]` or `MODIFY [COLUMN]`, the column's name. */
+const COLUMN_BEFORE_TYPE = "(?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*(?:\\w+|`(?:[^`]|``)*`)\\s+";
+/** A column definition typed SERIAL (quoted text first, so that nothing inside quotes is taken). */
+const SERIAL_COLUMN = new RegExp(`${QUOTED}|(${COLUMN_BEFORE_TYPE})SERIAL\\b`, "gi");
 const SERIAL = "BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE";
 
+/**
+ * MariaDB's own types, which node-sql-parser's grammars do not know: UUID (10.7), INET6 (10.5) and INET4 (10.10), as
+ * Mercator's dump types its OAuth client ids. Like SERIAL they are no reserved words (a column may be named `uuid`),
+ * so only a column definition's type is rewritten: to a character type the grammar reads, marked by a character set
+ * no server has, by which the reader gives the column its type back (`nativeTypeOf`).
+ */
+const NATIVE_TYPE_COLUMN = new RegExp(`${QUOTED}|(${COLUMN_BEFORE_TYPE})(UUID|INET4|INET6)\\b`, "gi");
+const NATIVE_TYPE_MARK = "mcpsmith_native_";
+
+/** The MariaDB type a column rewritten for the grammar had (`uuid`), from the character set the parser read for it. */
+export function nativeTypeOf(characterSet: string | undefined): string | undefined {
+  return characterSet?.startsWith(NATIVE_TYPE_MARK) ? characterSet.slice(NATIVE_TYPE_MARK.length) : undefined;
+}
+
 export function rewriteTypeSynonyms(sql: string): string {
-  const serial = sql.replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match));
+  const serial = sql
+    .replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match))
+    .replace(NATIVE_TYPE_COLUMN, (match, column?: string, type?: string) =>
+      column ? `${column}VARCHAR(39) CHARACTER SET ${NATIVE_TYPE_MARK}${type!.toLowerCase()}` : match,
+    );
   const synonyms = outsideQuotes(
     serial,
     WORDS,
