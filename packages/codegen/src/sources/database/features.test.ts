@@ -273,10 +273,11 @@ CREATE TABLE task (
 );
 INSERT INTO artist (name) VALUES ('x');
 CREATE TABLE sqlite_sequence(name,seq);
+CREATE TABLE review (id INTEGER PRIMARY KEY, album_code TEXT REFERENCES "ALBUM"("Code"));
 `;
 
 describe("SQLite features", () => {
-  it("reads affinities, rowid aliases, WITHOUT ROWID, generated columns and implicit references", async () => {
+  it("reads affinities, rowid aliases, WITHOUT ROWID, generated columns and references in any case", async () => {
     const reading = await loadDatabase(file("features.sql", SQLITE_DDL), { dialect: "sqlite" });
     const artist = table(reading.database.tables, "artist");
     expect(columnOf(artist, "id")).toMatchObject({ codec: { kind: "integer" }, nullable: false, hasDefault: true });
@@ -301,6 +302,10 @@ describe("SQLite features", () => {
     expect(columnOf(album, "title_length")).toMatchObject({ readOnly: true });
     expect(album.foreignKeys).toEqual([
       { columns: ["artist"], references: { name: "artist" }, referencedColumns: ["id"] },
+    ]);
+    // RetroAchievements' `references "message_threads"("ID")` over a column `id`: names as the parent declares them.
+    expect(table(reading.database.tables, "review").foreignKeys).toEqual([
+      { columns: ["album_code"], references: { name: "album" }, referencedColumns: ["code"] },
     ]);
     expect(table(reading.database.tables, "titles").kind).toBe("view");
     // CHECK lists, read from the CREATE TABLE statement SQLite keeps (names in any case; comments and strings are not

@@ -52,7 +52,7 @@ export function introspectSqlite(db: SqliteConnection, warn: Warn): SqlTable[] {
   const tables = relations
     .filter((row) => row.type === "table" || row.type === "view")
     .flatMap((row) => (row.type === "view" ? readView(db, row, warn) : [readTable(db, row, warn)]));
-  resolveImplicitReferences(tables);
+  resolveReferences(tables);
   return sortTables(tables);
 }
 
@@ -142,13 +142,23 @@ function readForeignKeys(db: SqliteConnection, quoted: string): SqlForeignKey[] 
   );
 }
 
-/** `REFERENCES parent` without columns means the parent's primary key. */
-function resolveImplicitReferences(tables: SqlTable[]): void {
+/**
+ * Each foreign key's parent and its columns as the parent declares them. SQLite reads names without regard to ASCII
+ * case and keeps a key's as the key wrote them: RetroAchievements' `references "message_threads"("ID")` is to the
+ * column `id`. `REFERENCES parent` without columns means the parent's primary key.
+ */
+function resolveReferences(tables: SqlTable[]): void {
   const byName = new Map(tables.map((t) => [t.name.toLowerCase(), t]));
   for (const table of tables) {
     for (const key of table.foreignKeys) {
-      if (!key.referencedColumns.includes("")) continue;
-      key.referencedColumns = byName.get(key.references.name.toLowerCase())?.primaryKey ?? key.referencedColumns;
+      const parent = byName.get(key.references.name.toLowerCase());
+      if (parent === undefined) continue;
+      key.references.name = parent.name;
+      key.referencedColumns = key.referencedColumns.includes("")
+        ? (parent.primaryKey ?? key.referencedColumns)
+        : key.referencedColumns.map(
+            (name) => parent.columns.find((column) => column.name.toLowerCase() === name.toLowerCase())?.name ?? name,
+          );
     }
   }
 }
