@@ -346,9 +346,10 @@ class Expectations {
     return this.once(`columns ${this.sqlName(table)}`, async () => {
       // The driver's own column list, from a statement returning no rows: not the reading's.
       if (this.direct.dialect === "sqlite") {
-        return (await this.direct.rows(`SELECT name FROM pragma_table_info(?)`, [table.name])).map((r) =>
-          String(r.name),
-        );
+        // table_xinfo, not table_info, which leaves generated columns out (RetroAchievements' COALESCE of two
+        // dates); hidden 1 is a virtual table's hidden column, no column of the table.
+        const rows = await this.direct.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden <> 1", [table.name]);
+        return rows.map((r) => String(r.name));
       }
       if (this.direct.dialect === "postgres") {
         // pg_attribute, not information_schema, which leaves materialized views out.
