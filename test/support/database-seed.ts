@@ -26,6 +26,8 @@ const TEXT_FORMS: Record<string, (i: number) => Sample> = {
   xml: (i) => ({ value: `<note id="${i}">seeded</note>` }),
   tsvector: (i) => ({ value: `seeded row${i}` }),
   point: (i) => ({ value: `(${i},${i + 1})` }),
+  hstore: (i) => ({ value: `"seeded"=>"${i}"` }),
+  ltree: (i) => ({ value: `top.row${i}` }),
   int4range: (i) => ({ value: `[${i},${i + 10})` }),
   int8range: (i) => ({ value: `[${i},${i + 10})` }),
   numrange: (i) => ({ value: `[${i}.5,${i + 10})` }),

@@ -76,6 +76,9 @@ CREATE TABLE task (
   huge smallint CHECK (huge IN (1, 70000))
 );
 ALTER TABLE task ADD CONSTRAINT later_values CHECK (later IN ('x')) NOT VALID;
+CREATE EXTENSION IF NOT EXISTS hstore;
+CREATE EXTENSION IF NOT EXISTS ltree;
+CREATE TABLE place (id int PRIMARY KEY, attrs hstore, path ltree);
 CREATE VIEW happy AS SELECT id, name FROM person WHERE feeling = 'happy';
 CREATE MATERIALIZED VIEW counts AS SELECT count(*) AS n FROM person;
 GRANT SELECT ON person TO nobody_here;
@@ -188,7 +191,18 @@ describe("PostgreSQL features", () => {
     expect(table(reading.database.tables, "happy").kind).toBe("view");
     expect(table(reading.database.tables, "counts").kind).toBe("view");
     expect(reading.database.tables.map((t) => t.name)).not.toContain("log_2024");
+    // Extension types a Rails schema uses (Feedbin's hstore settings): their text form, described.
+    const place = table(reading.database.tables, "place");
+    expect(columnOf(place, "attrs").schema).toEqual({
+      type: "string",
+      description: expect.stringMatching(/^key\/value pairs in hstore's text form/),
+    });
+    expect(columnOf(place, "path").schema).toEqual({
+      type: "string",
+      description: expect.stringMatching(/^a label path/),
+    });
     const messages = reading.warnings.map((w) => `${w.pointer} ${w.message}`);
+    expect(messages.filter((m) => m.includes("has no mapping"))).toEqual([]);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^line 2 psql meta-command \\connect skipped/),

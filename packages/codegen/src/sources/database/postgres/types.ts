@@ -33,6 +33,9 @@ export const TEXT_FORMS: Readonly<Record<string, string>> = {
   pg_lsn: "a WAL location",
   txid_snapshot: "a transaction snapshot",
   pg_snapshot: "a transaction snapshot",
+  // Extension types (contrib modules), as common as Rails' hstore columns (Feedbin's settings).
+  hstore: 'key/value pairs in hstore\'s text form (`"a"=>"1", "b"=>NULL`)',
+  ltree: "a label path (`top.science.astronomy`)",
 };
 
 const NUMERIC_SPECIALS = ["NaN", "Infinity", "-Infinity"];
