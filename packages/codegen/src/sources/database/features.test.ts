@@ -410,6 +410,10 @@ create table batch (id serial primary key, \`serial\` varchar(10) not null, name
   blob_ LONG VARBINARY);
 CREATE TABLE device (id CHAR(8) PRIMARY KEY, \`client_id\` uuid NOT NULL, uuid CHAR(36), v6 INET6, v4 INET4 NULL);
 ALTER TABLE device ADD COLUMN owner UUID, MODIFY v6 INET6 NOT NULL;
+CREATE TABLE score (id INT PRIMARY KEY, rank SMALLINT(5) NOT NULL DEFAULT '0', lead INT, user VARCHAR(20),
+  item_id BIGINT UNSIGNED REFERENCES item (id), KEY (rank)) COMMENT 'scores';
+CREATE TABLE score_archive LIKE score;
+ALTER TABLE score_archive ADD COLUMN groups INT;
 `;
 
 describe("MySQL features", () => {
@@ -489,6 +493,19 @@ describe("MySQL features", () => {
       ["owner", "uuid", true],
     ]);
     expect(columnOf(device, "client_id").schema).toEqual({ type: "string", format: "uuid" });
+    // VICIdial's columns named with words MySQL 8 reserves (`rank`, `lead`), and its archives made LIKE a table.
+    const score = table(reading.database.tables, "score");
+    expect(score.columns.map((c) => [c.name, c.nativeType])).toEqual([
+      ["id", "int"],
+      ["rank", "smallint"],
+      ["lead", "int"],
+      ["user", "varchar(20)"],
+      ["item_id", "bigint unsigned"],
+    ]);
+    expect(score.foreignKeys).toHaveLength(1);
+    const archive = table(reading.database.tables, "score_archive");
+    expect(archive).toMatchObject({ primaryKey: ["id"], comment: "scores", foreignKeys: [] });
+    expect(archive.columns.map((c) => c.name)).toEqual(["id", "rank", "lead", "user", "item_id", "groups"]);
     if (mysql) {
       drops.push(() => dropMysql("dbsource_features"));
       const url = await loadMysql("dbsource_features", splitScript(MYSQL_DDL, "mysql"));

@@ -27,11 +27,30 @@ export function tableFacts(ast: Node, database: string): MysqlTableFacts {
     uniqueKeys: [],
     foreignKeys: [],
   };
-  if (ast.query_expr || ast.like) throw new Error("CREATE TABLE ... AS SELECT / LIKE: the columns need an engine");
+  if (ast.query_expr) throw new Error("CREATE TABLE ... AS SELECT: the columns need an engine");
   for (const definition of (ast.create_definitions ?? []) as Node[]) addDefinition(table, definition);
   const engine = (ast.table_options as Node[] | null)?.find((o) => o.keyword === "engine")?.value;
   if (typeof engine === "string" && engine.toUpperCase() !== "INNODB") table.foreignKeys = [];
   return table;
+}
+
+/**
+ * `CREATE TABLE archive LIKE log` (VICIdial's archives): the table as MySQL makes it, another with the same columns,
+ * keys and comment, and no foreign keys, which LIKE does not copy.
+ */
+export function tableLike(ast: Node, catalog: Catalog, database: string): MysqlTableFacts {
+  const target = (ast.table as Node[])[0] as Node;
+  const source = (((ast.like as Node).table as Node[])[0] ?? {}) as Node;
+  const key = `${(source.db as string | null) ?? database}.${source.table as string}`;
+  const original = catalog.tables.get(key);
+  if (original === undefined || original.kind !== "table")
+    throw new Error(`table ${key} is not created earlier in the file`);
+  return {
+    ...structuredClone(original),
+    schema: (target.db as string | null) ?? database,
+    name: target.table as string,
+    foreignKeys: [],
+  };
 }
 
 export function applyAlter(

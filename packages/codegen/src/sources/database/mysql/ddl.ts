@@ -12,7 +12,7 @@ import { messageOf } from "../shared/drivers.js";
 import { statementError, withoutLeadingComments } from "../shared/script.js";
 import type { ScriptStatement, SplitScript } from "../shared/statements.js";
 import { sortTables } from "../shared/tables.js";
-import { applyAlter, type Catalog, declareReferencedColumns, tableFacts } from "./ast.js";
+import { applyAlter, type Catalog, declareReferencedColumns, tableFacts, tableLike } from "./ast.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
 import { lowerMysqlTable, UNKNOWN_TYPE } from "./tables.js";
 import { viewFacts } from "./views.js";
@@ -135,7 +135,7 @@ function apply(
   try {
     const database = catalog.database ?? fallback;
     if (ast.type === "create" && ast.keyword === "table") {
-      const table = tableFacts(ast, database);
+      const table = ast.like ? tableLike(ast, catalog, database) : tableFacts(ast, database);
       catalog.tables.set(`${table.schema}.${table.name}`, table);
     } else if (ast.type === "create" && ast.keyword === "index") {
       applyAlter(catalog, database, { type: "index", ast });

@@ -8,7 +8,7 @@
  * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too. A column typed `SERIAL` (BOINC's
  * `id serial primary key`) gets what MySQL reads it as: `BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE`. SERIAL is
  * no reserved word (a column may be named so), so only a column definition's type is rewritten; so are MariaDB's
- * UUID, INET4 and INET6 (below).
+ * UUID, INET4 and INET6 (below). A column's name written bare is quoted (below).
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -62,6 +62,21 @@ export function nativeTypeOf(characterSet: string | undefined): string | undefin
   return characterSet?.startsWith(NATIVE_TYPE_MARK) ? characterSet.slice(NATIVE_TYPE_MARK.length) : undefined;
 }
 
+/**
+ * A column's name written bare before its type, which the rewrite quotes: MariaDB, and MySQL before 8.0, take as
+ * names words MySQL 8 reserves and node-sql-parser's grammar refuses (VICIdial's `rank`, `lead`, `groups`). Words
+ * that open a key or a constraint are no column's (a column so named is quoted in MySQL too).
+ */
+const BARE_COLUMN = new RegExp(
+  `${QUOTED}|((?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*)` +
+    "(?!(?:KEY|INDEX|UNIQUE|PRIMARY|FOREIGN|CONSTRAINT|CHECK|FULLTEXT|SPATIAL|PERIOD|PARTITION|COLUMN)\\b)" +
+    "([A-Za-z_][\\w$]*)(?=\\s+(?:BIT|TINYINT|SMALLINT|MEDIUMINT|INT|INTEGER|BIGINT|DECIMAL|NUMERIC|FLOAT|DOUBLE|" +
+    "BOOLEAN|DATE|DATETIME|TIMESTAMP|TIME|YEAR|CHAR|VARCHAR|BINARY|VARBINARY|TINYBLOB|BLOB|MEDIUMBLOB|LONGBLOB|" +
+    "TINYTEXT|TEXT|MEDIUMTEXT|LONGTEXT|ENUM|SET|JSON|GEOMETRY|POINT|LINESTRING|POLYGON|MULTIPOINT|" +
+    "MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION|VECTOR)\\b)",
+  "gi",
+);
+
 export function rewriteTypeSynonyms(sql: string): string {
   const serial = sql
     .replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match))
@@ -75,7 +90,10 @@ export function rewriteTypeSynonyms(sql: string): string {
   );
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
-  return outsideQuotes(keys, INTRODUCER, () => "");
+  const introduced = outsideQuotes(keys, INTRODUCER, () => "");
+  return introduced.replace(BARE_COLUMN, (match, before?: string, name?: string) =>
+    before === undefined ? match : `${before}\`${name}\``,
+  );
 }
 
 function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {
