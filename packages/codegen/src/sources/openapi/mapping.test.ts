@@ -394,6 +394,65 @@ describe("path variables", () => {
   });
 });
 
+describe("path parameters the template does not use", () => {
+  it("are read as optional query parameters, or dropped beside a variable no parameter names", async () => {
+    const path = (name: string, description?: string) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "integer" },
+      ...(description && { description }),
+    });
+    const document = {
+      openapi: "3.0.3",
+      info,
+      servers: [{ url: "http://127.0.0.1:9/api" }],
+      paths: {
+        // Bungie's group members: `currentpage` declared in the path, which has no place for it.
+        "/groups/{groupId}/members": {
+          get: {
+            operationId: "members",
+            parameters: [path("currentpage", "Page number"), path("groupId")],
+            responses: ok,
+          },
+        },
+        // go-admin's departments: the path's variable is misnamed `id` in the parameters.
+        "/dept/{deptId}": { get: { operationId: "dept", parameters: [path("id")], responses: ok } },
+        // Declared in the query too: the query's is the one.
+        "/tags": {
+          get: {
+            operationId: "tags",
+            parameters: [path("page"), { name: "page", in: "query", schema: { type: "string" } }],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(document));
+    const [members, dept, tags] = ir.tools;
+    expect(members!.inputSchema).toEqual({
+      type: "object",
+      properties: { currentpage: { type: "integer", description: "Page number" }, groupId: { type: "integer" } },
+      required: ["groupId"],
+    });
+    expect(dept!.inputSchema).toEqual({
+      type: "object",
+      properties: { deptId: { type: "string" } },
+      required: ["deptId"],
+    });
+    expect(tags!.inputSchema.properties).toEqual({ page: { type: "string" } });
+    expect(ir.warnings.map((w) => w.message)).toEqual([
+      "path parameter currentpage is not in the path /groups/{groupId}/members: read as an optional query parameter",
+      "path parameter id is not in the path /dept/{deptId}: dropped",
+      "path variable {deptId} of /dept/{deptId} has no path parameter: taken as a required string",
+      "path parameter page is not in the path /tags: dropped",
+    ]);
+    expect(await urlsSent(ir, "members", { groupId: 7, currentpage: 2 })).toEqual([
+      "http://127.0.0.1:9/api/groups/7/members?currentpage=2",
+    ]);
+  });
+});
+
 describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
   const servers = [{ url: "http://127.0.0.1:9/api" }];
 

@@ -73,10 +73,14 @@ function withColonVariables(
 }
 
 /**
- * The path parameters the template and the parameters agree on: a path parameter the template does not use cannot
- * be sent (dropped), and a template variable no path parameter declares is read from the parameter of its name
- * declared elsewhere (Intercom 2.15 declares `{job_identifier}` `in: query`), else taken as a required string, the
- * least a path segment is (earlier Intercom versions declare nothing); each with a warning.
+ * The path parameters the template and the parameters agree on, each disagreement with a warning:
+ *   - a path parameter the template does not use is read as an optional query parameter, where servers take it
+ *     (Bungie's `currentpage`, Trustify's `q` and `sort`, generated as path parameters; ASP.NET binds Jellyfin's
+ *     `imageIndex` from either); it is dropped where the template has a variable no parameter names (go-admin's
+ *     `id` beside `{deptId}`: a misnamed variable, not a query) or a query parameter has its name;
+ *   - a template variable no path parameter declares is read from the parameter of its name declared elsewhere
+ *     (Intercom 2.15 declares `{job_identifier}` `in: query`), else taken as a required string, the least a path
+ *     segment is (earlier Intercom versions declare nothing).
  */
 function pathParametersChecked(
   path: string,
@@ -85,10 +89,19 @@ function pathParametersChecked(
   diagnostics: Diagnostics,
 ): SourceParameter[] {
   const variables = new Set(pathTemplateVariables(path));
-  const kept = parameters.filter((parameter) => {
-    if (parameter.in !== "path" || variables.has(parameter.name)) return true;
-    diagnostics.warn(parameter.pointer, `path parameter ${parameter.name} is not in the path ${path}: dropped`);
-    return false;
+  const unnamed = [...variables].some((variable) => !parameters.some((parameter) => parameter.name === variable));
+  const kept = parameters.flatMap((parameter): SourceParameter[] => {
+    if (parameter.in !== "path" || variables.has(parameter.name)) return [parameter];
+    const inQuery = parameters.some((other) => other.in === "query" && other.name === parameter.name);
+    if (unnamed || inQuery) {
+      diagnostics.warn(parameter.pointer, `path parameter ${parameter.name} is not in the path ${path}: dropped`);
+      return [];
+    }
+    diagnostics.warn(
+      parameter.pointer,
+      `path parameter ${parameter.name} is not in the path ${path}: read as an optional query parameter`,
+    );
+    return [{ ...parameter, in: "query", required: false, style: "form", explode: true }];
   });
   for (const variable of variables) {
     if (kept.some((parameter) => parameter.in === "path" && parameter.name === variable)) continue;
