@@ -1363,6 +1363,40 @@ describe("selection and x-mcp", () => {
 });
 
 describe("security", () => {
+  it("a scheme declared without what sending it takes is said, and only the alternatives needing it are dropped", async () => {
+    // Emby's `embyauth: {}`, an alternative to its API key.
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "https://api.example.com" }],
+        security: [{ key: [] }, { emby: [] }],
+        paths: {
+          "/a": { get: { operationId: "a", responses: ok } },
+          "/b": { get: { operationId: "b", security: [{ emby: [] }], responses: ok } },
+          "/c": { get: { operationId: "c", security: [{ nameless: [] }, { bare: [] }], responses: ok } },
+        },
+        components: {
+          securitySchemes: {
+            key: { type: "apiKey", in: "query", name: "api_key" },
+            emby: {},
+            nameless: { type: "apiKey", in: "header" },
+            bare: { type: "http" },
+          },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([["a", [["key"]]]]);
+    const dropped = ": nothing is sent with it (the security alternatives that need it are dropped)";
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/components/securitySchemes/emby", `security scheme "emby" has no type${dropped}`],
+      ["/components/securitySchemes/nameless", `apiKey scheme "nameless" needs both \`name\` and \`in\`${dropped}`],
+      ["/components/securitySchemes/bare", `http scheme "bare" needs \`scheme\`${dropped}`],
+      ["/paths/~1b/get", "skipped: it requires emby, which the executor cannot send"],
+      ["/paths/~1c/get", "skipped: it requires nameless, bare, which the executor cannot send"],
+    ]);
+  });
+
   it("AND/OR kept, security: [] honoured, unsupported schemes skip only the tools that need them", async () => {
     const ir = await loadOpenApi(
       await specFile({

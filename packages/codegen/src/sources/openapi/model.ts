@@ -96,6 +96,8 @@ export interface SourceSecurityScheme {
   /** oauth2: the client-credentials token URL when the scheme has that flow. */
   clientCredentialsTokenUrl?: string;
   description?: string;
+  /** Declared without what sending it takes (no type, an apiKey without `name`): said as read, never sent. */
+  unreadable?: true;
 }
 
 export interface SourceDocument {

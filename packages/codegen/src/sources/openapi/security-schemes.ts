@@ -37,15 +37,25 @@ function readScheme(
   if (typeof scheme.description === "string" && scheme.description.trim() !== "") {
     result.description = scheme.description.trim();
   }
+  // A scheme declared without what sending it takes is said, and nothing is sent with it: the requirements'
+  // alternatives that need it are dropped, and an operation left with none is skipped (security.ts), as for a
+  // scheme the executor cannot send. Emby's document declares `embyauth: {}` beside a usable API key.
+  const unreadable = (problem: string) => {
+    diagnostics.warn(
+      pointer,
+      `${problem}: nothing is sent with it (the security alternatives that need it are dropped)`,
+    );
+    result.unreadable = true;
+  };
   if (type === "apiKey") {
     if (typeof scheme.name !== "string" || typeof scheme.in !== "string") {
-      diagnostics.problem(pointer, `apiKey scheme "${name}" needs both \`name\` and \`in\``);
+      unreadable(`apiKey scheme "${name}" needs both \`name\` and \`in\``);
     } else {
       result.paramName = scheme.name;
       result.in = scheme.in;
     }
   } else if (type === "http") {
-    if (typeof scheme.scheme !== "string") diagnostics.problem(pointer, `http scheme "${name}" needs \`scheme\``);
+    if (typeof scheme.scheme !== "string") unreadable(`http scheme "${name}" needs \`scheme\``);
     else result.scheme = scheme.scheme.toLowerCase();
   } else if (type === "basic" && dialect === "swagger2") {
     result.type = "http";
@@ -54,7 +64,7 @@ function readScheme(
     const tokenUrl = clientCredentialsTokenUrl(scheme, dialect);
     if (tokenUrl !== undefined) result.clientCredentialsTokenUrl = tokenUrl;
   } else if (type === "") {
-    diagnostics.problem(pointer, `security scheme "${name}" has no type`);
+    unreadable(`security scheme "${name}" has no type`);
   }
   return result;
 }

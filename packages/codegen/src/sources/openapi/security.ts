@@ -15,9 +15,9 @@ export function lowerSecuritySchemes(
 ): Map<string, HttpSecurityScheme> {
   const schemes = new Map<string, HttpSecurityScheme>();
   for (const scheme of document.securitySchemes) {
-    const lowered = lowerScheme(scheme, prefix, document.scopes[scheme.name] ?? []);
+    const lowered = scheme.unreadable ? undefined : lowerScheme(scheme, prefix, document.scopes[scheme.name] ?? []);
     if (lowered) schemes.set(scheme.name, lowered);
-    else {
+    else if (!scheme.unreadable) {
       const kind = scheme.type === "http" ? `http ${scheme.scheme}` : scheme.type;
       diagnostics.warn(scheme.pointer, `security scheme "${scheme.name}" (${kind}) cannot be sent by the executor`);
     }
