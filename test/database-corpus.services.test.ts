@@ -271,7 +271,8 @@ function operatorsOffered(inputSchema: unknown): Map<string, string[]> {
   const offered = new Map<string, string[]>();
   for (const [column, schema] of Object.entries(where)) {
     const properties = resolve(schema)?.properties;
-    if (properties && !column.startsWith("_")) offered.set(column, Object.keys(properties));
+    // `_and` and `_or` are lists, with no operators: a column may start with `_` too (Prelude's `_message_ident`).
+    if (properties) offered.set(column, Object.keys(properties));
   }
   expect(offered.size, "a list_ tool offers filters").toBeGreaterThan(0);
   return offered;
