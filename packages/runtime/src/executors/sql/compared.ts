@@ -1,4 +1,5 @@
 /** How a column is written where its values are compared: filters, ORDER BY and keyset cursors. */
+import { ToolError } from "../../results/tool-error.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn } from "./model.js";
 
@@ -28,4 +29,23 @@ export function comparedName(column: SqlColumn, w: StatementWriter): string {
     w.dialect === "postgres" && column.codec.kind === "text" && !POSTGRES_STRING_TYPE.test(column.nativeType);
   if (!asText) return name;
   return POSTGRES_INET.test(column.nativeType) ? `abbrev(${name})` : `${name}::text`;
+}
+
+/**
+ * MySQL orders an ENUM by its members' places in the type and a SET by its number (a bit per member), but compares
+ * either with a string as that string: a cursor's "after" test on one compares `column + 0` with the value's number,
+ * as ORDER BY does, or the next page would follow the alphabet (Gibbon's roles ordered by `category`). Undefined for
+ * any other column.
+ */
+export function orderedNumber(column: SqlColumn, value: unknown, w: StatementWriter): number | undefined {
+  const { codec } = column;
+  if (w.dialect !== "mysql" || (codec.kind !== "enum" && codec.kind !== "set")) return undefined;
+  const members = Array.isArray(value) ? value : codec.kind === "set" ? [] : [value];
+  let number = 0;
+  for (const member of members) {
+    const place = codec.values.indexOf(member as string);
+    if (place < 0) throw new ToolError(`cursor: "${column.name}" holds no member ${JSON.stringify(member)}.`);
+    number = codec.kind === "enum" ? place + 1 : number + 2 ** place;
+  }
+  return number;
 }

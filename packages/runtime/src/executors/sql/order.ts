@@ -1,6 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
-import { comparedName } from "./compared.js";
+import { comparedName, orderedNumber } from "./compared.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { columnOf, pagingKey } from "./tables.js";
@@ -91,6 +91,9 @@ function same(key: SortKey, value: unknown, w: StatementWriter): string {
 function beyond(key: SortKey, value: unknown, w: StatementWriter): string {
   const name = comparedName(key.column, w);
   if (value === null) return `${name} IS NOT NULL`;
-  const test = `${name} ${key.descending ? "<" : ">"} ${bound(key, value, w)}`;
+  const after = key.descending ? "<" : ">";
+  const number = orderedNumber(key.column, value, w);
+  const test =
+    number === undefined ? `${name} ${after} ${bound(key, value, w)}` : `${name} + 0 ${after} ${w.value(number)}`;
   return key.column.nullable && !key.nullsFirst ? `(${test} OR ${name} IS NULL)` : test;
 }

@@ -1,0 +1,78 @@
+// Pages of a MariaDB table ordered by an ENUM or a SET column: MySQL sorts those by their members' places (a SET by
+// its number), not by the alphabet, and a cursor's next page follows the same order (Gibbon's roles ordered by
+// `category`, whose members are not in alphabetical order). Skipped with a message when no MariaDB listens (a
+// failure under MCPSMITH_REQUIRE_SERVICES=1).
+import type { Client } from "@modelcontextprotocol/client";
+import mysql from "mysql2/promise";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
+import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
+import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
+import { createTestClient } from "./support/runtime.js";
+import { MYSQL_URL, serviceAvailable } from "./support/services.js";
+
+const available = await serviceAvailable("MariaDB", MYSQL_URL);
+const URL_ORDER = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_enum_order");
+
+async function direct(sql: string): Promise<Record<string, unknown>[]> {
+  const connection = await mysql.createConnection({ uri: MYSQL_URL });
+  try {
+    return (await connection.query(sql))[0] as Record<string, unknown>[];
+  } finally {
+    await connection.end();
+  }
+}
+
+/** Every page of `list_role` in `order`, two rows a page, each row's id. */
+async function pagedIds(client: Client, order: unknown[]): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await ok(client, "list_role", { order, limit: 2, ...(cursor && { cursor }) });
+    ids.push(...(page.rows as { id: number }[]).map((row) => row.id));
+    cursor = page.nextCursor as string | undefined;
+  } while (cursor !== undefined);
+  return ids;
+}
+
+describe.runIf(available)("ENUM and SET order on MariaDB", () => {
+  let executor: SqlExecutor;
+  let client: Client;
+
+  beforeAll(async () => {
+    await direct("DROP DATABASE IF EXISTS sqlrun_enum_order");
+    await direct("CREATE DATABASE sqlrun_enum_order");
+    await direct(
+      "CREATE TABLE sqlrun_enum_order.role (id INT PRIMARY KEY, " +
+        "category ENUM('Staff','Student','Parent','Other') NOT NULL, " +
+        "days SET('mon','tue','wed') NOT NULL, tier ENUM('b','a') NULL)",
+    );
+    await direct(
+      "INSERT INTO sqlrun_enum_order.role VALUES (1, 'Staff', 'wed', 'a'), (2, 'Student', 'mon', NULL), " +
+        "(3, 'Parent', 'mon,tue', 'b'), (4, 'Other', '', 'a'), (5, 'Staff', 'tue', NULL), (6, 'Parent', 'mon,wed', 'b')",
+    );
+    const { database } = await loadDatabaseIR(URL_ORDER, {});
+    executor = createSqlExecutor(database, { connection: URL_ORDER });
+    client = await createTestClient(sqlServer(database, executor, bindingsOf(database, false)));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await executor?.close();
+    await direct("DROP DATABASE IF EXISTS sqlrun_enum_order");
+  });
+
+  it.each([
+    ["category", "desc"],
+    ["category", "asc"],
+    ["days", "desc"],
+    ["days", "asc"],
+    ["tier", "desc"],
+    ["tier", "asc"],
+  ])("pages by %s %s in the order MySQL sorts it, each row once", async (column, direction) => {
+    const expected = await direct(
+      `SELECT id FROM sqlrun_enum_order.role ORDER BY ${column} ${direction.toUpperCase()}, id`,
+    );
+    expect(await pagedIds(client, [{ column, direction }])).toEqual(expected.map((row) => row.id));
+  });
+});
