@@ -8,7 +8,8 @@ import { columnOf, qualifiedName } from "./tables.js";
 
 /** Deep enough for any filter a model writes, shallow enough that no argument can exhaust the stack. */
 const MAX_DEPTH = 8;
-const MAX_CONDITIONS = 200;
+/** The most conditions one `where` holds (a bound on the statement a call writes). */
+export const MAX_CONDITIONS = 200;
 
 const COMPARISONS: Partial<Record<FilterOperator, string>> = {
   eq: "=",
