@@ -68,7 +68,8 @@ function holdsUnsafeNumber(rows: unknown[][]): boolean {
   for (const row of rows) {
     for (let i = 0; i < row.length; i++) {
       const value = row[i];
-      if (typeof value === "number" && (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER)) return true;
+      if (typeof value === "number" && (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER))
+        return true;
     }
   }
   return false;
