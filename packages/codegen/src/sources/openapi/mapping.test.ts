@@ -1,4 +1,5 @@
 /** Mapping rules on small documents written for each rule (the corpus tests show them on real specs). */
+import { writeFile } from "node:fs/promises";
 import { createTestClient } from "@mcpsmith/runtime/testing";
 import { describe, expect, it } from "vitest";
 import type { OpenApiIR } from "../../ir/types.js";
@@ -590,6 +591,31 @@ describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
     expect(ir.warnings.map((w) => w.message)).toEqual([
       "parameters stray (in: formData) are Swagger 2.0's body parameters, and requestBody is the body: left out",
     ]);
+  });
+});
+
+describe("YAML merge keys", () => {
+  it("are merged into the schema holding them, as every OpenAPI tool reads them (cardano-wallet's)", async () => {
+    const text = [
+      "openapi: 3.0.3",
+      "info: {title: t, version: '1'}",
+      "x-slot: &slot {type: integer, minimum: 0}",
+      "paths:",
+      "  /a:",
+      "    get:",
+      "      operationId: getA",
+      "      parameters:",
+      "        - name: slot",
+      "          in: query",
+      "          schema:",
+      "            <<: *slot",
+      "            maximum: 9",
+      "      responses: {'200': {description: ok}}",
+    ].join("\n");
+    const file = await specFile({}, "merge.yaml");
+    await writeFile(file, text);
+    const ir = await loadOpenApi(file);
+    expect(ir.tools[0]!.inputSchema.properties).toEqual({ slot: { type: "integer", minimum: 0, maximum: 9 } });
   });
 });
 

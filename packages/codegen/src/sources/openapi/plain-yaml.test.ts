@@ -3,11 +3,11 @@ import { corpusDocuments, corpusFile } from "@mcpsmith/corpus";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { readPlainYaml } from "./plain-yaml.js";
-import { MAX_ALIAS_EXPANSIONS } from "./read.js";
+import { MAX_ALIAS_EXPANSIONS, YAML_OPTIONS } from "./read.js";
 
 /** What read.ts gets from the yaml library for the same text (aliases as read.ts allows them, in the corpus test). */
 function yamlLibrary(text: string, maxAliasCount?: number): unknown {
-  return YAML.parseDocument(text, { uniqueKeys: true, prettyErrors: false }).toJS({ maxAliasCount });
+  return YAML.parseDocument(text, YAML_OPTIONS).toJS({ maxAliasCount });
 }
 
 describe("readPlainYaml", () => {
@@ -70,6 +70,35 @@ describe("readPlainYaml", () => {
     const plain = readPlainYaml(text);
     expect(plain).toBeDefined();
     expect(plain).toEqual(yamlLibrary(text));
+  });
+
+  it("merges `<<` keys as the yaml library does, and leaves a quoted one a key", () => {
+    // cardano-wallet's schemas: `<<: *slotNumber` then the schema's own keys, which win over the merged ones.
+    const text = [
+      "base: &base {type: integer, minimum: 0}",
+      "more: &more {format: int64, minimum: 5}",
+      "slot:",
+      "  <<: *base",
+      "  maximum: 9",
+      "both:",
+      "  <<: [*more, *base]",
+      "own:",
+      "  minimum: 1",
+      "  <<: *base",
+      'quoted: {"<<": *base}',
+    ].join("\n");
+    const read = readPlainYaml(text);
+    expect(read).toEqual(yamlLibrary(text));
+    expect(read).toMatchObject({
+      slot: { type: "integer", minimum: 0, maximum: 9 },
+      both: { type: "integer", format: "int64", minimum: 5 },
+      own: { type: "integer", minimum: 1 },
+      quoted: { "<<": { type: "integer", minimum: 0 } },
+    });
+    // Where js-yaml is not trusted (an alias inside an anchored node), the yaml library merges alike.
+    const nested = `${text}\nwrapped: &w {<<: *base}\nagain: {<<: *w}`;
+    expect(readPlainYaml(nested)).toBeUndefined();
+    expect(yamlLibrary(nested)).toMatchObject({ again: { type: "integer", minimum: 0 } });
   });
 
   it("reads anchors and aliases as the yaml library does, as often as it allows each anchor", () => {

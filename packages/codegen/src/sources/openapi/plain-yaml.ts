@@ -1,6 +1,7 @@
 /**
  * A faster reading of most YAML documents: js-yaml, given the scalar rules of the yaml library's YAML 1.2 core
- * schema (the parser read.ts uses), for a document that uses nothing the two libraries read differently: it reads
+ * schema (the parser read.ts uses) and `<<` merge keys (read.ts asks for them too), for a document that uses nothing
+ * the two libraries read differently: it reads
  * small and large documents several times faster, start-up included (bench/README.md). Anything else returns
  * undefined, and read.ts parses the text with the yaml library,
  * which also gives every syntax error its message and position: this path never reports one.
@@ -29,6 +30,7 @@ interface JsYaml {
     options: { kind: "scalar"; resolve(text: string): boolean; construct(text: string): unknown },
   ) => object;
   Schema: new (definition: { implicit: object[] }) => object;
+  types: { merge: object };
   load(text: string, options: { schema: object; listener(event: "open" | "close", state: LoaderState): void }): unknown;
 }
 
@@ -104,7 +106,8 @@ function coreLoader(): { jsYaml: JsYaml; schema: object } {
           construct,
         }),
     );
-    loader = { jsYaml, schema: new jsYaml.Schema({ implicit }) };
+    // `<<` merges, as read.ts asks the yaml library to (YAML_OPTIONS).
+    loader = { jsYaml, schema: new jsYaml.Schema({ implicit: [...implicit, jsYaml.types.merge] }) };
   }
   return loader;
 }

@@ -97,8 +97,7 @@ function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["r
   if (plain !== undefined) return plain;
   // Loaded only here: most YAML documents take the path above, and JSON documents never need it.
   const YAML = require("yaml") as typeof import("yaml");
-  // uniqueKeys: a duplicated key is an error (the YAML spec says so; silently keeping the last one hides bugs).
-  const document = YAML.parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const document = YAML.parseDocument(text, YAML_OPTIONS);
   if (document.errors.length > 0) {
     const problems: SpecProblem[] = document.errors.map((error) => ({
       file,
@@ -125,6 +124,14 @@ function parseYaml(file: string, text: string, warnings: NonNullable<ReadSpec["r
     throw specError("E_SPEC_SYNTAX", [{ file, pointer: "", message: (error as Error).message }], error);
   }
 }
+
+/**
+ * How the yaml library reads a document. uniqueKeys: a duplicated key is an error (the YAML spec says so; silently
+ * keeping the last one hides bugs). merge: `<<: *base` merges the mapping `base` into the one holding it, as YAML 1.1
+ * and every OpenAPI tool read it (js-yaml, SnakeYAML, PyYAML): read as YAML 1.2 alone, it is a key named `<<`, and
+ * cardano-wallet's 264 merged schemas lost their types without a word.
+ */
+export const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: true } as const;
 
 /**
  * How many nodes aliases may expand to (the yaml library counts each use of an anchor, times the aliases inside
