@@ -496,6 +496,8 @@ describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
                 schema: { type: "string" },
               },
               { name: "count", in: "formData", type: "integer" },
+              // PortOne's: a Swagger 2.0 `type` beside a `schema` of an object, read by its type.
+              { name: "sender", in: "formData", type: "string", schema: { type: "object" } },
             ],
             responses: ok,
           },
@@ -511,12 +513,14 @@ describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
           reference: { type: "string", contentEncoding: "base64" },
           format: { type: "string", enum: ["b64_json", "blob"], default: "b64_json" },
           count: { type: "integer" },
+          sender: { type: "string" },
         },
         required: ["prompt"],
       },
     });
     expect(ir.warnings.map((w) => w.message)).toEqual([
-      "parameters prompt (in: formData), reference (in: formData), format (in: formData), count (in: formData) are " +
+      "parameters prompt (in: formData), reference (in: formData), format (in: formData), count (in: formData), " +
+        "sender (in: formData) are " +
         "Swagger 2.0's body parameters, not OpenAPI 3's: read as the request body, as Swagger 2.0 reads them",
     ]);
     const [sent] = await sentBody(ir, "generate", {

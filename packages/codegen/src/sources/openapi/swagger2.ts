@@ -169,12 +169,14 @@ function readBodyParameter(entry: RawParameter, consumes: string[]): SourceBody 
 }
 
 /**
- * A formData field's schema: its value keywords, as Swagger 2.0 writes them. A field written the OpenAPI 3 way, in
- * an OpenAPI 3 document that uses formData all the same (AnythingLLM's), has a `schema` too, which they add to.
+ * A formData field's schema: its value keywords, as Swagger 2.0 writes them. A field written the OpenAPI 3 way, with
+ * a `schema` and no `type` (AnythingLLM's, in an OpenAPI 3 document that uses formData all the same), is that schema
+ * and what value keywords it has beside it (an `enum`, a `default`). One with a `type` is read by its `type`, as
+ * Swagger 2.0 reads it: PortOne's fields give `type: string` beside a `schema` of an object, sent as a string.
  */
 function fieldSchema(value: JsonObject): JsonObject {
   const own = valueSchema(value);
-  if (!isObject(value.schema)) return own;
+  if (!isObject(value.schema) || value.type !== undefined) return own;
   if (value.schema.$ref !== undefined) return { allOf: [value.schema], ...own };
   return { ...value.schema, ...own };
 }
