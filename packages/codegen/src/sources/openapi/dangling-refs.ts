@@ -6,7 +6,8 @@
  * sent from a part of the document that is missing. Spoiling stops at an optional property: a request leaves that
  * property out (schema-converter.ts forbids it), and the object holding it is whole without it. DocuSign's witness
  * has an optional `offlineAttributes` that points nowhere, and skipping whatever reaches it skipped creating an
- * envelope. One reached from a response only is read as any value there.
+ * envelope. It stops at a path parameter's schema too: the parameter is a string. One reached from a response only
+ * is read as any value there.
  */
 import { eachRef } from "./ref-scan.js";
 import { childPointer, isObject, type JsonObject, pointerTokens } from "./refs.js";
@@ -34,7 +35,7 @@ export function danglingReach(root: JsonObject, dangling: readonly string[]): Da
       if (spoiled.has(at)) return;
       spoiled.set(at, source);
       spreading.push(at);
-      if (isOptionalProperty(root, at)) return;
+      if (isOptionalProperty(root, at) || isPathParameterSchema(root, at)) return;
     }
   };
   for (const pointer of dangling) spoil(pointer, pointer);
@@ -63,10 +64,30 @@ function isOptionalProperty(root: JsonObject, pointer: string): boolean {
   const tokens = pointerTokens(`#${pointer}`);
   if (tokens.length < 3 || tokens.at(-2) !== "properties") return false;
   const name = tokens.at(-1)!;
-  let owner: unknown = root;
-  for (const token of tokens.slice(0, -2)) owner = isObject(owner) ? owner[token] : undefined;
+  const owner = valueAt(root, tokens.slice(0, -2));
   if (!isObject(owner) || !isObject(owner.properties) || !Object.hasOwn(owner.properties, name)) return false;
   return !(Array.isArray(owner.required) && owner.required.includes(name));
+}
+
+/**
+ * Whether `pointer` is a path parameter's schema: the parameter is read as a string, the least a path segment is
+ * (oas3-parameters.ts), and its operation is whole. Grocy's `/objects/{entity}` names entity schemas its server makes
+ * at run time, which the document it ships lacks, and skipping what reached them skipped the API's every object tool.
+ */
+function isPathParameterSchema(root: JsonObject, pointer: string): boolean {
+  const tokens = pointerTokens(`#${pointer}`);
+  if (tokens.at(-1) !== "schema") return false;
+  const owner = valueAt(root, tokens.slice(0, -1));
+  return isObject(owner) && owner.in === "path" && typeof owner.name === "string";
+}
+
+/** The value the pointer's tokens lead to, through objects and lists (a parameter is an item of `parameters`). */
+function valueAt(root: JsonObject, tokens: string[]): unknown {
+  let value: unknown = root;
+  for (const token of tokens) {
+    value = Array.isArray(value) ? value[Number(token)] : isObject(value) ? value[token] : undefined;
+  }
+  return value;
 }
 
 /** `/a/b` -> `/a`, `/a` -> `` (the document), and the document has none. */

@@ -148,6 +148,7 @@ function readOperations(
         inheritedMcp,
         scopes,
         diagnostics,
+        reach,
       };
       operations.push(
         dialect === "swagger2" ? readSwagger2Operation(context, root, refs) : readOas3Operation(context, refs),

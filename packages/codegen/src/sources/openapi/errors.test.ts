@@ -201,6 +201,55 @@ describe("broken specs", () => {
     }
   });
 
+  it("a path parameter whose schema points nowhere is a string, and its operation kept; a query one is not", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "path-dangling.json");
+    // Grocy's objects: the entity names are schemas its server makes at run time, missing from the file it ships.
+    const entity = (at: string) => ({
+      in: at,
+      name: "entity",
+      required: true,
+      schema: { $ref: "#/components/schemas/Entity" },
+    });
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "http://127.0.0.1:9" }],
+      paths: {
+        "/objects/{entity}": {
+          get: { operationId: "objects", parameters: [entity("path")], responses: { "200": { description: "ok" } } },
+        },
+        "/search": {
+          get: { operationId: "search", parameters: [entity("query")], responses: { "200": { description: "ok" } } },
+        },
+      },
+      components: { schemas: {} },
+    };
+    await writeFile(file, JSON.stringify(document));
+    const ir = await loadOpenApi(file);
+    expect(ir.tools.map((tool) => [tool.name, tool.inputSchema.properties])).toEqual([
+      ["objects", { entity: { type: "string" } }],
+    ]);
+    expect(ir.warnings.map(({ pointer, message }) => `${pointer}: ${message}`)).toEqual(
+      expect.arrayContaining([
+        "/paths/~1objects~1{entity}/get/parameters/0/schema: path parameter entity reaches the $ref at /paths/~1objects~1{entity}/get/parameters/0/schema, which points nowhere: read as a string",
+        "/paths/~1search/get: GET /search is skipped: it reaches the $ref at /paths/~1search/get/parameters/0/schema, which points nowhere",
+      ]),
+    );
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return Response.json({});
+    };
+    const client = await createTestClient(openApiServer(ir, { mode: "tools", executor: { fetch } }).builder);
+    try {
+      expect((await client.callTool({ name: "objects", arguments: { entity: "products" } })).isError).toBeFalsy();
+      expect(sent).toEqual(["http://127.0.0.1:9/objects/products"]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("a $ref inside literal data is data: never followed nor bundled; a property named example is a schema", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
     const file = join(dir, "literal-refs.json");

@@ -1,6 +1,7 @@
 /** OpenAPI 3.x parameters: refs followed, path-level ones inherited and overridden, styles defaulted and checked. */
 import type { ParameterLocation, ParameterStyle } from "@mcpsmith/runtime/http";
 import { headerParameterAllowed } from "./common.js";
+import type { DanglingReach } from "./dangling-refs.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SourceParameter } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
@@ -44,7 +45,11 @@ export function mergeParameterLists(
   return [...merged.values()];
 }
 
-export function readOas3Parameter(raw: RawParameter, diagnostics: Diagnostics): SourceParameter | undefined {
+export function readOas3Parameter(
+  raw: RawParameter,
+  diagnostics: Diagnostics,
+  reach?: DanglingReach,
+): SourceParameter | undefined {
   const { value, pointer } = raw;
   if (typeof value.name !== "string" || !LOCATIONS.has(String(value.in))) {
     diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, header or cookie");
@@ -66,7 +71,7 @@ export function readOas3Parameter(raw: RawParameter, diagnostics: Diagnostics): 
     in: location,
     required,
     deprecated: value.deprecated === true,
-    schema: value.schema ?? {},
+    schema: location === "path" ? pathSchema(value, pointer, diagnostics, reach) : (value.schema ?? {}),
     ...readStyle(value, location, pointer, diagnostics),
     pointer,
   };
@@ -84,6 +89,22 @@ export function readOas3Parameter(raw: RawParameter, diagnostics: Diagnostics): 
     }
   }
   return parameter;
+}
+
+/** A path parameter's schema, or a string where it reaches a `$ref` that points nowhere (dangling-refs.ts). */
+function pathSchema(
+  value: Record<string, unknown>,
+  pointer: string,
+  diagnostics: Diagnostics,
+  reach: DanglingReach | undefined,
+): unknown {
+  const missing = reach?.reachedFrom(`${pointer}/schema`);
+  if (missing === undefined) return value.schema ?? {};
+  diagnostics.warn(
+    `${pointer}/schema`,
+    `path parameter ${String(value.name)} reaches the $ref at ${missing}, which points nowhere: read as a string`,
+  );
+  return { type: "string" };
 }
 
 function readStyle(

@@ -9,10 +9,10 @@ import { readServers } from "./servers.js";
 import { readParameterBody, splitBodyParameters } from "./swagger2.js";
 
 export function readOas3Operation(context: OperationContext, refs: RefResolver): SourceOperation {
-  const { operation, item, pointer, pathPointer, diagnostics } = context;
+  const { operation, item, pointer, pathPointer, diagnostics, reach } = context;
   const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
   const { located, bodyParts } = splitBodyParameters(raw);
-  const parameters = located.flatMap((entry) => readOas3Parameter(entry, diagnostics) ?? []);
+  const parameters = located.flatMap((entry) => readOas3Parameter(entry, diagnostics, reach) ?? []);
   const responses = readResponses(operation.responses, `${pointer}/responses`, refs, diagnostics);
   const result: SourceOperation = {
     ...readOperationCommon(context, parameters),

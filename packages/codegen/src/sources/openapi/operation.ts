@@ -1,5 +1,6 @@
 /** What every operation has whatever the spec version: names, texts, tags, security, `x-mcp`, path parameters. */
 import { mergeMcpExtensions, pathTemplateVariables, readMcpExtension, readSecurity, text } from "./common.js";
+import type { DanglingReach } from "./dangling-refs.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { McpExtension, SourceOperation, SourceParameter } from "./model.js";
 import type { JsonObject } from "./refs.js";
@@ -17,6 +18,8 @@ export interface OperationContext {
   /** Collects the scopes each scheme is required with (for OAuth2 client-credentials token requests). */
   scopes: Map<string, Set<string>>;
   diagnostics: Diagnostics;
+  /** Which parts of the document reach a `$ref` that points nowhere (none when every `$ref` points somewhere). */
+  reach: DanglingReach | undefined;
 }
 
 type CommonFields = Omit<SourceOperation, "responseMediaTypes" | "body" | "jsonResponse" | "servers">;
