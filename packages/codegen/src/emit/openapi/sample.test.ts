@@ -16,6 +16,28 @@ describe("sampleOf", () => {
     });
   });
 
+  it("makes the items of a uniqueItems array differ, each fitting the items' schema (Discord's bulk delete)", () => {
+    const cases: JsonSchema[] = [
+      // Discord's message ids: snowflakes, two to a hundred.
+      {
+        type: "array",
+        minItems: 2,
+        uniqueItems: true,
+        items: { $ref: "#/$defs/Snowflake" },
+        $defs: { Snowflake: { type: "string", pattern: "^(0|[1-9][0-9]*)$" } },
+      },
+      { type: "array", minItems: 3, uniqueItems: true, items: { type: "integer", maximum: 1 } },
+      { type: "array", minItems: 2, uniqueItems: true, items: { type: "string", enum: ["a", "b"] } },
+      { type: "array", minItems: 2, uniqueItems: true, items: { type: "boolean" } },
+    ];
+    for (const schema of cases) {
+      const sample = sampleOf(schema);
+      expect(fitsSchema(sample, schema), JSON.stringify(sample)).toBe(true);
+    }
+    // More distinct values than the items allow: no array can be made.
+    expect(sampleOf({ type: "array", minItems: 3, uniqueItems: true, items: { type: "boolean" } })).toBeUndefined();
+  });
+
   it("places as many properties as minProperties and maxProperties allow (Elasticsearch's query container)", () => {
     // One query kind of many, none required; the page's cap on made-up properties does not leave it empty.
     const kinds = Object.fromEntries(["bool", "match", "term"].map((name) => [name, { type: "object" }]));

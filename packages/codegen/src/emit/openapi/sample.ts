@@ -371,8 +371,42 @@ class Sampler {
     const items = (schema.items as JsonSchema | undefined) ?? (prefix.length > 0 ? false : true);
     const item =
       value.length === prefix.length && value.length < least && items !== false ? this.sample(items, refs) : undefined;
-    while (item !== undefined && value.length < least) value.push(item);
+    if (item !== undefined && schema.uniqueItems === true) {
+      value.push(...this.#distinct(item, items, least - value.length));
+    } else {
+      while (item !== undefined && value.length < least) value.push(item);
+    }
     return value.length < required ? undefined : value;
+  }
+
+  /**
+   * `count` items that differ, for an array whose items must be unique (Discord's bulk delete takes two to a hundred
+   * distinct message ids): the sample, then the schema's listed values and variants of the sample, each kept only
+   * where it fits the items' schema. Fewer when no more can be made, which leaves the array short of `minItems`.
+   */
+  #distinct(first: unknown, items: JsonSchema, count: number): unknown[] {
+    const values = [first];
+    const schema = typeof items === "object" && typeof items.$ref === "string" ? this.#definition(items.$ref) : items;
+    const listed = typeof schema === "object" ? givenValues(schema) : [];
+    const variants = (i: number): unknown[] =>
+      typeof first === "string"
+        ? [`${i}${first}`, `${first}${i}`, `${first}-${i}`]
+        : typeof first === "number"
+          ? [
+              first + i,
+              first - i,
+              first + i * (typeof schema === "object" && typeof schema.multipleOf === "number" ? schema.multipleOf : 1),
+            ]
+          : typeof first === "boolean" && i === 1
+            ? [!first]
+            : [];
+    const candidates = [...listed, ...Array.from({ length: count * 2 }, (_, i) => variants(i + 1)).flat()];
+    for (const candidate of candidates) {
+      if (values.length >= count) break;
+      const fresh = !values.some((value) => JSON.stringify(value) === JSON.stringify(candidate));
+      if (fresh && fitsSchema(candidate, items, this.root)) values.push(candidate);
+    }
+    return values;
   }
 
   #object(schema: Schema, refs: Set<string>): unknown {
