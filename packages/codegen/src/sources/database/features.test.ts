@@ -411,7 +411,7 @@ create table batch (id serial primary key, \`serial\` varchar(10) not null, name
 CREATE TABLE device (id CHAR(8) PRIMARY KEY, \`client_id\` uuid NOT NULL, uuid CHAR(36), v6 INET6, v4 INET4 NULL);
 ALTER TABLE device ADD COLUMN owner UUID, MODIFY v6 INET6 NOT NULL;
 CREATE TABLE score (id INT PRIMARY KEY, rank SMALLINT(5) NOT NULL DEFAULT '0', lead INT, user VARCHAR(20),
-  item_id BIGINT UNSIGNED REFERENCES item (id), KEY (rank)) COMMENT 'scores';
+  item_id BIGINT UNSIGNED REFERENCES item (id), KEY (rank), INDEX timestamp (lead)) COMMENT 'scores';
 CREATE TABLE score_archive LIKE score;
 ALTER TABLE score_archive ADD COLUMN groups INT;
 `;
@@ -493,7 +493,8 @@ describe("MySQL features", () => {
       ["owner", "uuid", true],
     ]);
     expect(columnOf(device, "client_id").schema).toEqual({ type: "string", format: "uuid" });
-    // VICIdial's columns named with words MySQL 8 reserves (`rank`, `lead`), and its archives made LIKE a table.
+    // VICIdial's columns named with words MySQL 8 reserves (`rank`, `lead`), and its archives made LIKE a table;
+    // an index named as a type (Pandora FMS's `INDEX timestamp`).
     const score = table(reading.database.tables, "score");
     expect(score.columns.map((c) => [c.name, c.nativeType])).toEqual([
       ["id", "int"],

@@ -77,6 +77,9 @@ const BARE_COLUMN = new RegExp(
   "gi",
 );
 
+/** An index's name written bare, which the rewrite quotes: the grammar reads Pandora FMS's `INDEX timestamp (...)` as a type. */
+const BARE_KEY_NAME = new RegExp(`${QUOTED}|\\b((?:INDEX|KEY)\\s+)([A-Za-z_][\\w$]*)(?=\\s*\\()`, "gi");
+
 export function rewriteTypeSynonyms(sql: string): string {
   const serial = sql
     .replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match))
@@ -91,9 +94,9 @@ export function rewriteTypeSynonyms(sql: string): string {
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
   const introduced = outsideQuotes(keys, INTRODUCER, () => "");
-  return introduced.replace(BARE_COLUMN, (match, before?: string, name?: string) =>
-    before === undefined ? match : `${before}\`${name}\``,
-  );
+  const quote = (match: string, before?: string, name?: string) =>
+    before === undefined ? match : `${before}\`${name}\``;
+  return introduced.replace(BARE_COLUMN, quote).replace(BARE_KEY_NAME, quote);
 }
 
 function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {
