@@ -3,25 +3,18 @@
 // `category`, whose members are not in alphabetical order). Skipped with a message when no MariaDB listens (a
 // failure under MCPSMITH_REQUIRE_SERVICES=1).
 import type { Client } from "@modelcontextprotocol/client";
-import mysql from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
 import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
 import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
+import { directRows } from "./support/database-direct.js";
 import { createTestClient } from "./support/runtime.js";
 import { MYSQL_URL, serviceAvailable } from "./support/services.js";
 
 const available = await serviceAvailable("MariaDB", MYSQL_URL);
 const URL_ORDER = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_enum_order");
 
-async function direct(sql: string): Promise<Record<string, unknown>[]> {
-  const connection = await mysql.createConnection({ uri: MYSQL_URL });
-  try {
-    return (await connection.query(sql))[0] as Record<string, unknown>[];
-  } finally {
-    await connection.end();
-  }
-}
+const direct = (sql: string) => directRows("mysql", MYSQL_URL, sql);
 
 /** Every page of `list_role` in `order`, two rows a page, each row's id. */
 async function pagedIds(client: Client, order: unknown[]): Promise<number[]> {

@@ -7,20 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
 import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
 import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
-import { openDirect } from "./support/database-direct.js";
+import { directRows } from "./support/database-direct.js";
 import { createTestClient } from "./support/runtime.js";
 import { POSTGRES_URL, serviceAvailable } from "./support/services.js";
 
 const available = await serviceAvailable("PostgreSQL", POSTGRES_URL);
 
-async function direct(sql: string): Promise<Record<string, unknown>[]> {
-  const connection = await openDirect("postgres", POSTGRES_URL);
-  try {
-    return await connection.rows(sql);
-  } finally {
-    await connection.close();
-  }
-}
+const direct = (sql: string) => directRows("postgres", POSTGRES_URL, sql);
 
 const ADDRESSES = ["10.0.0.2", "10.0.0.3", "10.0.0.10", "192.168.0.0/16", "::1", "2001:db8::/32"];
 

@@ -34,6 +34,16 @@ export interface Direct {
   close(): Promise<void>;
 }
 
+/** The rows of one statement, on a connection of its own (a test's setup and its checks). */
+export async function directRows(dialect: SqlDialect, url: string, sql: string): Promise<Row[]> {
+  const connection = await openDirect(dialect, url);
+  try {
+    return await connection.rows(sql);
+  } finally {
+    await connection.close();
+  }
+}
+
 export async function openDirect(dialect: SqlDialect, url: string): Promise<Direct> {
   if (dialect === "postgres") return openPostgres(url);
   if (dialect === "mysql") return openMysql(url);
