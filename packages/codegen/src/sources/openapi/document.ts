@@ -8,7 +8,7 @@ import { type DanglingReach, danglingReach } from "./dangling-refs.js";
 import { Diagnostics, specError } from "./diagnostics.js";
 import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
 import { readOas3Operation } from "./oas3.js";
-import type { OperationContext } from "./operation.js";
+import { type OperationContext, OperationSkipped } from "./operation.js";
 import type { ReadSpec } from "./read.js";
 import { scanRefs } from "./ref-scan.js";
 import { childPointer, isObject, type JsonObject, RefResolver } from "./refs.js";
@@ -150,9 +150,14 @@ function readOperations(
         diagnostics,
         reach,
       };
-      operations.push(
-        dialect === "swagger2" ? readSwagger2Operation(context, root, refs) : readOas3Operation(context, refs),
-      );
+      try {
+        operations.push(
+          dialect === "swagger2" ? readSwagger2Operation(context, root, refs) : readOas3Operation(context, refs),
+        );
+      } catch (error) {
+        if (!(error instanceof OperationSkipped)) throw error;
+        diagnostics.warn(pointer, `${method.toUpperCase()} ${path} is skipped: ${error.message}`);
+      }
     }
   }
   if (operations.length === 0) diagnostics.warn("/paths", "the document has no operations: no tools");

@@ -454,6 +454,45 @@ describe("path parameters the template does not use", () => {
   });
 });
 
+describe("Swagger 2.0 operations declaring more than one body", () => {
+  it("are skipped with a warning saying why, and the rest of the document is read (Portainer's stacks)", async () => {
+    const body = (name: string) => ({ name, in: "body", schema: { type: "object" } });
+    const ir = await loadOpenApi(
+      await specFile({
+        swagger: "2.0",
+        info,
+        paths: {
+          "/stacks": {
+            post: {
+              operationId: "createStack",
+              parameters: [body("swarm"), body("compose"), { name: "file", in: "formData", type: "file" }],
+              responses: ok,
+            },
+          },
+          "/templates": {
+            post: {
+              operationId: "createTemplate",
+              parameters: [body("template"), { name: "file", in: "formData", type: "file" }],
+              responses: ok,
+            },
+          },
+          "/status": { get: { operationId: "status", responses: ok } },
+        },
+      }),
+    );
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["status"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
+      expect.arrayContaining([
+        ["/paths/~1stacks/post", "POST /stacks is skipped: it declares 2 body parameters, and a request has one body"],
+        [
+          "/paths/~1templates/post",
+          "POST /templates is skipped: it declares both a body parameter and formData parameters, and a request has one body",
+        ],
+      ]),
+    );
+  });
+});
+
 describe("Swagger 2.0 body parameters in an OpenAPI 3 document", () => {
   const servers = [{ url: "http://127.0.0.1:9/api" }];
 

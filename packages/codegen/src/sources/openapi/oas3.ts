@@ -41,7 +41,7 @@ function swagger2Body(
   pointer: string,
   diagnostics: Diagnostics,
 ): SourceBody | undefined {
-  const entries = parts.body ? [parts.body, ...parts.formFields] : parts.formFields;
+  const entries = [...parts.bodies, ...parts.formFields];
   if (entries.length === 0) return undefined;
   const names = entries.map(({ value }) => `${String(value.name)} (in: ${String(value.in)})`).join(", ");
   if (hasRequestBody) {

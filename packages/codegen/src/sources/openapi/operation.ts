@@ -22,6 +22,13 @@ export interface OperationContext {
   reach: DanglingReach | undefined;
 }
 
+/**
+ * Thrown while an operation is read when no request can be built from what it declares (Portainer's `POST /stacks`
+ * declares four `in: body` parameters and a form besides): the operation is skipped with a warning saying why
+ * (document.ts), and the rest of the document is read.
+ */
+export class OperationSkipped extends Error {}
+
 type CommonFields = Omit<SourceOperation, "responseMediaTypes" | "body" | "jsonResponse" | "servers">;
 
 export function readOperationCommon(context: OperationContext, parameters: SourceParameter[]): CommonFields {

@@ -10,7 +10,7 @@ import type { Diagnostics } from "./diagnostics.js";
 import { chooseBodyMediaType, chooseJsonMediaType, isFormMediaType, isMultipartMediaType } from "./media-types.js";
 import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceParameter, SourceResponse } from "./model.js";
 import { mergeParameterLists } from "./oas3-parameters.js";
-import { type OperationContext, readOperationCommon } from "./operation.js";
+import { type OperationContext, OperationSkipped, readOperationCommon } from "./operation.js";
 import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
 
 /** Keywords of a non-body Swagger 2.0 parameter that describe its value (they become its schema). */
@@ -122,12 +122,12 @@ type RawParameter = { value: JsonObject; pointer: string };
 /** Swagger 2.0's body parameters (`in: body`, `in: formData`) apart from the ones a request places elsewhere. */
 export function splitBodyParameters(raw: RawParameter[]): {
   located: RawParameter[];
-  bodyParts: { body?: RawParameter; formFields: RawParameter[] };
+  bodyParts: { bodies: RawParameter[]; formFields: RawParameter[] };
 } {
   const located: RawParameter[] = [];
-  const bodyParts: { body?: RawParameter; formFields: RawParameter[] } = { formFields: [] };
+  const bodyParts: { bodies: RawParameter[]; formFields: RawParameter[] } = { bodies: [], formFields: [] };
   for (const entry of raw) {
-    if (entry.value.in === "body") bodyParts.body = entry;
+    if (entry.value.in === "body") bodyParts.bodies.push(entry);
     else if (entry.value.in === "formData") bodyParts.formFields.push(entry);
     else located.push(entry);
   }
@@ -140,13 +140,17 @@ export function splitBodyParameters(raw: RawParameter[]): {
  * the fields call for, without a warning that the list lacks it.
  */
 export function readParameterBody(
-  { body, formFields }: { body?: RawParameter; formFields: RawParameter[] },
+  { bodies, formFields }: { bodies: RawParameter[]; formFields: RawParameter[] },
   consumes: string[] | undefined,
   pointer: string,
   diagnostics: Diagnostics,
 ): SourceBody | undefined {
+  // A request has one body: which of several was meant, no reader can tell.
+  if (bodies.length > 1)
+    throw new OperationSkipped(`it declares ${bodies.length} body parameters, and a request has one body`);
+  const [body] = bodies;
   if (body && formFields.length > 0) {
-    diagnostics.problem(pointer, "an operation cannot have both a body parameter and formData parameters");
+    throw new OperationSkipped("it declares both a body parameter and formData parameters, and a request has one body");
   }
   if (body) return readBodyParameter(body, consumes ?? []);
   return formFields.length > 0 ? readFormBody(formFields, consumes, pointer, diagnostics) : undefined;
