@@ -817,7 +817,7 @@ describe("enum members outside their schema's type", () => {
 });
 
 describe("a file field", () => {
-  it("is base64 text, without the document's examples of the file; a default is dropped with a warning", async () => {
+  it("is base64 text, without the document's examples of the file; a default or enum is dropped with a warning", async () => {
     const file = { type: "string", format: "binary", example: "/path/to/img.png" };
     const ir = await loadOpenApi(
       await specFile(
@@ -831,7 +831,15 @@ describe("a file field", () => {
                 requestBody: {
                   content: {
                     "multipart/form-data": {
-                      schema: { type: "object", properties: { filename: file, icon: { ...file, default: "x.png" } } },
+                      schema: {
+                        type: "object",
+                        // Modrinth's icon lists the file names it takes.
+                        properties: {
+                          filename: file,
+                          icon: { ...file, default: "x.png" },
+                          logo: { ...file, enum: ["*.png", "*.svg"] },
+                        },
+                      },
                     },
                   },
                 },
@@ -846,11 +854,16 @@ describe("a file field", () => {
     expect(body.properties).toEqual({
       filename: { type: "string", contentEncoding: "base64" },
       icon: { type: "string", contentEncoding: "base64" },
+      logo: { type: "string", contentEncoding: "base64" },
     });
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
       [
         "/paths/~1emoji/post/requestBody/content/multipart~1form-data/schema/properties/icon/default",
         'default "x.png" of a file is not its base64: dropped',
+      ],
+      [
+        "/paths/~1emoji/post/requestBody/content/multipart~1form-data/schema/properties/logo/enum",
+        'enum ["*.png","*.svg"] of a file is not its base64: dropped',
       ],
     ]);
   });

@@ -318,7 +318,8 @@ function lowerExclusiveBound(out: JsonObject, exclusive: string, bound: string):
 /**
  * A file: base64 text in a tool's arguments. What the document shows of it describes the file in other terms (Zulip's
  * emoji upload: `example: /path/to/img.png`), which a model would copy and the executor refuse, so examples go; a
- * default, which validation would fill into every call, goes with a warning.
+ * default, which validation would fill into every call, and an enum or const, which no file's base64 is (Modrinth's
+ * icon lists the file names it takes, `*.png`, ...), go with a warning.
  */
 function lowerBinary(out: JsonObject, pointer: string, context: KeywordContext): void {
   if (out.type === "file" || (out.format === "binary" && (out.type === "string" || out.type === undefined))) {
@@ -326,9 +327,11 @@ function lowerBinary(out: JsonObject, pointer: string, context: KeywordContext):
     delete out.format;
     out.contentEncoding = "base64";
     delete out.examples;
-    if (out.default !== undefined) {
-      context.warn(`${pointer}/default`, `default ${JSON.stringify(out.default)} of a file is not its base64: dropped`);
-      delete out.default;
+    for (const keyword of ["default", "enum", "const"]) {
+      if (out[keyword] === undefined) continue;
+      const written = JSON.stringify(out[keyword]).slice(0, 80);
+      context.warn(`${pointer}/${keyword}`, `${keyword} ${written} of a file is not its base64: dropped`);
+      delete out[keyword];
     }
   }
 }
