@@ -13,7 +13,7 @@ export { STATE_KEY_ENV } from "./engine/request-state.js";
 export { chooseCredentials } from "./executors/http/auth.js";
 export { encodeStrict } from "./executors/http/encode.js";
 export { forwardableCallerHeader, forwardingOf } from "./executors/http/forward.js";
-export { reservedHeaderReason } from "./executors/http/header-names.js";
+export { isHeaderName, reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
 export { answersWithoutBody, sendsNoBody } from "./executors/http/methods.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";

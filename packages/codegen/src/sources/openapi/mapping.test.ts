@@ -201,6 +201,24 @@ describe("OpenAPI 3 parameters and bodies", () => {
     }
   });
 
+  it("leaves out a header parameter whose name is not a header name (fetch refuses it), with a warning", async () => {
+    const header = (name: string) => ({ name, in: "header", schema: { type: "string" } });
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "H", version: "1" },
+      servers: [{ url: "https://h.example" }],
+      paths: { "/a": { get: { parameters: ["X Trace", "X-Trace: on", "X-Kept"].map(header), responses: ok } } },
+    };
+    const ir = await loadOpenApi(await specFile(spec));
+    expect(ir.tools[0]!.binding.parameters.map((p) => p.name)).toEqual(["X-Kept"]);
+    expect(ir.warnings.map((w) => w.message)).toEqual(
+      ["X Trace", "X-Trace: on"].map(
+        (name) =>
+          `header parameter ${name} ignored (not a header name: a header's name is a token, without spaces or colons)`,
+      ),
+    );
+  });
+
   it("leaves out the request body of a GET or HEAD operation (fetch cannot send one), with a warning", async () => {
     // Stripe's document gives its GET operations a form body; every call that filled it would be refused.
     const form = { content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } };
@@ -1476,6 +1494,41 @@ describe("security", () => {
       ["/components/securitySchemes/bare", `http scheme "bare" needs \`scheme\`${dropped}`],
       ["/paths/~1b/get", "skipped: it requires emby, which the executor cannot send"],
       ["/paths/~1c/get", "skipped: it requires nameless, bare, which the executor cannot send"],
+    ]);
+  });
+
+  it("an API key sent in a header that is not a header name is read as the http scheme it names, or not sent", async () => {
+    // CrowdSec's JWT scheme: `name: "Authorization: Bearer"`, a header and its value's scheme.
+    const ir = await loadOpenApi(
+      await specFile({
+        swagger: "2.0",
+        info,
+        host: "api.example.com",
+        securityDefinitions: {
+          jwt: { type: "apiKey", in: "header", name: "Authorization: Bearer" },
+          spaced: { type: "apiKey", in: "header", name: "X Api Key" },
+          key: { type: "apiKey", in: "header", name: "X-Api-Key" },
+        },
+        paths: {
+          "/a": { get: { operationId: "a", security: [{ jwt: [] }], responses: ok } },
+          "/b": { get: { operationId: "b", security: [{ spaced: [] }, { key: [] }], responses: ok } },
+        },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security])).toEqual([
+      ["a", [["jwt"]]],
+      ["b", [["key"]]],
+    ]);
+    expect(ir.api.securitySchemes.jwt).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/securityDefinitions/jwt",
+        'apiKey scheme "jwt" names the header "Authorization: Bearer", a header and its value\'s scheme: read as an http bearer scheme',
+      ],
+      [
+        "/securityDefinitions/spaced",
+        'apiKey scheme "spaced" is sent in the header "X Api Key", which is not a header name: nothing is sent with it (the security alternatives that need it are dropped)',
+      ],
     ]);
   });
 

@@ -1,4 +1,5 @@
 /** Security schemes as declared (Swagger 2.0 `securityDefinitions`, OpenAPI 3 `components.securitySchemes`). */
+import { isHeaderName } from "@mcpsmith/runtime/internal";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SourceSecurityScheme, SpecDialect } from "./model.js";
 import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
@@ -47,9 +48,30 @@ function readScheme(
     );
     result.unreadable = true;
   };
+  // CrowdSec's JWT scheme is an API key in the header `Authorization: Bearer`: a header and the start of its value,
+  // which is the http scheme it describes. Any other header name that is not one cannot be sent.
+  const readHeaderAndValue = (declared: string) => {
+    const colon = declared.indexOf(":");
+    const header = declared.slice(0, colon).trim();
+    const authScheme = declared.slice(colon + 1).trim();
+    if (colon < 0 || header.toLowerCase() !== "authorization" || !isHeaderName(authScheme)) {
+      unreadable(
+        `apiKey scheme "${name}" is sent in the header ${JSON.stringify(declared)}, which is not a header name`,
+      );
+      return;
+    }
+    result.type = "http";
+    result.scheme = authScheme.toLowerCase();
+    diagnostics.warn(
+      pointer,
+      `apiKey scheme "${name}" names the header ${JSON.stringify(declared)}, a header and its value's scheme: read as an http ${result.scheme} scheme`,
+    );
+  };
   if (type === "apiKey") {
     if (typeof scheme.name !== "string" || typeof scheme.in !== "string") {
       unreadable(`apiKey scheme "${name}" needs both \`name\` and \`in\``);
+    } else if (scheme.in === "header" && !isHeaderName(scheme.name)) {
+      readHeaderAndValue(scheme.name);
     } else {
       result.paramName = scheme.name;
       result.in = scheme.in;

@@ -1,6 +1,7 @@
 import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
 import type { Env } from "./auth.js";
+import { isHeaderName } from "./header-names.js";
 import type { HttpApi, HttpSecurityScheme } from "./operation.js";
 
 /**
@@ -50,8 +51,6 @@ export class ForwardCredentialsError extends McpsmithError {
   }
 }
 
-/** RFC 9110 token characters: what a header name may hold. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the MCP exchange itself uses: forwarding one would hand the MCP server's own credentials or state upstream. */
 const RESERVED = /^(authorization|proxy-authorization|cookie|host|content-type|content-length|accept|mcp-.*)$/i;
 
@@ -60,7 +59,7 @@ const RESERVED = /^(authorization|proxy-authorization|cookie|host|content-type|c
  * cookies, the session's headers), and a valid header name. The one rule for OpenAPI sources and remote MCP servers.
  */
 export function forwardableCallerHeader(header: string): boolean {
-  return TOKEN.test(header) && !RESERVED.test(header);
+  return isHeaderName(header) && !RESERVED.test(header);
 }
 
 /**
@@ -91,7 +90,7 @@ export function forwardingOf(
       );
     }
     const header = choice === true ? `X-Upstream-${name}` : choice;
-    if (!TOKEN.test(header)) {
+    if (!isHeaderName(header)) {
       throw new ForwardCredentialsError(
         `Credential forwarding for "${name}": "${header}" is not a valid header name${choice === true ? "; name one with SCHEME=HEADER" : ""}.`,
       );

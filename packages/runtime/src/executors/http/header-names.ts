@@ -38,8 +38,17 @@ const FORBIDDEN_REQUEST_HEADERS = new Set([
 ]);
 const FORBIDDEN_PREFIXES = ["proxy-", "sec-"];
 
+/** RFC 9110 token characters: what a header name may hold. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Whether `name` can name a header at all (fetch refuses any other, as `Headers.set` does). */
+export function isHeaderName(name: string): boolean {
+  return TOKEN.test(name);
+}
+
 /** Why a header parameter named `name` cannot be a tool argument, or undefined when it can. */
 export function reservedHeaderReason(name: string): string | undefined {
+  if (!isHeaderName(name)) return "not a header name: a header's name is a token, without spaces or colons";
   const lower = name.toLowerCase();
   if (SET_BY_THE_OPERATION.has(lower)) return "OpenAPI says so; the executor sets it";
   if (FORBIDDEN_REQUEST_HEADERS.has(lower) || FORBIDDEN_PREFIXES.some((prefix) => lower.startsWith(prefix))) {
