@@ -25,6 +25,7 @@ import type { OpenApiIR } from "../packages/codegen/dist/ir/types.js";
 import { openApiServer } from "../packages/codegen/dist/serve/index.js";
 import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/source.js";
 import type { HttpExecutorOptions } from "../packages/runtime/dist/executors/http/index.js";
+import { answersWithoutBody } from "../packages/runtime/dist/internal.js";
 import { generateCorpusProject, importGenerated } from "./support/generated-project.js";
 import { credentialFor } from "./support/openapi-request.js";
 import {
@@ -289,10 +290,12 @@ export function describeCorpus(specs: readonly string[]): void {
      * The first tool whose made-up arguments both back ends send (with `reply` as the upstream's answer), among
      * those without an output schema (whose results must be structured) when `unstructured`.
      */
+    /** The first tool whose request went out, answered by `reply`; `unstructured`: one whose answer has a body the tool does not type (no output schema, and not HEAD's empty one). */
     async function firstSent(reply: typeof answer, unstructured = false) {
       answer = reply;
       for (const tool of ir.tools) {
-        if ((unstructured && tool.outputSchema) || uncallable(ir, tool) !== undefined) continue;
+        const typed = tool.outputSchema !== undefined || answersWithoutBody(tool.binding.method);
+        if ((unstructured && typed) || uncallable(ir, tool) !== undefined) continue;
         const { results, requests } = await callBoth(tool, argumentsFor(tool));
         if (requests[1]) return { tool, results, requests };
       }

@@ -8,7 +8,11 @@
  * with `type` required where the parent requires it. A member that pins the property to values of its own (a const
  * or an enum naming no other member) is left as it is, and so is an inline member, which the discriminator cannot
  * name. One whose enum also holds the other members' names (Ory Kratos' recovery body: both members allow
- * `method: link | code`) is held to its own names like the rest; one allowing none of its names is left as it is.
+ * `method: link | code`) is held to its own names like the rest. One allowing none of its names, but other members'
+ * names and values of its own too, is held to those values of its own, with a warning: FusionAuth maps its OpenID
+ * Connect provider as `OpenIdConnect` while the `type` enum all its providers share spells it `OpenIDConnect`, and
+ * left as it was, that member matched every provider and `oneOf` refused them all. One allowing only values of its
+ * own, or only other members' names, is left as it is (held to its names, it would refuse every value).
  */
 
 import { isObject, type JsonObject } from "./refs.js";
@@ -16,10 +20,11 @@ import { isObject, type JsonObject } from "./refs.js";
 /** What the reading needs of the keyword lowering that calls it: refs followed. */
 interface DiscriminatorContext {
   followValue(value: unknown): unknown;
+  warn(pointer: string, message: string): void;
 }
 
 /** `raw` with each member of its discriminated `oneOf` held to the discriminator's names for it. */
-export function withDiscriminatorNames(raw: JsonObject, context: DiscriminatorContext): JsonObject {
+export function withDiscriminatorNames(raw: JsonObject, pointer: string, context: DiscriminatorContext): JsonObject {
   const { oneOf, discriminator } = raw;
   if (!Array.isArray(oneOf) || !isObject(discriminator) || typeof discriminator.propertyName !== "string") return raw;
   const tag = discriminator.propertyName;
@@ -33,9 +38,16 @@ export function withDiscriminatorNames(raw: JsonObject, context: DiscriminatorCo
     const names = namesByMember[at]!;
     if (names.length === 0) return member;
     const others = namesByMember.flatMap((theirs, i) => (i === at ? [] : theirs));
-    if (!pinnable(context.followValue(member), tag, names, others, context)) return member;
+    const values = heldTo(context.followValue(member), tag, names, others, context);
+    if (values === undefined) return member;
+    if (values !== names) {
+      context.warn(
+        `${pointer}/oneOf/${at}`,
+        `the discriminator names this member ${names.join(", ")}, which its ${tag} does not allow: held to the values no other member is named by (${values.join(", ")})`,
+      );
+    }
     named = true;
-    const pinned = names.length === 1 ? { const: names[0] } : { enum: names };
+    const pinned = values.length === 1 ? { const: values[0] } : { enum: values };
     return { allOf: [member, { properties: { [tag]: pinned }, ...(required && { required: [tag] }) }] };
   });
   return named ? { ...raw, oneOf: members } : raw;
@@ -54,23 +66,24 @@ function namesOf(ref: string, mapping: JsonObject): string[] {
 }
 
 /**
- * Whether the member is to be held to its own names: it does not pin its discriminator's property, or pins it to
- * values that name other members too. One pinning it to values of its own (a const, an enum naming no other
- * member) needs nothing more, and one pinning it to none of its names is left to say so itself: held to them, it
- * would refuse every value.
+ * The values the member is to be held to, or undefined to leave it as it is. A member that does not pin its
+ * discriminator's property, or pins it to values naming other members too, is held to its own names. One pinning it
+ * to values of its own (a const, an enum naming no other member) needs nothing more. One pinning it to none of its
+ * names is held to the values it allows that name no other member, where it has some.
  */
-function pinnable(
+function heldTo(
   member: unknown,
   tag: string,
   own: string[],
   others: string[],
   context: DiscriminatorContext,
-): boolean {
+): string[] | undefined {
   const values = tagValues(member, tag, context);
-  if (values === undefined) return true;
-  return (
-    values.some((value) => others.includes(value as string)) && values.some((value) => own.includes(value as string))
-  );
+  if (values === undefined) return own;
+  if (!values.some((value) => others.includes(value as string))) return undefined;
+  if (values.some((value) => own.includes(value as string))) return own;
+  const rest = values.filter((value): value is string => typeof value === "string" && !others.includes(value));
+  return rest.length > 0 ? rest : undefined;
 }
 
 /** The values the member allows its discriminator's property, when it pins them (a const or an enum). */

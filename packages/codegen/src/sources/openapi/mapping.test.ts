@@ -1215,7 +1215,12 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
                         properties: { type: { type: "string", enum: ["messages", "events", "Pinned", "code"] } },
                         discriminator: {
                           propertyName: "type",
-                          mapping: { messages: "Messages", events: "#/components/schemas/Events", code: "Code" },
+                          mapping: {
+                            messages: "Messages",
+                            events: "#/components/schemas/Events",
+                            code: "Code",
+                            OpenIdConnect: "Oidc",
+                          },
                         },
                         oneOf: [
                           { $ref: "#/components/schemas/Messages" },
@@ -1223,6 +1228,7 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
                           { $ref: "#/components/schemas/Pinned" },
                           { $ref: "#/components/schemas/Code" },
                           { $ref: "#/components/schemas/Odd" },
+                          { $ref: "#/components/schemas/Oidc" },
                         ],
                       },
                     },
@@ -1241,6 +1247,9 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
             Code: { type: "object", properties: { type: { type: "string", enum: ["events", "code"] } } },
             // A member whose values are none of its names is left to say so itself: pinning it would refuse it all.
             Odd: { type: "object", properties: { type: { type: "string", enum: ["events", "messages"] } } },
+            // FusionAuth's providers share one `type` enum, which spells the mapping's `OpenIdConnect` otherwise.
+            Oidc: { type: "object", properties: { type: { $ref: "#/components/schemas/ProviderType" } } },
+            ProviderType: { type: "string", enum: ["messages", "events", "OpenIDConnect"] },
           },
         },
       }),
@@ -1255,8 +1264,14 @@ describe("a discriminated oneOf whose members do not name themselves", () => {
       { $ref: "#/$defs/Pinned" },
       named("Code", "code"),
       { $ref: "#/$defs/Odd" },
+      named("Oidc", "OpenIDConnect"),
     ]);
-    expect(ir.warnings).toEqual([]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1b/post/requestBody/content/application~1json/schema/oneOf/5",
+        "the discriminator names this member OpenIdConnect, which its type does not allow: held to the values no other member is named by (OpenIDConnect)",
+      ],
+    ]);
   });
 });
 

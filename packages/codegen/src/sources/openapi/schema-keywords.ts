@@ -65,7 +65,7 @@ const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProper
 
 export function lowerKeywords(written: JsonObject, pointer: string, context: KeywordContext): JsonObject {
   const merged = withDisjointEnumsJoined(withClosedAllOfMerged(written, pointer, context), pointer, context);
-  const raw = withOverlappingOneOfAsAnyOf(withDiscriminatorNames(merged, context), pointer, context);
+  const raw = withOverlappingOneOfAsAnyOf(withDiscriminatorNames(merged, pointer, context), pointer, context);
   const out: JsonObject = {};
   for (const key in raw) {
     const value = raw[key];
