@@ -70,6 +70,7 @@ export const CORPUS_GROUPS = {
     "azure-authorization-rolebasedcalls-apisguru.json",
     "azure-hdinsight-job-apisguru.json",
     "ferry-booking-oas31.yaml",
+    "catalog-search-oas32.yaml",
     "webhook-example-oas31.yaml",
     "petstore-swagger2.json",
     "petstore3-oas30.yaml",

@@ -15,7 +15,13 @@ export { encodeStrict } from "./executors/http/encode.js";
 export { forwardableCallerHeader, forwardingOf } from "./executors/http/forward.js";
 export { isHeaderName, reservedHeaderReason } from "./executors/http/header-names.js";
 export { essence, isJson } from "./executors/http/media-types.js";
-export { answersWithoutBody, sendsNoBody } from "./executors/http/methods.js";
+export {
+  answersWithoutBody,
+  PATH_ITEM_METHODS,
+  sendsNoBody,
+  unsendableMethod,
+} from "./executors/http/methods.js";
+export { isToken } from "./executors/http/token.js";
 export { DriverMissingError, loadDriver } from "./executors/sql/load-driver.js";
 export { loadSqliteEngine } from "./executors/sql/load-sqlite.js";
 export { defaultToSystemUser } from "./executors/sql/pg-user.js";

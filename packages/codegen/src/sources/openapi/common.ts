@@ -4,9 +4,6 @@ import type { Diagnostics } from "./diagnostics.js";
 import type { McpExtension } from "./model.js";
 import { isObject, type JsonObject } from "./refs.js";
 
-/** The methods a path item may hold, in the order tools are listed (the spec's key order wins within a path). */
-export const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-
 export function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }

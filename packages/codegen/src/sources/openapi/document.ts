@@ -3,7 +3,8 @@
  * later, so that all problems are reported), targeted checks instead of swagger-parser's `validate()` (which does
  * not finish on Microsoft Graph's document: bench/README.md): the checks cover what the generator relies on.
  */
-import { HTTP_METHODS, readInfo, readMcpExtension, readSecurity } from "./common.js";
+import { PATH_ITEM_METHODS, unsendableMethod } from "@mcpsmith/runtime/internal";
+import { readInfo, readMcpExtension, readSecurity } from "./common.js";
 import { type DanglingReach, danglingReach } from "./dangling-refs.js";
 import { Diagnostics, specError } from "./diagnostics.js";
 import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
@@ -119,27 +120,25 @@ function readOperations(
     const item = followed.value;
     const itemMissing = reach?.reachedFrom(childPointer(followed.pointer, "parameters"));
     const inheritedMcp = { ...documentMcp, ...readMcpExtension(item["x-mcp"], pathPointer, diagnostics) };
-    warnUnservedMethods(item, path, pathPointer, diagnostics);
-    for (const [method, operation] of Object.entries(item)) {
-      if (!HTTP_METHODS.has(method) || !isObject(operation)) continue;
-      const pointer = childPointer(pathPointer, method);
+    for (const { method, sentAs, operation, pointer, at } of pathOperations(item, path, pathPointer, diagnostics)) {
       if (takesWholeQueryString([item.parameters, operation.parameters], refs)) {
         diagnostics.warn(
           pointer,
-          `${method.toUpperCase()} ${path} is skipped: a parameter \`in: querystring\` (OpenAPI 3.2, the whole query as one value) is not sent yet`,
+          `${sentAs} ${path} is skipped: a parameter \`in: querystring\` (OpenAPI 3.2, the whole query as one value) is not sent yet`,
         );
         continue;
       }
-      const missing = itemMissing ?? inputReaching(reach, childPointer(followed.pointer, method));
+      const missing = itemMissing ?? inputReaching(reach, childPointer(followed.pointer, ...at));
       if (missing !== undefined) {
         diagnostics.warn(
           pointer,
-          `${method.toUpperCase()} ${path} is skipped: it reaches the $ref at ${missing}, which points nowhere`,
+          `${sentAs} ${path} is skipped: it reaches the $ref at ${missing}, which points nowhere`,
         );
         continue;
       }
       const context: OperationContext = {
         method,
+        sentAs,
         path,
         operation,
         item,
@@ -156,7 +155,7 @@ function readOperations(
         );
       } catch (error) {
         if (!(error instanceof OperationSkipped)) throw error;
-        diagnostics.warn(pointer, `${method.toUpperCase()} ${path} is skipped: ${error.message}`);
+        diagnostics.warn(pointer, `${sentAs} ${path} is skipped: ${error.message}`);
       }
     }
   }
@@ -254,24 +253,51 @@ class SchemeNames {
   }
 }
 
+/** An operation of a path item, with the method it is sent with. */
+interface PathOperation {
+  /** Lower-cased (SourceOperation's `method`). */
+  method: string;
+  sentAs: string;
+  operation: JsonObject;
+  pointer: string;
+  /** Where it sits in the path item: its field, or `additionalOperations` and its method. */
+  at: string[];
+}
+
 /**
- * OpenAPI 3.2's QUERY operations and `additionalOperations` (methods past HTTP's usual eight) are not served yet:
- * each is named in a warning rather than passed over in silence.
+ * The operations of a path item: one per method field (`get` ... `trace`, and `query`, OpenAPI 3.2's QUERY method: a
+ * safe request with a body), sent in upper case, then OpenAPI 3.2's `additionalOperations`, each sent with its key as
+ * written (methods are case-sensitive: `LINK`, `PURGE`). An operation whose method cannot be sent (TRACE, which fetch
+ * refuses) is skipped with a warning, and so is an additional one a method field covers (`POST` there), as 3.2 forbids.
  */
-function warnUnservedMethods(item: JsonObject, path: string, pointer: string, diagnostics: Diagnostics): void {
-  if (isObject(item.query)) {
-    diagnostics.warn(
-      childPointer(pointer, "query"),
-      `QUERY ${path} is skipped: OpenAPI 3.2's QUERY method is not served yet`,
-    );
+function pathOperations(
+  item: JsonObject,
+  path: string,
+  pathPointer: string,
+  diagnostics: Diagnostics,
+): PathOperation[] {
+  const found: PathOperation[] = [];
+  const add = (sentAs: string, operation: unknown, at: string[]) => {
+    if (!isObject(operation)) return;
+    const pointer = childPointer(pathPointer, ...at);
+    const unsendable = unsendableMethod(sentAs);
+    if (unsendable !== undefined) diagnostics.warn(pointer, `${sentAs} ${path} is skipped: ${unsendable}`);
+    else found.push({ method: sentAs.toLowerCase(), sentAs, operation, pointer, at });
+  };
+  for (const [field, operation] of Object.entries(item)) {
+    if (PATH_ITEM_METHODS.has(field)) add(field.toUpperCase(), operation, [field]);
   }
-  if (!isObject(item.additionalOperations)) return;
-  for (const method of Object.keys(item.additionalOperations)) {
-    diagnostics.warn(
-      childPointer(childPointer(pointer, "additionalOperations"), method),
-      `${method.toUpperCase()} ${path} is skipped: methods in additionalOperations (OpenAPI 3.2) are not served`,
-    );
+  if (!isObject(item.additionalOperations)) return found;
+  for (const [method, operation] of Object.entries(item.additionalOperations)) {
+    const at = ["additionalOperations", method];
+    if (PATH_ITEM_METHODS.has(method.toLowerCase())) {
+      diagnostics.warn(
+        childPointer(pathPointer, ...at),
+        `${method} ${path} is skipped: additionalOperations cannot hold a method the path item has a field for (${method.toLowerCase()})`,
+      );
+    } else add(method, operation, at);
   }
+  return found;
 }
 
 /** Whether a parameter list of the path or the operation holds OpenAPI 3.2's `in: querystring`. */

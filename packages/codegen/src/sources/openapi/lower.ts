@@ -55,7 +55,7 @@ export function lowerDocument(document: SourceDocument, options: OpenApiSourceOp
     const input = lowerInput({ ...operation, parameters }, converter.session("request"), refs);
     const accepts = orderAccepts(operation.responseMediaTypes);
     const binding: HttpOperation = {
-      method: operation.method.toUpperCase(),
+      method: operation.sentAs,
       ...target,
       parameters: input.parameters,
       ...(input.body && { body: input.body }),
@@ -118,12 +118,15 @@ function describe(operation: SourceOperation): string {
   if (summary !== undefined && description !== undefined) {
     return description.startsWith(summary) ? description : `${summary}\n\n${description}`;
   }
-  return description ?? summary ?? `${operation.method.toUpperCase()} ${operation.path}`;
+  return description ?? summary ?? `${operation.sentAs} ${operation.path}`;
 }
+
+/** RFC 9110's safe methods that read, and QUERY (a safe request with a body, read from OpenAPI 3.2). */
+const SAFE_METHODS = new Set(["get", "head", "query"]);
 
 function annotations(method: string): ToolAnnotationsIR {
   const result: ToolAnnotationsIR = {};
-  if (method === "get" || method === "head") result.readOnlyHint = true;
+  if (SAFE_METHODS.has(method)) result.readOnlyHint = true;
   if (method === "delete") result.destructiveHint = true;
   if (method === "put" || method === "delete") result.idempotentHint = true;
   result.openWorldHint = true;

@@ -1600,8 +1600,11 @@ describe("security", () => {
     ]);
   });
 
-  it("reads OpenAPI 3.2 as 3.1, naming the operations it cannot serve yet (QUERY, additionalOperations, querystring)", async () => {
+  it("reads OpenAPI 3.2's QUERY operations and additionalOperations, each sent with its method", async () => {
     const ok = { responses: { "200": { description: "ok" } } };
+    const json = {
+      content: { "application/json": { schema: { type: "object", properties: { q: { type: "string" } } } } },
+    };
     const ir = await loadOpenApi(
       await specFile({
         openapi: "3.2.0",
@@ -1609,25 +1612,60 @@ describe("security", () => {
         servers: [{ url: "https://api.example.com" }],
         paths: {
           "/items": {
-            get: {
-              ...ok,
-              operationId: "list",
-              parameters: [{ name: "q", in: "query", schema: { type: ["string", "null"] } }],
+            get: { ...ok, operationId: "list", parameters: [{ name: "q", in: "query", schema: { type: "string" } }] },
+            query: { ...ok, operationId: "search", requestBody: json },
+            trace: { ...ok, operationId: "trace" },
+            additionalOperations: {
+              COPY: { ...ok, operationId: "copy" },
+              // Methods are case-sensitive: sent as written.
+              purge: { ...ok, operationId: "purge" },
+              POST: { ...ok, operationId: "post" },
+              CONNECT: { ...ok, operationId: "connect" },
             },
-            query: { ...ok, operationId: "search" },
-            additionalOperations: { COPY: { ...ok, operationId: "copy" } },
           },
+        },
+      }),
+    );
+    expect(ir.tools.map((tool) => [tool.name, tool.binding.method, tool.binding.body?.argument])).toEqual([
+      ["list", "GET", undefined],
+      ["search", "QUERY", "body"],
+      ["copy", "COPY", undefined],
+      ["purge", "purge", undefined],
+    ]);
+    // QUERY is safe: it reads, as GET does.
+    expect(ir.tools[1]!.annotations).toMatchObject({ readOnlyHint: true });
+    expect(ir.tools[2]!.annotations?.readOnlyHint).toBeUndefined();
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1items/trace",
+        "TRACE /items is skipped: fetch refuses to send TRACE (a forbidden method in the Fetch standard)",
+      ],
+      [
+        "/paths/~1items/additionalOperations/POST",
+        "POST /items is skipped: additionalOperations cannot hold a method the path item has a field for (post)",
+      ],
+      [
+        "/paths/~1items/additionalOperations/CONNECT",
+        "CONNECT /items is skipped: fetch refuses to send CONNECT (a forbidden method in the Fetch standard)",
+      ],
+    ]);
+  });
+
+  it("skips an OpenAPI 3.2 operation with a parameter `in: querystring`, saying so", async () => {
+    const ok = { responses: { "200": { description: "ok" } } };
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.2.0",
+        info,
+        servers: [{ url: "https://api.example.com" }],
+        paths: {
+          "/items": { get: { ...ok, operationId: "list" } },
           "/raw": { get: { ...ok, operationId: "raw", parameters: [{ name: "all", in: "querystring", content: {} }] } },
         },
       }),
     );
     expect(ir.tools.map((tool) => tool.name)).toEqual(["list"]);
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
-      ["/paths/~1items/query", "QUERY /items is skipped: OpenAPI 3.2's QUERY method is not served yet"],
-      [
-        "/paths/~1items/additionalOperations/COPY",
-        "COPY /items is skipped: methods in additionalOperations (OpenAPI 3.2) are not served",
-      ],
       [
         "/paths/~1raw/get",
         "GET /raw is skipped: a parameter `in: querystring` (OpenAPI 3.2, the whole query as one value) is not sent yet",

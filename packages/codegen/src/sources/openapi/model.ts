@@ -62,8 +62,10 @@ export interface McpExtension {
 }
 
 export interface SourceOperation {
-  /** Lower-case method as the spec writes it. */
+  /** The method lower-cased: `get`, OpenAPI 3.2's `query`, an `additionalOperations` key (`purge`). */
   method: string;
+  /** The method as the request sends it: upper case for the path item's fields, an `additionalOperations` key as written. */
+  sentAs: string;
   path: string;
   pointer: string;
   operationId?: string;

@@ -6,7 +6,9 @@ import type { McpExtension, SourceOperation, SourceParameter } from "./model.js"
 import type { JsonObject } from "./refs.js";
 
 export interface OperationContext {
+  /** Lower-cased, as SourceOperation has it. */
   method: string;
+  sentAs: string;
   path: string;
   operation: JsonObject;
   /** The path item holding the operation (path-level parameters and servers). */
@@ -32,10 +34,11 @@ export class OperationSkipped extends Error {}
 type CommonFields = Omit<SourceOperation, "responseMediaTypes" | "body" | "jsonResponse" | "servers">;
 
 export function readOperationCommon(context: OperationContext, parameters: SourceParameter[]): CommonFields {
-  const { operation, method, pointer, diagnostics } = context;
+  const { operation, method, sentAs, pointer, diagnostics } = context;
   const path = withColonVariables(context.path, parameters, pointer, diagnostics);
   const common: CommonFields = {
     method,
+    sentAs,
     path,
     pointer,
     tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],

@@ -1,4 +1,5 @@
 /** Options of the OpenAPI source, checked once before any work. */
+import { isToken } from "@mcpsmith/runtime/internal";
 import { CodegenError } from "../../errors.js";
 import type { OperationFilter, SelectionOptions } from "./select.js";
 
@@ -10,8 +11,6 @@ export interface OpenApiSourceOptions extends SelectionOptions {
   /** Replaces the API part of environment variable names (default: from the title, e.g. `PETSTORE`). */
   envPrefix?: string;
 }
-
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 export function checkOptions(options: OpenApiSourceOptions): void {
   for (const [label, filter] of [
@@ -36,8 +35,9 @@ function checkFilter(label: string, filter: OperationFilter | undefined): void {
       throw new CodegenError("E_OPTIONS_INVALID", `${label}.${key} must be a list of strings`);
     }
   }
-  const unknown = (filter.methods ?? []).filter((method) => !METHODS.has(method.toLowerCase()));
+  // Any method name: OpenAPI 3.2's `additionalOperations` may declare methods past the usual ones (`PURGE`).
+  const unknown = (filter.methods ?? []).filter((method) => !isToken(method));
   if (unknown.length > 0) {
-    throw new CodegenError("E_OPTIONS_INVALID", `${label}.methods: unknown HTTP method ${unknown.join(", ")}`);
+    throw new CodegenError("E_OPTIONS_INVALID", `${label}.methods: not an HTTP method name: ${unknown.join(", ")}`);
   }
 }

@@ -83,9 +83,21 @@ describe("headers", () => {
     expect(upstream.last().headers["x-other"]).toBe("o");
   });
 
-  it("sends the method upper-cased", async () => {
+  it("sends a path item's method upper-cased, and any other as written", async () => {
     await callTool(createHttpExecutor(api()), operation({ method: "delete", path: "/pets/1" }));
     expect(upstream.last().method).toBe("DELETE");
+    // OpenAPI 3.2: QUERY carries its query as a body; `additionalOperations` keys are sent with their own case.
+    const sent: string[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      sent.push(new Request(input, init).method);
+      return Response.json({});
+    };
+    const json = { mediaType: "application/json", argument: "body", required: false };
+    await callTool(createHttpExecutor(api(), { fetch }), operation({ method: "query", path: "/pets", body: json }), {
+      body: { name: "Rex" },
+    });
+    await callTool(createHttpExecutor(api(), { fetch }), operation({ method: "Purge", path: "/pets/1" }));
+    expect(sent).toEqual(["QUERY", "Purge"]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type ForwardCredentialsOptions,
   forwardingOf,
 } from "./forward.js";
-import { sendsNoBody } from "./methods.js";
+import { sendsNoBody, wireMethod } from "./methods.js";
 import { OAuth2Tokens } from "./oauth2.js";
 import type { HttpApi, HttpOperation } from "./operation.js";
 import { serializeParameters } from "./parameters.js";
@@ -83,7 +83,8 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
     const serverEnv = options.env ?? process.env;
     // Until the caller's headers are read, the environment alone: secrets() below may run before they are.
     let credentials: CallCredentials = { env: serverEnv, headerOf: new Map() };
-    const label = `${operation.method.toUpperCase()} ${operation.path}`;
+    const method = wireMethod(operation.method);
+    const label = `${method} ${operation.path}`;
     let chosen: Chosen = [];
     const tokensUsed: string[] = [];
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -96,7 +97,6 @@ export function createHttpExecutor(api: HttpApi, options: HttpExecutorOptions = 
       chosen = chooseCredentials(api, operation.security, env, headerOf);
       const baseUrl = resolveBaseUrl(api, operation, { ...options, env: serverEnv });
       const body = encodeBody(operation.body, args);
-      const method = operation.method.toUpperCase();
       if (body && sendsNoBody(method)) {
         throw new ToolError(
           `${label} has a request body, which fetch cannot send with ${method}: leave out "${operation.body!.argument}".`,

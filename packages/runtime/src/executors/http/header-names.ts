@@ -9,6 +9,8 @@
  *   Browsers refuse them; Node's fetch sends them as given, so the rule has to be ours.
  */
 
+import { isToken } from "./token.js";
+
 /** OpenAPI 3.x, Parameter Object: header parameters with these names are ignored. */
 const SET_BY_THE_OPERATION = new Set(["accept", "content-type", "authorization"]);
 
@@ -38,12 +40,9 @@ const FORBIDDEN_REQUEST_HEADERS = new Set([
 ]);
 const FORBIDDEN_PREFIXES = ["proxy-", "sec-"];
 
-/** RFC 9110 token characters: what a header name may hold. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 /** Whether `name` can name a header at all (fetch refuses any other, as `Headers.set` does). */
 export function isHeaderName(name: string): boolean {
-  return TOKEN.test(name);
+  return isToken(name);
 }
 
 /** Why a header parameter named `name` cannot be a tool argument, or undefined when it can. */

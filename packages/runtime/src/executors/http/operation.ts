@@ -116,7 +116,7 @@ export type HttpSecurityScheme =
 export type HttpSecurityRequirement = string[][];
 
 export interface HttpOperation {
-  /** Upper-case HTTP method. */
+  /** The HTTP method: one OpenAPI names by a path item field is sent upper case, any other as written (methods.ts). */
   method: string;
   /** The path template, e.g. `/pets/{petId}`: the spec's path key without its query part (see `fixedQuery`). */
   path: string;
