@@ -8,7 +8,8 @@
  * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too. A column typed `SERIAL` (BOINC's
  * `id serial primary key`) gets what MySQL reads it as: `BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE`. SERIAL is
  * no reserved word (a column may be named so), so only a column definition's type is rewritten; so are MariaDB's
- * UUID, INET4 and INET6 (below). A column's name written bare is quoted (below).
+ * UUID, INET4 and INET6 (below). A column's name written bare is quoted, and the space inside a keyword the grammar
+ * reads as one token is made one space (below).
  */
 const REWRITES: [RegExp, string][] = [
   [/^NATIONAL\s+(?:CHARACTER|CHAR)\s+VARYING$/i, "VARCHAR"],
@@ -42,8 +43,14 @@ const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|
 /** A PRIMARY KEY's name, which MySQL ignores (quoted text first, so that nothing inside quotes is taken). */
 const PRIMARY_KEY_NAME = new RegExp(`${QUOTED}|\\b(PRIMARY\\s+KEY)\\s+(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s*(?=\\()`, "gi");
 
-/** A column definition up to its type: after `(`, `,`, `ADD [COLUMN]` or `MODIFY [COLUMN]`, the column's name. */
-const COLUMN_BEFORE_TYPE = "(?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*(?:\\w+|`(?:[^`]|``)*`)\\s+";
+/**
+ * Where a column definition starts: after `(`, `,`, or the words `ADD [COLUMN]` or `MODIFY [COLUMN]` (whole words:
+ * Kea's column `address` starts as ADD does), and the comments after them (Kea ends its lines with `# ...`).
+ */
+const COLUMN_START =
+  "(?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?\\b)\\s*(?:(?:#|--\\s)[^\\n]*\\n\\s*|/\\*[\\s\\S]*?\\*/\\s*)*";
+/** A column definition up to its type: its start, then the column's name. */
+const COLUMN_BEFORE_TYPE = `${COLUMN_START}(?:\\w+|\`(?:[^\`]|\`\`)*\`)\\s+`;
 /** A column definition typed SERIAL (quoted text first, so that nothing inside quotes is taken). */
 const SERIAL_COLUMN = new RegExp(`${QUOTED}|(${COLUMN_BEFORE_TYPE})SERIAL\\b`, "gi");
 const SERIAL = "BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE";
@@ -68,7 +75,7 @@ export function nativeTypeOf(characterSet: string | undefined): string | undefin
  * that open a key or a constraint are no column's (a column so named is quoted in MySQL too).
  */
 const BARE_COLUMN = new RegExp(
-  `${QUOTED}|((?:[(,]|\\b(?:ADD|MODIFY)(?:\\s+COLUMN)?)\\s*)` +
+  `${QUOTED}|(${COLUMN_START})` +
     "(?!(?:KEY|INDEX|UNIQUE|PRIMARY|FOREIGN|CONSTRAINT|CHECK|FULLTEXT|SPATIAL|PERIOD|PARTITION|COLUMN)\\b)" +
     "([A-Za-z_][\\w$]*)(?=\\s+(?:BIT|TINYINT|SMALLINT|MEDIUMINT|INT|INTEGER|BIGINT|DECIMAL|NUMERIC|FLOAT|DOUBLE|" +
     "BOOLEAN|DATE|DATETIME|TIMESTAMP|TIME|YEAR|CHAR|VARCHAR|BINARY|VARBINARY|TINYBLOB|BLOB|MEDIUMBLOB|LONGBLOB|" +
@@ -79,6 +86,26 @@ const BARE_COLUMN = new RegExp(
 
 /** An index's name written bare, which the rewrite quotes: the grammar reads Pandora FMS's `INDEX timestamp (...)` as a type. */
 const BARE_KEY_NAME = new RegExp(`${QUOTED}|\\b((?:INDEX|KEY)\\s+)([A-Za-z_][\\w$]*)(?=\\s*\\()`, "gi");
+
+/**
+ * Keywords the grammar reads only as one token with a single space inside (`"NOT NULL"`, `"FOREIGN KEY"`), where
+ * MySQL takes any whitespace: Apache Ranger's schema writes `NOT  NULL`. The space between them is made one.
+ */
+const KEYWORD_PAIRS = [
+  "NOT\\s+NULL",
+  "FOREIGN\\s+KEY",
+  "UNIQUE\\s+KEY",
+  "ON\\s+UPDATE",
+  "SET\\s+(?:NULL|DEFAULT)",
+  "NO\\s+ACTION",
+  "IF\\s+NOT\\s+EXISTS",
+  "MATCH\\s+(?:FULL|PARTIAL|SIMPLE)",
+  "NOT\\s+(?:IN|BETWEEN)",
+  "IS\\s+NOT",
+  "(?:LEFT|RIGHT|INNER|CROSS|FULL)\\s+JOIN",
+  "(?:GROUP|ORDER|PARTITION)\\s+BY",
+  "WITH\\s+PARSER",
+].join("|");
 
 export function rewriteTypeSynonyms(sql: string): string {
   const serial = sql
@@ -94,9 +121,10 @@ export function rewriteTypeSynonyms(sql: string): string {
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
   const introduced = outsideQuotes(keys, INTRODUCER, () => "");
+  const spaced = outsideQuotes(introduced, KEYWORD_PAIRS, (pair) => pair.split(/\s+/).join(" "));
   const quote = (match: string, before?: string, name?: string) =>
     before === undefined ? match : `${before}\`${name}\``;
-  return introduced.replace(BARE_COLUMN, quote).replace(BARE_KEY_NAME, quote);
+  return spaced.replace(BARE_COLUMN, quote).replace(BARE_KEY_NAME, quote);
 }
 
 function outsideQuotes(sql: string, words: string, replace: (match: string, ...groups: string[]) => string): string {

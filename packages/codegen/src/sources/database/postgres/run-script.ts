@@ -4,7 +4,7 @@
  * roles, tablespaces) are not run; data (INSERT, COPY) is not needed to read a schema and is not run; statements
  * that set session state, privileges or ownership are run, and when one fails (a role the engine has not got, a
  * setting it does not know) it is skipped with a warning, since it does not shape the schema; so is an index the
- * engine cannot make (shared/script.ts says why). Any other failure is
+ * engine cannot make (shared/script.ts says why), and `CREATE SCHEMA public` (below). Any other failure is
  * an error naming the file and line; one naming something missing, after an extension could not be created, says
  * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS).
  */
@@ -19,6 +19,11 @@ const OUTSIDE_THE_DATABASE =
 const DATA = /^(INSERT|COPY)\b/i;
 /** The extension a statement creates (the name as written, unquoted). */
 export const CREATE_EXTENSION = /^CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([A-Za-z0-9_-]+)"?/i;
+/**
+ * `CREATE SCHEMA public`: every new database has it already, so a file written for one where it was dropped (the
+ * PostgREST test schema starts so) would stop at its first statement. The schema is there, as the file wants it.
+ */
+const CREATE_PUBLIC = /^CREATE\s+SCHEMA\s+(?:public|"public")(?=\s|;|$)/i;
 const SHAPELESS =
   /^(SET|RESET|SELECT|GRANT|REVOKE|SECURITY\s+LABEL|ALTER\s+DEFAULT\s+PRIVILEGES|(CREATE|ALTER|DROP)\s+(EXTENSION|PUBLICATION|SUBSCRIPTION)|COMMENT\s+ON\s+EXTENSION)\b|\bOWNER\s+TO\b/i;
 
@@ -46,6 +51,10 @@ export async function runPostgresScript(
     try {
       await run(statement.sql);
     } catch (error) {
+      if (CREATE_PUBLIC.test(sql) && /already exists/.test(messageOf(error))) {
+        warn(`line ${statement.line}`, "CREATE SCHEMA public skipped: every new database has the schema public");
+        continue;
+      }
       const skippedIndex = skippedIndexWarning(sql, error);
       if (skippedIndex !== undefined) {
         warn(`line ${statement.line}`, skippedIndex);
