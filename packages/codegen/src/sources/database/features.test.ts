@@ -565,6 +565,13 @@ CREATE VIEW views_of_views AS SELECT code, maker FROM part_list;
 /*!50001 CREATE ALGORITHM=UNDEFINED */
 /*!50013 DEFINER=CURRENT_USER SQL SECURITY DEFINER */
 /*!50001 VIEW \`dumped\` AS select \`part\`.\`id\` AS \`id\`,\`part\`.\`label\` AS \`label\` from \`part\` */;
+-- MySQL writes joins nested to the left, each in parentheses (AKSO's dump): the grammar takes one level at most.
+/*!50001 CREATE ALGORITHM=UNDEFINED */
+/*!50013 DEFINER=CURRENT_USER SQL SECURITY DEFINER */
+/*!50001 VIEW \`dumped_joins\` AS select \`p\`.\`id\` AS \`id\`,\`m\`.\`name\` AS \`maker\`,\`q\`.\`label\` AS \`same_label\` from ((\`part\` \`p\` left join \`maker\` \`m\` on((\`m\`.\`id\` = \`p\`.\`maker_id\`))) join \`part\` \`q\` on((\`q\`.\`id\` = \`p\`.\`id\`))) */;
+/*!50001 CREATE ALGORITHM=UNDEFINED */
+/*!50013 DEFINER=CURRENT_USER SQL SECURITY DEFINER */
+/*!50001 VIEW \`dumped_derived\` AS select \`t\`.\`town\` AS \`town\`,\`m\`.\`name\` AS \`name\` from ((select \`maker\`.\`town\` AS \`town\`,\`maker\`.\`id\` AS \`id\` from \`maker\`) \`t\` join \`maker\` \`m\` on((\`m\`.\`id\` = \`t\`.\`id\`))) */;
 `;
 
 // A schema built by migrations, as Flipt's and OpenFGA's are: tables reshaped by ALTER TABLE after they are created.
@@ -672,6 +679,17 @@ describe("MySQL views in a DDL file", () => {
       ["label", "char(8)"],
     ]);
     expect(reading.warnings.map((w) => w.message).filter((m) => m.includes("dumped"))).toEqual([]);
+    expect(
+      table(reading.database.tables, "dumped_joins").columns.map((c) => [c.name, c.nativeType, c.nullable]),
+    ).toEqual([
+      ["id", "int", false],
+      ["maker", "varchar(30)", true],
+      ["same_label", "char(8)", false],
+    ]);
+    expect(table(reading.database.tables, "dumped_derived").columns.map((c) => [c.name, c.nativeType])).toEqual([
+      ["town", "varchar(20)"],
+      ["name", "varchar(30)"],
+    ]);
     if (mysql) {
       drops.push(() => dropMysql("dbsource_views"));
       const url = await loadMysql("dbsource_views", splitScript(MYSQL_VIEWS_DDL, "mysql"));

@@ -13,6 +13,7 @@ import { statementError, withoutLeadingComments } from "../shared/script.js";
 import type { ScriptStatement, SplitScript } from "../shared/statements.js";
 import { sortTables } from "../shared/tables.js";
 import { applyAlter, type Catalog, declareReferencedColumns, tableFacts, tableLike } from "./ast.js";
+import { withoutJoinParentheses } from "./join-parentheses.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
 import { lowerMysqlTable, UNKNOWN_TYPE } from "./tables.js";
 import { viewFacts } from "./views.js";
@@ -93,12 +94,8 @@ function readView(
   const where = `line ${statement.line}`;
   const warn = (name: string, message: string) => notes.set(name, { where, message });
   try {
-    const ast = parser.astify(rewriteTypeSynonyms(sql.replace(VIEW_OPTIONS, "CREATE $1VIEW")), { database: "MySQL" });
-    const view = viewFacts(
-      (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>,
-      catalog.tables,
-      catalog.database ?? fallback,
-    );
+    const ast = astify(parser, sql.replace(VIEW_OPTIONS, "CREATE $1VIEW"));
+    const view = viewFacts(ast, catalog.tables, catalog.database ?? fallback);
     catalog.tables.set(`${view.schema}.${view.name}`, view);
     notes.delete(view.name);
     const untyped = view.columns.filter((c) => c.columnType === UNKNOWN_TYPE).map((c) => c.name);
@@ -118,11 +115,16 @@ function readView(
 
 function parse(parser: SqlParser, statement: ScriptStatement, file: string) {
   try {
-    const ast = parser.astify(rewriteTypeSynonyms(statement.sql), { database: "MySQL" });
-    return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;
+    return astify(parser, statement.sql);
   } catch (error) {
     throw statementError(file, statement, new Error(messageOf(error).split("\n")[0]));
   }
+}
+
+/** One statement's tree, parsed once what MySQL accepts and the grammar does not is rewritten (synonyms.ts, join-parentheses.ts). */
+function astify(parser: SqlParser, sql: string): Record<string, unknown> {
+  const ast = parser.astify(withoutJoinParentheses(rewriteTypeSynonyms(sql)), { database: "MySQL" });
+  return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;
 }
 
 function apply(
