@@ -556,6 +556,9 @@ CREATE ALGORITHM=MERGE DEFINER=CURRENT_USER SQL SECURITY INVOKER VIEW maker_tota
 CREATE VIEW everything AS SELECT * FROM maker;
 CREATE VIEW towns AS SELECT t.town FROM (SELECT town FROM maker) AS t;
 CREATE VIEW views_of_views AS SELECT code, maker FROM part_list;
+-- UNIONs as MySQL takes them and the grammar does not in a view (openSIS's plain one, Apache Ranger's in parentheses).
+CREATE VIEW union_plain AS SELECT id, label FROM part UNION SELECT id, name FROM maker;
+CREATE VIEW union_wrapped AS (SELECT id AS ref FROM part) UNION (SELECT id FROM maker);
 -- As mysqldump writes a view: a stand-in first, then the view itself, in executable comments, names in backquotes.
 /*!50001 CREATE VIEW \`dumped\` AS SELECT
  1 AS \`id\`,
@@ -673,6 +676,15 @@ describe("MySQL views in a DDL file", () => {
     expect(table(reading.database.tables, "everything").columns.map((c) => c.name)).toEqual(["id", "name", "town"]);
     expect(table(reading.database.tables, "towns").columns.map((c) => c.nativeType)).toEqual(["varchar(20)"]);
     expect(table(reading.database.tables, "views_of_views").columns.map((c) => c.nullable)).toEqual([false, true]);
+    // A UNION's columns are named by its first member; their types, which all members make, are left to an engine.
+    for (const [name, columns] of [
+      ["union_plain", ["id", "label"]],
+      ["union_wrapped", ["ref"]],
+    ] as const) {
+      expect(table(reading.database.tables, name).columns.map((c) => [c.name, c.codec.kind])).toEqual(
+        columns.map((column) => [column, "text"]),
+      );
+    }
     // Read from its executable comments, as the view that replaced the stand-in; nothing said of the stand-in.
     expect(table(reading.database.tables, "dumped").columns.map((c) => [c.name, c.nativeType])).toEqual([
       ["id", "int"],
@@ -696,7 +708,10 @@ describe("MySQL views in a DDL file", () => {
       const live = (await loadDatabase(url)).database.tables;
       // The DDL names no database: the file's name stands in. The untyped column is the one difference.
       const typed = (tables: SqlTable[]) =>
-        tables.map((t) => ({ ...t, schema: "", columns: t.columns.filter((c) => c.name !== "stock_value") }));
+        tables
+          .filter((t) => !t.name.startsWith("union_"))
+          .map((t) => ({ ...t, schema: "", columns: t.columns.filter((c) => c.name !== "stock_value") }));
+      expect(table(live, "union_wrapped").columns.map((c) => c.name)).toEqual(["ref"]);
       expect(typed(live)).toEqual(typed(reading.database.tables));
       expect(columnOf(table(live, "part_list"), "stock_value").nativeType).toBe("decimal(13,2)");
     }

@@ -94,7 +94,7 @@ function readView(
   const where = `line ${statement.line}`;
   const warn = (name: string, message: string) => notes.set(name, { where, message });
   try {
-    const ast = astify(parser, sql.replace(VIEW_OPTIONS, "CREATE $1VIEW"));
+    const ast = astifyView(parser, sql.replace(VIEW_OPTIONS, "CREATE $1VIEW"));
     const view = viewFacts(ast, catalog.tables, catalog.database ?? fallback);
     catalog.tables.set(`${view.schema}.${view.name}`, view);
     notes.delete(view.name);
@@ -125,6 +125,32 @@ function parse(parser: SqlParser, statement: ScriptStatement, file: string) {
 function astify(parser: SqlParser, sql: string): Record<string, unknown> {
   const ast = parser.astify(withoutJoinParentheses(rewriteTypeSynonyms(sql)), { database: "MySQL" });
   return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;
+}
+
+/** A view's head: its name and column list, then `AS` and its query. */
+const VIEW_HEAD =
+  /^(CREATE\s+(?:OR\s+REPLACE\s+)?VIEW\s+(?:`(?:[^`]|``)*`|[\w$.]+)(?:\s*\([^)]*\))?\s+AS)\s+([\s\S]+?)\s*;?\s*$/i;
+
+/**
+ * A CREATE VIEW's tree. The grammar reads a UNION in a view only when each member after the first is in parentheses
+ * and the first is not, where MySQL takes any form (openSIS's `SELECT ... UNION SELECT ...`, Apache Ranger's
+ * `(SELECT ...) UNION (SELECT ...)`), and reads either form as a query of its own: a view it refuses is read again,
+ * its head (name, columns) and its query parsed apart.
+ */
+function astifyView(parser: SqlParser, sql: string): Record<string, unknown> {
+  try {
+    return astify(parser, sql);
+  } catch (error) {
+    const [, head, query] = VIEW_HEAD.exec(sql) ?? [];
+    if (head === undefined || query === undefined) throw error;
+    let select: Record<string, unknown>;
+    try {
+      select = astify(parser, query);
+    } catch {
+      throw error;
+    }
+    return { ...astify(parser, `${head} SELECT 1`), select };
+  }
 }
 
 function apply(
