@@ -1,6 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
+import { carriesMoney } from "./crossing.js";
 import type { SqlCodec, SqlDialect } from "./model.js";
-import { carriesMoney } from "./pg-crossing.js";
 import {
   formatRangeLiteral,
   formatRecordLiteral,
@@ -34,6 +34,7 @@ export function jsonConverter(codec: SqlCodec): JsonConverter {
     case "bigint":
     case "decimal":
     case "money":
+    case "geometry":
       return (value) => (value == null ? null : typeof value === "string" ? value : String(value));
     case "float":
       return (value) => (value == null ? null : typeof value === "number" ? value : Number(value));
@@ -208,6 +209,9 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
     case "enum":
       if (typeof value !== "string" || !codec.values.includes(value)) throw wrong(`one of ${codec.values.join(", ")}`);
       return value;
+    case "geometry":
+      if (typeof value !== "string") throw wrong("a geometry as WKT (well-known text), such as POINT(1 2)");
+      return value;
     case "set":
       if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !codec.values.includes(v))) {
         throw wrong(`a list of ${codec.values.join(", ")}`);
@@ -229,7 +233,7 @@ export function toSql(value: unknown, codec: SqlCodec, dialect: SqlDialect, colu
       const fields = codec.attributes.map((a) =>
         toText((value as Record<string, unknown>)[a.name] ?? null, a.codec, `${column}.${a.name}`),
       );
-      // A row holding money is put together by the statement, attribute by attribute (pg-crossing.ts).
+      // A row holding money is put together by the statement, attribute by attribute (crossing.ts).
       return carriesMoney(codec) ? fields : formatRecordLiteral(fields);
     }
     case "datetime":

@@ -1,5 +1,6 @@
 /** How a column is written where its values are compared: filters, ORDER BY and keyset cursors. */
 import { ToolError } from "../../results/tool-error.js";
+import { crossing } from "./crossing.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn } from "./model.js";
 
@@ -24,11 +25,21 @@ const POSTGRES_INET = /^inet$/i;
 
 export function comparedName(column: SqlColumn, w: StatementWriter): string {
   const name = w.name(column.name);
+  // A spatial value is compared in the form it is read in, its WKT (crossing.ts).
+  if (column.codec.kind === "geometry") return crossing(column.codec, w.syntax.quote)!.read!(name);
   if (w.dialect === "sqlite" && column.codec.kind === "datetime") return `replace(${name}, 'T', ' ')`;
   const asText =
     w.dialect === "postgres" && column.codec.kind === "text" && !POSTGRES_STRING_TYPE.test(column.nativeType);
   if (!asText) return name;
   return POSTGRES_INET.test(column.nativeType) ? `abbrev(${name})` : `${name}::text`;
+}
+
+/**
+ * An operand compared with `comparedName(column)`, in the same form: a spatial value as its WKT, as the column is
+ * compared; any other as the column's type takes it.
+ */
+export function comparedValue(column: SqlColumn, value: unknown, w: StatementWriter): string {
+  return column.codec.kind === "geometry" ? w.value(value) : w.typed(value, column.codec);
 }
 
 /**

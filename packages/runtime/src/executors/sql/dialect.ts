@@ -1,6 +1,6 @@
 import { McpsmithError } from "../../errors.js";
+import { crossing } from "./crossing.js";
 import type { SqlCodec, SqlColumn, SqlDialect, SqlTableName } from "./model.js";
-import { crossing } from "./pg-crossing.js";
 
 /** What differs between engines in the text of a statement the executor writes. */
 export interface DialectSyntax {

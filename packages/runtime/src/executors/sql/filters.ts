@@ -1,6 +1,6 @@
 import { ToolError } from "../../results/tool-error.js";
 import { toSql } from "./codecs.js";
-import { comparedName } from "./compared.js";
+import { comparedName, comparedValue } from "./compared.js";
 import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { AND, FILTER_OPERATORS, type FilterOperator, MAX_IN_VALUES, OR, operatorsFor } from "./operators.js";
@@ -73,7 +73,7 @@ function test(column: SqlColumn, op: string, operand: unknown, table: SqlTable, 
     );
   }
   const name = comparedName(column, w);
-  const bind = (value: unknown) => w.typed(toSql(value, column.codec, w.dialect, column.name), column.codec);
+  const bind = (value: unknown) => comparedValue(column, toSql(value, column.codec, w.dialect, column.name), w);
   const comparison = COMPARISONS[op as FilterOperator];
   if (comparison !== undefined) {
     if (operand === null) throw new ToolError(`where.${column.name}.${op}: use isNull to test for null.`);

@@ -34,7 +34,9 @@ export type SqlDialect = "postgres" | "mysql" | "sqlite";
  *  - `composite` is an object of its `attributes`, on the wire PostgreSQL's row literal (`(1,"a b",)`) cast to
  *    `type` (the composite type's quoted, schema-qualified name: a bare literal compared with a column is taken for
  *    an anonymous record, which PostgreSQL cannot read);
- *  - `text` is the fallback for any type the driver reads as text (geometry, network addresses, text search).
+ *  - `geometry` is a spatial value (MySQL's POINT, POLYGON, GEOMETRY, ...) as WKT, `POINT(1 2)`: read, compared and
+ *    written through the engine's ST_AsText and ST_GeomFromText (crossing.ts); it takes no order;
+ *  - `text` is the fallback for any type the driver reads as text (PostGIS geometry, network addresses, text search).
  */
 export type SqlCodec =
   | { kind: "text" }
@@ -49,6 +51,7 @@ export type SqlCodec =
   | { kind: "interval" }
   | { kind: "money" }
   | { kind: "xml" }
+  | { kind: "geometry" }
   | { kind: "uuid" }
   | { kind: "json" }
   | { kind: "bytes" }

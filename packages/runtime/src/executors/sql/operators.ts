@@ -56,6 +56,7 @@ export function operatorsFor(column: SqlColumn, dialect: SqlDialect): FilterOper
       ops.push("eq", "neq", "contains");
       break;
     case "boolean":
+    case "geometry":
       ops.push("eq", "neq");
       break;
     case "bytes":

@@ -5,9 +5,9 @@ import type { StatementWriter } from "./dialect.js";
 import type { SqlColumn, SqlTable } from "./model.js";
 import { columnOf, pagingKey } from "./tables.js";
 
-/** Whether rows can be ordered by the column: PostgreSQL has no ordering of XML. */
+/** Whether rows can be ordered by the column: PostgreSQL has no ordering of XML, and no engine a meaningful one of shapes. */
 export function sortable(column: SqlColumn): boolean {
-  return column.codec.kind !== "xml";
+  return column.codec.kind !== "xml" && column.codec.kind !== "geometry";
 }
 
 /** One sort key, with nulls' place settled (the dialect's default made explicit, so paging can reason about it). */

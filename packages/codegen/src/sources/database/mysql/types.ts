@@ -123,6 +123,16 @@ export function mapMysqlType(columnType: string): MappedType {
     case "inet4":
     case "inet6":
       return json.text(undefined, `an ${base === "inet4" ? "IPv4" : "IPv6"} address`);
+    case "geometry":
+    case "point":
+    case "linestring":
+    case "polygon":
+    case "multipoint":
+    case "multilinestring":
+    case "multipolygon":
+    case "geometrycollection":
+    case "geomcollection":
+      return json.geometry(base === "geometry" ? "geometry" : base.toUpperCase());
   }
   return { ...json.text(undefined, `a ${base} value as text`), unmapped: base };
 }

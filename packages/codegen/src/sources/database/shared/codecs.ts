@@ -150,6 +150,14 @@ export function money(): MappedType {
   };
 }
 
+/** A spatial value (MySQL's POINT, POLYGON, GEOMETRY, ...) as WKT, the form it is read, compared and written in. */
+export function geometry(type: string): MappedType {
+  return {
+    codec: { kind: "geometry" },
+    schema: { type: "string", description: `a ${type} as WKT (well-known text), such as POINT(1 2)` },
+  };
+}
+
 export function xml(): MappedType {
   return {
     codec: { kind: "xml" },

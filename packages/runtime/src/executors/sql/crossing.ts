@@ -1,5 +1,9 @@
 /**
- * How PostgreSQL values cross when not as their column's own text. Money is read as numeric and written through
+ * How values cross when not as their column's own text. A spatial value is read and written as WKT (well-known
+ * text, `POINT(1 2)`) through the OpenGIS functions MySQL and MariaDB have (PostGIS has them too): the drivers hand
+ * a geometry over as binary, or as an object that cannot tell a line from a set of points.
+ *
+ * PostgreSQL's money is read as numeric and written through
  * numeric: its own text follows the server's lc_monetary (`$1,234.50`, `1.234,50 €`), and so does the text money
  * takes in. A row literal is cast to its composite type (bare, it is an anonymous record wherever it is compared). A
  * composite holding money is read and written attribute by attribute, each money one through numeric, so that its
@@ -18,6 +22,7 @@ type Composite = SqlCodec & { kind: "composite" };
 
 /** How values of `codec` cross, `quote` quoting the names of a composite's attributes; undefined: as they are. */
 export function crossing(codec: SqlCodec, quote: (name: string) => string): Crossing | undefined {
+  if (codec.kind === "geometry") return GEOMETRY;
   if (codec.kind === "composite" && carriesMoney(codec)) return compositeCrossing(codec, quote);
   const casts = castsOf(codec);
   if (casts === undefined) return undefined;
@@ -27,6 +32,11 @@ export function crossing(codec: SqlCodec, quote: (name: string) => string): Cros
     write: (placeholder) => placeholder + write.map((type) => `::${type}`).join(""),
   };
 }
+
+const GEOMETRY: Crossing = {
+  read: (column) => `ST_AsText(${column})`,
+  write: (placeholder) => `ST_GeomFromText(${placeholder})`,
+};
 
 /** Whether a composite has money among its attributes: then it crosses attribute by attribute. */
 export function carriesMoney(codec: Composite): boolean {

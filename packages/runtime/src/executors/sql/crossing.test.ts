@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toJson, toSql } from "./codecs.js";
+import { crossing } from "./crossing.js";
 import { SYNTAX } from "./dialect.js";
 import type { SqlCodec } from "./model.js";
-import { crossing } from "./pg-crossing.js";
 
 const quote = SYNTAX.postgres.quote;
 const shipment: SqlCodec = {
