@@ -45,7 +45,11 @@ describe.runIf(available)("spatial columns on MariaDB", () => {
   it("types the columns as WKT text, filtered by eq and neq only and never ordered by", async () => {
     const { tools } = await client.listTools();
     const list = tools.find((tool) => tool.name === "list_place")!;
-    const row = (list.outputSchema!.properties!.rows as { items: { properties: Record<string, unknown> } }).items;
+    const properties = list.outputSchema!.properties as Record<
+      string,
+      { items: { properties: Record<string, unknown> } }
+    >;
+    const row = properties.rows!.items;
     expect(row.properties.at).toEqual({ type: "string", description: expect.stringMatching(/^a POINT as WKT/) });
     const defs = list.inputSchema.$defs as Record<string, { properties: object }>;
     expect(Object.keys(defs.geometryFilter!.properties)).toEqual(["eq", "neq"]);

@@ -49,6 +49,7 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
     // A path may name a variable twice (`/anything/{id}/lists/{id}`): each place takes the value.
     if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(parameter, value));
     else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
+    else if (parameter.in === "querystring") query.push(...wholeQueryPairs(parameter, value));
     else if (parameter.in === "header") {
       const text = parameter.contentType !== undefined ? JSON.stringify(value) : simple(value, parameter.explode);
       headers[parameter.name.toLowerCase()] = text;
@@ -111,6 +112,22 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
     return [[name, entries.flat().join(delimiter)]];
   }
   return [[name, String(value)]];
+}
+
+/**
+ * OpenAPI 3.2's `querystring`, the whole query: a form's fields each as a `form`, exploded query parameter would be
+ * (the Encoding Object's defaults), any other media type's document as one item without a value.
+ */
+function wholeQueryPairs(parameter: HttpParameter, value: unknown): Pairs {
+  if (parameter.contentType === "application/x-www-form-urlencoded") {
+    return Object.entries(value as Record<string, unknown>).flatMap(([name, field]) =>
+      field === undefined
+        ? []
+        : queryPairs({ ...parameter, name, in: "query", style: "form", explode: true, contentType: undefined }, field),
+    );
+  }
+  const json = /\bjson\b|\+json$/i.test(parameter.contentType ?? "");
+  return [[typeof value === "string" && !json ? value : JSON.stringify(value), ""]];
 }
 
 /** A list item's text: an object in a list has no serialisation of its own in any style, so it goes as its JSON. */

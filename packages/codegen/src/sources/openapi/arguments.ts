@@ -10,7 +10,7 @@ import type { ParameterLocation } from "@mcpsmith/runtime/http";
 const SAFE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_KEY_LENGTH = 64;
 
-export const LOCATION_ORDER: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+export const LOCATION_ORDER: readonly ParameterLocation[] = ["path", "query", "querystring", "header", "cookie"];
 
 export function safeArgumentName(wireName: string): string {
   if (SAFE_KEY.test(wireName)) return wireName;

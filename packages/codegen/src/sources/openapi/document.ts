@@ -121,13 +121,6 @@ function readOperations(
     const itemMissing = reach?.reachedFrom(childPointer(followed.pointer, "parameters"));
     const inheritedMcp = { ...documentMcp, ...readMcpExtension(item["x-mcp"], pathPointer, diagnostics) };
     for (const { method, sentAs, operation, pointer, at } of pathOperations(item, path, pathPointer, diagnostics)) {
-      if (takesWholeQueryString([item.parameters, operation.parameters], refs)) {
-        diagnostics.warn(
-          pointer,
-          `${sentAs} ${path} is skipped: a parameter \`in: querystring\` (OpenAPI 3.2, the whole query as one value) is not sent yet`,
-        );
-        continue;
-      }
       const missing = itemMissing ?? inputReaching(reach, childPointer(followed.pointer, ...at));
       if (missing !== undefined) {
         diagnostics.warn(
@@ -298,16 +291,4 @@ function pathOperations(
     } else add(method, operation, at);
   }
   return found;
-}
-
-/** Whether a parameter list of the path or the operation holds OpenAPI 3.2's `in: querystring`. */
-function takesWholeQueryString(lists: unknown[], refs: RefResolver): boolean {
-  return lists.some(
-    (list) =>
-      Array.isArray(list) &&
-      list.some((entry) => {
-        const followed = refs.follow(entry, "");
-        return followed !== undefined && isObject(followed.value) && followed.value.in === "querystring";
-      }),
-  );
 }

@@ -1651,24 +1651,45 @@ describe("security", () => {
     ]);
   });
 
-  it("skips an OpenAPI 3.2 operation with a parameter `in: querystring`, saying so", async () => {
+  it("reads OpenAPI 3.2's querystring parameter as the whole query, once and never beside query parameters", async () => {
     const ok = { responses: { "200": { description: "ok" } } };
+    const form = { type: "object", properties: { text: { type: "string" }, year: { type: "integer" } } };
+    const whole = (content?: object) => ({ name: "search", in: "querystring", ...(content && { content }) });
+    const query = { name: "page", in: "query", schema: { type: "integer" } };
     const ir = await loadOpenApi(
       await specFile({
         openapi: "3.2.0",
         info,
         servers: [{ url: "https://api.example.com" }],
         paths: {
-          "/items": { get: { ...ok, operationId: "list" } },
-          "/raw": { get: { ...ok, operationId: "raw", parameters: [{ name: "all", in: "querystring", content: {} }] } },
+          "/form": {
+            get: {
+              ...ok,
+              operationId: "form",
+              parameters: [whole({ "application/x-www-form-urlencoded": { schema: form } })],
+            },
+          },
+          "/json": {
+            get: { ...ok, operationId: "json", parameters: [whole({ "application/json": { schema: form } })] },
+          },
+          "/bare": { get: { ...ok, operationId: "bare", parameters: [whole()] } },
+          "/both": { get: { ...ok, operationId: "both", parameters: [whole({ "text/plain": {} }), query] } },
         },
       }),
     );
-    expect(ir.tools.map((tool) => tool.name)).toEqual(["list"]);
+    expect(
+      ir.tools.map((tool) => [tool.name, tool.binding.parameters.map((p) => [p.in, p.argument, p.contentType])]),
+    ).toEqual([
+      ["form", [["querystring", "search", "application/x-www-form-urlencoded"]]],
+      ["json", [["querystring", "search", "application/json"]]],
+      ["bare", [["querystring", "search", "application/x-www-form-urlencoded"]]],
+    ]);
+    expect(ir.tools[0]!.inputSchema.properties!.search).toEqual(form);
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/paths/~1bare/get/parameters/0", "querystring parameter search names no media type: written as a form"],
       [
-        "/paths/~1raw/get",
-        "GET /raw is skipped: a parameter `in: querystring` (OpenAPI 3.2, the whole query as one value) is not sent yet",
+        "/paths/~1both/get",
+        "GET /both is skipped: its querystring parameter search is the whole query, and it declares query parameters too (page)",
       ],
     ]);
   });

@@ -6,12 +6,14 @@ import type { Diagnostics } from "./diagnostics.js";
 import type { SourceParameter } from "./model.js";
 import { isObject, type RefResolver } from "./refs.js";
 
-const LOCATIONS = new Set<string>(["path", "query", "header", "cookie"]);
+const LOCATIONS = new Set<string>(["path", "query", "querystring", "header", "cookie"]);
 
 /** Styles each location allows (OpenAPI 3.1 section 4.8.12.4); the first is the default. */
 const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
   path: ["simple", "label", "matrix"],
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  // OpenAPI 3.2's whole query takes no style: its `content` says how it is written.
+  querystring: ["form"],
   header: ["simple"],
   cookie: ["form"],
 };
@@ -52,7 +54,7 @@ export function readOas3Parameter(
 ): SourceParameter | undefined {
   const { value, pointer } = raw;
   if (typeof value.name !== "string" || !LOCATIONS.has(String(value.in))) {
-    diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, header or cookie");
+    diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, querystring, header or cookie");
     return undefined;
   }
   const location = value.in as ParameterLocation;
@@ -87,6 +89,11 @@ export function readOas3Parameter(
       parameter.contentType = mediaType;
       parameter.schema = isObject(media) && media.schema !== undefined ? media.schema : {};
     }
+  }
+  // OpenAPI 3.2 writes the whole query as `content` says, most often a form: without one, a form is what it is.
+  if (location === "querystring" && parameter.contentType === undefined) {
+    diagnostics.warn(pointer, `querystring parameter ${value.name} names no media type: written as a form`);
+    parameter.contentType = "application/x-www-form-urlencoded";
   }
   return parameter;
 }

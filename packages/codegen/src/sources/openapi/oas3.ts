@@ -1,9 +1,9 @@
-/** OpenAPI 3.0 and 3.1 documents -> the source model. */
+/** OpenAPI 3.0, 3.1 and 3.2 documents -> the source model. */
 import type { Diagnostics } from "./diagnostics.js";
 import { chooseBodyMediaType, chooseJsonMediaType } from "./media-types.js";
-import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceResponse } from "./model.js";
+import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceParameter, SourceResponse } from "./model.js";
 import { mergeParameterLists, readOas3Parameter } from "./oas3-parameters.js";
-import { type OperationContext, readOperationCommon } from "./operation.js";
+import { type OperationContext, OperationSkipped, readOperationCommon } from "./operation.js";
 import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
 import { readServers } from "./servers.js";
 import { readParameterBody, splitBodyParameters } from "./swagger2.js";
@@ -13,6 +13,7 @@ export function readOas3Operation(context: OperationContext, refs: RefResolver):
   const raw = mergeParameterLists(item.parameters, operation.parameters, pathPointer, pointer, refs);
   const { located, bodyParts } = splitBodyParameters(raw);
   const parameters = located.flatMap((entry) => readOas3Parameter(entry, diagnostics, reach) ?? []);
+  checkWholeQuery(parameters);
   const responses = readResponses(operation.responses, `${pointer}/responses`, refs, diagnostics);
   const result: SourceOperation = {
     ...readOperationCommon(context, parameters),
@@ -28,6 +29,24 @@ export function readOas3Operation(context: OperationContext, refs: RefResolver):
     readServers(item.servers, `${pathPointer}/servers`, diagnostics);
   if (servers && servers.length > 0) result.servers = servers;
   return result;
+}
+
+/**
+ * OpenAPI 3.2's `querystring` is the whole query: it comes once, and never beside `in: query` parameters, which would
+ * have no query left to go in. An operation declaring otherwise cannot be sent as declared.
+ */
+function checkWholeQuery(parameters: SourceParameter[]): void {
+  const whole = parameters.filter((parameter) => parameter.in === "querystring");
+  if (whole.length === 0) return;
+  if (whole.length > 1) {
+    throw new OperationSkipped(`it declares ${whole.length} querystring parameters, and the query is one value`);
+  }
+  const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+  if (query.length > 0) {
+    throw new OperationSkipped(
+      `its querystring parameter ${whole[0]!.name} is the whole query, and it declares query parameters too (${query.join(", ")})`,
+    );
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { ToolError } from "../../results/tool-error.js";
 import { decodeFileArgument } from "./binary.js";
 import { essence, isJson } from "./media-types.js";
 import { encodeMultipart } from "./multipart.js";
-import type { HttpBody } from "./operation.js";
+import type { HttpBody, HttpBodyEncoding } from "./operation.js";
 import { serializeQuery } from "./styles.js";
 
 /** A request body ready to send, and resend (a retry after an OAuth2 token refresh sends the same bytes). */
@@ -31,7 +31,7 @@ export function encodeBody(body: HttpBody | undefined, args: Record<string, unkn
     return encodeMultipart(body, asObject(value, body.argument), type);
   }
   if (type === "application/x-www-form-urlencoded") {
-    return { contentType: body.mediaType, bytes: encodeForm(body, asObject(value, body.argument)) };
+    return { contentType: body.mediaType, bytes: encodeForm(asObject(value, body.argument), body.encoding) };
   }
   if (isJson(body.mediaType)) return { contentType: body.mediaType, bytes: JSON.stringify(value) };
   // text/plain, XML and other text: a string goes as written; anything else as its JSON.
@@ -39,14 +39,15 @@ export function encodeBody(body: HttpBody | undefined, args: Record<string, unkn
 }
 
 /**
- * `application/x-www-form-urlencoded`: each property serialised like a query parameter with its encoding's
- * style (default `form`, explode `true`), or as a JSON (or text) document when its encoding gives a content type.
+ * `application/x-www-form-urlencoded`, a body's or a whole query's (OpenAPI 3.2's `querystring`): each property
+ * serialised like a query parameter with its encoding's style (default `form`, explode `true`), or as a JSON (or
+ * text) document when its encoding gives a content type.
  */
-function encodeForm(body: HttpBody, value: Record<string, unknown>): string {
+export function encodeForm(value: Record<string, unknown>, encodings?: Record<string, HttpBodyEncoding>): string {
   const pairs: string[] = [];
   for (const [name, property] of Object.entries(value)) {
     if (property === undefined) continue;
-    const encoding = body.encoding?.[name];
+    const encoding = encodings?.[name];
     if (encoding?.contentType !== undefined && encoding.style === undefined) {
       const text = typeof property === "string" && !isJson(encoding.contentType) ? property : JSON.stringify(property);
       pairs.push(...serializeQuery(name, "form", true, text));

@@ -7,8 +7,12 @@
  * JSON-serialisable so both paths hold exactly the same data.
  */
 
-/** Where a parameter goes on the wire. */
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
+/**
+ * Where a parameter goes on the wire. `querystring` (OpenAPI 3.2) is the whole query as one value, written as its
+ * `contentType` says: an object's fields as a form (`application/x-www-form-urlencoded`), anything else as its
+ * document, percent-encoded.
+ */
+export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 /** OpenAPI 3 serialisation styles (Swagger 2.0 `collectionFormat`s are lowered onto these by the source). */
 export type ParameterStyle =

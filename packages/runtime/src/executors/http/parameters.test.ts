@@ -198,6 +198,40 @@ describe("query parameters", () => {
   });
 });
 
+describe("querystring parameters (OpenAPI 3.2)", () => {
+  const form = { contentType: "application/x-www-form-urlencoded" };
+
+  it("writes an object's fields as the whole query, as a form body would", async () => {
+    const request = await send(parameter("search", "querystring", form), {
+      text: "a b&c",
+      year: 1999,
+      tags: ["x", "y"],
+    });
+    expect(request.query).toBe("text=a%20b%26c&year=1999&tags=x&tags=y");
+    // Nothing to send: no query at all.
+    expect((await send(parameter("search", "querystring", form), {})).url).toBe("/things");
+  });
+
+  it("writes any other media type's document as the whole query, percent-encoded", async () => {
+    const json = await send(parameter("filter", "querystring", { contentType: "application/json" }), { a: [1, 2] });
+    expect(json.query).toBe("%7B%22a%22%3A%5B1%2C2%5D%7D");
+    const text = await send(parameter("path", "querystring", { contentType: "application/jsonpath" }), "$.a[0]");
+    expect(text.query).toBe("%24.a%5B0%5D");
+  });
+
+  it("refuses a form query that is not an object, naming the argument", async () => {
+    const result = await callTool(
+      executor,
+      operation({ path: "/things", parameters: [parameter("search", "querystring", form)] }),
+      {
+        search: "text=a",
+      },
+    );
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toBe('The query (argument "search") must be an object of its fields.');
+  });
+});
+
 describe("header parameters", () => {
   const rows: Row[] = [
     ["simple", false, "string", "blue"],

@@ -1,7 +1,9 @@
 import { McpsmithError } from "../../errors.js";
 import { ToolError } from "../../results/tool-error.js";
+import { encodeForm } from "./body.js";
+import { encodeStrict } from "./encode.js";
 import { reservedHeaderReason } from "./header-names.js";
-import { isJson } from "./media-types.js";
+import { essence, isJson } from "./media-types.js";
 import type { HttpOperation, HttpParameter } from "./operation.js";
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./styles.js";
 
@@ -35,6 +37,11 @@ export function serializeParameters(operation: HttpOperation, args: Record<strin
           `Missing required ${parameter.in} parameter "${parameter.name}": pass it as the argument "${parameter.argument}".`,
         );
       }
+      continue;
+    }
+    if (parameter.in === "querystring") {
+      const query = wholeQuery(parameter, raw);
+      if (query !== "") parts.query.push(query);
       continue;
     }
     // RFC 6570: an empty list or map is undefined, so it adds nothing (a path variable becomes empty).
@@ -73,6 +80,20 @@ function isEmptyCollection(value: unknown): boolean {
 function contentValue(value: unknown, mediaType: string): string {
   return typeof value === "string" && !isJson(mediaType) ? value : JSON.stringify(value);
 }
+
+/**
+ * OpenAPI 3.2's `querystring`: the whole query from one value. A form (`application/x-www-form-urlencoded`, the
+ * default) takes an object's fields as a form body would; any other media type writes its document, percent-encoded.
+ */
+function wholeQuery(parameter: HttpParameter, value: unknown): string {
+  if (essence(parameter.contentType ?? FORM) !== FORM) return encodeStrict(contentValue(value, parameter.contentType!));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ToolError(`The query (argument "${parameter.argument}") must be an object of its fields.`);
+  }
+  return encodeForm(value as Record<string, unknown>);
+}
+
+const FORM = "application/x-www-form-urlencoded";
 
 function headerValue(parameter: HttpParameter, value: unknown): string {
   const text = serializeHeader(parameter.explode, value);
