@@ -327,6 +327,17 @@ class Expectations {
     return value as Promise<T>;
   }
 
+  /** The table's columns, a spatial one as the engine writes its WKT (the form a client reads it in). */
+  private selectList(table: SqlTable): string {
+    return table.columns
+      .map((c) =>
+        c.codec.kind === "geometry"
+          ? `ST_AsText(${this.direct.name(c.name)}) AS ${this.direct.name(c.name)}`
+          : this.direct.name(c.name),
+      )
+      .join(", ");
+  }
+
   private json(table: SqlTable, rows: Row[]): Row[] {
     return rows.map((row) =>
       Object.fromEntries(table.columns.map((c) => [c.name, expectedJson(row[c.name], c.codec, this.direct.dialect)])),
@@ -374,7 +385,7 @@ class Expectations {
     const key = this.key(table);
     const order = key ? ` ORDER BY ${key.map((c) => this.direct.name(c)).join(", ")}` : "";
     return this.once(`rows ${this.sqlName(table)}${order}${suffix}`, () =>
-      this.direct.rows(`SELECT * FROM ${this.sqlName(table)}${order}${suffix}`),
+      this.direct.rows(`SELECT ${this.selectList(table)} FROM ${this.sqlName(table)}${order}${suffix}`),
     );
   }
 
@@ -412,7 +423,7 @@ class Expectations {
     const ends = [
       ...(await this.ordered(table, " LIMIT 1")),
       ...(await this.once(`last ${this.sqlName(table)}`, () =>
-        this.direct.rows(`SELECT * FROM ${this.sqlName(table)} ORDER BY ${last} LIMIT 1`),
+        this.direct.rows(`SELECT ${this.selectList(table)} FROM ${this.sqlName(table)} ORDER BY ${last} LIMIT 1`),
       )),
     ];
     if (ends.length === 0) return calls;
@@ -423,7 +434,7 @@ class Expectations {
     const filtered = this.json(
       table,
       await this.direct.rows(
-        `SELECT * FROM ${this.sqlName(table)} WHERE ${this.direct.name(column.name)} IN (?, ?) ` +
+        `SELECT ${this.selectList(table)} FROM ${this.sqlName(table)} WHERE ${this.direct.name(column.name)} IN (?, ?) ` +
           `ORDER BY ${[`${this.direct.name(column.name)} DESC`, ...rest].join(", ")} LIMIT 50`,
         picked.map((row) => row[column.name]),
       ),
@@ -462,7 +473,9 @@ class Expectations {
     const page = async (offset: number) =>
       this.json(
         table,
-        await this.direct.rows(`SELECT * FROM ${this.sqlName(table)} ORDER BY ${order} LIMIT 3 OFFSET ${offset}`),
+        await this.direct.rows(
+          `SELECT ${this.selectList(table)} FROM ${this.sqlName(table)} ORDER BY ${order} LIMIT 3 OFFSET ${offset}`,
+        ),
       );
     const [first, second] = [await page(0), await page(3)];
     const args = { order: [{ column: column.name, direction: "desc" }], limit: 3 };
@@ -551,9 +564,10 @@ class Expectations {
       const value = raw[0]![comparable.name];
       const matching = this.json(
         table,
-        await this.direct.rows(`SELECT * FROM ${this.sqlName(table)} WHERE ${this.direct.name(comparable.name)} = ?`, [
-          value,
-        ]),
+        await this.direct.rows(
+          `SELECT ${this.selectList(table)} FROM ${this.sqlName(table)} WHERE ${this.direct.name(comparable.name)} = ?`,
+          [value],
+        ),
       );
       calls.push({
         arguments: () => ({
@@ -588,7 +602,7 @@ class Expectations {
   async byKey(table: SqlTable, key: Row): Promise<Row | undefined> {
     const names = Object.keys(key);
     const rows = await this.direct.rows(
-      `SELECT * FROM ${this.sqlName(table)} WHERE ${names.map((n) => `${this.direct.name(n)} = ?`).join(" AND ")}`,
+      `SELECT ${this.selectList(table)} FROM ${this.sqlName(table)} WHERE ${names.map((n) => `${this.direct.name(n)} = ?`).join(" AND ")}`,
       names.map((n) => key[n]),
     );
     return this.json(table, rows)[0];
@@ -605,7 +619,10 @@ class Expectations {
       const values = embed.on.map((pair) => raw![pair.column]);
       const linked = values.some((value) => value === null)
         ? []
-        : await this.direct.rows(`SELECT * FROM ${this.sqlName(other)} WHERE ${conditions}`, values);
+        : await this.direct.rows(
+            `SELECT ${this.selectList(other)} FROM ${this.sqlName(other)} WHERE ${conditions}`,
+            values,
+          );
       expected[embed.property] =
         embed.cardinality === "one" ? (this.json(other, linked)[0] ?? null) : this.json(other, linked);
     }
