@@ -973,6 +973,29 @@ describe("a oneOf one of whose members holds another", () => {
                 ],
               },
             },
+            // Spree's promotion updates: `{promotion: {...}}` each, open inside and declaring none of each other's
+            // properties there, so every update is a value of both.
+            {
+              name: "update",
+              in: "query",
+              schema: {
+                oneOf: [
+                  { ...open({ promotion: open({ name: text }) }), required: ["promotion"] },
+                  { ...open({ promotion: open({ rules: { type: "array" } }) }), required: ["promotion"] },
+                ],
+              },
+            },
+            // Told apart inside: the inner objects declare one property differently.
+            {
+              name: "inner",
+              in: "query",
+              schema: {
+                oneOf: [
+                  open({ promotion: open({ kind: { enum: ["a"] } }) }),
+                  open({ promotion: open({ kind: { enum: ["b"] } }) }),
+                ],
+              },
+            },
           ],
         }),
       ),
@@ -986,8 +1009,10 @@ describe("a oneOf one of whose members holds another", () => {
     expect(Object.keys(properties.kind!)).toEqual(["oneOf"]);
     expect(Object.keys(properties.gateway!)).toEqual(["anyOf"]);
     expect(Object.keys(properties.either!)).toEqual(["oneOf"]);
+    expect(Object.keys(properties.update!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.inner!)).toEqual(["oneOf"]);
     expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
-      [0, 1, 4, 6].map((index) => [
+      [0, 1, 4, 6, 8].map((index) => [
         `/paths/~1a/get/parameters/${index}/schema/oneOf`,
         "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
       ]),

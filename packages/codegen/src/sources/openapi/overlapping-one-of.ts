@@ -15,11 +15,14 @@
  *     +ip_reservation_id}]`, both open, so every VRF gateway was a plain gateway too;
  *   - Flipt's resource payloads: `oneOf: [allOf: [AtType, Flag], allOf: [AtType, Segment]]`, open objects that
  *     require only `@type`, whose values both list, so every flag was a segment too.
+ *   - Spree's promotion updates: `oneOf` seven open objects `{promotion: {...}}` requiring nothing inside and
+ *     declaring none of each other's properties there, so every update matched all seven.
  * What the author means is plain: a value of any of the members. So such a `oneOf` is read as `anyOf`, with a
  * warning naming the two members. Only containment that the schemas' shapes prove is looked for: a member that
  * admits every value of its type, a member that is an `allOf` of another, and an open object member (its properties
  * and what it requires are all it says), which holds every value made of another object member's properties when
- * that member requires all it requires and declares the properties both declare alike; and two members listing values
+ * that member requires all it requires and declares the properties both declare alike (or holding one another's, as
+ * far as the same proof goes); and two members listing values
  * (enum or const) that share one. An object member written as an
  * `allOf` of open objects is read as the one they make. Members told apart by what they require, or by a property of
  * different schemas, stay a `oneOf`.
@@ -95,8 +98,8 @@ function listedValues(schema: unknown): unknown[] | undefined {
 }
 
 /** Whether every value of `narrow` is a value of `wide`, as far as their shapes alone prove it. */
-function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean {
-  if (!isObject(wide) || !isObject(narrow)) return false;
+function holds(wide: unknown, narrow: unknown, context: OverlapContext, depth = 0): boolean {
+  if (!isObject(wide) || !isObject(narrow) || depth > MAX_DEPTH) return false;
   // `allOf: [wide, ...]`: a value of it is a value of each of its members.
   if (Array.isArray(narrow.allOf) && narrow.allOf.some((part) => isDeepStrictEqual(context.followValue(part), wide)))
     return true;
@@ -109,9 +112,12 @@ function holds(wide: unknown, narrow: unknown, context: OverlapContext): boolean
   const requires = requiredInMode(inner, context);
   return (
     requiredInMode(outer, context).every((name) => requires.includes(name)) &&
-    sharesPropertiesAlike(outer, inner, context)
+    sharesPropertiesAlike(outer, inner, context, depth)
   );
 }
+
+/** How deep properties are followed into: a schema that nests itself ends there, unproven. */
+const MAX_DEPTH = 8;
 
 /**
  * An `allOf` of open objects as the one open object they make together, its properties and what it requires those
@@ -173,22 +179,21 @@ function isObjectSchema(schema: JsonObject): boolean {
 
 /**
  * Whether each property both declare has the same schema in both (refs followed, what only describes it aside: two
- * members describe a shared id each in their own words); one the wide member leaves out in this mode constrains
- * nothing there.
+ * members describe a shared id each in their own words), or one holding the other's (Spree's promotion updates are
+ * seven `{promotion: {...}}`, whose inner objects are open, require nothing and declare none of each other's
+ * properties: every update is a value of all seven); one the wide member leaves out in this mode constrains nothing
+ * there.
  */
-function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: OverlapContext): boolean {
+function sharesPropertiesAlike(wide: JsonObject, narrow: JsonObject, context: OverlapContext, depth: number): boolean {
   const mine = context.followValue(wide.properties);
   const theirs = context.followValue(narrow.properties);
   if (!isObject(mine) || !isObject(theirs)) return true;
-  return Object.keys(theirs).every(
-    (name) =>
-      !(name in mine) ||
-      context.hiddenInMode(mine[name]) ||
-      isDeepStrictEqual(
-        constraintsOf(context.followValue(mine[name])),
-        constraintsOf(context.followValue(theirs[name])),
-      ),
-  );
+  return Object.keys(theirs).every((name) => {
+    if (!(name in mine) || context.hiddenInMode(mine[name])) return true;
+    const outer = context.followValue(mine[name]);
+    const inner = context.followValue(theirs[name]);
+    return isDeepStrictEqual(constraintsOf(outer), constraintsOf(inner)) || holds(outer, inner, context, depth + 1);
+  });
 }
 
 /** A schema without the keywords that only describe it; what it nests is compared as written. */
