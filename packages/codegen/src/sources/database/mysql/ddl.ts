@@ -15,6 +15,7 @@ import { sortTables } from "../shared/tables.js";
 import { applyAlter, type Catalog, declareReferencedColumns, tableFacts, tableLike } from "./ast.js";
 import { withoutJoinParentheses } from "./join-parentheses.js";
 import { rewriteTypeSynonyms } from "./synonyms.js";
+import { withoutStorageOptions } from "./table-options.js";
 import { lowerMysqlTable, UNKNOWN_TYPE } from "./tables.js";
 import { viewFacts } from "./views.js";
 
@@ -121,9 +122,14 @@ function parse(parser: SqlParser, statement: ScriptStatement, file: string) {
   }
 }
 
-/** One statement's tree, parsed once what MySQL accepts and the grammar does not is rewritten (synonyms.ts, join-parentheses.ts). */
+/**
+ * One statement's tree, parsed once what MySQL accepts and the grammar does not is rewritten (synonyms.ts,
+ * join-parentheses.ts, table-options.ts).
+ */
 function astify(parser: SqlParser, sql: string): Record<string, unknown> {
-  const ast = parser.astify(withoutJoinParentheses(rewriteTypeSynonyms(sql)), { database: "MySQL" });
+  const ast = parser.astify(withoutStorageOptions(withoutJoinParentheses(rewriteTypeSynonyms(sql))), {
+    database: "MySQL",
+  });
   return (Array.isArray(ast) ? ast[0] : ast) as Record<string, unknown>;
 }
 
