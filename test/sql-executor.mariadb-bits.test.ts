@@ -1,5 +1,6 @@
 // BIT columns on MariaDB, through list_, get_, insert_ and update_: BIT(1) (and BIT alone, which is BIT(1)) is read
-// as a boolean, filtered and written as one (Apollo's `IsEnabled bit(1)` flags); a wider BIT as its bytes, base64.
+// as a boolean, filtered and written as one (Apollo's `IsEnabled bit(1)` flags); a wider BIT as its bytes, base64,
+// and found by them.
 // Skipped with a message when no MariaDB listens (a failure under MCPSMITH_REQUIRE_SERVICES=1).
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +53,16 @@ describe.runIf(available)("BIT columns on MariaDB", () => {
       { id: 2, enabled: false, bare: null, mask: null },
     ]);
     expect(await ok(client, "get_flagged", { id: 2 })).toMatchObject({ enabled: false });
+  });
+
+  it("finds a wider BIT by its bytes, as it reads them (Jorani's permission masks)", async () => {
+    const mask = Buffer.from([0b10101010]).toString("base64");
+    const found = await ok(client, "list_flagged", { where: { mask: { eq: mask } } });
+    expect((found.rows as { id: number }[]).map((r) => r.id)).toEqual([1]);
+    const listed = await ok(client, "list_flagged", { where: { mask: { in: [mask, "AA=="] } } });
+    expect((listed.rows as { id: number }[]).map((r) => r.id)).toEqual([1]);
+    const others = await ok(client, "list_flagged", { where: { mask: { neq: mask } } });
+    expect(others.rows).toEqual([]);
   });
 
   it("filters, inserts and updates a BIT(1) with true and false", async () => {

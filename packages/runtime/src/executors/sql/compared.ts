@@ -23,8 +23,17 @@ const POSTGRES_STRING_TYPE = /^(character varying|varchar|character|char|bpchar|
  */
 const POSTGRES_INET = /^inet$/i;
 
+/**
+ * MySQL compares a BIT column with a binary string as a number against the string's number (`b'0011000100110010'`,
+ * read as the bytes `12`, never equals them): its bytes, as read, are compared instead (Jorani's permission masks).
+ */
+const MYSQL_BIT = /^bit\b/i;
+
 export function comparedName(column: SqlColumn, w: StatementWriter): string {
   const name = w.name(column.name);
+  if (w.dialect === "mysql" && column.codec.kind === "bytes" && MYSQL_BIT.test(column.nativeType)) {
+    return `CAST(${name} AS BINARY)`;
+  }
   // A spatial value is compared in the form it is read in, its WKT (crossing.ts).
   if (column.codec.kind === "geometry") return crossing(column.codec, w.syntax.quote)!.read!(name);
   if (w.dialect === "sqlite" && column.codec.kind === "datetime") return `replace(${name}, 'T', ' ')`;
