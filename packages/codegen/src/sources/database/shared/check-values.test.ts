@@ -21,6 +21,8 @@ describe("checkedValues", () => {
     expect(checkedValues("kind IN ('it''s', 'b')")).toEqual({ column: "kind", values: ["it's", "b"] });
     // Whole numbers too (Memos' `pinned IN (0, 1)`), as written and as PostgreSQL gives them back.
     expect(checkedValues("pinned IN (0, 1)")).toEqual({ column: "pinned", values: [0, 1] });
+    // SQLite's TRUE and FALSE are 1 and 0 (gomuks' `suggested IN (false, true)`).
+    expect(checkedValues("suggested IN (false, true)")).toEqual({ column: "suggested", values: [0, 1] });
     expect(checkedValues("(level = ANY (ARRAY[1, 2, 3]))")).toEqual({ column: "level", values: [1, 2, 3] });
   });
 

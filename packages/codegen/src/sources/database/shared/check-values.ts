@@ -24,6 +24,8 @@ export function checkedValues(expression: string): CheckedValues | undefined {
 
 type Token = { kind: "name" | "string" | "word" | "punct"; text: string } | { kind: "number"; value: number };
 
+const TRUTH: Record<string, number> = { true: 1, false: 0 };
+
 class Reader {
   #at = 0;
   constructor(private readonly tokens: Token[]) {}
@@ -76,10 +78,19 @@ class Reader {
     const values: (string | number)[] = [];
     do {
       const token = this.tokens[this.#at];
-      if (token?.kind !== "string" && token?.kind !== "number") return undefined;
+      // TRUE and FALSE are SQLite's 1 and 0 (gomuks' `suggested INTEGER CHECK (suggested IN (false, true))`).
+      const value =
+        token?.kind === "number"
+          ? token.value
+          : token?.kind === "string"
+            ? token.text
+            : token?.kind === "word"
+              ? TRUTH[token.text.toLowerCase()]
+              : undefined;
+      if (value === undefined) return undefined;
       this.#at++;
       this.#casts();
-      values.push(token.kind === "number" ? token.value : token.text);
+      values.push(value);
     } while (this.#punct(","));
     if (!this.#punct(close) || values.length === 0) return undefined;
     const strings = values.filter((value) => typeof value === "string");
