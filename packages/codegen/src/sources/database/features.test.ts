@@ -418,12 +418,15 @@ CREATE TABLE score (id INT PRIMARY KEY, rank SMALLINT(5) NOT NULL DEFAULT '0', l
 CREATE TABLE score_archive LIKE score;
 ALTER TABLE score_archive ADD COLUMN groups INT;
 # Kea's forensic log ends its lines with comments, and names a column address (which starts as ADD does); Apache
-# Ranger writes NOT  NULL with two spaces; CMaNGOS's tables end with storage options the parser does not know.
+# Ranger writes NOT  NULL with two spaces; CMaNGOS's tables end with storage options the parser does not know;
+# OpenXPKI's keys default to a MariaDB sequence's next value.
+CREATE SEQUENCE log_entries;
 CREATE TABLE logs (
     timestamp TIMESTAMP DEFAULT CURRENT_TIMESTAMP,  # creation timestamp
     address VARCHAR(43) NULL,                       # address or prefix
     rank INT NOT  NULL,                             # a reserved word after a comment
-    score_id INT, FOREIGN
+    score_id INT,
+    entry BIGINT UNSIGNED DEFAULT (NEXT VALUE FOR log_entries), FOREIGN
     KEY (score_id) REFERENCES score (id) ON  DELETE  SET  NULL
     ) ENGINE = INNODB PACK_KEYS=0 STATS_PERSISTENT=0 COMMENT='forensic log';
 `;
@@ -525,7 +528,9 @@ describe("MySQL features", () => {
       ["address", "varchar(43)", true],
       ["rank", "int", false],
       ["score_id", "int", true],
+      ["entry", "bigint unsigned", true],
     ]);
+    expect(columnOf(logs, "entry").hasDefault).toBe(true);
     expect(logs.foreignKeys).toMatchObject([{ columns: ["score_id"], referencedColumns: ["id"] }]);
     expect(logs.comment).toBe("forensic log");
     if (mysql) {

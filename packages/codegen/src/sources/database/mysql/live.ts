@@ -48,8 +48,11 @@ export async function readMysqlServer(
 
 async function readFacts(query: Query, databases: string[]): Promise<MysqlTableFacts[]> {
   const tables = await query(
+    // A MariaDB sequence is a one-row table of its own state (OpenXPKI's key sequences): it holds no data of the
+    // application, and a DDL file's CREATE SEQUENCE makes no table either.
     `SELECT TABLE_SCHEMA AS s, TABLE_NAME AS t, TABLE_TYPE AS type, TABLE_COMMENT AS comment
-     FROM information_schema.TABLES WHERE TABLE_SCHEMA IN (?) ORDER BY TABLE_SCHEMA, TABLE_NAME`,
+     FROM information_schema.TABLES WHERE TABLE_SCHEMA IN (?) AND TABLE_TYPE <> 'SEQUENCE'
+     ORDER BY TABLE_SCHEMA, TABLE_NAME`,
     [databases],
   );
   const columns = await query(

@@ -107,6 +107,15 @@ const KEYWORD_PAIRS = [
   "WITH\\s+PARSER",
 ].join("|");
 
+/**
+ * MariaDB's sequence expressions in the standard's words, `NEXT VALUE FOR seq` (OpenXPKI's keys default to one), are
+ * written as the functions MariaDB takes alike, `nextval(seq)` and `lastval(seq)`, which the grammar reads.
+ */
+const SEQUENCE_VALUE = new RegExp(
+  `${QUOTED}|\\b(NEXT|PREVIOUS)\\s+VALUE\\s+FOR\\s+((?:\\w+|\`(?:[^\`]|\`\`)*\`)(?:\\.(?:\\w+|\`(?:[^\`]|\`\`)*\`))?)`,
+  "gi",
+);
+
 export function rewriteTypeSynonyms(sql: string): string {
   const serial = sql
     .replace(SERIAL_COLUMN, (match, column?: string) => (column ? `${column}${SERIAL}` : match))
@@ -121,7 +130,11 @@ export function rewriteTypeSynonyms(sql: string): string {
   const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
   const introduced = outsideQuotes(keys, INTRODUCER, () => "");
-  const spaced = outsideQuotes(introduced, KEYWORD_PAIRS, (pair) => pair.split(/\s+/).join(" "));
+  const spaced = outsideQuotes(introduced, KEYWORD_PAIRS, (pair) => pair.split(/\s+/).join(" ")).replace(
+    SEQUENCE_VALUE,
+    (match, which?: string, sequence?: string) =>
+      which === undefined ? match : `${which.toUpperCase() === "NEXT" ? "nextval" : "lastval"}(${sequence})`,
+  );
   const quote = (match: string, before?: string, name?: string) =>
     before === undefined ? match : `${before}\`${name}\``;
   return spaced.replace(BARE_COLUMN, quote).replace(BARE_KEY_NAME, quote);
