@@ -1719,6 +1719,36 @@ describe("security", () => {
     ]);
   });
 
+  it("drops a type beside an allOf whose members are of another type (SMS Gateway's webhook events)", async () => {
+    const schemas = { Event: { type: "string", enum: ["sms:received", "sms:sent"] } };
+    const body = {
+      type: "object",
+      properties: {
+        event: { type: "object", allOf: [{ $ref: "#/components/schemas/Event" }], description: "the event" },
+        // A type one of the members allows, and members that disagree among themselves, are left alone.
+        count: { type: "number", allOf: [{ type: "integer", minimum: 1 }] },
+        odd: { type: "object", allOf: [{ type: "string" }, { type: "integer" }] },
+      },
+    };
+    const post = {
+      operationId: "add",
+      requestBody: { content: { "application/json": { schema: body } } },
+      responses: { "204": { description: "ok" } },
+    };
+    const spec = { openapi: "3.0.3", info, servers: [{ url: "https://api.example.com" }], paths: { "/w": { post } } };
+    const ir = await loadOpenApi(await specFile({ ...spec, components: { schemas } }));
+    const properties = (ir.tools[0]!.inputSchema.properties!.body as { properties: Record<string, object> }).properties;
+    expect(properties.event).toEqual({ allOf: [{ $ref: "#/$defs/Event" }], description: "the event" });
+    expect(properties.count).toMatchObject({ type: "number" });
+    expect(properties.odd).toMatchObject({ type: "object" });
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1w/post/requestBody/content/application~1json/schema/properties/event",
+        "type object beside an allOf whose member is string: no value is both, so the members' type is kept",
+      ],
+    ]);
+  });
+
   it("reads an allOf of enums that share no value as one enum of all of them (NetBird's resource types)", async () => {
     const network = { type: "string", enum: ["host", "subnet", "domain"] };
     const schemas = {

@@ -22,6 +22,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { hasJsonType, keywordValueValid } from "@mcpsmith/runtime/internal";
 import type { JsonSchema } from "../../ir/types.js";
+import { withContradictedTypeDropped } from "./all-of-type-conflict.js";
 import { withClosedAllOfMerged } from "./closed-all-of.js";
 import { withDiscriminatorNames } from "./discriminated-one-of.js";
 import { withDisjointEnumsJoined } from "./disjoint-enum-all-of.js";
@@ -64,7 +65,8 @@ const SUBSCHEMA_LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const SUBSCHEMA_OR_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items"]);
 
 export function lowerKeywords(written: JsonObject, pointer: string, context: KeywordContext): JsonObject {
-  const merged = withDisjointEnumsJoined(withClosedAllOfMerged(written, pointer, context), pointer, context);
+  const typed = withContradictedTypeDropped(written, pointer, context);
+  const merged = withDisjointEnumsJoined(withClosedAllOfMerged(typed, pointer, context), pointer, context);
   const raw = withOverlappingOneOfAsAnyOf(withDiscriminatorNames(merged, pointer, context), pointer, context);
   const out: JsonObject = {};
   for (const key in raw) {
