@@ -1339,6 +1339,11 @@ describe("defaults their own schema refuses", () => {
       { name: "since", in: "query", schema: { type: "string", nullable: true, default: null } },
       // InvenTree's `model_type`: the enum is an allOf member's, and it lacks the default.
       { name: "kind", in: "query", schema: { allOf: [{ type: "string", enum: ["a", "b"] }], default: "" } },
+      // LifterLMS's course instructors: at least one, and none by default; bounds kept by their defaults stay.
+      { name: "ids", in: "query", schema: { type: "array", items: { type: "integer" }, minItems: 1, default: [] } },
+      { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 0 } },
+      { name: "tag", in: "query", schema: { type: "string", maxLength: 3, default: "abcd" } },
+      { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
     ],
     responses: { "200": { description: "ok", ...json(property({ type: "object", default: null })) } },
   });
@@ -1353,6 +1358,10 @@ describe("defaults their own schema refuses", () => {
       order: { type: "string", enum: ["asc", "desc"] },
       since: { type: ["string", "null"], default: null },
       kind: { allOf: [{ type: "string", enum: ["a", "b"] }] },
+      ids: { type: "array", items: { type: "integer" }, minItems: 1 },
+      page: { type: "integer", minimum: 1 },
+      tag: { type: "string", maxLength: 3 },
+      limit: { type: "integer", minimum: 1, maximum: 100, default: 20 },
     });
     expect(tool!.outputSchema).toEqual(property({ type: "object" }));
     const at = "/paths/~1a/get";
@@ -1362,6 +1371,9 @@ describe("defaults their own schema refuses", () => {
       [`${at}/parameters/2/schema/default`, 'default 10 does not fit its schema: read as "10"'],
       [`${at}/parameters/3/schema/default`, 'default "newest" does not fit its schema: dropped'],
       [`${at}/parameters/5/schema/default`, 'default "" does not fit its schema: dropped'],
+      [`${at}/parameters/6/schema/default`, "default [] does not fit its schema: dropped"],
+      [`${at}/parameters/7/schema/default`, "default 0 does not fit its schema: dropped"],
+      [`${at}/parameters/8/schema/default`, 'default "abcd" does not fit its schema: dropped'],
       [
         `${at}/responses/200/content/application~1json/schema/properties/value/default`,
         "default null does not fit its schema: dropped",
@@ -1381,7 +1393,7 @@ describe("defaults their own schema refuses", () => {
       const result = await client.callTool({ name: "getA", arguments: {} });
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
       expect(result.structuredContent).toEqual({});
-      expect(sent).toEqual(["http://127.0.0.1:9/api/a?all=false&size=20&code=10"]);
+      expect(sent).toEqual(["http://127.0.0.1:9/api/a?all=false&size=20&code=10&limit=20"]);
     } finally {
       await client.close();
     }

@@ -185,7 +185,34 @@ function lowerEnum(out: JsonObject, pointer: string, context: KeywordContext): v
 function defaultFits(schema: JsonObject, value: unknown): boolean {
   const types = typesOf(schema);
   if (types.length > 0 && !types.some((type) => hasJsonType(value, type))) return false;
-  return !Array.isArray(schema.enum) || schema.enum.some((member) => isDeepStrictEqual(member, value));
+  if (schema.const !== undefined && !isDeepStrictEqual(schema.const, value)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((member) => isDeepStrictEqual(member, value))) return false;
+  return withinBounds(schema, value);
+}
+
+/**
+ * The size and range bounds a default must keep too: LifterLMS's course `instructors` defaults to `[]` with
+ * `minItems: 1`, so every course answered without instructors was refused once the default was filled in.
+ */
+function withinBounds(schema: JsonObject, value: unknown): boolean {
+  const bound = (keyword: string, holds: (limit: number) => boolean) =>
+    typeof schema[keyword] !== "number" || holds(schema[keyword] as number);
+  if (Array.isArray(value)) {
+    return bound("minItems", (limit) => value.length >= limit) && bound("maxItems", (limit) => value.length <= limit);
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    return bound("minLength", (limit) => length >= limit) && bound("maxLength", (limit) => length <= limit);
+  }
+  if (typeof value === "number") {
+    return (
+      bound("minimum", (limit) => value >= limit) &&
+      bound("maximum", (limit) => value <= limit) &&
+      bound("exclusiveMinimum", (limit) => value > limit) &&
+      bound("exclusiveMaximum", (limit) => value < limit)
+    );
+  }
+  return true;
 }
 
 /**
