@@ -10,14 +10,22 @@ export function text(value: unknown): string | undefined {
 
 /**
  * Whether a header parameter may become a tool argument: not when the executor or the HTTP client sets that header
- * itself (`Accept`, `Content-Length`, `Host`, ...; the rule is the executor's). A parameter left out is warned about.
+ * itself (`Accept`, `Content-Length`, `Host`, ...; the rule is the executor's). A parameter left out is warned about,
+ * except `Authorization`, which may be the API's credential: its operation says (document.ts, `credentialHeaders`).
  */
 export function headerParameterAllowed(name: string, pointer: string, diagnostics: Diagnostics): boolean {
   const reason = reservedHeaderReason(name);
   if (reason === undefined) return true;
-  diagnostics.warn(pointer, `header parameter ${name} ignored (${reason})`);
+  if (!isAuthorizationHeader(name)) diagnostics.warn(pointer, `header parameter ${name} ignored (${reason})`);
   return false;
 }
+
+export function isAuthorizationHeader(name: string): boolean {
+  return name.toLowerCase() === "authorization";
+}
+
+/** The message an `Authorization` header parameter left out gets (OpenAPI says to ignore it). */
+export const AUTHORIZATION_IGNORED = "ignored (OpenAPI says so; the executor sets it)";
 
 const NO_VERSION = "0.0.0";
 

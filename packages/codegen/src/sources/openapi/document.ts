@@ -4,10 +4,10 @@
  * not finish on Microsoft Graph's document: bench/README.md): the checks cover what the generator relies on.
  */
 import { PATH_ITEM_METHODS, unsendableMethod } from "@mcpsmith/runtime/internal";
-import { readInfo, readMcpExtension, readSecurity } from "./common.js";
+import { AUTHORIZATION_IGNORED, readInfo, readMcpExtension, readSecurity } from "./common.js";
 import { type DanglingReach, danglingReach } from "./dangling-refs.js";
 import { Diagnostics, specError } from "./diagnostics.js";
-import type { SourceDocument, SourceOperation, SpecDialect } from "./model.js";
+import type { SourceDocument, SourceOperation, SourceSecurityScheme, SpecDialect } from "./model.js";
 import { readOas3Operation } from "./oas3.js";
 import { type OperationContext, OperationSkipped } from "./operation.js";
 import type { ReadSpec } from "./read.js";
@@ -69,6 +69,7 @@ export function readDocument(spec: ReadSpec): SourceDocument {
     );
   }
   checkOperationIds(operations, diagnostics);
+  readAuthorizationHeaders(operations, security, securitySchemes, diagnostics);
   const names = new SchemeNames(securitySchemes, scopes, diagnostics);
   const resolvedSecurity = names.resolve(security, "/security");
   for (const operation of operations) {
@@ -154,6 +155,56 @@ function readOperations(
   }
   if (operations.length === 0) diagnostics.warn("/paths", "the document has no operations: no tools");
   return operations;
+}
+
+/**
+ * An `Authorization` header parameter, which OpenAPI says to ignore (the security scheme sets that header) and no tool
+ * takes (a secret in an argument would be in the conversation). Where no security requirement covers its operation,
+ * it is the only word the document has of the API's credential: SuperTokens' core API declares no scheme, and an
+ * `Authorization` parameter on each of its 131 operations, so none could ever authenticate. There it is read as an
+ * API key sent in that header from the environment (required as the parameter is), said once; elsewhere it is
+ * ignored, as OpenAPI says.
+ */
+function readAuthorizationHeaders(
+  operations: SourceOperation[],
+  documentSecurity: string[][],
+  schemes: SourceSecurityScheme[],
+  diagnostics: Diagnostics,
+): void {
+  let scheme: SourceSecurityScheme | undefined;
+  let read = 0;
+  for (const operation of operations) {
+    const header = operation.authorizationHeader;
+    if (header === undefined) continue;
+    const requirement = operation.security ?? documentSecurity;
+    if (requirement.some((alternative) => alternative.length > 0)) {
+      diagnostics.warn(header.pointer, `header parameter ${header.name} ${AUTHORIZATION_IGNORED}`);
+      continue;
+    }
+    scheme ??= {
+      name: unusedSchemeName(schemes, "Authorization"),
+      pointer: header.pointer,
+      type: "apiKey",
+      in: "header",
+      paramName: "Authorization",
+    };
+    operation.security = header.required ? [[scheme.name]] : [[scheme.name], []];
+    read++;
+  }
+  if (scheme === undefined) return;
+  schemes.push(scheme);
+  diagnostics.warn(
+    scheme.pointer,
+    `${read} operation${read === 1 ? "" : "s"} no security scheme covers declare an Authorization header parameter: ` +
+      "read as an API key sent in that header from the environment (never a tool argument)",
+  );
+}
+
+function unusedSchemeName(schemes: SourceSecurityScheme[], name: string): string {
+  const taken = new Set(schemes.map((scheme) => scheme.name));
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${name}${n}`;
+  return candidate;
 }
 
 /**

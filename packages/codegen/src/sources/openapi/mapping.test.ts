@@ -171,8 +171,10 @@ describe("OpenAPI 3 parameters and bodies", () => {
     expect(tool.binding.parameters.find((p) => p.name === "q")!.contentType).toBe("application/json");
     expect(tool.inputSchema.properties!.verbose).toEqual({ type: "integer", description: "operation-level" });
     expect(tool.binding.body!.argument).toBe("requestBody");
+    // No security scheme covers the operation: its Authorization parameter is the credential, never an argument.
+    expect(tool.binding.security).toEqual([["Authorization"], []]);
     expect(ir.warnings.map((w) => w.message)).toContain(
-      "header parameter Authorization ignored (OpenAPI says so; the executor sets it)",
+      "1 operation no security scheme covers declare an Authorization header parameter: read as an API key sent in that header from the environment (never a tool argument)",
     );
   });
 
@@ -1580,6 +1582,56 @@ describe("security", () => {
       [
         "/securityDefinitions/spaced",
         'apiKey scheme "spaced" is sent in the header "X Api Key", which is not a header name: nothing is sent with it (the security alternatives that need it are dropped)',
+      ],
+    ]);
+  });
+
+  it("reads an Authorization header parameter as the credential where no scheme covers its operation", async () => {
+    // SuperTokens' core API declares no scheme and an optional Authorization parameter on every operation; Dagu's
+    // webhooks (`security: []`) take a token so, beside operations its API key covers.
+    const authorization = (required: boolean) => ({
+      name: "Authorization",
+      in: "header",
+      required,
+      schema: { type: "string" },
+    });
+    const get = (operationId: string, required: boolean, security?: unknown[]) => ({
+      get: { operationId, parameters: [authorization(required)], ...(security && { security }), responses: ok },
+    });
+    const ir = await loadOpenApi(
+      await specFile({
+        openapi: "3.0.3",
+        info,
+        servers: [{ url: "https://api.example.com" }],
+        security: [{ key: [] }],
+        paths: {
+          "/covered": get("covered", true),
+          "/optional": get("optional", false, []),
+          "/required": get("required", true, [{}]),
+        },
+        components: { securitySchemes: { key: { type: "apiKey", in: "query", name: "api_key" } } },
+      }),
+    );
+    expect(ir.tools.map((t) => [t.name, t.binding.security, Object.keys(t.inputSchema.properties ?? {})])).toEqual([
+      ["covered", [["key"]], []],
+      ["optional", [["Authorization"], []], []],
+      ["required", [["Authorization"]], []],
+    ]);
+    expect(ir.api.securitySchemes.Authorization).toEqual({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+      env: "EXAMPLE_AUTHORIZATION",
+    });
+    expect(ir.credentials.map((c) => c.env)).toEqual(["EXAMPLE_KEY", "EXAMPLE_AUTHORIZATION"]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1covered/get/parameters/0",
+        "header parameter Authorization ignored (OpenAPI says so; the executor sets it)",
+      ],
+      [
+        "/paths/~1optional/get/parameters/0",
+        "2 operations no security scheme covers declare an Authorization header parameter: read as an API key sent in that header from the environment (never a tool argument)",
       ],
     ]);
   });

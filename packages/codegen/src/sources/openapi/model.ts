@@ -81,6 +81,11 @@ export interface SourceOperation {
   responseMediaTypes: string[];
   /** Requirement alternatives by scheme name; `undefined` inherits the document's. */
   security?: string[][];
+  /**
+   * The `Authorization` header parameter the operation declares, which OpenAPI says to ignore and the tool never
+   * takes: the API's credential where no security requirement covers the operation (document.ts).
+   */
+  authorizationHeader?: { name: string; required: boolean; pointer: string };
   servers?: HttpServer[];
   mcp: McpExtension;
 }

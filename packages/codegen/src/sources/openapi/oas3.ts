@@ -16,7 +16,7 @@ export function readOas3Operation(context: OperationContext, refs: RefResolver):
   checkWholeQuery(parameters);
   const responses = readResponses(operation.responses, `${pointer}/responses`, refs, diagnostics);
   const result: SourceOperation = {
-    ...readOperationCommon(context, parameters),
+    ...readOperationCommon(context, parameters, raw),
     responseMediaTypes: responses.mediaTypes,
   };
   const requestBody = readRequestBody(operation.requestBody, `${pointer}/requestBody`, refs, diagnostics);

@@ -1,5 +1,12 @@
 /** What every operation has whatever the spec version: names, texts, tags, security, `x-mcp`, path parameters. */
-import { mergeMcpExtensions, pathTemplateVariables, readMcpExtension, readSecurity, text } from "./common.js";
+import {
+  isAuthorizationHeader,
+  mergeMcpExtensions,
+  pathTemplateVariables,
+  readMcpExtension,
+  readSecurity,
+  text,
+} from "./common.js";
 import type { DanglingReach } from "./dangling-refs.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { McpExtension, SourceOperation, SourceParameter } from "./model.js";
@@ -33,7 +40,17 @@ export class OperationSkipped extends Error {}
 
 type CommonFields = Omit<SourceOperation, "responseMediaTypes" | "body" | "jsonResponse" | "servers">;
 
-export function readOperationCommon(context: OperationContext, parameters: SourceParameter[]): CommonFields {
+/** A parameter as the operation declares it, its `$ref` followed. */
+export interface DeclaredParameter {
+  value: Record<string, unknown>;
+  pointer: string;
+}
+
+export function readOperationCommon(
+  context: OperationContext,
+  parameters: SourceParameter[],
+  declared: DeclaredParameter[],
+): CommonFields {
   const { operation, method, sentAs, pointer, diagnostics } = context;
   const path = withColonVariables(context.path, parameters, pointer, diagnostics);
   const common: CommonFields = {
@@ -54,6 +71,13 @@ export function readOperationCommon(context: OperationContext, parameters: Sourc
   if (description !== undefined) common.description = description;
   const security = readSecurity(operation.security, `${pointer}/security`, diagnostics, context.scopes);
   if (security !== undefined) common.security = security;
+  const authorization = declared.find(
+    ({ value }) => value.in === "header" && typeof value.name === "string" && isAuthorizationHeader(value.name),
+  );
+  if (authorization !== undefined) {
+    const { value, pointer: at } = authorization;
+    common.authorizationHeader = { name: value.name as string, required: value.required === true, pointer: at };
+  }
   return common;
 }
 

@@ -60,7 +60,7 @@ export function readSwagger2Operation(context: OperationContext, root: JsonObjec
   const parameters = located.flatMap((entry) => readSimpleParameter(entry.value, entry.pointer, diagnostics) ?? []);
   const consumes = mediaList(operation.consumes) ?? mediaList(root.consumes) ?? [];
   const produces = mediaList(operation.produces) ?? mediaList(root.produces) ?? ["application/json"];
-  const result: SourceOperation = { ...readOperationCommon(context, parameters), responseMediaTypes: produces };
+  const result: SourceOperation = { ...readOperationCommon(context, parameters, raw), responseMediaTypes: produces };
   const body = readParameterBody(bodyParts, consumes, pointer, diagnostics);
   if (body) result.body = body;
   const json = readJsonResponse(operation.responses, `${pointer}/responses`, produces, refs);
