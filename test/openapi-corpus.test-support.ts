@@ -27,7 +27,7 @@ import { loadOpenApi } from "../packages/codegen/dist/sources/openapi/source.js"
 import type { HttpExecutorOptions } from "../packages/runtime/dist/executors/http/index.js";
 import { answersWithoutBody } from "../packages/runtime/dist/internal.js";
 import { generateCorpusProject, importGenerated } from "./support/generated-project.js";
-import { credentialFor } from "./support/openapi-request.js";
+import { credentialFor, tokenReply } from "./support/openapi-request.js";
 import {
   argumentsFor,
   type Client,
@@ -218,7 +218,7 @@ function throughUpstream(url: string | URL | Request, init?: RequestInit): Promi
  */
 export function describeCorpus(specs: readonly string[]): void {
   beforeAll(async () => {
-    upstream = await startUpstream((request) => answer(request));
+    upstream = await startUpstream((request) => tokenReply(request) ?? answer(request));
   });
   afterAll(async () => {
     await upstream?.close();
@@ -296,7 +296,7 @@ export function describeCorpus(specs: readonly string[]): void {
       answer = reply;
       for (const tool of ir.tools) {
         const typed = tool.outputSchema !== undefined || answersWithoutBody(tool.binding.method);
-        if ((unstructured && typed) || uncallable(ir, tool) !== undefined) continue;
+        if ((unstructured && typed) || uncallable(tool) !== undefined) continue;
         const { results, requests } = await callBoth(tool, argumentsFor(tool));
         if (requests[1]) return { tool, results, requests };
       }
@@ -389,7 +389,7 @@ export function describeCorpus(specs: readonly string[]): void {
  */
 export function describeServedWire(specs: readonly string[]): void {
   beforeAll(async () => {
-    upstream = await startUpstream((request) => answer(request));
+    upstream = await startUpstream((request) => tokenReply(request) ?? answer(request));
   });
   afterAll(() => upstream?.close());
 

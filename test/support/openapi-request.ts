@@ -190,10 +190,22 @@ function simple(value: unknown, explode: boolean): string {
 /** A made-up credential for each environment variable, recognisable in a recorded request. */
 export const credentialFor = (env: string) => `cred-${env}`;
 
+/** The access token the corpus's upstream issues to an OAuth2 client-credentials grant (`tokenReply`). */
+export const ISSUED_TOKEN = "corpus-issued-token";
+
+/**
+ * The upstream's answer to a token request (a POST granting `client_credentials`), wherever the document's `tokenUrl`
+ * points, for the OAuth2 schemes' tools to be called like any other; undefined for any other request.
+ */
+export function tokenReply(request: RecordedRequest): { json: object } | undefined {
+  if (request.method !== "POST" || !/(^|&)grant_type=client_credentials(&|$)/.test(request.text)) return undefined;
+  return { json: { access_token: ISSUED_TOKEN, token_type: "Bearer", expires_in: 3600 } };
+}
+
 /**
  * Whether `request` carries every credential of at least one of the operation's security alternatives (an
- * operation without security must carry none of the API's credentials). OAuth2 client credentials are out of
- * scope here: they need a token endpoint, which the runtime's own tests provide.
+ * operation without security must carry none of the API's credentials). An OAuth2 client-credentials scheme's is the
+ * token the upstream issued (`tokenReply`).
  */
 export function satisfiedAlternative(
   request: RecordedRequest,
@@ -225,7 +237,7 @@ function carries(request: RecordedRequest, scheme: HttpSecurityScheme): boolean 
     case "bearerToken":
       return request.headers.authorization === `Bearer ${credentialFor(scheme.env)}`;
     case "oauth2":
-      return false;
+      return request.headers.authorization === `Bearer ${ISSUED_TOKEN}`;
   }
 }
 
