@@ -3,7 +3,8 @@
  * besides the schema is handled by kind, never by file: statements acting outside the one database (databases,
  * roles, tablespaces) are not run; data (INSERT, COPY) is not needed to read a schema and is not run; statements
  * that set session state, privileges or ownership are run, and when one fails (a role the engine has not got, a
- * setting it does not know) it is skipped with a warning, since it does not shape the schema; so is an index the
+ * setting it does not know, a procedural language every database has had since PostgreSQL 9.0, as i-Educar's old
+ * dump creates) it is skipped with a warning, since it does not shape the schema; so is an index the
  * engine cannot make (shared/script.ts says why), and `CREATE SCHEMA public` (below). Any other failure is
  * an error naming the file and line; one naming something missing, after an extension could not be created, says
  * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS).
@@ -25,7 +26,7 @@ export const CREATE_EXTENSION = /^CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?
  */
 const CREATE_PUBLIC = /^CREATE\s+SCHEMA\s+(?:public|"public")(?=\s|;|$)/i;
 const SHAPELESS =
-  /^(SET|RESET|SELECT|GRANT|REVOKE|SECURITY\s+LABEL|ALTER\s+DEFAULT\s+PRIVILEGES|(CREATE|ALTER|DROP)\s+(EXTENSION|PUBLICATION|SUBSCRIPTION)|COMMENT\s+ON\s+EXTENSION)\b|\bOWNER\s+TO\b/i;
+  /^(SET|RESET|SELECT|GRANT|REVOKE|SECURITY\s+LABEL|ALTER\s+DEFAULT\s+PRIVILEGES|(CREATE|ALTER|DROP)\s+(EXTENSION|PUBLICATION|SUBSCRIPTION)|(CREATE|ALTER|DROP)\s+(OR\s+REPLACE\s+)?(TRUSTED\s+)?(PROCEDURAL\s+)?LANGUAGE|COMMENT\s+ON\s+(EXTENSION|LANGUAGE))\b|\bOWNER\s+TO\b/i;
 
 export async function runPostgresScript(
   script: SplitScript,
