@@ -203,6 +203,39 @@ describe("OpenAPI 3 parameters and bodies", () => {
     }
   });
 
+  it("leaves out a parameter in no place a request has, and skips an operation that requires one", async () => {
+    // Faraday's `in: version`; Swagger 2.0 has no cookie parameters.
+    const version = (required: boolean) => ({ name: "agent_version", in: "version", required, type: "string" });
+    const get = (operationId: string, parameters: unknown[]) => ({ get: { operationId, parameters, responses: ok } });
+    const ir = await loadOpenApi(
+      await specFile({
+        swagger: "2.0",
+        info,
+        host: "api.example.com",
+        paths: {
+          "/a": get("a", [version(false), { name: "q", in: "query", type: "string" }]),
+          "/b": get("b", [version(true)]),
+          "/c": get("c", [{ name: "session", in: "cookie", type: "string" }]),
+        },
+      }),
+    );
+    expect(ir.tools.map((tool) => [tool.name, tool.binding.parameters.map((p) => p.name)])).toEqual([
+      ["a", ["q"]],
+      ["c", []],
+    ]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1a/get/parameters/0",
+        "parameter agent_version is `in: version`, which is no parameter location: left out",
+      ],
+      [
+        "/paths/~1b/get",
+        "GET /b is skipped: its required parameter agent_version is `in: version`, which is no parameter location",
+      ],
+      ["/paths/~1c/get/parameters/0", "parameter session is `in: cookie`, which is no parameter location: left out"],
+    ]);
+  });
+
   it("leaves out a header parameter whose name is not a header name (fetch refuses it), with a warning", async () => {
     const header = (name: string) => ({ name, in: "header", schema: { type: "string" } });
     const spec = {

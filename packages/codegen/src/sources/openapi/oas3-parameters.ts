@@ -4,6 +4,7 @@ import { headerParameterAllowed } from "./common.js";
 import type { DanglingReach } from "./dangling-refs.js";
 import type { Diagnostics } from "./diagnostics.js";
 import type { SourceParameter } from "./model.js";
+import { OperationSkipped } from "./operation.js";
 import { isObject, type RefResolver } from "./refs.js";
 
 const LOCATIONS = new Set<string>(["path", "query", "querystring", "header", "cookie"]);
@@ -53,6 +54,9 @@ export function readOas3Parameter(
   reach?: DanglingReach,
 ): SourceParameter | undefined {
   const { value, pointer } = raw;
+  if (typeof value.name === "string" && typeof value.in === "string" && !LOCATIONS.has(value.in)) {
+    return unknownLocation(value.name, value.in, value.required === true, pointer, diagnostics);
+  }
   if (typeof value.name !== "string" || !LOCATIONS.has(String(value.in))) {
     diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, querystring, header or cookie");
     return undefined;
@@ -96,6 +100,23 @@ export function readOas3Parameter(
     parameter.contentType = "application/x-www-form-urlencoded";
   }
   return parameter;
+}
+
+/**
+ * A parameter `in` a place no request has (Faraday's `in: version`): no value can be sent for it. Left out with a
+ * warning when optional; a required one skips its operation, which could not be called as declared.
+ */
+export function unknownLocation(
+  name: string,
+  location: string,
+  required: boolean,
+  pointer: string,
+  diagnostics: Diagnostics,
+): undefined {
+  const where = `is \`in: ${location}\`, which is no parameter location`;
+  if (required) throw new OperationSkipped(`its required parameter ${name} ${where}`);
+  diagnostics.warn(pointer, `parameter ${name} ${where}: left out`);
+  return undefined;
 }
 
 /** A path parameter's schema, or a string where it reaches a `$ref` that points nowhere (dangling-refs.ts). */

@@ -9,7 +9,7 @@ import { headerParameterAllowed } from "./common.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { chooseBodyMediaType, chooseJsonMediaType, isFormMediaType, isMultipartMediaType } from "./media-types.js";
 import type { SourceBody, SourceBodyEncoding, SourceOperation, SourceParameter, SourceResponse } from "./model.js";
-import { mergeParameterLists } from "./oas3-parameters.js";
+import { mergeParameterLists, unknownLocation } from "./oas3-parameters.js";
 import { type OperationContext, OperationSkipped, readOperationCommon } from "./operation.js";
 import { childPointer, isObject, type JsonObject, type RefResolver } from "./refs.js";
 
@@ -79,12 +79,18 @@ function valueSchema(parameter: JsonObject): JsonObject {
   return schema;
 }
 
+/** Where a Swagger 2.0 parameter may be; body and formData ones are read as the body, apart. */
+const SWAGGER2_LOCATIONS = new Set(["path", "query", "header", "body", "formData"]);
+
 function readSimpleParameter(
   value: JsonObject,
   pointer: string,
   diagnostics: Diagnostics,
 ): SourceParameter | undefined {
   const location = value.in;
+  if (typeof value.name === "string" && typeof location === "string" && !SWAGGER2_LOCATIONS.has(location)) {
+    return unknownLocation(value.name, location, value.required === true, pointer, diagnostics);
+  }
   if (typeof value.name !== "string" || !(location === "path" || location === "query" || location === "header")) {
     diagnostics.problem(pointer, "a parameter needs a name and an `in` of path, query, header, body or formData");
     return undefined;
