@@ -51,7 +51,8 @@ export function expectedRequest(operation: HttpOperation, args: Record<string, u
     else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
     else if (parameter.in === "querystring") query.push(...wholeQueryPairs(parameter, value));
     else if (parameter.in === "header") {
-      const text = parameter.contentType !== undefined ? JSON.stringify(value) : simple(value, parameter.explode);
+      const text =
+        parameter.contentType !== undefined ? contentText(parameter, value) : simple(value, parameter.explode);
       headers[parameter.name.toLowerCase()] = text;
     } else cookies.push(...cookiePairs(parameter, value));
   }
@@ -95,7 +96,7 @@ function pathValue(parameter: HttpParameter, value: unknown): string {
 
 function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   const { name } = parameter;
-  if (parameter.contentType !== undefined) return [[name, JSON.stringify(value)]];
+  if (parameter.contentType !== undefined) return [[name, contentText(parameter, value)]];
   if (parameter.style === "deepObject" && typeof value === "object" && value !== null) return bracketPairs(name, value);
   // Unexploded, items (and an object's keys and values) are joined by the style's delimiter (OpenAPI 3.1.1's table
   // for form, spaceDelimited and pipeDelimited); exploded, a list repeats the key and an object's keys are keys.
@@ -114,6 +115,12 @@ function queryPairs(parameter: HttpParameter, value: unknown): Pairs {
   return [[name, String(value)]];
 }
 
+/** A `content` parameter's value as its media type writes it: a JSON document, or text as it is. */
+function contentText(parameter: HttpParameter, value: unknown): string {
+  const json = /\bjson\b|\+json$/i.test(parameter.contentType ?? "");
+  return typeof value === "string" && !json ? value : JSON.stringify(value);
+}
+
 /**
  * OpenAPI 3.2's `querystring`, the whole query: a form's fields each as a `form`, exploded query parameter would be
  * (the Encoding Object's defaults), any other media type's document as one item without a value.
@@ -126,8 +133,7 @@ function wholeQueryPairs(parameter: HttpParameter, value: unknown): Pairs {
         : queryPairs({ ...parameter, name, in: "query", style: "form", explode: true, contentType: undefined }, field),
     );
   }
-  const json = /\bjson\b|\+json$/i.test(parameter.contentType ?? "");
-  return [[typeof value === "string" && !json ? value : JSON.stringify(value), ""]];
+  return [[contentText(parameter, value), ""]];
 }
 
 /** A list item's text: an object in a list has no serialisation of its own in any style, so it goes as its JSON. */

@@ -203,6 +203,37 @@ describe("OpenAPI 3 parameters and bodies", () => {
     }
   });
 
+  it("reads a parameter whose content key is no media type by its schema (Revolt's X-Github-Event)", async () => {
+    const spec = {
+      openapi: "3.0.3",
+      info,
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/hook": {
+          post: {
+            operationId: "hook",
+            parameters: [
+              { name: "X-Github-Event", in: "header", required: true, content: { "X-Github-Event": { schema: {} } } },
+              { name: "filter", in: "query", content: { "application/json": { schema: { type: "object" } } } },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const ir = await loadOpenApi(await specFile(spec));
+    expect(ir.tools[0]!.binding.parameters.map((p) => [p.name, p.contentType])).toEqual([
+      ["filter", "application/json"],
+      ["X-Github-Event", undefined],
+    ]);
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/paths/~1hook/post/parameters/0",
+        "content key X-Github-Event is no media type: read as the parameter's schema",
+      ],
+    ]);
+  });
+
   it("leaves out a parameter in no place a request has, and skips an operation that requires one", async () => {
     // Faraday's `in: version`; Swagger 2.0 has no cookie parameters.
     const version = (required: boolean) => ({ name: "agent_version", in: "version", required, type: "string" });
@@ -1064,11 +1095,17 @@ describe("a oneOf one of whose members holds another", () => {
     const flag = open({ key: { type: "string" }, enabled: { type: "boolean" } });
     const segment = open({ key: { type: "string" }, matchType: { type: "string", enum: ["ALL", "ANY"] } });
     const payload = (more: unknown) => ({ type: "object", allOf: [{ $ref: "#/components/schemas/AtType" }, more] });
+    // Nightscout's documents say nothing beside their allOf but a description.
+    const described = (more: unknown) => ({
+      description: "a document",
+      allOf: [{ $ref: "#/components/schemas/AtType" }, more],
+    });
     const ir = await loadOpenApi(
       await specFile({
         ...withGetA({
           parameters: [
             { name: "payload", in: "query", schema: { oneOf: [payload(flag), payload(segment)] } },
+            { name: "document", in: "query", schema: { oneOf: [described(flag), described(segment)] } },
             // Told apart by a property the parts declare differently: the members stay a oneOf.
             {
               name: "told",
@@ -1090,14 +1127,15 @@ describe("a oneOf one of whose members holds another", () => {
     );
     const properties = ir.tools[0]!.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(properties.payload!)).toEqual(["anyOf"]);
+    expect(Object.keys(properties.document!)).toEqual(["anyOf"]);
     expect(Object.keys(properties.told!)).toEqual(["oneOf"]);
     expect(Object.keys(properties.keyed!)).toEqual(["oneOf"]);
-    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
-      [
-        "/paths/~1a/get/parameters/0/schema/oneOf",
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual(
+      [0, 1].map((index) => [
+        `/paths/~1a/get/parameters/${index}/schema/oneOf`,
         "every value of member 1 is also a value of member 0, and oneOf refuses a value matching two members: read as anyOf",
-      ],
-    ]);
+      ]),
+    );
   });
 
   it("counts a member's readOnly properties out of a request, where they are left out, and in a response", async () => {

@@ -7,6 +7,9 @@ import type { SourceParameter } from "./model.js";
 import { OperationSkipped } from "./operation.js";
 import { isObject, type RefResolver } from "./refs.js";
 
+/** `type/subtype`, what a `content` key must be. */
+const MEDIA_TYPE = /^[^\s/]+\/[^\s/]+$/;
+
 const LOCATIONS = new Set<string>(["path", "query", "querystring", "header", "cookie"]);
 
 /** Styles each location allows (OpenAPI 3.1 section 4.8.12.4); the first is the default. */
@@ -89,6 +92,11 @@ export function readOas3Parameter(
     const [mediaType, media] = Object.entries(value.content)[0] ?? [];
     if (mediaType === undefined) {
       diagnostics.warn(pointer, `parameter ${value.name} has an empty content map: sent as a string`);
+    } else if (!MEDIA_TYPE.test(mediaType) && location !== "querystring") {
+      // Revolt's generator keys a header's content by the header's name (`X-Github-Event`): no media type says how
+      // to write the value, so it is written as a schema's would be.
+      diagnostics.warn(pointer, `content key ${mediaType} is no media type: read as the parameter's schema`);
+      parameter.schema = isObject(media) && media.schema !== undefined ? media.schema : {};
     } else {
       parameter.contentType = mediaType;
       parameter.schema = isObject(media) && media.schema !== undefined ? media.schema : {};

@@ -130,7 +130,10 @@ function asOneObject(schema: JsonObject, context: OverlapContext): JsonObject {
   const { allOf, ...own } = schema;
   const properties: JsonObject = {};
   const required = new Set<unknown>();
-  for (const part of [own, ...allOf.map((member) => context.followValue(member))]) {
+  // What the schema says beside its allOf counts, unless it only describes it (Nightscout's documents:
+  // `{description, allOf: [DocumentBase, {...}]}`).
+  const parts = constraintKeys(own).length === 0 ? [] : [own];
+  for (const part of [...parts, ...allOf.map((member) => context.followValue(member))]) {
     if (!isObject(part) || !isOpenObject(part)) return schema;
     const declared = context.followValue(part.properties);
     for (const [name, property] of Object.entries(isObject(declared) ? declared : {})) {
