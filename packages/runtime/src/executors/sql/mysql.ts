@@ -9,6 +9,9 @@ import { type TransactionSteps, transactionsOf } from "./transaction.js";
 
 type Mysql = typeof import("mysql2");
 
+/** The largest `max_sort_length` MySQL and MariaDB take (8 MB). */
+const MAX_SORT_LENGTH = 8_388_608;
+
 /** A session of mysql2: a transaction on one pooled connection, which a read cut short at its row limit closes. */
 interface MysqlSession extends Session {
   affected: number;
@@ -19,7 +22,8 @@ interface MysqlSession extends Session {
 /**
  * MySQL and MariaDB through `mysql2`. Reads run in `START TRANSACTION READ ONLY`; every statement is a server-side
  * prepared statement (`multipleStatements` is forced off and the binary protocol runs one statement anyway); each
- * session has `max_execution_time` (MySQL) or `max_statement_time` (MariaDB) and a lock wait timeout; a call
+ * session has `max_execution_time` (MySQL) or `max_statement_time` (MariaDB), a lock wait timeout and the largest
+ * `max_sort_length` (below); a call
  * cancelled or past its time is stopped with `KILL QUERY`. `query` text is checked by a parser first (DDL would
  * commit the read-only transaction), and the session it ran in is closed afterwards, so nothing it set lasts.
  */
@@ -77,6 +81,10 @@ export async function mysqlDriver(connection: string | PoolOptions): Promise<Sql
           : `SET SESSION max_execution_time = ${Math.round(settings.timeoutMs)}`,
       );
       await plain(conn, `SET SESSION innodb_lock_wait_timeout = ${seconds}`);
+      // ORDER BY compares only a string's first max_sort_length bytes (1,024 by default), `<` and `=` the whole
+      // string: long texts alike at first (CRMEB's product attributes, JSON) sorted in one order and paged by a
+      // cursor in another, and a page repeated or lost rows. The largest length makes the two agree.
+      await plain(conn, `SET SESSION max_sort_length = ${MAX_SORT_LENGTH}`);
       (conn as unknown as { mcpsmithTimeout?: number }).mcpsmithTimeout = settings.timeoutMs;
     }
     timeoutMs = settings.timeoutMs;
