@@ -3,18 +3,12 @@
 // `category`, whose members are not in alphabetical order). Skipped with a message when no MariaDB listens (a
 // failure under MCPSMITH_REQUIRE_SERVICES=1).
 import type { Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
-import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
-import { bindingsOf, ok, sqlServer } from "./sql-executor.test-support.js";
-import { directRows } from "./support/database-direct.js";
-import { createTestClient } from "./support/runtime.js";
+import { describe, expect, it } from "vitest";
+import { ok } from "./sql-executor.test-support.js";
+import { liveMysql } from "./support/live-mysql.js";
 import { MYSQL_URL, serviceAvailable } from "./support/services.js";
 
 const available = await serviceAvailable("MariaDB", MYSQL_URL);
-const URL_ORDER = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_enum_order");
-
-const direct = (sql: string) => directRows("mysql", MYSQL_URL, sql);
 
 /** Every page of `list_role` in `order`, two rows a page, each row's id. */
 async function pagedIds(client: Client, order: unknown[]): Promise<number[]> {
@@ -29,31 +23,13 @@ async function pagedIds(client: Client, order: unknown[]): Promise<number[]> {
 }
 
 describe.runIf(available)("ENUM and SET order on MariaDB", () => {
-  let executor: SqlExecutor;
-  let client: Client;
-
-  beforeAll(async () => {
-    await direct("DROP DATABASE IF EXISTS sqlrun_enum_order");
-    await direct("CREATE DATABASE sqlrun_enum_order");
-    await direct(
-      "CREATE TABLE sqlrun_enum_order.role (id INT PRIMARY KEY, " +
-        "category ENUM('Staff','Student','Parent','Other') NOT NULL, " +
-        "days SET('mon','tue','wed') NOT NULL, tier ENUM('b','a') NULL)",
-    );
-    await direct(
-      "INSERT INTO sqlrun_enum_order.role VALUES (1, 'Staff', 'wed', 'a'), (2, 'Student', 'mon', NULL), " +
-        "(3, 'Parent', 'mon,tue', 'b'), (4, 'Other', '', 'a'), (5, 'Staff', 'tue', NULL), (6, 'Parent', 'mon,wed', 'b')",
-    );
-    const { database } = await loadDatabaseIR(URL_ORDER, {});
-    executor = createSqlExecutor(database, { connection: URL_ORDER });
-    client = await createTestClient(sqlServer(database, executor, bindingsOf(database, false)));
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await executor?.close();
-    await direct("DROP DATABASE IF EXISTS sqlrun_enum_order");
-  });
+  const live = liveMysql("sqlrun_enum_order", [
+    "CREATE TABLE sqlrun_enum_order.role (id INT PRIMARY KEY, " +
+      "category ENUM('Staff','Student','Parent','Other') NOT NULL, " +
+      "days SET('mon','tue','wed') NOT NULL, tier ENUM('b','a') NULL)",
+    "INSERT INTO sqlrun_enum_order.role VALUES (1, 'Staff', 'wed', 'a'), (2, 'Student', 'mon', NULL), " +
+      "(3, 'Parent', 'mon,tue', 'b'), (4, 'Other', '', 'a'), (5, 'Staff', 'tue', NULL), (6, 'Parent', 'mon,wed', 'b')",
+  ]);
 
   it.each([
     ["category", "desc"],
@@ -63,9 +39,9 @@ describe.runIf(available)("ENUM and SET order on MariaDB", () => {
     ["tier", "desc"],
     ["tier", "asc"],
   ])("pages by %s %s in the order MySQL sorts it, each row once", async (column, direction) => {
-    const expected = await direct(
+    const expected = await live.direct(
       `SELECT id FROM sqlrun_enum_order.role ORDER BY ${column} ${direction.toUpperCase()}, id`,
     );
-    expect(await pagedIds(client, [{ column, direction }])).toEqual(expected.map((row) => row.id));
+    expect(await pagedIds(live.client, [{ column, direction }])).toEqual(expected.map((row) => row.id));
   });
 });

@@ -2,48 +2,27 @@
 // by their WKT, and written from it (the driver would hand them over as objects that cannot tell a line from a set of
 // points, and a string compared with a geometry column matches nothing). Skipped with a message when no MariaDB
 // listens (a failure under MCPSMITH_REQUIRE_SERVICES=1).
-import type { Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadDatabaseIR } from "../packages/codegen/dist/pipelines/database.js";
-import { createSqlExecutor, type SqlExecutor } from "../packages/runtime/dist/executors/sql/index.js";
-import { bindingsOf, call, ok, sqlServer } from "./sql-executor.test-support.js";
-import { directRows } from "./support/database-direct.js";
-import { createTestClient } from "./support/runtime.js";
+import { describe, expect, it } from "vitest";
+import { call, ok } from "./sql-executor.test-support.js";
+import { liveMysql } from "./support/live-mysql.js";
 import { MYSQL_URL, serviceAvailable } from "./support/services.js";
 
 const available = await serviceAvailable("MariaDB", MYSQL_URL);
-const URL_SPATIAL = MYSQL_URL.replace(/\/[^/]*$/, "/sqlrun_spatial");
-
-const direct = (sql: string) => directRows("mysql", MYSQL_URL, sql);
 
 describe.runIf(available)("spatial columns on MariaDB", () => {
-  let executor: SqlExecutor;
-  let client: Client;
-
-  beforeAll(async () => {
-    await direct("DROP DATABASE IF EXISTS sqlrun_spatial");
-    await direct("CREATE DATABASE sqlrun_spatial");
-    await direct(
+  const live = liveMysql(
+    "sqlrun_spatial",
+    [
       "CREATE TABLE sqlrun_spatial.place (id INT PRIMARY KEY, at POINT NOT NULL, area POLYGON NULL, shape GEOMETRY NULL)",
-    );
-    await direct(
       "INSERT INTO sqlrun_spatial.place VALUES " +
         "(1, ST_GeomFromText('POINT(1 2)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 0))'), ST_GeomFromText('LINESTRING(0 0,1 1)')), " +
         "(2, ST_GeomFromText('POINT(2.5 -3)'), NULL, ST_GeomFromText('MULTIPOINT(0 0,1 1)'))",
-    );
-    const { database } = await loadDatabaseIR(URL_SPATIAL, {});
-    executor = createSqlExecutor(database, { connection: URL_SPATIAL, writes: true });
-    client = await createTestClient(sqlServer(database, executor, bindingsOf(database, true)));
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await executor?.close();
-    await direct("DROP DATABASE IF EXISTS sqlrun_spatial");
-  });
+    ],
+    { writes: true },
+  );
 
   it("types the columns as WKT text, filtered by eq and neq only and never ordered by", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await live.client.listTools();
     const list = tools.find((tool) => tool.name === "list_place")!;
     const properties = list.outputSchema!.properties as Record<
       string,
@@ -53,33 +32,33 @@ describe.runIf(available)("spatial columns on MariaDB", () => {
     expect(row.properties.at).toEqual({ type: "string", description: expect.stringMatching(/^a POINT as WKT/) });
     const defs = list.inputSchema.$defs as Record<string, { properties: object }>;
     expect(Object.keys(defs.geometryFilter!.properties)).toEqual(["eq", "neq"]);
-    const refused = await call(client, "list_place", { order: [{ column: "at", direction: "asc" }] });
+    const refused = await call(live.client, "list_place", { order: [{ column: "at", direction: "asc" }] });
     expect(refused.isError).toBe(true);
   });
 
   it("reads each shape as its WKT, and finds a row by it", async () => {
-    const page = await ok(client, "list_place", {});
+    const page = await ok(live.client, "list_place", {});
     expect(page.rows).toEqual([
       { id: 1, at: "POINT(1 2)", area: "POLYGON((0 0,4 0,4 4,0 0))", shape: "LINESTRING(0 0,1 1)" },
       { id: 2, at: "POINT(2.5 -3)", area: null, shape: "MULTIPOINT(0 0,1 1)" },
     ]);
-    const found = await ok(client, "list_place", { where: { shape: { eq: "MULTIPOINT(0 0,1 1)" } } });
+    const found = await ok(live.client, "list_place", { where: { shape: { eq: "MULTIPOINT(0 0,1 1)" } } });
     expect((found.rows as { id: number }[]).map((r) => r.id)).toEqual([2]);
-    const others = await ok(client, "list_place", { where: { at: { neq: "POINT(1 2)" } } });
+    const others = await ok(live.client, "list_place", { where: { at: { neq: "POINT(1 2)" } } });
     expect((others.rows as { id: number }[]).map((r) => r.id)).toEqual([2]);
-    expect(await ok(client, "get_place", { id: 1 })).toMatchObject({ at: "POINT(1 2)" });
+    expect(await ok(live.client, "get_place", { id: 1 })).toMatchObject({ at: "POINT(1 2)" });
   });
 
   it("writes a shape from its WKT, and refuses what is not text", async () => {
     const [inserted] = (
-      await ok(client, "insert_place", { id: 3, at: "POINT(7 8)", shape: "POLYGON((0 0,1 0,1 1,0 0))" })
+      await ok(live.client, "insert_place", { id: 3, at: "POINT(7 8)", shape: "POLYGON((0 0,1 0,1 1,0 0))" })
     ).rows as Record<string, unknown>[];
     expect(inserted).toEqual({ id: 3, at: "POINT(7 8)", area: null, shape: "POLYGON((0 0,1 0,1 1,0 0))" });
-    await ok(client, "update_place", { key: { id: 3 }, set: { at: "POINT(9 9)" } });
+    await ok(live.client, "update_place", { key: { id: 3 }, set: { at: "POINT(9 9)" } });
     expect(
-      await direct("SELECT ST_AsText(at) AS at, ST_AsText(shape) AS shape FROM sqlrun_spatial.place WHERE id = 3"),
+      await live.direct("SELECT ST_AsText(at) AS at, ST_AsText(shape) AS shape FROM sqlrun_spatial.place WHERE id = 3"),
     ).toEqual([{ at: "POINT(9 9)", shape: "POLYGON((0 0,1 0,1 1,0 0))" }]);
-    const refused = await call(client, "update_place", { key: { id: 3 }, set: { at: { x: 1, y: 2 } } });
+    const refused = await call(live.client, "update_place", { key: { id: 3 }, set: { at: { x: 1, y: 2 } } });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/at/);
   });
