@@ -294,6 +294,8 @@ CREATE TABLE task (
 INSERT INTO artist (name) VALUES ('x');
 CREATE TABLE sqlite_sequence(name,seq);
 CREATE TABLE review (id INTEGER PRIMARY KEY, album_code TEXT REFERENCES "ALBUM"("Code"));
+CREATE TABLE "device_certs" ("local_id" BINARY_ID PRIMARY KEY, "id" ID, "created_at" UTC_DATETIME NOT NULL,
+  "seen_at" NAIVE_DATETIME, "synced_at" UTC_DATETIME_USEC);
 `;
 
 describe("SQLite features", () => {
@@ -313,6 +315,15 @@ describe("SQLite features", () => {
     expect(columnOf(album, "weight").codec).toEqual({ kind: "decimal" });
     expect(columnOf(album, "added").codec).toEqual({ kind: "datetime", zoned: false });
     expect(columnOf(album, "sent").codec).toEqual({ kind: "datetime", zoned: true });
+    // Ecto's type names, as its SQLite adapter writes them (FarmBot's schema).
+    const certs = table(reading.database.tables, "device_certs");
+    expect(certs.columns.map((c) => [c.name, c.codec])).toEqual([
+      ["local_id", { kind: "text" }],
+      ["id", { kind: "integer" }],
+      ["created_at", { kind: "datetime", zoned: true }],
+      ["seen_at", { kind: "datetime", zoned: false }],
+      ["synced_at", { kind: "datetime", zoned: true }],
+    ]);
     // SimpleX's `.schema` dump: SQLite's own sqlite_sequence, which SQLite refuses to create, is left to SQLite.
     expect(reading.warnings.map((w) => `${w.pointer} ${w.message}`)).toEqual([
       "line 15 CREATE TABLE sqlite_sequence skipped: SQLite makes its own tables itself",

@@ -46,6 +46,18 @@ function numericAffinity(name: string, declared: string): MappedType {
     case "TIMESTAMPTZ":
     case "TIMESTAMP WITH TIME ZONE":
       return json.datetime(true);
+    // Ecto's (Elixir) type names, which its SQLite adapter writes as they are (FarmBot's schema): ISO 8601 text, a
+    // UTC date-time with its `Z`, a naive one without; `id` an integer key, `binary_id` a UUID as text.
+    case "UTC_DATETIME":
+    case "UTC_DATETIME_USEC":
+      return json.datetime(true);
+    case "NAIVE_DATETIME":
+    case "NAIVE_DATETIME_USEC":
+      return json.datetime(false);
+    case "ID":
+      return sqliteInteger();
+    case "BINARY_ID":
+      return json.text(undefined, "an Ecto binary_id: a UUID, as text");
     case "TIME":
       return json.time(false);
     case "JSON":
