@@ -71,6 +71,7 @@ export const CORPUS_GROUPS = {
     "azure-hdinsight-job-apisguru.json",
     "ferry-booking-oas31.yaml",
     "catalog-search-oas32.yaml",
+    "clair-v1-oas31.json",
     "webhook-example-oas31.yaml",
     "petstore-swagger2.json",
     "petstore3-oas30.yaml",

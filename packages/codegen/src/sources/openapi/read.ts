@@ -9,6 +9,7 @@ import { resolve as resolvePath } from "node:path";
 import { CodegenError } from "../../errors.js";
 import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
+import { resolveEmbeddedIds } from "./embedded-ids.js";
 import { readPlainYaml } from "./plain-yaml.js";
 import { type RefScan, scanRefs } from "./ref-scan.js";
 import { isObject, type JsonObject } from "./refs.js";
@@ -52,6 +53,8 @@ export async function readSpec(input: string): Promise<ReadSpec> {
       { file, pointer: "", message: "the document is not an object (expected an OpenAPI or Swagger document)" },
     ]);
   }
+  // Only a document that names a schema resource can have refs that resolve against one (embedded-ids.ts).
+  if (/"?\$(id|anchor)"?\s*:/.test(text)) resolveEmbeddedIds(file, parsed);
   const scan = scanRefs(parsed);
   if (!scan.external) return { file, root: parsed, danglingRefs: scan.dangling, readWarnings };
   // swagger-parser (and its Ajv) is loaded only for multi-file specs: most specs are one file.
