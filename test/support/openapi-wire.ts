@@ -93,7 +93,11 @@ export function serversAreRelative(ir: OpenApiIR): boolean {
 }
 
 const serverOf = (ir: OpenApiIR, operation: HttpOperation) => operation.servers?.[0] ?? ir.api.servers[0];
-const isAbsolute = (server: HttpServer | undefined) => server !== undefined && /^https?:\/\//.test(serverUrlOf(server));
+/** Absolute and complete: Shlink's `{scheme}://{host}`, its host empty by default, needs a base URL too. */
+const isAbsolute = (server: HttpServer | undefined) => {
+  const url = server === undefined ? "" : serverUrlOf(server);
+  return /^https?:\/\//.test(url) && URL.canParse(url);
+};
 
 /**
  * The URL the operation is called at, as the upstream sees it: the base URL when `relative` (see

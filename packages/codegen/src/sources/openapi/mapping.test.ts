@@ -1961,6 +1961,23 @@ describe("security", () => {
     ]);
   });
 
+  it("warns of a server variable whose default is empty (Shlink's self-hosted {host}), but not of an enum's", async () => {
+    const get = { operationId: "a", responses: { "200": { description: "ok" } } };
+    const server = {
+      url: "{scheme}://{host}",
+      variables: { scheme: { default: "https", enum: ["https", "http"] }, host: { default: "" } },
+    };
+    const ir = await loadOpenApi(
+      await specFile({ openapi: "3.1.0", info, servers: [server], paths: { "/a": { get } } }),
+    );
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        "/servers/0/variables/host",
+        "server variable {host} defaults to an empty value: set it through the base URL variable",
+      ],
+    ]);
+  });
+
   it("reads a placeholder in a Swagger 2.0 basePath as a variable without a default, set by serverVariables", async () => {
     // BigCommerce's basePath: `/stores/{$$.env.store_hash}/v3`.
     const get = { operationId: "a", responses: { "200": { description: "ok" } } };

@@ -44,6 +44,13 @@ function readVariables(
     }
     const enumValues = Array.isArray(variable.enum) ? variable.enum.map(String) : undefined;
     const fallback = String(variable.default);
+    // Shlink's `{scheme}://{host}`: a self-hosted API's host is the user's to give.
+    if (fallback === "" && enumValues === undefined) {
+      diagnostics.warn(
+        at,
+        `server variable {${name}} defaults to an empty value: set it through the base URL variable`,
+      );
+    }
     if (enumValues && enumValues.length > 0 && !enumValues.includes(fallback)) {
       diagnostics.warn(at, `default "${fallback}" is not in the variable's enum; kept as the default`);
     }

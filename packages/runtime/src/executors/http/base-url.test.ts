@@ -74,6 +74,21 @@ describe("base URL", () => {
     );
   });
 
+  it("names a server variable left empty (a self-hosted API's host), and calls once it is set", async () => {
+    const api: HttpApi = {
+      servers: [{ url: "{scheme}://{host}", variables: { scheme: { default: "http" }, host: { default: "" } } }],
+      securitySchemes: {},
+      baseUrlEnv: "SHLINK_BASE_URL",
+    };
+    const unset = await callTool(createHttpExecutor(api, { env: {} }), petsOp);
+    expect(unset.isError).toBe(true);
+    expect(firstText(unset)).toBe(
+      "The server URL {scheme}://{host} has no value for {host}: set SHLINK_BASE_URL (or the executor's baseUrl option), or set it in serverVariables.",
+    );
+    await callTool(createHttpExecutor(api, { env: {}, serverVariables: { host: `127.0.0.1:${port}` } }), petsOp);
+    expect(upstream.last().url).toBe("/pets");
+  });
+
   it("says so when there is no server at all, and refuses a base URL that is not http(s)", async () => {
     const none = await callTool(createHttpExecutor({ servers: [], securitySchemes: {} }), petsOp);
     expect(firstText(none)).toBe(

@@ -24,7 +24,19 @@ export function resolveBaseUrl(api: HttpApi, operation: HttpOperation, sources: 
     ? `set ${api.baseUrlEnv} (or the executor's baseUrl option)`
     : "pass the executor's baseUrl option";
   if (!server) throw new ToolError(`The API declares no server, so there is no URL to call: ${hint}.`);
-  const url = substitute(server, sources.serverVariables ?? {});
+  const overrides = sources.serverVariables ?? {};
+  const url = substitute(server, overrides);
+  // A variable left empty (Shlink's `{scheme}://{host}` defaults host to "", as a self-hosted API must) names no server.
+  const unset = Object.keys(server.variables ?? {}).filter(
+    (name) =>
+      overrides[name] === undefined && server.variables![name]!.default === "" && server.url.includes(`{${name}}`),
+  );
+  if (unset.length > 0 && !URL.canParse(url)) {
+    const names = unset.map((name) => `{${name}}`).join(", ");
+    throw new ToolError(
+      `The server URL ${server.url} has no value for ${names}: ${hint}, or set it in serverVariables.`,
+    );
+  }
   if (!/^https?:\/\//i.test(url)) {
     throw new ToolError(`The API's server URL "${url}" is relative, so it needs a base URL to call: ${hint}.`);
   }
