@@ -186,6 +186,12 @@ describe("sampleOf", () => {
     expect(fitsSchema("PT", duration)).toBe(false);
   });
 
+  it("makes the empty string where maxLength is 0 (the Beacon API's presence-only skip_randao_verification flag)", () => {
+    const flag = { type: "string", minLength: 0, maxLength: 0 };
+    expect(sampleOf(flag)).toBe("");
+    expect(sampleOf({ type: "string", maxLength: 3 })).toBe("exa");
+  });
+
   it("keeps a format's value when the pattern takes it", () => {
     expect(sampleOf({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" })).toBe("2024-01-02");
   });

@@ -609,7 +609,7 @@ function stringOf(schema: Schema): string | undefined {
       : typeof schema.format === "string"
         ? STRING_FORMATS[schema.format]
         : undefined;
-  const plain = known ?? "example".padEnd(min, "x").slice(0, Math.max(max, 1));
+  const plain = known ?? "example".padEnd(min, "x").slice(0, max);
   if (typeof schema.pattern !== "string" || matchesPattern(schema.pattern, plain)) return plain;
   return sampleForPattern(schema.pattern, min, max);
 }
