@@ -85,6 +85,7 @@ CREATE VIEW happy AS SELECT id, name FROM person WHERE feeling = 'happy';
 CREATE MATERIALIZED VIEW counts AS SELECT count(*) AS n FROM person;
 GRANT SELECT ON person TO nobody_here;
 ALTER TABLE person OWNER TO nobody_here;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO nobody_here;
 INSERT INTO person (name, email) VALUES ('a', 'a@example.com');
 -- As pg_dump leaves the session (Graphile's dump): nothing on the search path.
 SELECT pg_catalog.set_config('search_path', '', false);
@@ -212,7 +213,10 @@ describe("PostgreSQL features", () => {
         "line 4 CREATE SCHEMA public skipped: every new database has the schema public",
         // i-Educar's old dump creates the language every database has had since PostgreSQL 9.0.
         expect.stringMatching(/^line 5 CREATE PROCEDURAL LANGUAGE failed and was skipped: .*plpgsql.* already exists/),
-        expect.stringMatching(/^line \d+ GRANT SELECT ON failed and was skipped: role "nobody_here" does not exist/),
+        // Skipped for one reason, one warning (Graphile Starter's dump grants to missing roles in 60 statements).
+        expect.stringMatching(
+          /^line \d+ 3 statements \(GRANT, ALTER, ALTER DEFAULT PRIVILEGES\) failed and were skipped: role "nobody_here" does not exist$/,
+        ),
         expect.stringMatching(/partitions skipped .*public\.log_2024/),
         expect.stringMatching(/1 data statements/),
       ]),

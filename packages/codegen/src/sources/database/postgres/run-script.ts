@@ -7,7 +7,8 @@
  * dump creates) it is skipped with a warning, since it does not shape the schema; so is an index the
  * engine cannot make (shared/script.ts says why), and `CREATE SCHEMA public` (below). Any other failure is
  * an error naming the file and line; one naming something missing, after an extension could not be created, says
- * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS).
+ * it may be the extension's (a PostGIS `geometry` column in a file read without PostGIS). Skipped statements that
+ * fail for the same reason are one warning: Graphile Starter's dump grants to three roles in 60 statements.
  */
 import { messageOf } from "../shared/drivers.js";
 import { firstWords, skippedIndexWarning, statementError, withoutLeadingComments } from "../shared/script.js";
@@ -39,6 +40,7 @@ export async function runPostgresScript(
   }
   let data = 0;
   const missingExtensions: string[] = [];
+  const skipped = new SkippedStatements();
   for (const statement of script.statements) {
     const sql = withoutLeadingComments(statement.sql);
     if (DATA.test(sql)) {
@@ -64,9 +66,10 @@ export async function runPostgresScript(
       if (!SHAPELESS.test(sql)) throw statementError(file, statement, error, extensionHint(error, missingExtensions));
       const extension = CREATE_EXTENSION.exec(sql)?.[1];
       if (extension !== undefined) missingExtensions.push(extension);
-      warn(`line ${statement.line}`, `${firstWords(sql)} failed and was skipped: ${messageOf(error)}`);
+      skipped.add(statement.line, sql, messageOf(error));
     }
   }
+  skipped.report(warn);
   if (data > 0) warn("", `${data} data statements (INSERT, COPY) not run: reading the schema needs no rows`);
 }
 
@@ -80,4 +83,31 @@ function extensionHint(error: unknown, missingExtensions: string[]): string | un
   const names = [...new Set(missingExtensions)];
   const which = names.length === 1 ? "the extension" : "one of the extensions";
   return `it may come from ${which} ${names.join(", ")}, which could not be created here (read the schema from a live database that has it)`;
+}
+
+/** The statements that do not shape the schema and failed, grouped by their error: one warning per reason. */
+class SkippedStatements {
+  private readonly byReason = new Map<string, { line: number; sql: string; kinds: Set<string>; count: number }>();
+
+  add(line: number, sql: string, reason: string): void {
+    const kind = (/^\w+(\s+DEFAULT\s+PRIVILEGES)?/i.exec(sql)?.[0] ?? firstWords(sql))
+      .toUpperCase()
+      .replace(/\s+/g, " ");
+    const group = this.byReason.get(reason);
+    if (group === undefined) this.byReason.set(reason, { line, sql, kinds: new Set([kind]), count: 1 });
+    else {
+      group.kinds.add(kind);
+      group.count++;
+    }
+  }
+
+  report(warn: Warn): void {
+    for (const [reason, { line, sql, kinds, count }] of this.byReason) {
+      const what =
+        count === 1
+          ? `${firstWords(sql)} failed and was skipped`
+          : `${count} statements (${[...kinds].join(", ")}) failed and were skipped`;
+      warn(`line ${line}`, `${what}: ${reason}`);
+    }
+  }
 }
