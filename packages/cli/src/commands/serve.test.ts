@@ -69,7 +69,7 @@ describe("mcpsmith serve: what it refuses", () => {
     expect(stdout).toBe("");
     expect(stderr).toContain("E_GENERATE_FAILED E_SPEC_REF");
     expect(stderr).toContain(
-      '/paths/~1widgets/get/parameters/0: Missing $ref pointer "#/components/parameters/PageSize"',
+      '/paths/~1widgets/get/parameters/0: $ref "#/components/parameters/PageSize" points nowhere: "parameters" does not exist in #/components',
     );
     expect(stderr).not.toContain("mcpsmith serve ");
   });

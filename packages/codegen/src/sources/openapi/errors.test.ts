@@ -19,20 +19,71 @@ async function failure(file: string): Promise<CodegenError> {
 }
 
 describe("broken specs", () => {
-  it("dangling refs: each one, with the pointer of the $ref (external files included)", async () => {
+  it("dangling refs: each one, with the pointer of the $ref (a file that is not there included)", async () => {
     const file = corpusFile("openapi/broken/broken-dangling-ref.yaml");
     const error = await failure(file);
     expect(error.code).toBe("E_SPEC_REF");
     expect(error.problems.map((p) => [p.file, p.pointer])).toEqual([
       [file, "/paths/~1widgets/get/parameters/0"],
       [file, "/paths/~1widgets/post/requestBody/content/application~1json/schema"],
-      [file, "/paths/~1widgets~1{id}/get/responses/200/content/application~1json/schema"],
-      [file, "/paths/~1widgets~1{id}/get/responses/default"],
       [file, "/paths/~1widgets/post/responses/201/content/application~1json/schema"],
+      [file, "/paths/~1widgets~1{id}/get/parameters/0"],
+      [file, "/paths/~1widgets~1{id}/get/responses/200/content/application~1json/schema"],
+      // A response called `default` is a response, not a schema's literal default: its ref is checked too.
+      [file, "/paths/~1widgets~1{id}/get/responses/default"],
     ]);
     expect(error.problems[0]!.message).toMatch(/#\/components\/parameters\/PageSize/);
-    expect(error.problems[4]!.message).toMatch(/missing-common\.yaml/);
-    expect(error.message).toContain(`${file}: 5 problems`);
+    expect(error.problems[2]!.message).toBe(
+      '$ref "./missing-common.yaml#/Widget" points outside the document and could not be read',
+    );
+    expect(error.message).toContain(`${file}: 6 problems`);
+  });
+
+  it("a ref naming no file spoils only the operations reaching it (AzuraCast's PHP class names left as refs)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "spec.yaml");
+    const ok = "responses: { '200': { description: ok } }";
+    await writeFile(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: t, version: '1' }",
+        "servers: [{ url: 'https://api.test' }]",
+        "paths:",
+        `  /a: { get: { operationId: a, ${ok} } }`,
+        "  /b:",
+        "    post:",
+        "      operationId: b",
+        "      requestBody: { content: { application/json: { schema: { $ref: 'App\\Entity\\Queue' } } } }",
+        `      ${ok}`,
+      ].join("\n"),
+    );
+    const ir = await loadOpenApi(file);
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["a"]);
+    expect(ir.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([String.raw`$ref "App\Entity\Queue" points outside the document and could not be read`]),
+    );
+  });
+
+  it("a part missing from another file that is there: the bundler's error, naming it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
+    const file = join(dir, "spec.yaml");
+    await writeFile(join(dir, "common.yaml"), "Widget: { type: object }\n");
+    await writeFile(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: t, version: '1' }",
+        "paths:",
+        "  /a:",
+        "    post:",
+        "      requestBody: { content: { application/json: { schema: { $ref: './common.yaml#/Gadget' } } } }",
+        "      responses: { '200': { description: ok } }",
+      ].join("\n"),
+    );
+    const error = await failure(file);
+    expect(error.code).toBe("E_SPEC_REF");
+    expect(error.problems.map((p) => p.message).join("\n")).toMatch(/Gadget/);
     // The bundler's error is kept as the cause, without the parser it holds (the whole document, when logged).
     expect(error.cause).toBeInstanceOf(Error);
     expect(Object.keys(error.cause as object)).not.toContain("files");

@@ -3,16 +3,17 @@
  * and local multi-file `$ref`s bundled into one document. Network `$ref`s are refused: generating a server must
  * never fetch from the internet.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { resolve as resolvePath } from "node:path";
+import { dirname, resolve as resolvePath } from "node:path";
 import { CodegenError } from "../../errors.js";
 import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
 import { resolveEmbeddedIds } from "./embedded-ids.js";
 import { readPlainYaml } from "./plain-yaml.js";
-import { type RefScan, scanRefs } from "./ref-scan.js";
-import { isObject, type JsonObject } from "./refs.js";
+import { eachRef, type RefScan, scanRefs } from "./ref-scan.js";
+import { isObject, type JsonObject, safeDecode } from "./refs.js";
 
 const require = createRequire(import.meta.url);
 
@@ -56,9 +57,27 @@ export async function readSpec(input: string): Promise<ReadSpec> {
   // Only a document that names a schema resource can have refs that resolve against one (embedded-ids.ts).
   if (/"?\$(id|anchor)"?\s*:/.test(text)) resolveEmbeddedIds(file, parsed);
   const scan = scanRefs(parsed);
-  if (!scan.external) return { file, root: parsed, danglingRefs: scan.dangling, readWarnings };
+  if (!scan.external || !namesAnotherFile(file, parsed)) {
+    return { file, root: parsed, danglingRefs: scan.dangling, readWarnings };
+  }
   // swagger-parser (and its Ajv) is loaded only for multi-file specs: most specs are one file.
   return { file, root: await (await import("./bundle.js")).bundleExternalRefs(file, parsed), readWarnings };
+}
+
+/**
+ * Whether some `$ref` names a file that is there to bundle, or a URL (which the bundler refuses, naming it). A ref
+ * naming no file that exists points nowhere, like an internal one that does: AzuraCast's document refers twice to
+ * `App\Entity\StationQueue`, a PHP class its generator left as written, and the two operations reaching it are the
+ * only ones it spoils (document.ts), not the document's 263.
+ */
+function namesAnotherFile(file: string, root: JsonObject): boolean {
+  let found = false;
+  eachRef(root, (ref) => {
+    if (found || ref.startsWith("#")) return;
+    const path = ref.split("#")[0]!;
+    found = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || existsSync(resolvePath(dirname(file), safeDecode(path)));
+  });
+  return found;
 }
 
 /** `latin1`: the file's bytes one character each. */

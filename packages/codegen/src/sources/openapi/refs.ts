@@ -32,7 +32,7 @@ export function escapeToken(token: string): string {
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-function safeDecode(token: string): string {
+export function safeDecode(token: string): string {
   try {
     return decodeURIComponent(token);
   } catch {
@@ -45,13 +45,29 @@ function safeDecode(token: string): string {
  * any other, not a reference (Square's examples hold `$ref: "squareup.common.Number"`): JSON Schema's literal keywords
  * as the runtime reads schemas (`LITERAL_KEYWORDS`), and a document's `examples`, whose Example Objects the source
  * never reads. A member of a map of named schemas (`properties`, `$defs`, a document's `schemas`) is a schema,
- * whatever it is called.
+ * whatever it is called, and a member of the document's other named maps (`responses`: `default`) is what the map holds.
  */
 export function holdsLiteral(tokens: readonly (string | number)[], index: number): boolean {
   const parent = index > 0 ? String(tokens[index - 1]) : undefined;
-  if (parent !== undefined && (NAMED_SCHEMAS.has(parent) || parent === "schemas")) return false;
+  if (parent !== undefined && (NAMED_SCHEMAS.has(parent) || NAMED_MEMBERS.has(parent))) return false;
   return LITERAL_KEYWORDS.has(String(tokens[index]));
 }
+
+/**
+ * The maps of a document whose members its author names: a response called `default` (the response for every other
+ * status) is a response, not literal data, and so is a schema or a parameter called `example`.
+ */
+const NAMED_MEMBERS: ReadonlySet<string> = new Set([
+  "schemas",
+  "responses",
+  "parameters",
+  "headers",
+  "requestBodies",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+]);
 
 /** The `$ref` of a reference object, when `value` is one. */
 export function refOf(value: unknown): string | undefined {
