@@ -234,6 +234,14 @@ describe("PostgreSQL features", () => {
       code: "E_DDL_INVALID",
       message: expect.stringMatching(/bad\.sql:3: CREATE TABLE b: type "no_such_type" does not exist$/),
     });
+    // NAV's baseline: an extension's type, the extension left to a script run before the file.
+    const hstore = file("hstore.sql", "CREATE TABLE org (id int, data hstore NOT NULL DEFAULT hstore(''));\n");
+    await expect(loadDatabase(hstore, { dialect: "postgres" })).rejects.toMatchObject({
+      code: "E_DDL_INVALID",
+      message: expect.stringMatching(
+        /hstore\.sql:1: CREATE TABLE org: type "hstore" does not exist: the type comes from the extension hstore, which the file does not create \(add CREATE EXTENSION hstore; before its first use\)$/,
+      ),
+    });
     // OpenStreetMap's structure.sql: PostGIS, which PGlite does not ship, gives a column its type.
     const gis = file(
       "gis.sql",
@@ -413,6 +421,7 @@ CREATE TABLE item (
   price_cents INT AS (price * 100) STORED,
   sku CHAR(8) NOT NULL,
   grade CHARACTER(1) CHARACTER SET latin1 NOT NULL DEFAULT 'A',
+  code VARCHAR(20) ASCII, label CHAR(4) UNICODE,
   PRIMARY KEY (id), UNIQUE KEY sku (sku)
 ) ENGINE=InnoDB COMMENT='Things we sell';;
 DELIMITER ;
@@ -476,6 +485,9 @@ describe("MySQL features", () => {
     expect(columnOf(item, "note")).toMatchObject({ nativeType: "varchar(40)", schema: { maxLength: 40 } });
     // ejabberd writes CHARACTER(1), which MySQL stores as char(1).
     expect(columnOf(item, "grade")).toMatchObject({ nativeType: "char(1)", schema: { maxLength: 1 } });
+    // phpVMS's `TEXT ASCII`: the shorthands for character sets latin1 and ucs2.
+    expect(columnOf(item, "code")).toMatchObject({ nativeType: "varchar(20)", schema: { maxLength: 20 } });
+    expect(columnOf(item, "label")).toMatchObject({ nativeType: "char(4)", schema: { maxLength: 4 } });
     expect(columnOf(item, "meta").codec).toEqual({ kind: "json" });
     expect(columnOf(item, "picture").codec).toEqual({ kind: "bytes" });
     expect(columnOf(item, "price_cents")).toMatchObject({ readOnly: true });

@@ -3,7 +3,7 @@
  * DEC, FIXED, BOOL, CHARACTER, CHARACTER VARYING, INT1 to INT8, MIDDLEINT, FLOAT4, FLOAT8, LONG, LONG VARBINARY). They are reserved words in MySQL, so outside quotes they can only
  * be types: each is rewritten to the name MySQL stores, as MySQL itself does, before the statement is parsed. The old
  * `BINARY` attribute of a character type (`VARCHAR(40) BINARY`, a binary collation) leaves the type as it is, and is
- * dropped the same way, and so are character set introducers before string literals (`_utf8' '` in a view's query:
+ * dropped the same way, as are `ASCII` and `UNICODE` (character sets latin1 and ucs2: phpVMS's `TEXT ASCII`), and so are character set introducers before string literals (`_utf8' '` in a view's query:
  * the literal is the same text to a reader of types). A name between PRIMARY KEY and its columns, which MySQL accepts
  * and ignores (PacketFence's `PRIMARY KEY nasname (nasname)`), is dropped too. A column typed `SERIAL` (BOINC's
  * `id serial primary key`) gets what MySQL reads it as: `BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE`. SERIAL is
@@ -36,7 +36,8 @@ const WORDS =
   "INT[12348]|MIDDLEINT|FLOAT[48]|LONG\\s+VARBINARY|LONG\\s+VARCHAR|LONG|" +
   // CHARACTER alone is CHAR (ejabberd's `subscription character(1)`); CHARACTER SET is no type.
   "CHARACTER(?!\\s+SET\\b)";
-const CHARACTER_TYPE_BINARY = "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+BINARY";
+const CHARACTER_TYPE_ATTRIBUTE =
+  "((?:VAR)?CHAR(?:\\s*\\(\\s*\\d+\\s*\\))?|(?:TINY|MEDIUM|LONG)?TEXT)\\s+(?:BINARY|ASCII|UNICODE)";
 const INTRODUCER = "_(?:utf8mb4|utf8mb3|utf8|latin1|binary|ascii|ucs2|utf16|utf32)(?=\\s*')";
 /** Quoted text first, so that a word inside quotes is never taken for a type. */
 const QUOTED = "'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.|\"\")*\"|`(?:[^`]|``)*`";
@@ -127,7 +128,7 @@ export function rewriteTypeSynonyms(sql: string): string {
     WORDS,
     (word) => REWRITES.find(([pattern]) => pattern.test(word))?.[1] ?? word,
   );
-  const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_BINARY, (_match, type) => type as string);
+  const attributes = outsideQuotes(synonyms, CHARACTER_TYPE_ATTRIBUTE, (_match, type) => type as string);
   const keys = attributes.replace(PRIMARY_KEY_NAME, (match, keyword?: string) => (keyword ? `${keyword} ` : match));
   const introduced = outsideQuotes(keys, INTRODUCER, () => "");
   const spaced = outsideQuotes(introduced, KEYWORD_PAIRS, (pair) => pair.split(/\s+/).join(" ")).replace(

@@ -74,10 +74,38 @@ export async function runPostgresScript(
 }
 
 /**
+ * The extensions whose types a schema names most often, by type: NAV's baseline uses `hstore` and leaves creating
+ * the extension to the script run before it.
+ */
+const EXTENSION_OF_TYPE: Record<string, string> = {
+  hstore: "hstore",
+  citext: "citext",
+  ltree: "ltree",
+  lquery: "ltree",
+  ltxtquery: "ltree",
+  cube: "cube",
+  earth: "earthdistance",
+  seg: "seg",
+  isbn: "isn",
+  isbn13: "isn",
+  issn: "isn",
+  ean13: "isn",
+  vector: "vector",
+  geometry: "postgis",
+  geography: "postgis",
+};
+
+/**
  * What to add to the error of something missing (a type, a table, a function, a schema) when extensions could not
- * be created: it may be one of theirs (Supabase's `vault.secrets` comes with its vault extension).
+ * be created: it may be one of theirs (Supabase's `vault.secrets` comes with its vault extension). A type an
+ * extension provides, where the file never creates it, is named with the statement that would.
  */
 function extensionHint(error: unknown, missingExtensions: string[]): string | undefined {
+  const type = /^type "(?:[^"]+\.)?([^".]+)" does not exist/.exec(messageOf(error))?.[1];
+  const extension = type === undefined ? undefined : EXTENSION_OF_TYPE[type.toLowerCase()];
+  if (extension !== undefined && !missingExtensions.includes(extension)) {
+    return `the type comes from the extension ${extension}, which the file does not create (add CREATE EXTENSION ${extension}; before its first use)`;
+  }
   if (missingExtensions.length === 0) return undefined;
   if (!/^(?:type|relation|function|schema) ".*" does not exist/.test(messageOf(error))) return undefined;
   const names = [...new Set(missingExtensions)];
