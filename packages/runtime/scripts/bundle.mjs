@@ -63,8 +63,14 @@ const entryPoints = [
   "src/schema/json-validator.ts",
   "src/schema/json-validator-portable.ts",
 ];
-/** One build of every entry; the modules in `sharing` import the lean entry first (sharedCore). */
-const bundle = (sharing, write) =>
+/**
+ * The entries a generated project's server imports beside the lean one, whatever its mode: their plain modules are
+ * folded into the lean core (foldedModules).
+ */
+const BESIDE_LEAN_ENTRIES = ["src/code-mode/index.ts", "src/discovery/index.ts", "src/executors/http/index.ts"];
+
+/** One build of every entry; the modules in `sharing` import the lean entry first, which imports `folded` (sharedCore). */
+const bundle = (sharing, write, folded = []) =>
   build({
     absWorkingDir: root,
     entryPoints,
@@ -83,7 +89,7 @@ const bundle = (sharing, write) =>
     // registered through any other copy of the same major version and at least its minor one (the API's own rule).
     plugins: [
       externalBut(/^(node-sql-parser\/build\/(mysql|mariadb)\.js|big-integer|@opentelemetry\/api)$/),
-      sharedCore(sharing),
+      sharedCore(sharing, folded),
     ],
     external: ["#json-validator"],
     sourcemap: true,
@@ -95,7 +101,11 @@ const bundle = (sharing, write) =>
 // the second shares the lean entry's modules with them as well as with the other entries.
 const sharedEntries = entryPoints.filter((entry) => !STANDALONE_ENTRIES.has(entry));
 const { metafile: firstPass } = await bundle(new Set(sharedEntries), false);
-const { metafile } = await bundle(new Set([...sharedEntries, ...lazyModules(firstPass)]), true);
+const { metafile } = await bundle(
+  new Set([...sharedEntries, ...lazyModules(firstPass)]),
+  true,
+  foldedModules(firstPass),
+);
 checkSdkBoundary(metafile, entryPoints);
 copyFileSync(target, new URL("../dist/schema/meta-validators.generated.cjs", import.meta.url));
 
@@ -122,18 +132,41 @@ copyFileSync(
  * modules where it loaded 54 (docs/performance.md, "Start-up"). What the lean entry imports is left out (it would
  * import it back); the entries load nothing more than before but the lean core, which every server loads anyway.
  */
-function sharedCore(sharing) {
+function sharedCore(sharing, folded) {
   const lean = join(root, "src/lean.ts");
   return {
     name: "shared-core",
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path === lean && folded.length > 0) {
+          const imports = folded.map((path) => `import ${JSON.stringify(join(root, path))};\n`).join("");
+          return { contents: `${readFileSync(lean, "utf8")}\n${imports}`, loader: "ts", resolveDir: dirname(lean) };
+        }
         if (!sharing.has(args.path.slice(root.length))) return undefined;
         const contents = `import ${JSON.stringify(lean)};\n${readFileSync(args.path, "utf8")}`;
         return { contents, loader: "ts", resolveDir: dirname(args.path) };
       });
     },
   };
+}
+
+/**
+ * The plain modules (no import(), no package) of the entries a generated server imports beside the lean one
+ * (BESIDE_LEAN_ENTRIES), but the entries themselves and what the lean entry imports already. Left to esbuild they came
+ * in eight chunks of 0.3 to 8 KB, each a resolution, a read and a link at start-up (about 1 ms each on Node 20 in a
+ * generated project's opening); imported by the lean entry, they are part of its core, and each of those entries is
+ * one file. Modules that load others lazily stay where they are, so that what they load stays lazy (code mode's
+ * QuickJS sandbox above all, which a Worker bundle that does not use it must not take in).
+ */
+function foldedModules({ inputs }) {
+  const lean = staticGraph(inputs, "src/lean.ts");
+  const plain = (path) =>
+    path.startsWith("src/") &&
+    (inputs[path]?.imports ?? []).every(({ kind, external }) => kind !== "dynamic-import" && !external);
+  // A module is folded with everything it imports, so all of that must be plain (or the lean entry's already).
+  const foldable = (path) => [...staticGraph(inputs, path, lean)].every((module) => lean.has(module) || plain(module));
+  const reached = new Set(BESIDE_LEAN_ENTRIES.flatMap((entry) => [...staticGraph(inputs, entry, lean)]));
+  return [...reached].filter((path) => !lean.has(path) && !BESIDE_LEAN_ENTRIES.includes(path) && foldable(path));
 }
 
 /**
