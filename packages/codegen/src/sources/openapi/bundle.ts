@@ -6,9 +6,8 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPI } from "openapi-types";
 import { type SpecProblem, specError } from "./diagnostics.js";
+import { NETWORK_REF } from "./ref-scan.js";
 import { escapeToken, holdsLiteral, type JsonObject, pointerTokens } from "./refs.js";
-
-const NETWORK_REF = /^https?:\/\//i;
 
 /**
  * Paths the bundler leaves as written: extensions, whose `$ref`s are documentation links (`x-topics` in the corpus's

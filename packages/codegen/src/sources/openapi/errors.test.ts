@@ -440,27 +440,35 @@ describe("broken specs", () => {
     expect(error.message).toMatch(/no-such-spec\.yaml: cannot read the API description \(no such file\)/);
   });
 
-  it("a network $ref is refused, never fetched", async () => {
+  it("a network $ref is never fetched: it spoils what reaches it, as a dangling ref does", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
     const file = join(dir, "network.yaml");
+    const remote = "{ $ref: 'https://example.invalid/schemas.yaml#/Thing' }";
     await writeFile(
       file,
       [
         "openapi: 3.0.3",
         "info: { title: t, version: '1' }",
+        "servers: [{ url: 'https://api.test' }]",
         "paths:",
         "  /a:",
         "    get:",
-        "      responses:",
-        "        '200':",
-        "          description: ok",
-        "          content:",
-        "            application/json:",
-        "              schema: { $ref: 'https://example.invalid/schemas.yaml#/Thing' }",
+        "      operationId: getA",
+        `      responses: { '200': { description: ok, content: { application/json: { schema: ${remote} } } } }`,
+        "    post:",
+        "      operationId: postA",
+        `      requestBody: { content: { application/json: { schema: ${remote} } } }`,
+        "      responses: { '200': { description: ok } }",
       ].join("\n"),
     );
-    const error = await failure(file);
-    expect(error.code).toBe("E_SPEC_UNREADABLE");
-    expect(error.problems[0]!.message).toMatch(/network \$ref refused: https:\/\/example\.invalid\/schemas\.yaml/);
+    // GS1 EPCIS's capture body is a schema on gs1.github.io: its operation is skipped, the others are generated.
+    const ir = await loadOpenApi(file);
+    expect(ir.tools.map((tool) => tool.name)).toEqual(["getA"]);
+    expect(ir.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([
+        "network $ref not fetched: https://example.invalid/schemas.yaml#/Thing (copy the file next to the spec and refer to it locally)",
+        expect.stringMatching(/^POST \/a is skipped: it reaches the \$ref at .*, which points nowhere$/),
+      ]),
+    );
   });
 });

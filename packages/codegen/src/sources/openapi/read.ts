@@ -12,7 +12,7 @@ import { asciiJsonText } from "./ascii-json.js";
 import { type SpecProblem, specError } from "./diagnostics.js";
 import { resolveEmbeddedIds } from "./embedded-ids.js";
 import { readPlainYaml } from "./plain-yaml.js";
-import { eachRef, type RefScan, scanRefs } from "./ref-scan.js";
+import { eachRef, NETWORK_REF, type RefScan, scanRefs } from "./ref-scan.js";
 import { isObject, type JsonObject, safeDecode } from "./refs.js";
 
 const require = createRequire(import.meta.url);
@@ -65,17 +65,17 @@ export async function readSpec(input: string): Promise<ReadSpec> {
 }
 
 /**
- * Whether some `$ref` names a file that is there to bundle, or a URL (which the bundler refuses, naming it). A ref
- * naming no file that exists points nowhere, like an internal one that does: AzuraCast's document refers twice to
- * `App\Entity\StationQueue`, a PHP class its generator left as written, and the two operations reaching it are the
- * only ones it spoils (document.ts), not the document's 263.
+ * Whether some `$ref` names a local file that is there to bundle. A ref naming no file that exists points nowhere,
+ * like an internal one that does: AzuraCast's document refers twice to `App\Entity\StationQueue`, a PHP class its
+ * generator left as written, and the two operations reaching it are the only ones it spoils (document.ts), not the
+ * document's 263. So does a URL, which is never fetched: GS1 EPCIS's capture body is a schema on gs1.github.io.
  */
 function namesAnotherFile(file: string, root: JsonObject): boolean {
   let found = false;
   eachRef(root, (ref) => {
-    if (found || ref.startsWith("#")) return;
+    if (found || ref.startsWith("#") || NETWORK_REF.test(ref)) return;
     const path = ref.split("#")[0]!;
-    found = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || existsSync(resolvePath(dirname(file), safeDecode(path)));
+    found = /^file:/i.test(path) || existsSync(resolvePath(dirname(file), safeDecode(path)));
   });
   return found;
 }

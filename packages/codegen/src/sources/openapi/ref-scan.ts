@@ -56,8 +56,14 @@ export function eachRef(root: JsonObject, found: (ref: string, holder: readonly 
   visit(root, false);
 }
 
+/** A `$ref` to a URL: never fetched, since generating a server must not reach the internet. */
+export const NETWORK_REF = /^https?:\/\//i;
+
 /** Names the deepest part of the ref that exists, so a typo is easy to spot. */
 function danglingMessage(ref: string, refs: RefResolver): string {
+  if (NETWORK_REF.test(ref)) {
+    return `network $ref not fetched: ${ref} (copy the file next to the spec and refer to it locally)`;
+  }
   if (!ref.startsWith("#")) return `$ref "${ref}" points outside the document and could not be read`;
   const parts = ref.split("/");
   for (let end = parts.length - 1; end > 0; end--) {
