@@ -186,6 +186,13 @@ describe("sampleOf", () => {
     expect(fitsSchema("PT", duration)).toBe(false);
   });
 
+  it("makes no value where the schema takes none, and an empty array of such items (IATA ONE Record's dangling links)", () => {
+    expect(sampleOf({ not: {} })).toBeUndefined();
+    const links = { type: ["array", "null"], items: { not: {} }, maxItems: 1 };
+    expect(sampleOf(links)).toEqual([]);
+    expect(fitsSchema(sampleOf(links), links)).toBe(true);
+  });
+
   it("makes the empty string where maxLength is 0 (the Beacon API's presence-only skip_randao_verification flag)", () => {
     const flag = { type: "string", minLength: 0, maxLength: 0 };
     expect(sampleOf(flag)).toBe("");

@@ -115,7 +115,7 @@ class Sampler {
 
   sample(schema: JsonSchema, refs: Set<string>): unknown {
     if (schema === true) return "value";
-    if (schema === false || refs.size > MAX_DEPTH) return undefined;
+    if (schema === false || takesNoValue(schema) || refs.size > MAX_DEPTH) return undefined;
     if (typeof schema.$ref === "string") return this.#reference(schema.$ref, refs);
     const fitting = givenValues(schema).find((value) => fitsSchema(value, schema, this.root));
     if (fitting !== undefined) return fitting;
@@ -587,6 +587,15 @@ function requiredOnly(schema: Schema): Schema {
   const required = new Set(schema.required as string[]);
   const properties = Object.entries(schema.properties as Record<string, JsonSchema>);
   return { ...schema, properties: Object.fromEntries(properties.filter(([name]) => required.has(name))) };
+}
+
+/**
+ * `{not: {}}`: what the source writes for a request's property whose `$ref` points nowhere (IATA ONE Record's links
+ * to its missing `Thing`), which no value fits.
+ */
+function takesNoValue(schema: Schema): boolean {
+  const not = schema.not;
+  return not === true || (typeof not === "object" && not !== null && Object.keys(not).length === 0);
 }
 
 /** The values a schema gives itself, in the order they are preferred as its sample. */
