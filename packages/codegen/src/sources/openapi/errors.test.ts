@@ -39,32 +39,6 @@ describe("broken specs", () => {
     expect(error.message).toContain(`${file}: 6 problems`);
   });
 
-  it("a ref naming no file spoils only the operations reaching it (AzuraCast's PHP class names left as refs)", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
-    const file = join(dir, "spec.yaml");
-    const ok = "responses: { '200': { description: ok } }";
-    await writeFile(
-      file,
-      [
-        "openapi: 3.0.3",
-        "info: { title: t, version: '1' }",
-        "servers: [{ url: 'https://api.test' }]",
-        "paths:",
-        `  /a: { get: { operationId: a, ${ok} } }`,
-        "  /b:",
-        "    post:",
-        "      operationId: b",
-        "      requestBody: { content: { application/json: { schema: { $ref: 'App\\Entity\\Queue' } } } }",
-        `      ${ok}`,
-      ].join("\n"),
-    );
-    const ir = await loadOpenApi(file);
-    expect(ir.tools.map((tool) => tool.name)).toEqual(["a"]);
-    expect(ir.warnings.map((w) => w.message)).toEqual(
-      expect.arrayContaining([String.raw`$ref "App\Entity\Queue" points outside the document and could not be read`]),
-    );
-  });
-
   it("a part missing from another file that is there: the bundler's error, naming it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
     const file = join(dir, "spec.yaml");
@@ -440,10 +414,14 @@ describe("broken specs", () => {
     expect(error.message).toMatch(/no-such-spec\.yaml: cannot read the API description \(no such file\)/);
   });
 
-  it("a network $ref is never fetched: it spoils what reaches it, as a dangling ref does", async () => {
+  it("a ref naming no file, or a URL (never fetched), spoils only the operations reaching it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpsmith-openapi-"));
-    const file = join(dir, "network.yaml");
+    const file = join(dir, "unread.yaml");
     const remote = "{ $ref: 'https://example.invalid/schemas.yaml#/Thing' }";
+    // AzuraCast's swagger-php output refers to `App\Entity\StationQueue`, a PHP class; GS1 EPCIS's capture body is a
+    // schema on gs1.github.io.
+    const body = (schema: string) => `requestBody: { content: { application/json: { schema: ${schema} } } }`;
+    const ok = "responses: { '200': { description: ok } }";
     await writeFile(
       file,
       [
@@ -452,22 +430,20 @@ describe("broken specs", () => {
         "servers: [{ url: 'https://api.test' }]",
         "paths:",
         "  /a:",
-        "    get:",
-        "      operationId: getA",
-        `      responses: { '200': { description: ok, content: { application/json: { schema: ${remote} } } } }`,
-        "    post:",
-        "      operationId: postA",
-        `      requestBody: { content: { application/json: { schema: ${remote} } } }`,
-        "      responses: { '200': { description: ok } }",
+        `    get: { operationId: getA, responses: { '200': { description: ok, content: { application/json: { schema: ${remote} } } } } }`,
+        `    post: { operationId: postA, ${body(remote)}, ${ok} }`,
+        `    put: { operationId: putA, ${body("{ $ref: 'App\\Entity\\Queue' }")}, ${ok} }`,
+        `    delete: { operationId: deleteA, ${ok} }`,
       ].join("\n"),
     );
-    // GS1 EPCIS's capture body is a schema on gs1.github.io: its operation is skipped, the others are generated.
     const ir = await loadOpenApi(file);
-    expect(ir.tools.map((tool) => tool.name)).toEqual(["getA"]);
+    expect(ir.tools.map((tool) => tool.name).sort()).toEqual(["deleteA", "getA"]);
     expect(ir.warnings.map((w) => w.message)).toEqual(
       expect.arrayContaining([
         "network $ref not fetched: https://example.invalid/schemas.yaml#/Thing (copy the file next to the spec and refer to it locally)",
+        String.raw`$ref "App\Entity\Queue" points outside the document and could not be read`,
         expect.stringMatching(/^POST \/a is skipped: it reaches the \$ref at .*, which points nowhere$/),
+        expect.stringMatching(/^PUT \/a is skipped: it reaches the \$ref at .*, which points nowhere$/),
       ]),
     );
   });
