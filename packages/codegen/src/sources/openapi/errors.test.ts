@@ -438,6 +438,12 @@ describe("broken specs", () => {
     );
     const ir = await loadOpenApi(file);
     expect(ir.tools.map((tool) => tool.name).sort()).toEqual(["deleteA", "getA"]);
+    // A response whose whole schema is such a ref is any value, said at the response (Moov ACH's error schema).
+    expect(ir.warnings.map((w) => [w.pointer, w.message])).toContainEqual([
+      "/paths/~1a/get/responses/200/content/application~1json/schema",
+      '$ref "https://example.invalid/schemas.yaml#/Thing" cannot be followed: treated as any value',
+    ]);
+    expect(ir.warnings.map((w) => w.message)).not.toContain("a schema must be an object: treated as any value");
     expect(ir.warnings.map((w) => w.message)).toEqual(
       expect.arrayContaining([
         "network $ref not fetched: https://example.invalid/schemas.yaml#/Thing (copy the file next to the spec and refer to it locally)",

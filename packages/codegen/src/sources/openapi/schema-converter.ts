@@ -103,6 +103,11 @@ export class SchemaConverter {
     return context;
   }
 
+  /** Whether `ref` points at something in the document. */
+  resolves(ref: string): boolean {
+    return this.refs.get(ref) !== undefined;
+  }
+
   def(ref: string, mode: SchemaMode): ConvertedDef {
     const cache = this.defs[mode];
     const cached = cache.get(ref);
@@ -216,7 +221,8 @@ export class SchemaSession {
   /** A root that is a `$ref`: the target's keywords inlined (it stays in `$defs` too when it refers to itself). */
   lowerInlined(raw: unknown, pointer: string): JsonSchema {
     const ref = refOf(raw);
-    if (ref === undefined) return this.lower(raw, pointer);
+    // A ref that points nowhere (Moov ACH's error schema, a URL) is lowered as one, with the warning where it is met.
+    if (ref === undefined || !this.converter.resolves(ref)) return this.lower(raw, pointer);
     const def = this.converter.def(ref, this.mode);
     for (const dep of def.deps) this.deps.add(dep);
     return typeof def.schema === "boolean" ? def.schema : { ...def.schema };
