@@ -11,13 +11,14 @@ export const TIMED_OUT: unique symbol = Symbol("mcpsmith.timedOut");
 export class Deadline {
   readonly #controller = new AbortController();
   readonly #expired: Promise<typeof TIMED_OUT>;
-  #expire: () => void = () => {};
+  /** The promise's own resolve function, not an arrow made around it (legacy-fast-path.ts, `untilGivenUp`, says why). */
+  #expire: (timedOut: typeof TIMED_OUT) => void = () => {};
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
 
   constructor(readonly ms: number) {
     this.#expired = new Promise((resolve) => {
-      this.#expire = () => resolve(TIMED_OUT);
+      this.#expire = resolve;
     });
   }
 
@@ -29,7 +30,7 @@ export class Deadline {
     if (!this.#stopped) {
       this.#timer = setTimeout(() => {
         this.#controller.abort(new DOMException(`The tool ran past its ${this.ms} ms timeout`, "TimeoutError"));
-        this.#expire();
+        this.#expire(TIMED_OUT);
       }, this.ms);
     }
     try {

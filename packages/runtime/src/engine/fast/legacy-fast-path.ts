@@ -229,24 +229,29 @@ interface Running {
   readonly followsExchange: boolean;
   controller?: AbortController;
   signal?: AbortSignal;
-  /** Ends the wait for the answer of a request in an HTTP session, once it is cancelled. */
-  giveUp?: () => void;
+  /** Ends the wait for the answer of a request in an HTTP session, once it is cancelled: called with `GAVE_UP`. */
+  giveUp?: (gaveUp: typeof GAVE_UP) => void;
 }
 
 function cancel(call: Running): void {
   call.cancelled = true;
   call.controller?.abort();
-  call.giveUp?.();
+  call.giveUp?.(GAVE_UP);
 }
 
 /** What the wait for a cancelled request's answer gives instead of a result. */
 const GAVE_UP = Symbol("gave up");
 
-/** The handler's result, or `GAVE_UP` once the call is cancelled: one promise of its own, where a race made four. */
+/**
+ * The handler's result, or `GAVE_UP` once the call is cancelled: one promise of its own, where a race made four.
+ * `giveUp` is the promise's own resolve function, not an arrow around it: an arrow made in the executor and kept on the
+ * call made V8 promote the objects of every call of a busy session to the old generation (the bench's legacy session
+ * spent a third of its CPU in the scavenger; docs/performance.md).
+ */
 function untilGivenUp(running: Promise<unknown>, call: Running): Promise<unknown> {
   if (call.cancelled) return Promise.resolve(GAVE_UP);
   return new Promise((resolve, reject) => {
-    call.giveUp = () => resolve(GAVE_UP);
+    call.giveUp = resolve;
     running.then(resolve, reject);
   });
 }
