@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const NOISY = fileURLToPath(new URL("./fixtures/noisy-server.mjs", import.meta.url));
+/** A server on the lean entry: its first answers come from the stdio front, before the SDK is loaded. */
+const LEAN = fileURLToPath(new URL("./fixtures/lean-server.mjs", import.meta.url));
 /** A hang guard, not a speed assertion: a server that has not exited by then never will. */
 const EXIT_GUARD_MS = 10_000;
 
@@ -29,8 +31,8 @@ afterEach(() => {
 });
 
 /** Spawns the fixture and speaks newline-delimited JSON-RPC to it by hand, keeping every byte of stdout. */
-function spawnRaw(): RawServer {
-  const child = spawn(process.execPath, [NOISY], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+function spawnRaw(script = NOISY): RawServer {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   started.push(child);
   const stdoutLines: string[] = [];
   const waiting = new Map<number, (message: Record<string, unknown>) => void>();
@@ -183,6 +185,26 @@ describe("stdio hygiene", () => {
     server.child.stdin.end();
     expect(await server.exit()).toEqual({ code: 0, signal: null });
     expect(server.stderr()).toContain("[noisy] shutdown complete");
+  });
+
+  it.each([
+    ["the full entry", NOISY],
+    ["the lean entry's front", LEAN],
+  ])("exits 0 when the client stops reading stdout (%s): the write's EPIPE ends the connection", async (_, script) => {
+    const server = spawnRaw(script);
+    server.send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1.0.0" } },
+    });
+    await server.response(1);
+    server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    server.child.stdout.destroy();
+    // Answered into a pipe nobody reads any more: the write fails (EPIPE) while stdin is still open.
+    for (let id = 2; id < 6; id++) server.send({ jsonrpc: "2.0", id, method: "tools/list" });
+    expect(await server.exit()).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).not.toMatch(/EPIPE|Unhandled 'error' event/);
   });
 
   it.each(["SIGTERM", "SIGINT"] as const)("exits 0 on %s", async (signal) => {

@@ -98,10 +98,15 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
   );
   if (loaded !== undefined) attach(loaded);
 
+  // A host that closed its end of stdout (a write fails with EPIPE) is gone as surely as one that closed stdin: the
+  // connection ends, where the write's error, unheard, would crash the process with a stack trace on stderr.
+  let outputGone: () => void = () => {};
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
+    outputGone = resolve;
   });
+  stdout.on("error", outputGone);
 
   let closing: Promise<void> | undefined;
   return {
@@ -115,6 +120,7 @@ export async function listenStdio(live: LiveModel, taskOptions?: TaskOptions, fa
           legacy?.close();
           fast?.stop();
           stdin.stop();
+          stdout.off("error", outputGone);
           stdout.write = realWrite as typeof stdout.write;
         });
       return closing;
