@@ -278,9 +278,18 @@ async function benchHttp(list: readonly Scenario[]): Promise<Record<string, Peer
       for (const name of SERVERS.filter((peer) => group.some((scenario) => scenario.peers.includes(peer)))) {
         servers[name] = await startHttp(name, tools, serverArgs, section);
       }
-      for (const scenario of group) {
-        const results = Object.fromEntries(scenario.peers.map((name) => [name, [] as LoadResult[]]));
-        for (let round = 0; round < scenario.rounds; round++) {
+      // The scenarios of a model take turns round by round, as the peers do within a round: a legacy scenario is
+      // judged against the 2026-07-28 one of the same server, and on a shared machine a slow minute then falls on
+      // both eras' rounds alike, instead of on all of one scenario's.
+      const results = new Map(
+        group.map((scenario) => [
+          scenario,
+          Object.fromEntries(scenario.peers.map((name) => [name, [] as LoadResult[]])),
+        ]),
+      );
+      const rounds = Math.max(...group.map((scenario) => scenario.rounds));
+      for (let round = 0; round < rounds; round++) {
+        for (const scenario of group.filter((each) => round < each.rounds)) {
           for (const name of turn(scenario.peers, round)) {
             const server = servers[name]!;
             const result = await runLoadChild({
@@ -295,11 +304,13 @@ async function benchHttp(list: readonly Scenario[]): Promise<Record<string, Peer
               `  ${scenario.id} round ${round + 1} ${LABEL[name]}: ${result.rps.toFixed(0)} req/s` +
                 (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
             );
-            results[name]!.push(result);
+            results.get(scenario)![name]!.push(result);
           }
         }
+      }
+      for (const scenario of group) {
         figures[scenario.id] = Object.fromEntries(
-          scenario.peers.map((name) => [name, httpFigures(results[name]!)]),
+          scenario.peers.map((name) => [name, httpFigures(results.get(scenario)![name]!)]),
         ) as PeerFigures<HttpFigures>;
       }
     } finally {
@@ -766,7 +777,7 @@ type Better = "higher" | "lower";
 /**
  * A target: mcpsmith's ratio to one peer, at least (higher is better) or at most `ratio`. The baseline: mcpsmith at
  * least the SDK's throughput, stdio start-up within 10% of the SDK's; the fast path's (docs/performance.md). Against
- * `modern`: a legacy client's figure against mcpsmith's own for a 2026-07-28 client in the same run.
+ * `modern`: a legacy client's figure against mcpsmith's own for a 2026-07-28 client in the same run (`Row.modern`).
  */
 interface Target {
   /** Which set it belongs to: what any mcpsmith server owes, or what the compiled fast path was built to reach. */
@@ -784,7 +795,22 @@ interface Row {
   /** A throughput row's latencies, for the fast path's table (the figures table has them as rows of their own). */
   latencyMs?: { p50: PeerFigures<number>; p99: PeerFigures<number> };
   /** A legacy client's row: mcpsmith's figure for a 2026-07-28 client on the same transport, in the same run. */
-  modern?: number;
+  modern?: EraComparison;
+}
+
+/**
+ * mcpsmith's rate for a 2026-07-28 client, and the legacy client's ratio to it: over HTTP, where the two scenarios'
+ * rounds alternate on one server, the median of the round-by-round ratios (a slow minute of a shared machine falls
+ * on one pair of rounds, not on one era); over stdio, the ratio of the medians.
+ */
+interface EraComparison {
+  rate: number;
+  ratio: number;
+}
+
+/** The median of `legacy` round i over `modern` round i: the rounds of the two were run one after the other. */
+function pairedRatio(legacy: readonly number[], modern: readonly number[]): number {
+  return median(legacy.slice(0, modern.length).map((rate, round) => rate / modern[round]!));
 }
 
 function formatValue(value: number | undefined, unit: string): string {
@@ -796,8 +822,9 @@ function formatValue(value: number | undefined, unit: string): string {
 
 /** mcpsmith's figure over a peer's (the fast path's gain, against `noFastPath`), or over its own 2026-07-28 one. */
 function ratioOf(row: Row, against: Exclude<ServerName, "mcpsmith"> | "modern"): number | undefined {
+  if (against === "modern") return row.modern?.ratio;
   const mine = row.values.mcpsmith;
-  const theirs = against === "modern" ? row.modern : row.values[against];
+  const theirs = row.values[against];
   return mine === undefined || theirs === undefined ? undefined : mine / theirs;
 }
 
@@ -892,7 +919,7 @@ function throughputRows(
   figures: PeerFigures<{ rps: number; p50Ms: number; p99Ms: number; cpuUsPerCall: number }>,
   targets: Target[],
   withP99: boolean,
-  modern?: number,
+  modern?: EraComparison,
 ): Row[] {
   const pick = (key: "rps" | "p50Ms" | "p99Ms" | "cpuUsPerCall") =>
     Object.fromEntries(Object.entries(figures).map(([name, f]) => [name, f[key]])) as PeerFigures<number>;
@@ -997,8 +1024,13 @@ async function main(): Promise<void> {
     results.http = http;
     for (const scenario of httpScenarios) {
       const f = http[scenario.id]!;
-      // A legacy scenario is judged against the 2026-07-28 one of the same model, measured before it.
-      const modern = scenario.id.startsWith("legacy") ? http.modern?.mcpsmith?.rps : undefined;
+      // A legacy scenario is judged against the 2026-07-28 one of the same model, their rounds taken in turns.
+      const mine = f.mcpsmith;
+      const theirs = http.modern?.mcpsmith;
+      const modern =
+        scenario.id.startsWith("legacy") && mine !== undefined && theirs !== undefined
+          ? { rate: theirs.rps, ratio: pairedRatio(mine.roundsRps, theirs.roundsRps) }
+          : undefined;
       rows.push(...throughputRows(scenario.title, "req/s", f, httpTargets(scenario.id), scenario.tools === 1, modern));
       answers.push(
         ...compareAnswers(
@@ -1036,7 +1068,12 @@ async function main(): Promise<void> {
           ? [{ set: "fast path", against: "sdk", ratio: 10 }]
           : [{ set: "fast path", against: "modern", ratio: 0.9 }];
       if (era === "modern") modernRate = calls.mcpsmith?.rps;
-      rows.push(...throughputRows(title, "calls/s", calls, targets, true, era === "legacy" ? modernRate : undefined));
+      const mine = calls.mcpsmith?.rps;
+      const modern =
+        era === "legacy" && modernRate !== undefined && mine !== undefined
+          ? { rate: modernRate, ratio: mine / modernRate }
+          : undefined;
+      rows.push(...throughputRows(title, "calls/s", calls, targets, true, modern));
       answers.push(
         ...compareAnswers(
           title,
