@@ -278,9 +278,10 @@ async function benchHttp(list: readonly Scenario[]): Promise<Record<string, Peer
       for (const name of SERVERS.filter((peer) => group.some((scenario) => scenario.peers.includes(peer)))) {
         servers[name] = await startHttp(name, tools, serverArgs, section);
       }
-      // The scenarios of a model take turns round by round, as the peers do within a round: a legacy scenario is
-      // judged against the 2026-07-28 one of the same server, and on a shared machine a slow minute then falls on
-      // both eras' rounds alike, instead of on all of one scenario's.
+      // The scenarios of a model take turns round by round, each round in another order, as the peers do within a
+      // round: a legacy scenario is judged against the 2026-07-28 one of the same server, and on a shared machine a
+      // slow minute then falls on both eras' rounds alike, instead of on all of one scenario's (nor does the first
+      // round on a cold server always fall on the same scenario).
       const results = new Map(
         group.map((scenario) => [
           scenario,
@@ -289,7 +290,10 @@ async function benchHttp(list: readonly Scenario[]): Promise<Record<string, Peer
       );
       const rounds = Math.max(...group.map((scenario) => scenario.rounds));
       for (let round = 0; round < rounds; round++) {
-        for (const scenario of group.filter((each) => round < each.rounds)) {
+        for (const scenario of turn(
+          group.filter((each) => round < each.rounds),
+          round,
+        )) {
           for (const name of turn(scenario.peers, round)) {
             const server = servers[name]!;
             const result = await runLoadChild({
