@@ -64,8 +64,8 @@ const entryPoints = [
   "src/schema/json-validator-portable.ts",
 ];
 /**
- * The entries a generated project's server imports beside the lean one, whatever its mode: their plain modules are
- * folded into the lean core (foldedModules).
+ * The entries the servers mcpsmith writes or runs (`mcpsmith serve`) import beside the lean one, whatever their mode:
+ * their plain modules are folded into the lean core (foldedModules).
  */
 const BESIDE_LEAN_ENTRIES = ["src/code-mode/index.ts", "src/discovery/index.ts", "src/executors/http/index.ts"];
 

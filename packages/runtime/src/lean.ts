@@ -5,8 +5,13 @@ import "./polyfill.js";
 // starts (the servers mcpsmith's generators write): defining tools and `serve()`. The SDK is loaded by `serve()`
 // (src/sdk.ts). The full entry (index.ts) is this and the SDK's values a handler may use (`ProtocolError`,
 // `inputRequired`, …) and `toFetchHandler`; importing both in one program is fine, and then the SDK loads at once.
+// `discoveryTools` and `createHttpExecutor` are here as well as in their own entries (which have the rest of each
+// API) so that a generated OpenAPI server takes its runtime values from one entry: each entry a server imports is
+// a package specifier Node resolves and a module it loads before its first answer, and on Node 20 those two cost a
+// generated project's start-up about a tenth of its CPU time (docs/performance.md, "Start-up").
 export type { AuthOptions } from "./auth/types.js";
 export { prompt, resource, tool } from "./decorators/decorators.js";
+export { discoveryTools } from "./discovery/tools.js";
 export type { TaskOptions } from "./engine/tasks/manager.js";
 export {
   InMemoryTaskStore,
@@ -18,6 +23,7 @@ export {
   type TaskStore,
 } from "./engine/tasks/store.js";
 export { ERROR_CODES, type ErrorCode, McpsmithError } from "./errors.js";
+export { createHttpExecutor } from "./executors/http/executor.js";
 export { RATE_LIMITED, type RateLimitOptions, rateLimit } from "./middleware/rate-limit.js";
 export { type RequestLogEntry, type RequestLogOptions, requestLog } from "./middleware/request-log.js";
 export type { AuthContext } from "./model/auth.js";
